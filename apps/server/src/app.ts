@@ -1,0 +1,154 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { createLocalEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
+import type { Services } from './graphql/context.ts';
+import { registerGraphQL } from './graphql/server.ts';
+import { registerCsrfCookie } from './http/csrf.ts';
+import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createMailer } from './mail/mailer.ts';
+import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { LoginThrottle } from './modules/accounts/login-throttle.ts';
+import { BugReportsRepository } from './modules/bug-reports/bug-reports.repository.ts';
+import { BugReportsService } from './modules/bug-reports/bug-reports.service.ts';
+import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
+import { SessionsService } from './modules/sessions/sessions.service.ts';
+import { type Broker, startBroker } from './mqtt/broker.ts';
+import { defaultWebDist } from './paths.ts';
+
+export interface OloServer {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  broker: Broker;
+  events: EventBus;
+  services: Services;
+  logger: Logger;
+  /** Listens on config.port (0: any free port) and returns the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({ level: config.logLevel, base: undefined });
+}
+
+/**
+ * Wires Olo together: data folder lock, database (migrated), event bus, mail, MQTT broker,
+ * services, HTTP routes and GraphQL. Everything it opens, `close()` closes, in reverse order.
+ */
+export async function createServer(config: Config, logger: Logger = createLogger(config)): Promise<OloServer> {
+  const closers: Array<() => Promise<void> | void> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) {
+      try {
+        await closer();
+      } catch (error) {
+        logger.error({ err: error }, 'error while shutting down');
+      }
+    }
+    closers.length = 0;
+  };
+  try {
+    if (!config.databaseUrl) closers.push(lockDataDir(config.dataDir));
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    closers.push(() => database.close());
+
+    const events = config.redisUrl ? await createRedisEventBus(config.redisUrl) : createLocalEventBus();
+    closers.push(() => events.close());
+
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: path.join(config.dataDir, 'mail'),
+      logger,
+    });
+    closers.push(() => mailer.close());
+
+    const broker = await startBroker({ url: config.mqttUrl, port: config.mqttPort, logger });
+    closers.push(() => broker.close());
+
+    const sessions = new SessionsService(new SessionsRepository(database.db), events);
+    const accounts = new AccountsService({
+      repository: new AccountsRepository(database.db),
+      sessions,
+      mailer,
+      events,
+      throttle: new LoginThrottle(),
+      logger,
+      publicUrl: config.publicUrl,
+      siteName: config.siteName,
+    });
+    closers.push(() => accounts.flushMail());
+    const services: Services = {
+      accounts,
+      sessions,
+      bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
+    };
+
+    const app: FastifyInstance = Fastify({
+      loggerInstance: logger as FastifyBaseLogger,
+      trustProxy: true,
+      bodyLimit: 1024 * 1024,
+    });
+    closers.push(() => app.close());
+    const secureCookies = config.publicUrl.startsWith('https:');
+    const metrics = createMetrics();
+    await app.register(fastifyCookie);
+    registerCsrfCookie(app, secureCookies);
+    registerHttpMetrics(app, metrics);
+
+    app.get('/healthz', async (_request, reply) => {
+      const databaseUp = await database.ping();
+      const body = {
+        status: databaseUp ? 'ok' : 'error',
+        database: { status: databaseUp ? 'up' : 'down', kind: database.kind },
+        broker: { status: broker.isUp() ? 'up' : 'down', kind: broker.kind },
+      };
+      return reply.code(databaseUp ? 200 : 503).send(body);
+    });
+
+    const graphql = registerGraphQL(app, {
+      services,
+      events,
+      metrics,
+      logger,
+      secureCookies,
+      allowedOrigins: [new URL(config.publicUrl).origin],
+    });
+    closers.push(() => graphql.close());
+
+    await registerWebApp(app, {
+      distDir: config.webDist ?? defaultWebDist,
+      siteName: config.siteName,
+      contactEmail: config.contactEmail,
+      contactPhone: config.contactPhone,
+    });
+
+    return {
+      app,
+      config,
+      database,
+      broker,
+      events,
+      services,
+      logger,
+      async listen() {
+        await app.listen({ port: config.port, host: config.host });
+        const address = app.server.address();
+        const port = address && typeof address === 'object' ? address.port : config.port;
+        return `http://localhost:${port}`;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected true or false' })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const urlWithProtocol = (protocols: string[]) =>
+  z
+    .url({ message: `expected a URL (${protocols.join(', ')})` })
+    .refine((value) => protocols.includes(new URL(value).protocol.replace(/:$/, '')), {
+      message: `expected a URL with protocol ${protocols.join(' or ')}`,
+    });
+
+const port = z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535);
+
+/** Every environment variable Olo reads; `.env.example` and the README list the same set. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
+    MQTT_PORT: port.default(1883),
+    MQTT_URL: urlWithProtocol(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
+    SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z.string().min(3).default('Olo <no-reply@localhost>'),
+    REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+    SITE_NAME: z.string().min(1).max(100).default('Olo'),
+    PUBLIC_URL: urlWithProtocol(['http', 'https']).optional(),
+    OLO_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).max(256).optional(),
+    DEMO_DATA: booleanFlag.default(false),
+    CONTACT_EMAIL: z.string().max(254).default('info@olo.fi'),
+    CONTACT_PHONE: z.string().max(50).default('+358 40 000 0000'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    mqttPort: env.MQTT_PORT,
+    mqttUrl: env.MQTT_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    redisUrl: env.REDIS_URL,
+    siteName: env.SITE_NAME,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    adminPassword: env.OLO_ADMIN_PASSWORD,
+    demoData: env.DEMO_DATA,
+    contactEmail: env.CONTACT_EMAIL,
+    contactPhone: env.CONTACT_PHONE,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+  }));
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value names its variable. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

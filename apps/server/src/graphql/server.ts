@@ -1,0 +1,168 @@
+import type { IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { createYoga } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import type { EventBus } from '../events/event-bus.ts';
+import { requireCsrfToken } from '../http/csrf.ts';
+import { graphqlMetricsPlugin, type Metrics } from '../http/metrics.ts';
+import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../modules/sessions/sessions.service.ts';
+import { AppError } from '../shared/errors.ts';
+import type { GraphQLContext, Services } from './context.ts';
+import { queryLimitPlugins } from './limits.ts';
+import { buildSchema } from './schema.ts';
+
+interface HttpServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+interface WsServerContext {
+  req: IncomingMessage;
+}
+
+export interface GraphQLServerOptions {
+  services: Services;
+  events: EventBus;
+  metrics: Metrics;
+  logger: Logger;
+  secureCookies: boolean;
+  /** Origins allowed to open the websocket (the public URL's); the Host header's own origin always is. */
+  allowedOrigins: string[];
+}
+
+function toClientError(error: unknown, message: string, logger: Logger): GraphQLError {
+  const graphqlError = error instanceof GraphQLError ? error : undefined;
+  const original = graphqlError?.originalError ?? error;
+  const location = { nodes: graphqlError?.nodes, path: graphqlError?.path };
+  if (original instanceof AppError) {
+    return new GraphQLError(original.message, {
+      ...location,
+      extensions: { code: original.code, ...(original.issues ? { issues: original.issues } : {}) },
+    });
+  }
+  // Parse and validation errors (and nested GraphQL errors) are meant for the client as they are.
+  if (graphqlError && (!graphqlError.originalError || graphqlError.originalError instanceof GraphQLError)) {
+    return graphqlError;
+  }
+  logger.error({ err: original }, 'unexpected error in a GraphQL operation');
+  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+/** Serves GraphQL: POST /graphql (CSRF-checked) and graphql-transport-ws on the same path. */
+export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOptions) {
+  const { services, logger } = options;
+
+  async function contextFor(
+    sessionToken: string | undefined,
+    client: ClientInfo,
+    setSessionCookie: GraphQLContext['setSessionCookie'],
+  ): Promise<GraphQLContext> {
+    const session = await services.sessions.resolve(sessionToken);
+    return { services, events: options.events, session, client, setSessionCookie };
+  }
+
+  const yoga = createYoga<HttpServerContext | WsServerContext, GraphQLContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError: (error, message) => toClientError(error, message, logger) },
+    plugins: [...queryLimitPlugins(), graphqlMetricsPlugin(options.metrics)],
+    context: async (serverContext) => {
+      if ('reply' in serverContext) {
+        const { req, reply } = serverContext;
+        return contextFor(
+          req.cookies[sessionCookieName],
+          { ip: req.ip, userAgent: req.headers['user-agent'] },
+          (token) => {
+            if (token === null) reply.clearCookie(sessionCookieName, { path: '/' });
+            else
+              reply.setCookie(sessionCookieName, token, {
+                path: '/',
+                httpOnly: true,
+                sameSite: 'lax',
+                secure: options.secureCookies,
+                maxAge: sessionLifetimeMs / 1000,
+              });
+          },
+        );
+      }
+      const { req } = serverContext;
+      const cookies = fastifyCookie.parse(req.headers.cookie ?? '');
+      return contextFor(
+        cookies[sessionCookieName],
+        { ip: req.socket.remoteAddress, userAgent: req.headers['user-agent'] },
+        () => {
+          throw new AppError('BAD_USER_INPUT', 'Sign in and out over HTTP');
+        },
+      );
+    },
+  });
+
+  app.route({
+    url: '/graphql',
+    method: 'POST',
+    preHandler: requireCsrfToken,
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  const wss = new WebSocketServer({ noServer: true });
+  const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
+    {
+      execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
+      subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+      onSubscribe: async (ctx, _id, params) => {
+        const enveloped = yoga.getEnveloped({ req: ctx.extra.request, params });
+        const document = enveloped.parse(params.query);
+        const args = {
+          schema: enveloped.schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+        const errors = enveloped.validate(args.schema, args.document);
+        return errors.length > 0 ? errors : args;
+      },
+    },
+    wss,
+  );
+
+  app.server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/graphql') {
+      socket.destroy();
+      return;
+    }
+    // Browsers send cookies on cross-site websockets too; only our own pages may open one.
+    const origin = request.headers.origin;
+    const ownOrigins = [...options.allowedOrigins, `http://${request.headers.host}`, `https://${request.headers.host}`];
+    if (origin && !ownOrigins.includes(origin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+
+  return {
+    /** Closes every socket with 1001 Going Away, which clients retry. */
+    async close() {
+      for (const client of wss.clients) client.close(1001, 'Server shutting down');
+      await wsServer.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  graphqlOperations: Counter<'operation' | 'type'>;
+}
+
+/** One registry per server instance, so that several servers in one process (tests) do not clash. */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'olo_http_requests_total',
+      help: 'HTTP requests by method, route pattern and status code.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'olo_http_request_duration_seconds',
+      help: 'HTTP request latency in seconds.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    graphqlOperations: new Counter({
+      name: 'olo_graphql_operations_total',
+      help: 'GraphQL operations executed, by operation name and type.',
+      labelNames: ['operation', 'type'],
+      registers: [registry],
+    }),
+  };
+}
+
+export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, not the URL, keeps label cardinality bounded.
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', async (_request, reply) => {
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+}
+
+export function graphqlMetricsPlugin(metrics: Metrics): Plugin {
+  const count = (args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null }) => {
+    const operation = getOperationAST(args.document, args.operationName);
+    metrics.graphqlOperations.inc({
+      operation: operation?.name?.value ?? 'anonymous',
+      type: operation?.operation ?? 'unknown',
+    });
+  };
+  return {
+    onExecute: ({ args }) => count(args),
+    onSubscribe: ({ args }) => count(args),
+  };
+}

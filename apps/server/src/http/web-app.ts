@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export interface WebAppOptions {
+  distDir: string;
+  siteName: string;
+  contactEmail: string;
+  contactPhone: string;
+}
+
+const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
+
+/**
+ * Serves the built web app: hashed assets for a year, the service worker and index.html never
+ * cached, and index.html (with the runtime configuration and site name written in) for every path
+ * the router owns.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const indexPath = path.join(options.distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    app.log.warn(`no web build at ${options.distDir}; run npm run build`);
+    return;
+  }
+  const config = { siteName: options.siteName, contactEmail: options.contactEmail, contactPhone: options.contactPhone };
+  const index = fs
+    .readFileSync(indexPath, 'utf8')
+    .replace(/<title>.*?<\/title>/, `<title>${options.siteName.replace(/[<>&]/g, '')}</title>`)
+    .replace(
+      '</head>',
+      `<script id="olo-config">window.__OLO_CONFIG__=${escapeScript(JSON.stringify(config))}</script></head>`,
+    );
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const name = path.basename(filePath);
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (name === 'sw.js' || name.startsWith('workbox-')) {
+        res.header('Cache-Control', 'no-cache');
+        res.header('Service-Worker-Allowed', '/');
+      } else res.header('Cache-Control', 'no-cache');
+    },
+  });
+
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+    if (isPage) return sendIndex(reply);
+    return reply.code(404).send({ error: 'Not found' });
+  });
+}

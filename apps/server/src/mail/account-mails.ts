@@ -1,0 +1,100 @@
+import type { Language } from '@olo/shared';
+import type { MailMessage } from './mailer.ts';
+
+type Kind = 'verifyEmail' | 'resetPassword' | 'deleteAccount';
+
+interface Texts {
+  subject: string;
+  intro: string;
+  action: string;
+  expires: string;
+  ignore: string;
+}
+
+const texts: Record<Language, Record<Kind, Texts>> = {
+  fi: {
+    verifyEmail: {
+      subject: 'Vahvista sähköpostiosoitteesi',
+      intro: 'Vahvista sähköpostiosoitteesi avaamalla alla oleva linkki.',
+      action: 'Vahvista sähköpostiosoite',
+      expires: 'Linkki on voimassa 7 vuorokautta.',
+      ignore: 'Jos et pyytänyt tätä, voit jättää viestin huomiotta.',
+    },
+    resetPassword: {
+      subject: 'Salasanan vaihto',
+      intro: 'Voit asettaa uuden salasanan avaamalla alla oleva linkki.',
+      action: 'Aseta uusi salasana',
+      expires: 'Linkki on voimassa 2 tuntia ja sen voi käyttää kerran.',
+      ignore: 'Jos et pyytänyt salasanan vaihtoa, voit jättää viestin huomiotta.',
+    },
+    deleteAccount: {
+      subject: 'Käyttäjätilin poistaminen',
+      intro: 'Vahvista käyttäjätilisi poistaminen avaamalla alla oleva linkki. Poistoa ei voi perua.',
+      action: 'Poista käyttäjätili',
+      expires: 'Linkki on voimassa 2 tuntia.',
+      ignore: 'Jos et pyytänyt tilin poistamista, vaihda salasanasi.',
+    },
+  },
+  sv: {
+    verifyEmail: {
+      subject: 'Bekräfta din e-postadress',
+      intro: 'Bekräfta din e-postadress genom att öppna länken nedan.',
+      action: 'Bekräfta e-postadress',
+      expires: 'Länken är giltig i 7 dygn.',
+      ignore: 'Om du inte bad om detta kan du ignorera meddelandet.',
+    },
+    resetPassword: {
+      subject: 'Byte av lösenord',
+      intro: 'Du kan ange ett nytt lösenord genom att öppna länken nedan.',
+      action: 'Ange nytt lösenord',
+      expires: 'Länken är giltig i 2 timmar och kan användas en gång.',
+      ignore: 'Om du inte bad om ett nytt lösenord kan du ignorera meddelandet.',
+    },
+    deleteAccount: {
+      subject: 'Radering av användarkonto',
+      intro: 'Bekräfta raderingen av ditt användarkonto genom att öppna länken nedan. Raderingen kan inte ångras.',
+      action: 'Radera användarkontot',
+      expires: 'Länken är giltig i 2 timmar.',
+      ignore: 'Om du inte bad om att radera kontot, byt ditt lösenord.',
+    },
+  },
+  en: {
+    verifyEmail: {
+      subject: 'Verify your email address',
+      intro: 'Verify your email address by opening the link below.',
+      action: 'Verify email address',
+      expires: 'The link is valid for 7 days.',
+      ignore: 'If you did not ask for this, you can ignore this message.',
+    },
+    resetPassword: {
+      subject: 'Password reset',
+      intro: 'You can set a new password by opening the link below.',
+      action: 'Set a new password',
+      expires: 'The link is valid for 2 hours and can be used once.',
+      ignore: 'If you did not ask for a password reset, you can ignore this message.',
+    },
+    deleteAccount: {
+      subject: 'Deleting your account',
+      intro: 'Confirm the deletion of your account by opening the link below. Deletion cannot be undone.',
+      action: 'Delete my account',
+      expires: 'The link is valid for 2 hours.',
+      ignore: 'If you did not ask to delete your account, change your password.',
+    },
+  },
+};
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** One account mail in the user's language, as plain text and as HTML with the same link. */
+export function accountMail(
+  kind: Kind,
+  options: { to: string; language: Language; link: string; siteName: string },
+): MailMessage {
+  const t = texts[options.language][kind];
+  return {
+    to: options.to,
+    subject: `${options.siteName}: ${t.subject}`,
+    text: `${t.intro}\n\n${options.link}\n\n${t.expires}\n${t.ignore}\n\n${options.siteName}\n`,
+    html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(options.link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(t.expires)}<br>${escapeHtml(t.ignore)}</p><p>${escapeHtml(options.siteName)}</p>`,
+  };
+}

@@ -1,0 +1,38 @@
+import { createLogger, createServer } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { seedDemoData } from './seed/demo-data.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const server = await createServer(config, logger);
+  const admin = await server.services.accounts.ensureSiteAdmin(config.adminPassword);
+  if (admin?.password) {
+    // Printed once, on the start that creates the admin; it is not stored anywhere in clear text.
+    console.log(`\nCreated the site admin. Username: admin  Password: ${admin.password}\n`);
+  }
+  if (config.demoData) await seedDemoData(server);
+  const url = await server.listen();
+  console.log(`Olo is running at ${config.publicUrl === `http://localhost:${config.port}` ? url : config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Olo failed to start:', error);
+  }
+  process.exit(1);
+});

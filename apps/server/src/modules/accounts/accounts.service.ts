@@ -1,0 +1,379 @@
+import crypto from 'node:crypto';
+import {
+  accountErrors,
+  accountLimits,
+  type addEmailInput,
+  type changePasswordInput,
+  defaultLanguage,
+  isLanguage,
+  type Language,
+  type loginInput,
+  type registerInput,
+  type resetPasswordInput,
+  type UserOptions,
+  type updateUserInput,
+  type updateUserOptionsInput,
+  userOptionsSchema,
+  type verifyEmailInput,
+} from '@olo/shared';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { UserTokenPurpose } from '../../db/tables/index.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { accountMail } from '../../mail/account-mails.ts';
+import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import { AppError } from '../../shared/errors.ts';
+import { createToken, hashToken } from '../../shared/tokens.ts';
+import type { ClientInfo, SessionsService } from '../sessions/sessions.service.ts';
+import type { AccountsRepository, UserEmailRow, UserRow } from './accounts.repository.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+const hour = 60 * 60 * 1000;
+const tokenLifetimeMs: Record<UserTokenPurpose, number> = {
+  verify_email: 7 * 24 * hour,
+  reset_password: 2 * hour,
+  delete_account: 2 * hour,
+};
+
+export interface AccountsServiceDeps {
+  repository: AccountsRepository;
+  sessions: SessionsService;
+  mailer: Mailer;
+  events: EventBus;
+  throttle: LoginThrottle;
+  logger: Logger;
+  publicUrl: string;
+  siteName: string;
+}
+
+/** A signed-in result: the user and the new session's cookie value. */
+export interface SignedIn {
+  user: UserRow;
+  session: { token: string; id: string };
+}
+
+export function userLanguage(user: Pick<UserRow, 'language'>): Language {
+  return isLanguage(user.language) ? user.language : defaultLanguage;
+}
+
+export function userOptions(user: Pick<UserRow, 'options'>): UserOptions {
+  const parsed = userOptionsSchema.safeParse(user.options ?? {});
+  return parsed.success ? parsed.data : userOptionsSchema.parse({});
+}
+
+export class AccountsService {
+  private readonly pendingMail = new Set<Promise<void>>();
+
+  constructor(private readonly deps: AccountsServiceDeps) {}
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  /** Mail goes out after the change commits and never fails the request; failures are logged. */
+  private deliver(message: MailMessage): void {
+    const sending = this.deps.mailer
+      .send(message)
+      .catch((error: unknown) => this.deps.logger.error({ err: error, to: message.to }, 'mail delivery failed'))
+      .finally(() => this.pendingMail.delete(sending));
+    this.pendingMail.add(sending);
+  }
+
+  /** Waits for mail still being sent (shutdown, tests). */
+  async flushMail(): Promise<void> {
+    await Promise.all([...this.pendingMail]);
+  }
+
+  private async issueToken(userId: string, purpose: UserTokenPurpose, userEmailId?: string): Promise<string> {
+    const { token, hash } = createToken();
+    await this.repository.insertToken({
+      userId,
+      purpose,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + tokenLifetimeMs[purpose]),
+      ...(userEmailId ? { userEmailId } : {}),
+    });
+    return token;
+  }
+
+  private link(pathname: string, params: Record<string, string>): string {
+    return `${this.deps.publicUrl}${pathname}?${new URLSearchParams(params).toString()}`;
+  }
+
+  private async sendVerification(user: UserRow, email: UserEmailRow): Promise<void> {
+    const token = await this.issueToken(user.id, 'verify_email', email.id);
+    this.deliver(
+      accountMail('verifyEmail', {
+        to: email.email,
+        language: userLanguage(user),
+        siteName: this.deps.siteName,
+        link: this.link('/verify', { id: email.id, token }),
+      }),
+    );
+  }
+
+  private async changed(userId: string): Promise<void> {
+    await this.deps.events.publish('user.updated', { userId });
+  }
+
+  async register(input: z.output<typeof registerInput>, client: ClientInfo): Promise<SignedIn> {
+    const passwordHash = await hashPassword(input.password);
+    const { user, email } = await this.repository.transaction(async (repository) => {
+      const user = await repository.insertUser({
+        username: input.username,
+        passwordHash,
+        name: input.name,
+        company: input.company,
+        language: input.language ?? defaultLanguage,
+      });
+      const email = await repository.insertEmail({ userId: user.id, email: input.email, isPrimary: true });
+      return { user, email };
+    });
+    await this.sendVerification(user, email);
+    const session = await this.deps.sessions.start(user.id, client);
+    return { user, session };
+  }
+
+  async login(input: z.output<typeof loginInput>, client: ClientInfo): Promise<SignedIn> {
+    if (this.deps.throttle.isBlocked(client.ip, input.username)) {
+      throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
+    }
+    let user = await this.repository.findUserByUsername(input.username);
+    if (!user && input.username.includes('@')) user = (await this.repository.findUserByEmail(input.username))?.user;
+    const valid = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !valid || !user.active) {
+      this.deps.throttle.recordFailure(client.ip, input.username);
+      throw new AppError('INVALID_CREDENTIALS', accountErrors.invalidCredentials);
+    }
+    this.deps.throttle.recordSuccess(input.username);
+    const session = await this.deps.sessions.start(user.id, client);
+    return { user, session };
+  }
+
+  logout(sessionId: string): Promise<void> {
+    return this.deps.sessions.end(sessionId);
+  }
+
+  /** Always succeeds, so that the answer does not tell whether an address has an account. */
+  async forgotPassword(email: string): Promise<void> {
+    const found = await this.repository.findUserByEmail(email);
+    if (!found?.user.active) return;
+    await this.repository.revokeTokens(found.user.id, 'reset_password', new Date());
+    const token = await this.issueToken(found.user.id, 'reset_password');
+    this.deliver(
+      accountMail('resetPassword', {
+        to: found.email.email,
+        language: userLanguage(found.user),
+        siteName: this.deps.siteName,
+        link: this.link('/reset', { userId: found.user.id, token }),
+      }),
+    );
+  }
+
+  async resetPassword(input: z.output<typeof resetPasswordInput>, client: ClientInfo): Promise<SignedIn> {
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.repository.transaction(async (repository) => {
+      const token = await repository.consumeToken('reset_password', hashToken(input.token), new Date());
+      if (!token || token.userId !== input.userId) throw new AppError('INVALID_TOKEN', accountErrors.invalidToken);
+      return repository.updateUser(token.userId, { passwordHash });
+    });
+    await this.deps.sessions.endAllForUser(user.id);
+    const session = await this.deps.sessions.start(user.id, client);
+    await this.changed(user.id);
+    return { user, session };
+  }
+
+  /** Ends every session of the user, this one included, and starts a fresh one for this client. */
+  async changePassword(
+    user: UserRow,
+    input: z.output<typeof changePasswordInput>,
+    client: ClientInfo,
+  ): Promise<SignedIn> {
+    if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      throw new AppError('BAD_USER_INPUT', accountErrors.wrongPassword, [
+        { path: 'oldPassword', message: accountErrors.wrongPassword },
+      ]);
+    }
+    const updated = await this.repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) });
+    await this.deps.sessions.endAllForUser(user.id);
+    const session = await this.deps.sessions.start(user.id, client);
+    await this.changed(user.id);
+    return { user: updated, session };
+  }
+
+  async verifyEmail(input: z.output<typeof verifyEmailInput>): Promise<void> {
+    const userId = await this.repository.transaction(async (repository) => {
+      const token = await repository.consumeToken('verify_email', hashToken(input.token), new Date());
+      if (!token || token.userEmailId !== input.userEmailId) {
+        throw new AppError('INVALID_TOKEN', accountErrors.invalidToken);
+      }
+      await repository.markEmailVerified(input.userEmailId);
+      return token.userId;
+    });
+    await this.changed(userId);
+  }
+
+  /** Sends a new verification link to each unverified address of the user. */
+  async resendEmailVerification(user: UserRow): Promise<void> {
+    const emails = await this.repository.listEmails(user.id, accountLimits.maxEmailsPerUser);
+    const unverified = emails.filter((email) => !email.isVerified);
+    if (unverified.length === 0) return;
+    await this.repository.revokeTokens(user.id, 'verify_email', new Date());
+    for (const email of unverified) await this.sendVerification(user, email);
+  }
+
+  listEmails(userId: string): Promise<UserEmailRow[]> {
+    return this.repository.listEmails(userId, accountLimits.maxEmailsPerUser);
+  }
+
+  async isVerified(userId: string): Promise<boolean> {
+    return (await this.repository.findPrimaryEmail(userId))?.isVerified ?? false;
+  }
+
+  listAuthentications(userId: string) {
+    return this.repository.listAuthentications(userId, accountLimits.maxAuthenticationsPerUser);
+  }
+
+  async addEmail(user: UserRow, input: z.output<typeof addEmailInput>): Promise<UserEmailRow[]> {
+    if ((await this.repository.countEmails(user.id)) >= accountLimits.maxEmailsPerUser) {
+      throw new AppError('BAD_USER_INPUT', 'Too many email addresses', [
+        { path: 'email', message: 'Too many email addresses' },
+      ]);
+    }
+    const email = await this.repository.insertEmail({ userId: user.id, email: input.email });
+    await this.sendVerification(user, email);
+    await this.changed(user.id);
+    return this.listEmails(user.id);
+  }
+
+  private async ownEmail(user: UserRow, userEmailId: string): Promise<UserEmailRow> {
+    const email = await this.repository.findEmail(userEmailId);
+    if (!email || email.userId !== user.id) throw new AppError('NOT_FOUND', accountErrors.notFound);
+    return email;
+  }
+
+  async makeEmailPrimary(user: UserRow, userEmailId: string): Promise<UserEmailRow[]> {
+    const email = await this.ownEmail(user, userEmailId);
+    if (!email.isVerified) throw new AppError('BAD_USER_INPUT', accountErrors.emailNotVerified);
+    await this.repository.transaction((repository) => repository.setPrimaryEmail(user.id, email.id));
+    await this.changed(user.id);
+    return this.listEmails(user.id);
+  }
+
+  async deleteUserEmail(user: UserRow, userEmailId: string): Promise<UserEmailRow[]> {
+    const email = await this.ownEmail(user, userEmailId);
+    if (email.isPrimary) throw new AppError('BAD_USER_INPUT', accountErrors.primaryEmail);
+    await this.repository.deleteEmail(email.id);
+    await this.changed(user.id);
+    return this.listEmails(user.id);
+  }
+
+  async requestAccountDeletion(user: UserRow): Promise<void> {
+    const email = await this.repository.findPrimaryEmail(user.id);
+    if (!email) throw new AppError('BAD_USER_INPUT', 'Add an email address first');
+    await this.repository.revokeTokens(user.id, 'delete_account', new Date());
+    const token = await this.issueToken(user.id, 'delete_account');
+    this.deliver(
+      accountMail('deleteAccount', {
+        to: email.email,
+        language: userLanguage(user),
+        siteName: this.deps.siteName,
+        link: this.link('/profile', { confirmDeletion: token }),
+      }),
+    );
+  }
+
+  /** The token alone proves the request; a signed-in caller must be the same user. */
+  async confirmAccountDeletion(caller: UserRow | null, token: string): Promise<void> {
+    const userId = await this.repository.transaction(async (repository) => {
+      const row = await repository.consumeToken('delete_account', hashToken(token), new Date());
+      if (!row || (caller && caller.id !== row.userId)) throw new AppError('INVALID_TOKEN', accountErrors.invalidToken);
+      return row.userId;
+    });
+    await this.deps.sessions.endAllForUser(userId);
+    await this.repository.deleteUser(userId);
+    await this.changed(userId);
+  }
+
+  async updateUser(user: UserRow, input: z.output<typeof updateUserInput>): Promise<UserRow> {
+    const changes: Partial<UserRow> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.company !== undefined) changes.company = input.company;
+    if (input.language) changes.language = input.language;
+    if (input.notifyOnMeterError !== undefined && input.notifyOnMeterError !== null) {
+      changes.notifyOnMeterError = input.notifyOnMeterError;
+    }
+    const updated = await this.repository.updateUser(user.id, changes);
+    await this.changed(user.id);
+    return updated;
+  }
+
+  /** Merges the given option groups over the stored ones; groups not given stay as they are. */
+  async updateUserOptions(user: UserRow, input: z.output<typeof updateUserOptionsInput>): Promise<UserRow> {
+    const options = { ...userOptions(user), ...input.options };
+    const updated = await this.repository.updateUser(user.id, { options });
+    await this.changed(user.id);
+    return updated;
+  }
+
+  async unlinkAuthentication(user: UserRow, authenticationId: string): Promise<UserRow> {
+    // Unlinking the last way in would lock the user out.
+    if (!user.passwordHash && (await this.repository.countAuthentications(user.id)) <= 1) {
+      throw new AppError('BAD_USER_INPUT', 'Set a password before removing the last sign-in method');
+    }
+    if (!(await this.repository.deleteAuthentication(user.id, authenticationId))) {
+      throw new AppError('NOT_FOUND', accountErrors.notFound);
+    }
+    await this.changed(user.id);
+    return user;
+  }
+
+  findUserByUsername(username: string): Promise<UserRow | undefined> {
+    return this.repository.findUserByUsername(username);
+  }
+
+  /** An account whose primary address counts as verified: demo data and the admin console. */
+  async createVerifiedUser(input: {
+    username: string;
+    password: string;
+    email: string;
+    name?: string;
+    company?: string;
+    language?: Language;
+    isAdmin?: boolean;
+  }): Promise<UserRow> {
+    const passwordHash = await hashPassword(input.password);
+    return this.repository.transaction(async (repository) => {
+      const user = await repository.insertUser({
+        username: input.username,
+        passwordHash,
+        name: input.name ?? null,
+        company: input.company ?? null,
+        language: input.language ?? defaultLanguage,
+        isAdmin: input.isAdmin ?? false,
+      });
+      await repository.insertEmail({
+        userId: user.id,
+        email: input.email.toLowerCase(),
+        isPrimary: true,
+        isVerified: true,
+      });
+      return user;
+    });
+  }
+
+  /**
+   * Creates the site admin on first start. Returns the generated password when none was
+   * configured, so that it can be printed once; returns undefined when an admin exists.
+   */
+  async ensureSiteAdmin(configuredPassword: string | undefined): Promise<{ password?: string } | undefined> {
+    if (await this.repository.hasAdmin()) return undefined;
+    const password = configuredPassword ?? crypto.randomBytes(12).toString('base64url');
+    const existing = await this.repository.findUserByUsername('admin');
+    const passwordHash = await hashPassword(password);
+    if (existing) await this.repository.updateUser(existing.id, { isAdmin: true, passwordHash });
+    else await this.repository.insertUser({ username: 'admin', passwordHash, isAdmin: true, name: 'Admin' });
+    return configuredPassword ? {} : { password };
+  }
+}

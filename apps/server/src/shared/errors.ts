@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INVALID_CREDENTIALS'
+  | 'TOO_MANY_REQUESTS'
+  | 'INVALID_TOKEN';
+
+export interface InputIssue {
+  /** Dotted path of the offending argument, e.g. `email` or `options.ui`. */
+  path: string;
+  /** An i18n key the web app translates (see packages/shared/src/accounts.ts). */
+  message: string;
+}
+
+/**
+ * An error the user caused or may see. Its message is a fixed English sentence that doubles as the
+ * i18n key of the web app; anything else thrown is a fault and is masked before it leaves the server.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: InputIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new AppError('BAD_USER_INPUT', 'Invalid input', issues);
+}
+
+interface PostgresError {
+  code?: string;
+  constraint_name?: string;
+  constraint?: string;
+}
+
+/** Turns a unique violation into the message the spec fixes ("Duplicate value for users_email unique constraint"). */
+export function uniqueViolation(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    const candidate = current as PostgresError;
+    if (candidate.code === '23505') {
+      const constraint = candidate.constraint_name ?? candidate.constraint ?? 'unknown';
+      return new AppError('CONFLICT', `Duplicate value for ${constraint} unique constraint`);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
