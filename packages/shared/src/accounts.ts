@@ -92,16 +92,30 @@ export const updateUserInput = z.object({
 });
 
 const idList = <T extends z.ZodType>(item: T) => z.array(item).max(1000, { message: 'Too many items' });
+const jsonObject = z.record(z.string(), z.unknown());
 
+/** Option groups as given in an update: each optional, none defaulted, so absent groups stay untouched. */
+const userOptionGroups = z.object({
+  dashboardMeters: idList(z.number().int()),
+  dashboardProjects: idList(z.number().int()),
+  dashboardSpacesHidden: idList(z.number().int()),
+  dashboardSpacesOpen: idList(z.number().int()),
+  menuOrganizations: idList(z.string().max(64)),
+  menuProjects: idList(z.number().int()),
+  ui: jsonObject,
+  meterLists: jsonObject,
+});
+
+/** Stored options, every group present. */
 export const userOptionsSchema = z.object({
-  dashboardMeters: idList(z.number().int()).default([]),
-  dashboardProjects: idList(z.number().int()).default([]),
-  dashboardSpacesHidden: idList(z.number().int()).default([]),
-  dashboardSpacesOpen: idList(z.number().int()).default([]),
-  menuOrganizations: idList(z.string().max(64)).default([]),
-  menuProjects: idList(z.number().int()).default([]),
-  ui: z.record(z.string(), z.unknown()).default({}),
-  meterLists: z.record(z.string(), z.unknown()).default({}),
+  dashboardMeters: userOptionGroups.shape.dashboardMeters.default([]),
+  dashboardProjects: userOptionGroups.shape.dashboardProjects.default([]),
+  dashboardSpacesHidden: userOptionGroups.shape.dashboardSpacesHidden.default([]),
+  dashboardSpacesOpen: userOptionGroups.shape.dashboardSpacesOpen.default([]),
+  menuOrganizations: userOptionGroups.shape.menuOrganizations.default([]),
+  menuProjects: userOptionGroups.shape.menuProjects.default([]),
+  ui: jsonObject.default({}),
+  meterLists: jsonObject.default({}),
 });
 export type UserOptions = z.infer<typeof userOptionsSchema>;
 
@@ -109,7 +123,7 @@ export type UserOptions = z.infer<typeof userOptionsSchema>;
 export const userOptionsJsonMax = 20_000;
 
 export const updateUserOptionsInput = z.object({
-  options: userOptionsSchema.partial().refine((options) => JSON.stringify(options).length <= userOptionsJsonMax, {
+  options: userOptionGroups.partial().refine((options) => JSON.stringify(options).length <= userOptionsJsonMax, {
     message: 'Too long',
   }),
 });

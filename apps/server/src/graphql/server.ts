@@ -34,7 +34,8 @@ export interface GraphQLServerOptions {
 }
 
 function toClientError(error: unknown, message: string, logger: Logger): GraphQLError {
-  const graphqlError = error instanceof GraphQLError ? error : undefined;
+  // Duck-typed rather than instanceof: GraphQL errors may come from another copy of graphql-js.
+  const graphqlError = error instanceof Error && 'extensions' in error ? (error as GraphQLError) : undefined;
   const original = graphqlError?.originalError ?? error;
   const location = { nodes: graphqlError?.nodes, path: graphqlError?.path };
   if (original instanceof AppError) {
@@ -44,7 +45,7 @@ function toClientError(error: unknown, message: string, logger: Logger): GraphQL
     });
   }
   // Parse and validation errors (and nested GraphQL errors) are meant for the client as they are.
-  if (graphqlError && (!graphqlError.originalError || graphqlError.originalError instanceof GraphQLError)) {
+  if (graphqlError && (!graphqlError.originalError || 'extensions' in graphqlError.originalError)) {
     return graphqlError;
   }
   logger.error({ err: original }, 'unexpected error in a GraphQL operation');

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives, for tests that follow mailed links. */
+export async function startSmtpInbox() {
+  const mails: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html ?? '',
+        });
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Resolves with the first mail to `to` (after `skip` earlier ones) that matches; 10 s at most. */
+    async waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (true) {
+        const found = mails.find((mail) => mail.to.includes(to.toLowerCase()) && match(mail));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text that starts with `prefix`. */
+export function linkIn(mail: ReceivedMail, prefix: string): URL {
+  const match = mail.text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`));
+  if (!match) throw new Error(`no link starting with ${prefix} in mail "${mail.subject}"`);
+  return new URL(match[0]);
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          // Node loads graphql-js as CommonJS; Vite would pick its ESM build, and two copies break instanceof.
+          alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each file starts whole servers (a PGlite child each); two cores take two at a time.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
