@@ -8,7 +8,7 @@ const booleanFlag = z
 const urlWithProtocol = (protocols: string[]) =>
   z
     .url({ message: `expected a URL (${protocols.join(', ')})` })
-    .refine((value) => protocols.includes(new URL(value).protocol.replace(/:$/, '')), {
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol.replace(/:$/, '')), {
       message: `expected a URL with protocol ${protocols.join(' or ')}`,
     });
 

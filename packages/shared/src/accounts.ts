@@ -20,7 +20,8 @@ export const accountLimits = {
   bugDataMax: 50_000,
 } as const;
 
-const required = (field: z.ZodString) => field.min(1, { message: 'Required' });
+// abort: an empty value reports only that it is required, not every other rule it breaks.
+const required = (field: z.ZodString) => field.min(1, { message: 'Required', abort: true });
 
 export const usernameSchema = required(z.string({ message: 'Required' }).trim())
   .min(accountLimits.usernameMin, { message: 'Too short' })

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to the embedded set-up', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      mqttPort: 1883,
+      mqttUrl: undefined,
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      siteName: 'Olo',
+      publicUrl: 'http://localhost:3000',
+      demoData: false,
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/olo',
+      DATABASE_URL: 'postgres://olo@db/olo',
+      MQTT_PORT: '1884',
+      MQTT_URL: 'mqtt://broker:1883',
+      SMTP_URL: 'smtp://mail:25',
+      REDIS_URL: 'redis://cache:6379',
+      SITE_NAME: 'Kosteusvahti',
+      PUBLIC_URL: 'https://olo.example.com/',
+      OLO_ADMIN_PASSWORD: 'very-secret',
+      DEMO_DATA: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/olo',
+      databaseUrl: 'postgres://olo@db/olo',
+      mqttPort: 1884,
+      mqttUrl: 'mqtt://broker:1883',
+      smtpUrl: 'smtp://mail:25',
+      redisUrl: 'redis://cache:6379',
+      siteName: 'Kosteusvahti',
+      publicUrl: 'https://olo.example.com',
+      adminPassword: 'very-secret',
+      demoData: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/olo'],
+    ['MQTT_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['DEMO_DATA', 'maybe'],
+    ['OLO_ADMIN_PASSWORD', 'short'],
+    ['PUBLIC_URL', 'ftp://olo'],
+  ])('stops with a message naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { registerAccount } from '../testing/factories.ts';
+import { testDatabases } from '../testing/test-databases.ts';
+import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
+import { maxQueryDepth } from './limits.ts';
+import { printSchemaFile, schemaFilePath } from './schema-file.ts';
+
+it('the committed schema.graphql matches the code (run npm run schema:print after changing the schema)', () => {
+  expect(fs.readFileSync(schemaFilePath, 'utf8')).toBe(printSchemaFile());
+});
+
+/** Collects the next `count` results of a subscription. */
+function nextResults(client: ReturnType<TestClient['websocket']>, query: string, count: number) {
+  const results: unknown[] = [];
+  let ready!: () => void;
+  const subscribed = new Promise<void>((resolve) => (ready = resolve));
+  const done = new Promise<unknown[]>((resolve, reject) => {
+    const dispose = client.subscribe(
+      { query },
+      {
+        next: (value) => {
+          results.push(value);
+          if (results.length === count) {
+            dispose();
+            resolve(results);
+          }
+        },
+        error: reject,
+        complete: () => resolve(results),
+      },
+    );
+  });
+  client.on('connected', () => setTimeout(ready, 100));
+  return { subscribed, done };
+}
+
+describe.each(testDatabases)('GraphQL transport on %s', (kind) => {
+  let olo: TestServer;
+  beforeAll(async () => {
+    olo = await startTestServer(kind);
+  });
+  afterAll(() => olo?.close());
+
+  it('refuses a POST without the CSRF header, or with another value, with 403 and runs nothing', async () => {
+    const client = new TestClient(olo.url);
+    const register =
+      'mutation { register(username: "csrfvictim", password: "long-enough", email: "csrf@example.com") { id } }';
+    const missing = await client.graphql(register, {}, { csrf: false });
+    expect(missing.status).toBe(403);
+    const response = await client.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': 'guessed' },
+      body: JSON.stringify({ query: register }),
+    });
+    expect(response.status).toBe(403);
+    const rows = await olo.server.database.sql`select 1 from users where username = 'csrfvictim'`;
+    expect(rows).toHaveLength(0);
+  });
+
+  it('gives the CSRF cookie readable to scripts, SameSite=Lax', async () => {
+    const response = await fetch(`${olo.url}/healthz`);
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith('olo_csrf='));
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/HttpOnly/i);
+  });
+
+  it('rejects queries deeper or costlier than the limits before running them', async () => {
+    const client = new TestClient(olo.url);
+    let deep = 'name';
+    for (let level = 0; level < maxQueryDepth + 2; level++) deep = `ofType { ${deep} }`;
+    const tooDeep = await client.graphql(`query Deep { __type(name: "User") { fields { type { ${deep} } } } }`);
+    expect(tooDeep.errors?.[0]?.message).toMatch(/depth/i);
+
+    const aliases = Array.from(
+      { length: 600 },
+      (_, index) => `u${index}: currentUser { id username emails { id email } }`,
+    );
+    const tooCostly = await client.graphql(`query Costly { ${aliases.join(' ')} }`);
+    expect(tooCostly.errors?.[0]?.message).toMatch(/cost/i);
+    expect(tooCostly.data ?? null).toBeNull();
+  });
+
+  it('masks unexpected errors but passes validation errors through', async () => {
+    const client = new TestClient(olo.url);
+    const unknownField = await client.graphql('query { currentUser { nope } }');
+    expect(unknownField.errors?.[0]?.message).toContain('Cannot query field "nope"');
+  });
+
+  it('pushes currentUserUpdated over the websocket on changes, and null when the session ends', async () => {
+    const client = new TestClient(olo.url);
+    await registerAccount(client);
+    const socket = client.websocket();
+    const { subscribed, done } = nextResults(socket, 'subscription { currentUserUpdated { name language } }', 3);
+    await subscribed;
+    expectData(await client.graphql('mutation { updateUser(name: "Live Name") { id } }'));
+    expectData(await client.graphql('mutation { updateUser(language: sv) { id } }'));
+    expectData(await client.graphql('mutation { logout }'));
+    expect(await done).toEqual([
+      { data: { currentUserUpdated: { name: 'Live Name', language: 'fi' } } },
+      { data: { currentUserUpdated: { name: 'Live Name', language: 'sv' } } },
+      { data: { currentUserUpdated: null } },
+    ]);
+    await socket.dispose();
+  });
+
+  it('answers a subscription without a session with "Not signed in"', async () => {
+    const client = new TestClient(olo.url);
+    await client.fetch('/healthz');
+    const socket = client.websocket();
+    const result = await new Promise((resolve) => {
+      socket.subscribe(
+        { query: 'subscription { currentUserUpdated { id } }' },
+        { next: resolve, error: resolve, complete: () => {} },
+      );
+    });
+    expect(JSON.stringify(result)).toContain('Not signed in');
+    await socket.dispose();
+  });
+
+  it('runs queries over the websocket with the session of the upgrade request', async () => {
+    const client = new TestClient(olo.url);
+    const account = await registerAccount(client);
+    const socket = client.websocket();
+    const result = await new Promise((resolve, reject) => {
+      socket.subscribe({ query: '{ currentUser { username } }' }, { next: resolve, error: reject, complete: () => {} });
+    });
+    expect(result).toEqual({ data: { currentUser: { username: account.username } } });
+    await socket.dispose();
+  });
+
+  it('closes a websocket without the graphql-transport-ws subprotocol with 4406', async () => {
+    const ws = new WebSocket(`${olo.url.replace('http', 'ws')}/graphql`);
+    const code = await new Promise<number>((resolve) => ws.on('close', (closeCode) => resolve(closeCode)));
+    expect(code).toBe(4406);
+  });
+
+  it('refuses a websocket opened from another site', async () => {
+    const ws = new WebSocket(`${olo.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+      headers: { origin: 'https://evil.example' },
+    });
+    const status = await new Promise<number | undefined>((resolve) => {
+      ws.on('unexpected-response', (_request, response) => resolve(response.statusCode));
+      ws.on('error', () => resolve(undefined));
+    });
+    expect(status).toBe(403);
+  });
+});
