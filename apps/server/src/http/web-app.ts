@@ -34,8 +34,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   await app.register(fastifyStatic, {
     root: options.distDir,
-    wildcard: false,
     index: false,
+    // index.html is only ever sent with the configuration written in (below).
+    allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (res, filePath) => {
       const name = path.basename(filePath);
       if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -50,7 +51,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
   app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
