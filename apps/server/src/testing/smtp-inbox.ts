@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -9,8 +11,11 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests that follow mailed links. */
-export async function startSmtpInbox() {
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests that follow mailed links.
+ * With `saveDir`, each mail is also written there as JSON, for tests in other processes (browser tests).
+ */
+export async function startSmtpInbox(options: { saveDir?: string; port?: number } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -22,18 +27,23 @@ export async function startSmtpInbox() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({
+        const mail = {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: parsed.html ?? '',
-        });
+        };
+        mails.push(mail);
+        if (options.saveDir) {
+          fs.mkdirSync(options.saveDir, { recursive: true });
+          fs.writeFileSync(path.join(options.saveDir, `${Date.now()}-${mails.length}.json`), JSON.stringify(mail));
+        }
         for (const wake of waiters) wake();
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
+import { e2eBaseUrl, e2eMailDir, e2ePort } from './support/environment.ts';
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`Olo exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Olo did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts a real SMTP server and the built Olo (as `npm start` runs it) on a fresh PGlite folder,
+ * with mail going to that SMTP server. `npm run test:browser` builds first.
+ */
+export default async function globalSetup() {
+  fs.rmSync(e2eMailDir, { recursive: true, force: true });
+  const inbox = await startSmtpInbox({ saveDir: e2eMailDir });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-e2e-data-'));
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MQTT_PORT: '0',
+      MQTT_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: inbox.url,
+      PUBLIC_URL: e2eBaseUrl,
+      OLO_ADMIN_PASSWORD: 'e2e-admin-password',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitForHealth(e2eBaseUrl, server, 60_000);
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await inbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
