@@ -1,0 +1,43 @@
+/** Site configuration that the server writes into index.html (`<script id="olo-config">`). */
+export interface OloConfig {
+  siteName: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+}
+
+declare global {
+  interface Window {
+    __OLO_CONFIG__?: Partial<OloConfig>;
+  }
+}
+
+const defaults: OloConfig = { siteName: 'Olo', contactEmail: null, contactPhone: null };
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** Accepts both an assigning script and a JSON script, so either way of injecting works. */
+function injectedConfig(): Partial<OloConfig> {
+  if (typeof window === 'undefined') return {};
+  if (window.__OLO_CONFIG__) return window.__OLO_CONFIG__;
+  const element = document.getElementById('olo-config');
+  if (element?.getAttribute('type') === 'application/json' && element.textContent) {
+    try {
+      return JSON.parse(element.textContent) as Partial<OloConfig>;
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+export function readConfig(injected: Partial<OloConfig> = injectedConfig()): OloConfig {
+  return {
+    siteName: text(injected.siteName) ?? defaults.siteName,
+    contactEmail: text(injected.contactEmail),
+    contactPhone: text(injected.contactPhone),
+  };
+}
+
+export const config: OloConfig = readConfig();

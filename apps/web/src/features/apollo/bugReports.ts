@@ -1,0 +1,44 @@
+export interface BugReport {
+  message: string;
+  url: string | null;
+  data: unknown;
+}
+
+export interface BugReporterOptions {
+  send: (report: BugReport) => Promise<unknown>;
+  /** Reports allowed per window, so that a failing poll or reconnect loop cannot flood the server. */
+  maxPerWindow?: number;
+  windowMs?: number;
+  now?: () => number;
+}
+
+/** Sends bug reports, dropping repeats of the same message and anything over the rate within the window. */
+export function createBugReporter({ send, maxPerWindow = 5, windowMs = 60_000, now = Date.now }: BugReporterOptions) {
+  let windowStart = 0;
+  let sentInWindow = 0;
+  const recentMessages = new Map<string, number>();
+  let sending = false;
+
+  return function reportBug(report: BugReport): boolean {
+    // An error raised while a report is being sent must not cause another report.
+    if (sending) return false;
+    const time = now();
+    if (time - windowStart >= windowMs) {
+      windowStart = time;
+      sentInWindow = 0;
+      recentMessages.clear();
+    }
+    if (sentInWindow >= maxPerWindow || recentMessages.has(report.message)) return false;
+    sentInWindow++;
+    recentMessages.set(report.message, time);
+    sending = true;
+    void send(report)
+      .catch(() => {
+        // A report that cannot be delivered is dropped; reporting its failure would loop.
+      })
+      .finally(() => {
+        sending = false;
+      });
+    return true;
+  };
+}

@@ -1,0 +1,100 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { ErrorLink } from '@apollo/client/link/error';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { OperationTypeNode } from 'graphql';
+import { createClient } from 'graphql-ws';
+import { ReportBugDocument } from './apollo.documents.ts';
+import { createBugReporter } from './bugReports.ts';
+import { csrfFetch } from './csrf.ts';
+import { maxSocketRetries, shouldRetrySocket, waitBeforeSocketRetry } from './socketRetry.ts';
+
+/**
+ * Answers to what the user did (wrong password, duplicate username, ...): shown in the form, not bugs of Olo.
+ * They are still logged.
+ */
+const expectedErrorCodes = new Set([
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'INVALID_CREDENTIALS',
+  'TOO_MANY_REQUESTS',
+  'INVALID_TOKEN',
+]);
+
+const reportBugOperationName = 'ReportBug';
+
+export interface ApolloSetup {
+  client: ApolloClient;
+  /** Reconnects the websocket so that it carries the session cookie set since it was opened. */
+  restartSocket: () => void;
+}
+
+function socketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}/graphql`;
+}
+
+export function createApolloSetup(): ApolloSetup {
+  const socket = createClient({
+    url: socketUrl,
+    lazy: true,
+    retryAttempts: maxSocketRetries,
+    retryWait: waitBeforeSocketRetry,
+    shouldRetry: shouldRetrySocket,
+  });
+
+  let client: ApolloClient | undefined;
+  const reportBug = createBugReporter({
+    send: async (report) => client?.mutate({ mutation: ReportBugDocument, variables: report }),
+  });
+
+  const errorLink = new ErrorLink(({ error, operation }) => {
+    const operationName = operation.operationName ?? '(anonymous)';
+    const graphQLErrors = CombinedGraphQLErrors.is(error) ? error.errors : [];
+    const codes = graphQLErrors.map((graphQLError) => String(graphQLError.extensions?.code ?? ''));
+    const expected = codes.length > 0 && codes.every((code) => expectedErrorCodes.has(code));
+    if (expected) {
+      console.warn(`[GraphQL] ${operationName}:`, error.message);
+      return;
+    }
+    console.error(`[GraphQL] ${operationName}:`, error);
+    if (operationName === reportBugOperationName) return;
+    reportBug({
+      message: `${operationName}: ${error.message}`,
+      url: window.location.href,
+      // Variables are left out: they can hold passwords and tokens.
+      data: {
+        operationName,
+        operationType: operation.operationType,
+        errorName: error.name,
+        errors: graphQLErrors.map(({ message, path, extensions }) => ({ message, path, code: extensions?.code })),
+      },
+    });
+  });
+
+  const httpLink = new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: csrfFetch });
+  const wsLink = new GraphQLWsLink(socket);
+  const transport = ApolloLink.split(
+    (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
+    wsLink,
+    httpLink,
+  );
+
+  client = new ApolloClient({
+    link: ApolloLink.from([errorLink, transport]),
+    cache: new InMemoryCache({
+      typePolicies: {
+        // Options have no id of their own; they belong to their user.
+        UserOptions: { merge: true },
+      },
+    }),
+    defaultOptions: {
+      watchQuery: { fetchPolicy: 'cache-first' },
+      query: { fetchPolicy: 'cache-first' },
+    },
+  });
+
+  return { client, restartSocket: () => socket.terminate() };
+}

@@ -1,0 +1,60 @@
+import { useMutation } from '@apollo/client/react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { loginInput } from '@olo/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useResetSession } from '../apollo/GraphqlProvider.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { AuthCard, FormError } from './AuthCard.tsx';
+import { LoginDocument } from './auth.documents.ts';
+import { safeRedirectTarget } from './redirects.ts';
+import { useCurrentUser } from './useCurrentUser.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const target = safeRedirectTarget(searchParams.get('redirectFrom'));
+  const { currentUser } = useCurrentUser();
+  const resetSession = useResetSession();
+  const [login, { loading }] = useMutation(LoginDocument);
+  const { form, inputProps, generalError, showServerError } = useSchemaForm({
+    initialValues: { username: '', password: '' },
+    schema: loginInput,
+  });
+
+  if (currentUser) return <Navigate to={target} replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await login({ variables: loginInput.parse(values) });
+    } catch (error) {
+      return showServerError(error);
+    }
+    await resetSession();
+    navigate(target, { replace: true });
+  });
+
+  return (
+    <AuthCard title={t('Log in')}>
+      <form onSubmit={submit} noValidate aria-label={t('Log in')}>
+        <Stack>
+          <FormError message={generalError} />
+          <TextInput label={t('Username')} autoComplete="username" {...inputProps('username')} />
+          <PasswordInput label={t('Password')} autoComplete="current-password" {...inputProps('password')} />
+          <Button type="submit" loading={loading}>
+            {t('Log in')}
+          </Button>
+        </Stack>
+      </form>
+      <Group justify="space-between">
+        <Anchor component={Link} to="/register" size="sm">
+          {t('Create an account')}
+        </Anchor>
+        <Anchor component={Link} to="/forgot" size="sm">
+          {t('Forgot your password?')}
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
+}

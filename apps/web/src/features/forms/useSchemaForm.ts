@@ -1,0 +1,52 @@
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formErrorsFromServer } from './graphqlErrors.ts';
+
+type StandardSchema = Parameters<typeof schemaResolver>[0];
+
+interface SchemaFormOptions<Values extends Record<string, unknown>> {
+  initialValues: Values;
+  /** A shared zod schema; its messages are i18n keys. */
+  schema: StandardSchema;
+}
+
+/**
+ * A Mantine form validated with a shared schema, whose field errors (from the schema or from the server) are shown
+ * translated next to the field, and whose other server errors are kept in `generalError`.
+ */
+export function useSchemaForm<Values extends Record<string, unknown>>({
+  initialValues,
+  schema,
+}: SchemaFormOptions<Values>) {
+  const { t } = useTranslation();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(schema, { sync: true }) as (values: Values) => FormErrors,
+  });
+
+  const inputProps = (path: keyof Values & string) => {
+    const props = form.getInputProps(path);
+    const error = props.error ? t(String(props.error)) : undefined;
+    // Mantine's PasswordInput does not mark its inner input invalid by itself.
+    return { ...props, error, 'aria-invalid': error ? true : undefined };
+  };
+
+  /** Shows a failed operation's errors; returns nothing so that callers can simply `return showServerError(e)`. */
+  const showServerError = (error: unknown): void => {
+    const { fields, general } = formErrorsFromServer(error);
+    const known = Object.fromEntries(Object.entries(fields).filter(([path]) => path in form.getValues()));
+    const unknownFields = Object.entries(fields)
+      .filter(([path]) => !(path in known))
+      .map(([, message]) => message);
+    form.setErrors(known);
+    const other = [...general, ...unknownFields];
+    setGeneralError(other.length ? other.map((message) => t(message)).join(' ') : null);
+  };
+
+  const clearGeneralError = () => setGeneralError(null);
+
+  return { form, inputProps, generalError, showServerError, clearGeneralError };
+}

@@ -1,0 +1,44 @@
+import { Anchor, Box, Container, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { config } from '../../config.ts';
+import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
+
+/** Pages of their own (front page, login, registration): no navigation, only the language. */
+export function PlainLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box data-layout="plain" mih="100vh">
+      <Group justify="flex-end" p="sm">
+        <LanguagePicker />
+      </Group>
+      <Container size="lg" pb="xl">
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+/** Public project and report views shown to visitors who are not members. */
+export function PlainClientLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box data-layout="plain-client" mih="100vh">
+      <Group justify="space-between" p="sm">
+        <Anchor component={Link} to="/" fw={700} underline="never">
+          {config.siteName}
+        </Anchor>
+        <LanguagePicker />
+      </Group>
+      <Container size="xl" pb="xl">
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+export function TestLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box data-layout="test" p="md">
+      {children}
+    </Box>
+  );
+}

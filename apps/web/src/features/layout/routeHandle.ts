@@ -1,0 +1,33 @@
+export type LayoutName = 'default' | 'plain' | 'plain-client' | 'test';
+
+/** Route metadata (`handle`) of every route in src/routes.tsx. */
+export interface RouteHandle {
+  /** Layout of the screen; `false` renders none. The deepest route that names one wins; none named is `default`. */
+  layout?: LayoutName | false;
+  /** Public routes need no login. */
+  public: boolean;
+  /** Only site administrators may open the route. */
+  admin?: boolean;
+}
+
+export interface ResolvedRouteHandle {
+  layout: LayoutName | false;
+  public: boolean;
+  admin: boolean;
+}
+
+function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
+  return typeof handle === 'object' && handle !== null;
+}
+
+/** Merges the handles of the matched routes, the deepest one deciding each flag. */
+export function resolveRouteHandle(matches: readonly { handle?: unknown }[]): ResolvedRouteHandle {
+  const resolved: ResolvedRouteHandle = { layout: 'default', public: false, admin: false };
+  for (const { handle } of matches) {
+    if (!isRouteHandle(handle)) continue;
+    if (handle.layout !== undefined) resolved.layout = handle.layout;
+    if (handle.public !== undefined) resolved.public = handle.public;
+    if (handle.admin !== undefined) resolved.admin = handle.admin;
+  }
+  return resolved;
+}

@@ -1,0 +1,57 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { updateUserInput } from '@olo/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { FormError } from '../auth/AuthCard.tsx';
+import type { CurrentUserFields } from '../auth/auth.documents.ts';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import type { DirtyChangeHandler } from './ProfileSection.tsx';
+import { UpdateUserDocument } from './profile.documents.ts';
+
+const personalInfoInput = updateUserInput.pick({ name: true, company: true });
+
+export function PersonalInfoForm({
+  user,
+  onDirtyChange,
+}: {
+  user: CurrentUserFields;
+  onDirtyChange: DirtyChangeHandler;
+}) {
+  const { t } = useTranslation();
+  const [updateUser, { loading }] = useMutation(UpdateUserDocument);
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+    initialValues: { name: user.name ?? '', company: user.company ?? '' },
+    schema: personalInfoInput,
+  });
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = personalInfoInput.parse(values);
+    try {
+      await updateUser({ variables: { name: input.name ?? null, company: input.company ?? null } });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.resetDirty();
+    toast.success(t('Saved.'));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Personal information')}>
+      <Stack>
+        <FormError message={generalError} />
+        <TextInput label={t('Name')} autoComplete="name" {...inputProps('name')} />
+        <TextInput label={t('Company')} autoComplete="organization" {...inputProps('company')} />
+        <Group>
+          <Button type="submit" loading={loading} disabled={!dirty}>
+            {t('Save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

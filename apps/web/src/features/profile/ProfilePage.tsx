@@ -1,0 +1,69 @@
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { AccountDeletionSection, ConfirmAccountDeletion } from './AccountDeletionSection.tsx';
+import { AuthenticationsSection } from './AuthenticationsSection.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { EmailsSection } from './EmailsSection.tsx';
+import { PersonalInfoForm } from './PersonalInfoForm.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+import { UiSettingsForm } from './UiSettingsForm.tsx';
+
+type ProfileForm = 'personal' | 'password' | 'email';
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { currentUser } = useCurrentUser();
+  // React Router allows one navigation blocker at a time, so the page asks once for all of its forms.
+  const [dirtyForms, setDirtyForms] = useState<Record<ProfileForm, boolean>>({
+    personal: false,
+    password: false,
+    email: false,
+  });
+  const markSaved = useUnsavedChangesPrompt(Object.values(dirtyForms).some(Boolean));
+  const setFormDirty = useCallback(
+    (form: ProfileForm, dirty: boolean) =>
+      setDirtyForms((previous) => (previous[form] === dirty ? previous : { ...previous, [form]: dirty })),
+    [],
+  );
+  const onPersonalDirty = useCallback((dirty: boolean) => setFormDirty('personal', dirty), [setFormDirty]);
+  const onPasswordDirty = useCallback((dirty: boolean) => setFormDirty('password', dirty), [setFormDirty]);
+  const onEmailDirty = useCallback((dirty: boolean) => setFormDirty('email', dirty), [setFormDirty]);
+
+  if (!currentUser) return null;
+  const deletionToken = searchParams.get('confirmDeletion');
+
+  return (
+    <Container size="md">
+      <Stack>
+        <div>
+          <Title order={1}>{t('Profile')}</Title>
+          <Text c="dimmed">{currentUser.username}</Text>
+        </div>
+        {deletionToken && <ConfirmAccountDeletion token={deletionToken} onDeleted={markSaved} />}
+        <ProfileSection id="personal" title={t('Personal information')}>
+          <PersonalInfoForm key={currentUser.id} user={currentUser} onDirtyChange={onPersonalDirty} />
+        </ProfileSection>
+        <ProfileSection id="settings" title={t('Settings')}>
+          <UiSettingsForm user={currentUser} />
+        </ProfileSection>
+        <ProfileSection id="password" title={t('Change password')}>
+          <ChangePasswordForm onDirtyChange={onPasswordDirty} />
+        </ProfileSection>
+        <ProfileSection id="emails" title={t('Email addresses')}>
+          <EmailsSection user={currentUser} onDirtyChange={onEmailDirty} />
+        </ProfileSection>
+        <ProfileSection id="authentications" title={t('Linked sign-in services')}>
+          <AuthenticationsSection user={currentUser} />
+        </ProfileSection>
+        <ProfileSection id="delete-account" title={t('Delete account')}>
+          <AccountDeletionSection />
+        </ProfileSection>
+      </Stack>
+    </Container>
+  );
+}
