@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { waitForMailLink } from './support/mail.ts';
 import { e2eBaseUrl } from './support/environment.ts';
+import { waitForMailLink } from './support/mail.ts';
 import { tr } from './support/translations.ts';
 
 let sequence = 0;
@@ -18,7 +18,9 @@ async function register(page: Page, account: ReturnType<typeof newAccount>) {
   await page.getByRole('button', { name: tr('fi', 'Register') }).click();
 }
 
-test('register, verify the mailed link, log out, and come back to a protected deep link after login', async ({ page }) => {
+test('register, verify the mailed link, log out, and come back to a protected deep link after login', async ({
+  page,
+}) => {
   const account = newAccount();
   await register(page, account);
   await expect(page).toHaveURL(/\/home$/);
@@ -44,8 +46,11 @@ test('switching the language to Swedish shows Swedish text, also after a reload'
   await register(page, newAccount());
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/profile');
-  await page.getByRole('textbox', { name: tr('fi', 'Language') }).click();
-  await page.getByRole('option', { name: 'Svenska' }).click();
+  // The settings form's picker; the header has another for quick changes.
+  await page
+    .getByRole('combobox', { name: tr('fi', 'Language') })
+    .last()
+    .selectOption({ label: 'Svenska' });
   await expect(page.getByRole('heading', { name: tr('sv', 'Profile') })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: tr('sv', 'Profile') })).toBeVisible();
@@ -53,7 +58,10 @@ test('switching the language to Swedish shows Swedish text, also after a reload'
   await expect(page.getByRole('menuitem', { name: tr('sv', 'Log out') })).toBeVisible();
 });
 
-test('a taken username is shown as the translated "Duplicate username" next to the field', async ({ page, browser }) => {
+test('a taken username is shown as the translated "Duplicate username" next to the field', async ({
+  page,
+  browser,
+}) => {
   const account = newAccount();
   await register(page, account);
   await expect(page).toHaveURL(/\/home$/);

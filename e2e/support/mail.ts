@@ -9,7 +9,11 @@ export interface Mail {
 }
 
 /** Waits for a mail to `to` that the tests' SMTP server received, and returns its first link under `prefix`. */
-export async function waitForMailLink(to: string, prefix: string, timeoutMs = 15_000): Promise<{ mail: Mail; link: string }> {
+export async function waitForMailLink(
+  to: string,
+  prefix: string,
+  timeoutMs = 15_000,
+): Promise<{ mail: Mail; link: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = fs.existsSync(e2eMailDir) ? fs.readdirSync(e2eMailDir).sort() : [];
