@@ -8,7 +8,7 @@ export default defineConfig({
           name: 'server',
           // Node loads graphql-js as CommonJS; Vite would pick its ESM build, and two copies break instanceof.
           alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
-          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 60_000,

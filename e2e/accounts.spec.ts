@@ -56,6 +56,41 @@ test('switching the language to Swedish shows Swedish text, also after a reload'
   await expect(page.getByRole('heading', { name: tr('sv', 'Profile') })).toBeVisible();
   await page.getByRole('button', { name: tr('sv', 'User menu') }).click();
   await expect(page.getByRole('menuitem', { name: tr('sv', 'Log out') })).toBeVisible();
+  await page.goto('/p/12/edit/series');
+  await expect(page.getByText(tr('sv', 'This page is not available yet.'))).toBeVisible();
+});
+
+test('server errors are shown translated: wrong login, and a wrong current password next to its field', async ({ page }) => {
+  const account = newAccount();
+  await register(page, account);
+  await expect(page).toHaveURL(/\/home$/);
+  // A signed-in user at the front page goes to the dashboard.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText(tr('fi', 'No projects yet.'))).toBeVisible();
+
+  await page.goto('/profile');
+  const currentPassword = page.getByLabel(tr('fi', 'Current password'));
+  await currentPassword.fill('not-my-password');
+  await page.getByLabel(tr('fi', 'New password')).fill('a-valid-new-password');
+  await page.getByRole('button', { name: tr('fi', 'Change password') }).click();
+  await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(tr('fi', 'Wrong password'))).toBeVisible();
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel(tr('fi', 'Username')).fill(account.username);
+  await page.getByLabel(tr('fi', 'Password')).fill('not-my-password');
+  await page.getByRole('button', { name: tr('fi', 'Log in') }).click();
+  await expect(page.getByText(tr('fi', 'Invalid username or password'))).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('admin pages tell a user who is not a site admin that they have no access', async ({ page }) => {
+  await register(page, newAccount());
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/admin/users');
+  await expect(page.getByText(tr('fi', 'You do not have access to this page.'))).toBeVisible();
 });
 
 test('a taken username is shown as the translated "Duplicate username" next to the field', async ({

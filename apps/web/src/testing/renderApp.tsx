@@ -1,13 +1,13 @@
-import { InMemoryCache } from '@apollo/client';
-import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { MantineProvider } from '@mantine/core';
 import type { Language } from '@olo/shared';
-import { render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { CurrentUserFields } from '../features/auth/auth.documents.ts';
-import { CurrentUserDocument, CurrentUserUpdatedDocument } from '../features/auth/auth.documents.ts';
+import { throwError } from 'rxjs';
+import { createCache } from '../features/apollo/client.ts';
+import { GraphqlProvider } from '../features/apollo/GraphqlProvider.tsx';
 import { createI18n, storeChosenLanguage } from '../features/i18n/i18n.ts';
 import { routes } from '../routes.tsx';
 
@@ -36,74 +36,57 @@ export function installDomPolyfills(): void {
   window.scrollTo = () => {};
 }
 
-export const testUser: CurrentUserFields = {
-  __typename: 'User',
-  id: '6f1c2a52-5d7e-4a44-9c61-1f4b8a3c2d10',
-  username: 'anna',
-  name: 'Anna Aalto',
-  company: null,
-  avatarUrl: null,
-  isAdmin: false,
-  isVerified: true,
-  hasPassword: true,
-  language: 'fi',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  notifyOnMeterError: false,
-  emails: [
-    {
-      __typename: 'UserEmail',
-      id: 'b7c4d9e2-3a1f-4e5b-8c6d-7e8f9a0b1c2d',
-      email: 'anna@example.com',
-      isVerified: true,
-      isPrimary: true,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-  ],
-  authentications: [],
-  options: { __typename: 'UserOptions', ui: {} },
-};
-
-export function currentUserMock(user: CurrentUserFields | null): MockLink.MockedResponse {
-  return {
-    request: { query: CurrentUserDocument },
-    result: { data: { currentUser: user } },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-  };
-}
-
-function currentUserUpdatedMock(user: CurrentUserFields | null): MockLink.MockedResponse {
-  return {
-    request: { query: CurrentUserUpdatedDocument },
-    result: { data: { currentUserUpdated: user } },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-  };
+/**
+ * A real Apollo Client with no server behind it. Unit tests cover what the web app does on its own; what needs the
+ * server's answers is tested in the browser against the real server (e2e/). Every operation that reaches the link
+ * fails as an unreachable server would, and its name is recorded, so that a test can show that nothing was sent.
+ */
+export function createServerlessClient(): { client: ApolloClient; operations: string[] } {
+  const operations: string[] = [];
+  const link = new ApolloLink((operation) => {
+    operations.push(operation.operationName ?? '(anonymous)');
+    return throwError(() => new Error(`No GraphQL server in unit tests (${operation.operationName})`));
+  });
+  return { client: new ApolloClient({ link, cache: createCache() }), operations };
 }
 
 interface RenderAppOptions {
   path: string;
-  user?: CurrentUserFields | null;
-  mocks?: MockLink.MockedResponse[];
   language?: Language;
 }
 
-/** Renders the real route table at `path` with mocked GraphQL. */
-export function renderApp({ path, user = null, mocks = [], language = 'fi' }: RenderAppOptions) {
+/**
+ * Renders the real route table at `path` as a visitor (nobody is signed in: the session query finds no server), in
+ * the language chosen on the page.
+ */
+export function renderApp({ path, language = 'fi' }: RenderAppOptions) {
   installDomPolyfills();
-  // Without a signed-in user the interface follows the language chosen on the page.
   storeChosenLanguage(language);
   const i18n = createI18n(language);
+  const { client, operations } = createServerlessClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <MockedProvider
-        mocks={[currentUserMock(user), currentUserUpdatedMock(user), ...mocks]}
-        cache={new InMemoryCache()}
-      >
+      <GraphqlProvider setup={{ client, restartSocket: () => {} }}>
         <MantineProvider>
           <RouterProvider router={router} />
         </MantineProvider>
-      </MockedProvider>
+      </GraphqlProvider>
     </I18nextProvider>,
   );
-  return { ...view, router, i18n };
+  return { ...view, router, i18n, operations };
+}
+
+/**
+ * Unmounts, then waits for the progress bar to finish: nprogress fades out with its own timers, which
+ * touch the document and must not outlive the test's DOM.
+ */
+export async function cleanupApp(): Promise<void> {
+  cleanup();
+  await waitFor(
+    () => {
+      if (NProgress.isStarted() || document.getElementById('nprogress')) throw new Error('progress bar still running');
+    },
+    { timeout: 3000 },
+  );
 }

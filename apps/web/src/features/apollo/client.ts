@@ -4,7 +4,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient } from 'graphql-ws';
-import { ReportBugDocument } from './apollo.documents.ts';
+import { ReportBugDocument } from '../../graphql/generated.ts';
 import { createBugReporter } from './bugReports.ts';
 import { csrfFetch } from './csrf.ts';
 import { maxSocketRetries, shouldRetrySocket, waitBeforeSocketRetry } from './socketRetry.ts';
@@ -34,6 +34,16 @@ export interface ApolloSetup {
 function socketUrl(): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${window.location.host}/graphql`;
+}
+
+/** The cache of the app's client; unit tests use it too. */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      // Options have no id of their own; they belong to their user.
+      UserOptions: { merge: true },
+    },
+  });
 }
 
 export function createApolloSetup(): ApolloSetup {
@@ -84,12 +94,7 @@ export function createApolloSetup(): ApolloSetup {
 
   client = new ApolloClient({
     link: ApolloLink.from([errorLink, transport]),
-    cache: new InMemoryCache({
-      typePolicies: {
-        // Options have no id of their own; they belong to their user.
-        UserOptions: { merge: true },
-      },
-    }),
+    cache: createCache(),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-first' },
       query: { fetchPolicy: 'cache-first' },

@@ -4,9 +4,9 @@ import { forgotPasswordInput } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ForgotPasswordDocument } from '../../graphql/generated.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { AuthCard, FormError } from './AuthCard.tsx';
-import { ForgotPasswordDocument } from './auth.documents.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

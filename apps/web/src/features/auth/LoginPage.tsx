@@ -3,10 +3,10 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { loginInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LoginDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { AuthCard, FormError } from './AuthCard.tsx';
-import { LoginDocument } from './auth.documents.ts';
 import { safeRedirectTarget } from './redirects.ts';
 import { useCurrentUser } from './useCurrentUser.ts';
 

@@ -3,8 +3,8 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LogoutDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
-import { LogoutDocument } from './auth.documents.ts';
 
 export function LogoutPage() {
   const { t } = useTranslation();

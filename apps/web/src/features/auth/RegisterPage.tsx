@@ -3,10 +3,10 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/
 import { isLanguage, registerInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { RegisterDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { AuthCard, FormError } from './AuthCard.tsx';
-import { RegisterDocument } from './auth.documents.ts';
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation();

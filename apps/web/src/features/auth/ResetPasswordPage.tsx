@@ -4,10 +4,10 @@ import { resetPasswordInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { ResetPasswordDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { AuthCard, FormError } from './AuthCard.tsx';
-import { ResetPasswordDocument } from './auth.documents.ts';
 
 const newPasswordInput = resetPasswordInput.pick({ password: true });
 

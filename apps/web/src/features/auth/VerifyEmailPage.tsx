@@ -4,9 +4,9 @@ import { verifyEmailInput } from '@olo/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CurrentUserDocument, VerifyEmailDocument } from '../../graphql/generated.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { CurrentUserDocument, VerifyEmailDocument } from './auth.documents.ts';
 import { useCurrentUser } from './useCurrentUser.ts';
 
 type VerifyState = { status: 'pending' } | { status: 'verified' } | { status: 'failed'; message: string };

@@ -1,8 +1,12 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { CurrentUserDocument, type CurrentUserFields, CurrentUserUpdatedDocument } from './auth.documents.ts';
+import {
+  CurrentUserDocument,
+  type CurrentUserFieldsFragment,
+  CurrentUserUpdatedDocument,
+} from '../../graphql/generated.ts';
 
 export interface CurrentUserState {
-  currentUser: CurrentUserFields | null;
+  currentUser: CurrentUserFieldsFragment | null;
   /** True until it is known whether somebody is signed in. */
   loading: boolean;
 }

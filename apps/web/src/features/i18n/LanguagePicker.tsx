@@ -3,8 +3,8 @@ import { NativeSelect } from '@mantine/core';
 import { isLanguage, type Language, languages } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { UpdateUserDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
-import { UpdateUserDocument } from '../profile/profile.documents.ts';
 import { storeChosenLanguage } from './i18n.ts';
 
 /** Language names are written in their own language so that everyone finds theirs. */

@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { config } from '../../config.ts';
-import type { CurrentUserFields } from '../auth/auth.documents.ts';
+import type { CurrentUserFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
 import { useUiSettings } from '../profile/uiSettings.ts';
 import classes from './DefaultLayout.module.css';
 
-function MainNavigation({ user }: { user: CurrentUserFields }) {
+function MainNavigation({ user }: { user: CurrentUserFieldsFragment }) {
   const { t } = useTranslation();
   const links = [
     { to: '/home', label: t('Home') },
@@ -30,7 +30,7 @@ function MainNavigation({ user }: { user: CurrentUserFields }) {
   );
 }
 
-function UserMenu({ user }: { user: CurrentUserFields }) {
+function UserMenu({ user }: { user: CurrentUserFieldsFragment }) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal>

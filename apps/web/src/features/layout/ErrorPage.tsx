@@ -3,7 +3,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { ReportBugDocument } from '../apollo/apollo.documents.ts';
+import { ReportBugDocument } from '../../graphql/generated.ts';
 
 /** Shown when rendering a route throws; the error is logged and reported once. */
 export function ErrorPage() {

@@ -30,8 +30,8 @@ export function RootLayout() {
   const { currentUser, loading } = useCurrentUser();
   useCurrentUserLiveUpdates(Boolean(currentUser));
   useLanguageSync(currentUser?.language);
-  useNavigationProgress();
   useAnchorScroll();
+  useNavigationProgress();
 
   const redirect = guardRedirect({ handle, signedIn: Boolean(currentUser), loading, location });
   if (redirect) return <Navigate to={redirect} replace />;

@@ -3,10 +3,10 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmAccountDeletionDocument, RequestAccountDeletionDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import { notify } from '../notifications/Notifications.tsx';
-import { ConfirmAccountDeletionDocument, RequestAccountDeletionDocument } from './profile.documents.ts';
 
 function errorText(error: unknown, t: (key: string) => string): string {
   const { fields, general } = formErrorsFromServer(error);

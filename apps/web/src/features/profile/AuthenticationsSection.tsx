@@ -2,12 +2,11 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { CurrentUserFields } from '../auth/auth.documents.ts';
+import { type CurrentUserFieldsFragment, UnlinkAuthenticationDocument } from '../../graphql/generated.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
-import { UnlinkAuthenticationDocument } from './profile.documents.ts';
 
 /** Sign-in services (e.g. single sign-on) linked to the account. */
-export function AuthenticationsSection({ user }: { user: CurrentUserFields }) {
+export function AuthenticationsSection({ user }: { user: CurrentUserFieldsFragment }) {
   const { t, i18n } = useTranslation();
   const [unlink, { loading }] = useMutation(UnlinkAuthenticationDocument);
 

@@ -4,11 +4,11 @@ import { changePasswordInput } from '@olo/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { ChangePasswordDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { FormError } from '../auth/AuthCard.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import type { DirtyChangeHandler } from './ProfileSection.tsx';
-import { ChangePasswordDocument } from './profile.documents.ts';
 
 export function ChangePasswordForm({ onDirtyChange }: { onDirtyChange: DirtyChangeHandler }) {
   const { t } = useTranslation();

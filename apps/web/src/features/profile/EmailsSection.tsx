@@ -5,31 +5,32 @@ import { addEmailInput } from '@olo/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { FormError } from '../auth/AuthCard.tsx';
-import type { CurrentUserFields, UserEmailFields } from '../auth/auth.documents.ts';
-import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
-import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import type { DirtyChangeHandler } from './ProfileSection.tsx';
 import {
   AddEmailDocument,
+  type CurrentUserFieldsFragment,
   DeleteUserEmailDocument,
   MakeEmailPrimaryDocument,
   ResendEmailVerificationDocument,
-  UserEmailsFragment,
-} from './profile.documents.ts';
+  type UserEmailFieldsFragment,
+  UserEmailsFragmentDoc,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import type { DirtyChangeHandler } from './ProfileSection.tsx';
 
 /** The email mutations answer the new list of emails; it replaces the cached user's list. */
-function writeEmails(cache: ApolloCache, userId: string, emails: UserEmailFields[] | undefined) {
+function writeEmails(cache: ApolloCache, userId: string, emails: UserEmailFieldsFragment[] | undefined) {
   if (!emails) return;
   cache.writeFragment({
     id: cache.identify({ __typename: 'User', id: userId }),
-    fragment: UserEmailsFragment,
+    fragment: UserEmailsFragmentDoc,
     fragmentName: 'UserEmails',
     data: { emails },
   });
 }
 
-function EmailRow({ user, email }: { user: CurrentUserFields; email: UserEmailFields }) {
+function EmailRow({ user, email }: { user: CurrentUserFieldsFragment; email: UserEmailFieldsFragment }) {
   const { t } = useTranslation();
   const showError = (error: unknown) => {
     const { fields, general } = formErrorsFromServer(error);
@@ -109,7 +110,13 @@ function EmailRow({ user, email }: { user: CurrentUserFields; email: UserEmailFi
   );
 }
 
-export function EmailsSection({ user, onDirtyChange }: { user: CurrentUserFields; onDirtyChange: DirtyChangeHandler }) {
+export function EmailsSection({
+  user,
+  onDirtyChange,
+}: {
+  user: CurrentUserFieldsFragment;
+  onDirtyChange: DirtyChangeHandler;
+}) {
   const { t } = useTranslation();
   const [addEmail, { loading }] = useMutation(AddEmailDocument, {
     update: (cache, { data }) => writeEmails(cache, user.id, data?.addEmail),

@@ -4,11 +4,10 @@ import { updateUserInput } from '@olo/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { type CurrentUserFieldsFragment, UpdateUserDocument } from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
-import type { CurrentUserFields } from '../auth/auth.documents.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import type { DirtyChangeHandler } from './ProfileSection.tsx';
-import { UpdateUserDocument } from './profile.documents.ts';
 
 const personalInfoInput = updateUserInput.pick({ name: true, company: true });
 
@@ -16,7 +15,7 @@ export function PersonalInfoForm({
   user,
   onDirtyChange,
 }: {
-  user: CurrentUserFields;
+  user: CurrentUserFieldsFragment;
   onDirtyChange: DirtyChangeHandler;
 }) {
   const { t } = useTranslation();

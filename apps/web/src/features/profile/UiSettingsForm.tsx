@@ -2,20 +2,19 @@ import { useMutation } from '@apollo/client/react';
 import { Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { CurrentUserFields } from '../auth/auth.documents.ts';
+import { type CurrentUserFieldsFragment, UpdateUserOptionsDocument } from '../../graphql/generated.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
-import { UpdateUserOptionsDocument } from './profile.documents.ts';
-import { uiSettingsOf } from './uiSettings.ts';
+import { uiOptionsOf, uiSettingsOf } from './uiSettings.ts';
 
 /** Settings that apply as soon as they are changed, so they have no save button. */
-export function UiSettingsForm({ user }: { user: CurrentUserFields }) {
+export function UiSettingsForm({ user }: { user: CurrentUserFieldsFragment }) {
   const { t } = useTranslation();
   const [updateUserOptions, { loading }] = useMutation(UpdateUserOptionsDocument);
   const settings = uiSettingsOf(user.options.ui);
 
   const setCompact = async (compact: boolean) => {
     try {
-      await updateUserOptions({ variables: { options: { ui: { ...user.options.ui, compact } } } });
+      await updateUserOptions({ variables: { options: { ui: { ...uiOptionsOf(user.options.ui), compact } } } });
     } catch {
       toast.error(t('Saving failed. Please try again.'));
     }

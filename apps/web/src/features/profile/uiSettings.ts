@@ -5,8 +5,13 @@ export interface UiSettings {
   compact: boolean;
 }
 
-export function uiSettingsOf(ui: Record<string, unknown> | null | undefined): UiSettings {
-  return { compact: ui?.compact === true };
+/** The `options.ui` JSON as an object; anything else (the schema types it as any JSON value) counts as empty. */
+export function uiOptionsOf(ui: unknown): Record<string, unknown> {
+  return typeof ui === 'object' && ui !== null && !Array.isArray(ui) ? (ui as Record<string, unknown>) : {};
+}
+
+export function uiSettingsOf(ui: unknown): UiSettings {
+  return { compact: uiOptionsOf(ui).compact === true };
 }
 
 export function useUiSettings(): UiSettings {

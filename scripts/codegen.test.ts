@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateClientTypes, generatedFile } from './codegen.ts';
+
+describe('client types', () => {
+  it('match the schema and the web app operations', async () => {
+    const committed = fs.existsSync(generatedFile) ? fs.readFileSync(generatedFile, 'utf8') : '';
+    expect(committed, 'apps/web/src/graphql/generated.ts is stale: run npm run codegen').toBe(
+      await generateClientTypes(),
+    );
+  });
+});
