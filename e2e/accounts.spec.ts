@@ -60,7 +60,9 @@ test('switching the language to Swedish shows Swedish text, also after a reload'
   await expect(page.getByText(tr('sv', 'This page is not available yet.'))).toBeVisible();
 });
 
-test('server errors are shown translated: wrong login, and a wrong current password next to its field', async ({ page }) => {
+test('server errors are shown translated: wrong login, and a wrong current password next to its field', async ({
+  page,
+}) => {
   const account = newAccount();
   await register(page, account);
   await expect(page).toHaveURL(/\/home$/);
