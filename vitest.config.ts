@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Server test files start whole servers (a PGlite child each); two cores take two files at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -13,8 +15,6 @@ export default defineConfig({
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file starts whole servers (a PGlite child each); two cores take two at a time.
-          maxWorkers: 2,
         },
       },
       {
