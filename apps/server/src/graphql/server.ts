@@ -62,7 +62,13 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     setSessionCookie: GraphQLContext['setSessionCookie'],
   ): Promise<GraphQLContext> {
     const session = await services.sessions.resolve(sessionToken);
-    return { services, events: options.events, session, client, setSessionCookie };
+    return {
+      services,
+      events: options.events,
+      session,
+      client: { ...client, sessionId: session?.id },
+      setSessionCookie,
+    };
   }
 
   const yoga = createYoga<HttpServerContext | WsServerContext, GraphQLContext>({

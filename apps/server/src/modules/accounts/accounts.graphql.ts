@@ -124,9 +124,7 @@ builder.mutationFields((t) => ({
     args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const input = parseInput(loginInput, args);
-      const result = await context.services.accounts.login(input, context.client);
-      if (context.session) await context.services.sessions.end(context.session.id);
-      return signIn(context, result);
+      return signIn(context, await context.services.accounts.login(input, context.client));
     },
   }),
   logout: t.boolean({
@@ -149,9 +147,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const input = parseInput(registerInput, args);
-      const result = await context.services.accounts.register(input, context.client);
-      if (context.session) await context.services.sessions.end(context.session.id);
-      return signIn(context, result);
+      return signIn(context, await context.services.accounts.register(input, context.client));
     },
   }),
   forgotPassword: t.boolean({

@@ -17,6 +17,8 @@ export interface SessionInfo {
 export interface ClientInfo {
   ip?: string | undefined;
   userAgent?: string | undefined;
+  /** The session the browser has now, if any; starting a new one ends it (no session fixation). */
+  sessionId?: string | undefined;
 }
 
 export class SessionsService {
@@ -25,8 +27,12 @@ export class SessionsService {
     private readonly events: EventBus,
   ) {}
 
-  /** Starts a session; returns the cookie value (the token) and the stored id (its hash). */
+  /**
+   * Starts a session, ending the one the browser had; returns the cookie value (the token) and the
+   * stored id (its hash).
+   */
   async start(userId: string, client: ClientInfo): Promise<{ token: string; id: string }> {
+    if (client.sessionId) await this.end(client.sessionId);
     const { token, hash } = createToken();
     const now = new Date();
     await this.sessions.insert({
