@@ -65,6 +65,10 @@ async function buildServer() {
     entryPoints: { main: 'apps/server/src/main.ts', 'pglite-host': 'apps/server/src/db/pglite-host.ts' },
     outdir: 'apps/server/dist',
     bundle: true,
+    // Chunks keep main.ts's dynamic import of the app lazy, so PGlite starts while the app loads.
+    splitting: true,
+    // In dist/ itself: paths.ts and the PGlite child's path rely on code sitting one level below apps/server.
+    chunkNames: 'chunk-[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -3,8 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
-import { lockDataDir } from './db/data-dir-lock.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/pglite-process.ts';
 import { createLocalEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
 import type { Services } from './graphql/context.ts';
 import { registerGraphQL } from './graphql/server.ts';
@@ -43,7 +43,12 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * Wires Olo together: data folder lock, database (migrated), event bus, mail, MQTT broker,
  * services, HTTP routes and GraphQL. Everything it opens, `close()` closes, in reverse order.
  */
-export async function createServer(config: Config, logger: Logger = createLogger(config)): Promise<OloServer> {
+export async function createServer(
+  config: Config,
+  logger: Logger = createLogger(config),
+  /** The embedded database if the caller already started it (see main.ts); ignored with DATABASE_URL. */
+  embedded?: EmbeddedDatabase,
+): Promise<OloServer> {
   const closers: Array<() => Promise<void> | void> = [];
   const close = async () => {
     for (const closer of closers.reverse()) {
@@ -56,8 +61,16 @@ export async function createServer(config: Config, logger: Logger = createLogger
     closers.length = 0;
   };
   try {
-    if (!config.databaseUrl) closers.push(lockDataDir(config.dataDir));
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    let database: Database;
+    if (config.databaseUrl) {
+      database = await openDatabase({ databaseUrl: config.databaseUrl });
+    } else {
+      const { host, releaseLock } = embedded ?? startEmbeddedDatabase(config.dataDir);
+      closers.push(releaseLock);
+      // Stops the PGlite child even when opening fails after it started.
+      closers.push(() => host.then((started) => started.stop()).catch(() => {}));
+      database = await openDatabase({ pgliteHost: host });
+    }
     closers.push(() => database.close());
 
     const events = config.redisUrl ? await createRedisEventBus(config.redisUrl) : createLocalEventBus();

@@ -1,12 +1,16 @@
-import { createLogger, createServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { seedDemoData } from './seed/demo-data.ts';
+import { startEmbeddedDatabase } from './db/pglite-process.ts';
 
 async function main() {
   const config = loadConfig();
+  // PGlite boots in its own process while this one loads the rest of the server (a dynamic import,
+  // which the build puts in a separate chunk): the two take about as long, so start-up overlaps them.
+  const embedded = config.databaseUrl ? undefined : startEmbeddedDatabase(config.dataDir);
+  const { createLogger, createServer } = await import('./app.ts');
+  const { seedDemoData } = await import('./seed/demo-data.ts');
   const logger = createLogger(config);
-  const server = await createServer(config, logger);
+  const server = await createServer(config, logger, embedded);
   const admin = await server.services.accounts.ensureSiteAdmin(config.adminPassword);
   if (admin?.password) {
     // Printed once, on the start that creates the admin; it is not stored anywhere in clear text.

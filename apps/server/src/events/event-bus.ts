@@ -1,5 +1,4 @@
 import { EventEmitter, on } from 'node:events';
-import { Redis } from 'ioredis';
 
 /** Topics and their payloads. Payloads carry ids only; subscribers read current state themselves. */
 export interface EventMap {
@@ -48,6 +47,8 @@ const channelPrefix = 'olo:';
 
 /** Redis pub/sub: every instance receives every event, including its own (delivered once, via Redis). */
 export async function createRedisEventBus(url: string): Promise<EventBus> {
+  // Loaded only when configured: most installs run one instance and need no Redis client.
+  const { Redis } = await import('ioredis');
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);

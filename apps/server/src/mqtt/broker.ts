@@ -1,6 +1,5 @@
 import net from 'node:net';
 import { Aedes } from 'aedes';
-import mqtt from 'mqtt';
 import type { Logger } from 'pino';
 
 export interface Broker {
@@ -19,6 +18,8 @@ export interface Broker {
 export async function startBroker(options: { url?: string; port: number; logger: Logger }): Promise<Broker> {
   const { logger } = options;
   if (options.url) {
+    // Loaded only when configured, which keeps start-up of the embedded default short.
+    const { default: mqtt } = await import('mqtt');
     const client = mqtt.connect(options.url, { clientId: `olo-${process.pid}-${Date.now()}`, reconnectPeriod: 2000 });
     client.on('error', (error) => logger.warn({ err: error }, 'MQTT broker connection error'));
     return {
