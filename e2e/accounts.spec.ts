@@ -120,10 +120,36 @@ test('a text without translation is shown as is and kept in the missing-key stor
   expect(store.fi?.[key]).toBe(key);
 });
 
-test('the front page is in Finnish, with the login button and contact details', async ({ page }) => {
+test('the front page is in Finnish, with the login button and contact details, and registers the service worker', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Olo');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
   await expect(page.getByRole('link', { name: 'Kirjaudu sisään' }).first()).toBeVisible();
   await expect(page.getByText('info@olo.fi')).toBeVisible();
+  const registration = await page.evaluate(async () => {
+    const ready = await navigator.serviceWorker.ready;
+    return { scope: ready.scope, script: ready.active?.scriptURL };
+  });
+  expect(registration).toEqual({ scope: `${e2eBaseUrl}/`, script: `${e2eBaseUrl}/sw.js` });
+});
+
+test('leaving a form with unsaved changes asks first, in the user’s language', async ({ page }) => {
+  await register(page, newAccount());
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/profile');
+  await page.getByLabel(tr('fi', 'Name'), { exact: true }).fill('Keskeneräinen Nimi');
+  const question = tr('fi', 'Do you really want to leave? You have unsaved changes!');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: tr('fi', 'Home') }).click();
+  await expect.poll(() => asked).toBe(question);
+  await expect(page).toHaveURL(/\/profile$/);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('link', { name: tr('fi', 'Home') }).click();
+  await expect(page).toHaveURL(/\/home$/);
 });
