@@ -1,2 +1,3 @@
 export * from './accounts.ts';
+export * from './http.ts';
 export * from './languages.ts';

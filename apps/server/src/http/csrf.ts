@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
+import { csrfCookieName, csrfHeaderName } from '@olo/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../shared/tokens.ts';
-
-export const csrfCookieName = 'olo_csrf';
-export const csrfHeaderName = 'x-csrf-token';
 
 /**
  * Double-submit cookie: every response gives the browser a readable `olo_csrf` cookie when it has

@@ -1,5 +1,4 @@
-export const csrfCookieName = 'olo_csrf';
-export const csrfHeaderName = 'x-csrf-token';
+import { csrfCookieName, csrfHeaderName } from '@olo/shared';
 
 export function readCookie(name: string, cookies: string = typeof document === 'undefined' ? '' : document.cookie) {
   for (const part of cookies.split(';')) {
