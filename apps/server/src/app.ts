@@ -107,7 +107,8 @@ export async function createServer(
 
     const app: FastifyInstance = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
-      trustProxy: true,
+      // Client IPs (login limits, logs) come from X-Forwarded-For only behind a trusted proxy.
+      trustProxy: config.trustProxy,
       bodyLimit: 1024 * 1024,
     });
     closers.push(() => app.close());

@@ -16,6 +16,7 @@ describe('configuration', () => {
       siteName: 'Olo',
       publicUrl: 'http://localhost:3000',
       demoData: false,
+      trustProxy: false,
     });
   });
 
@@ -32,6 +33,7 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://olo.example.com/',
       OLO_ADMIN_PASSWORD: 'very-secret',
       DEMO_DATA: 'true',
+      TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -45,6 +47,7 @@ describe('configuration', () => {
       publicUrl: 'https://olo.example.com',
       adminPassword: 'very-secret',
       demoData: true,
+      trustProxy: true,
     });
   });
 

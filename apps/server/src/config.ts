@@ -33,6 +33,7 @@ export const configSchema = z
     DEMO_DATA: booleanFlag.default(false),
     CONTACT_EMAIL: z.string().max(254).default('info@olo.fi'),
     CONTACT_PHONE: z.string().max(50).default('+358 40 000 0000'),
+    TRUST_PROXY: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })
@@ -53,6 +54,7 @@ export const configSchema = z
     demoData: env.DEMO_DATA,
     contactEmail: env.CONTACT_EMAIL,
     contactPhone: env.CONTACT_PHONE,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   }));
