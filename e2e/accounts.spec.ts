@@ -153,3 +153,84 @@ test('leaving a form with unsaved changes asks first, in the user’s language',
   await page.getByRole('link', { name: tr('fi', 'Home') }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('a forgotten password is reset through the mailed link, which signs the user in', async ({ page, browser }) => {
+  const account = newAccount();
+  const registering = await browser.newPage();
+  await register(registering, account);
+  await expect(registering).toHaveURL(/\/home$/);
+  await registering.close();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: tr('fi', 'Forgot your password?') }).click();
+  await page.getByLabel(tr('fi', 'Email')).fill(account.email);
+  await page.getByRole('button', { name: tr('fi', 'Send link') }).click();
+  await expect(
+    page.getByText(tr('fi', 'If the address belongs to an account, we sent a link for setting a new password to it.')),
+  ).toBeVisible();
+
+  const { link } = await waitForMailLink(account.email, `${e2eBaseUrl}/reset?`);
+  await page.goto(link);
+  await page.getByLabel(tr('fi', 'New password'), { exact: true }).fill('a-brand-new-password');
+  await page.getByRole('button', { name: tr('fi', 'Save password') }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel(tr('fi', 'New password'), { exact: true }).fill('yet-another-password');
+  await page.getByRole('button', { name: tr('fi', 'Save password') }).click();
+  await expect(page.getByText(tr('fi', 'Invalid or expired link'))).toBeVisible();
+});
+
+test('a second email address is added, verified from its mail, made primary, and the old one deleted', async ({
+  page,
+}) => {
+  const account = newAccount();
+  const second = `second-${account.email}`;
+  await register(page, account);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/profile');
+  await page.getByLabel(tr('fi', 'New email address')).fill(second);
+  await page.getByRole('button', { name: tr('fi', 'Add'), exact: true }).click();
+  const emails = page.getByRole('table', { name: tr('fi', 'Email addresses') });
+  await expect(emails.getByText(second)).toBeVisible();
+
+  const { link } = await waitForMailLink(second, `${e2eBaseUrl}/verify?`);
+  await page.goto(link);
+  await expect(page.getByText(tr('fi', 'Your email address has been verified.'))).toBeVisible();
+
+  await page.goto('/profile');
+  const secondRow = emails.getByRole('row').filter({ hasText: second });
+  await secondRow.getByRole('button', { name: tr('fi', 'Make primary') }).click();
+  await expect(secondRow.getByText(tr('fi', 'Primary'), { exact: true })).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await emails.getByRole('button', { name: tr('fi', 'Delete {{email}}').replace('{{email}}', account.email) }).click();
+  await expect(emails.getByText(account.email, { exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(emails.getByRole('row').filter({ hasText: '@' })).toHaveCount(1);
+});
+
+test('an account is deleted only through the link mailed to the primary address', async ({ page }) => {
+  const account = newAccount();
+  await register(page, account);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/profile');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: tr('fi', 'Delete account') }).click();
+  await expect(
+    page.getByText(tr('fi', 'We sent a link for confirming the deletion to your primary email address.')),
+  ).toBeVisible();
+
+  const { link } = await waitForMailLink(account.email, `${e2eBaseUrl}/profile?`);
+  await page.goto(link);
+  await page.getByRole('button', { name: tr('fi', 'Delete my account permanently') }).click();
+  await expect(page.getByText(tr('fi', 'Your account has been deleted.'))).toBeVisible();
+  await expect(page).toHaveURL(`${e2eBaseUrl}/`);
+
+  await page.goto('/login');
+  await page.getByLabel(tr('fi', 'Username')).fill(account.username);
+  await page.getByLabel(tr('fi', 'Password')).fill(account.password);
+  await page.getByRole('button', { name: tr('fi', 'Log in') }).click();
+  await expect(page.getByText(tr('fi', 'Invalid username or password'))).toBeVisible();
+});
