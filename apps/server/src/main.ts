@@ -8,7 +8,7 @@ async function main() {
   // which the build puts in a separate chunk): the two take about as long, so start-up overlaps them.
   const embedded = config.databaseUrl ? undefined : startEmbeddedDatabase(config.dataDir);
   const { createLogger, createServer } = await import('./app.ts');
-  const { seedDemoData } = await import('./seed/demo-data.ts');
+  const { demoUser, seedDemoData } = await import('./seed/demo-data.ts');
   const logger = createLogger(config);
   const server = await createServer(config, logger, embedded);
   const admin = await server.services.accounts.ensureSiteAdmin(config.adminPassword);
@@ -16,7 +16,10 @@ async function main() {
     // Printed once, on the start that creates the admin; it is not stored anywhere in clear text.
     console.log(`\nCreated the site admin. Username: admin  Password: ${admin.password}\n`);
   }
-  if (config.demoData) await seedDemoData(server);
+  if (config.demoData) {
+    const demo = await seedDemoData({ db: server.database.db, accounts: server.services.accounts });
+    if (demo.created) logger.info(`demo data created; sign in as ${demoUser.username} / ${demoUser.password}`);
+  }
   const url = await server.listen();
   console.log(`Olo is running at ${config.publicUrl === `http://localhost:${config.port}` ? url : config.publicUrl}`);
 

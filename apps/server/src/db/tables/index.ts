@@ -1,1 +1,3 @@
 export * from './accounts.ts';
+export * from './organizations.ts';
+export * from './projects.ts';

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** URL name (/o/{slug}); unique in any letter case. */
+    slug: text('slug').notNull(),
+    description: text('description'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => organizations.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('organizations_slug').on(sql`lower(${table.slug})`),
+    index('organizations_parent_id').on(table.parentId),
+  ],
+);
