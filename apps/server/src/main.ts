@@ -11,6 +11,7 @@ async function main() {
   const { demoUser, seedDemoData } = await import('./seed/demo-data.ts');
   const logger = createLogger(config);
   const server = await createServer(config, logger, embedded);
+  await server.services.sessions.purgeExpired();
   const admin = await server.services.accounts.ensureSiteAdmin(config.adminPassword);
   if (admin?.password) {
     // Printed once, on the start that creates the admin; it is not stored anywhere in clear text.

@@ -46,7 +46,7 @@ interface PostgresError {
 }
 
 /** Turns a unique violation into the message the spec fixes ("Duplicate value for users_email unique constraint"). */
-export function uniqueViolation(error: unknown): AppError | undefined {
+function uniqueViolation(error: unknown): AppError | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth++) {
     const candidate = current as PostgresError;
@@ -57,4 +57,13 @@ export function uniqueViolation(error: unknown): AppError | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Runs a write, rethrowing a unique violation as the user-facing duplicate error. */
+export async function withDuplicateErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -20,7 +19,7 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   // The index names are the ones the spec's error messages name ("users_username unique constraint").
   (table) => [uniqueIndex('users_username').on(sql`lower(${table.username})`)],

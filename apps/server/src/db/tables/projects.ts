@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
 
 export const projects = pgTable(
@@ -17,8 +18,8 @@ export const projects = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     /** IANA zone; day and month boundaries of the project's data are local to it. */
     timeZone: text('time_zone').notNull().default('Europe/Helsinki'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('projects_public_id').on(table.publicId),

@@ -1,27 +1,18 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type UserTokenPurpose, userAuthentications, userEmails, users, userTokens } from '../../db/tables/index.ts';
-import { uniqueViolation } from '../../shared/errors.ts';
+import { withDuplicateErrors } from '../../shared/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserEmailRow = typeof userEmails.$inferSelect;
 export type UserAuthenticationRow = typeof userAuthentications.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** Rethrows unique violations as the user-facing duplicate error. */
-async function mapUnique<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw uniqueViolation(error) ?? error;
-  }
-}
-
 export class AccountsRepository {
   constructor(private readonly db: Db) {}
 
   transaction<T>(run: (repository: AccountsRepository) => Promise<T>): Promise<T> {
-    return mapUnique(() => this.db.transaction((tx) => run(new AccountsRepository(tx as unknown as Db))));
+    return withDuplicateErrors(() => this.db.transaction((tx) => run(new AccountsRepository(tx as unknown as Db))));
   }
 
   async findUserById(id: string): Promise<UserRow | undefined> {
@@ -49,14 +40,14 @@ export class AccountsRepository {
   }
 
   insertUser(user: NewUser): Promise<UserRow> {
-    return mapUnique(async () => {
+    return withDuplicateErrors(async () => {
       const [row] = await this.db.insert(users).values(user).returning();
       return row as UserRow;
     });
   }
 
   updateUser(id: string, changes: Partial<NewUser>): Promise<UserRow> {
-    return mapUnique(async () => {
+    return withDuplicateErrors(async () => {
       const [row] = await this.db
         .update(users)
         .set({ ...changes, updatedAt: new Date() })
@@ -102,7 +93,7 @@ export class AccountsRepository {
   }
 
   insertEmail(email: typeof userEmails.$inferInsert): Promise<UserEmailRow> {
-    return mapUnique(async () => {
+    return withDuplicateErrors(async () => {
       const [row] = await this.db.insert(userEmails).values(email).returning();
       return row as UserEmailRow;
     });

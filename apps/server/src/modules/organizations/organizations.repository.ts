@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { organizations } from '../../db/tables/index.ts';
-import { uniqueViolation } from '../../shared/errors.ts';
+import { withDuplicateErrors } from '../../shared/errors.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -13,12 +13,10 @@ export class OrganizationsRepository {
     return row;
   }
 
-  async insert(organization: typeof organizations.$inferInsert): Promise<OrganizationRow> {
-    try {
+  insert(organization: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+    return withDuplicateErrors(async () => {
       const [row] = await this.db.insert(organizations).values(organization).returning();
       return row as OrganizationRow;
-    } catch (error) {
-      throw uniqueViolation(error) ?? error;
-    }
+    });
   }
 }

@@ -68,6 +68,11 @@ export class SessionsService {
     await this.events.publish('session.ended', { sessionId: id });
   }
 
+  /** Deletes sessions past their expiry; they no longer sign anybody in, so this only frees space. */
+  purgeExpired(): Promise<void> {
+    return this.sessions.deleteExpired(new Date());
+  }
+
   async endAllForUser(userId: string, keepId?: string): Promise<void> {
     const ended = await this.sessions.deleteForUser(userId, keepId);
     await Promise.all(ended.map((sessionId) => this.events.publish('session.ended', { sessionId })));

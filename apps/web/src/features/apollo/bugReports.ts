@@ -16,7 +16,7 @@ export interface BugReporterOptions {
 export function createBugReporter({ send, maxPerWindow = 5, windowMs = 60_000, now = Date.now }: BugReporterOptions) {
   let windowStart = 0;
   let sentInWindow = 0;
-  const recentMessages = new Map<string, number>();
+  const recentMessages = new Set<string>();
   let sending = false;
 
   return function reportBug(report: BugReport): boolean {
@@ -30,7 +30,7 @@ export function createBugReporter({ send, maxPerWindow = 5, windowMs = 60_000, n
     }
     if (sentInWindow >= maxPerWindow || recentMessages.has(report.message)) return false;
     sentInWindow++;
-    recentMessages.set(report.message, time);
+    recentMessages.add(report.message);
     sending = true;
     void send(report)
       .catch(() => {

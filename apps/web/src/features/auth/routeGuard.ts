@@ -1,5 +1,5 @@
 import type { ResolvedRouteHandle } from '../layout/routeHandle.ts';
-import { loginRedirectPath } from './redirects.ts';
+import { afterLoginDefaultPath, loginRedirectPath } from './redirects.ts';
 
 export interface GuardInput {
   handle: ResolvedRouteHandle;
@@ -13,6 +13,6 @@ export interface GuardInput {
 export function guardRedirect({ handle, signedIn, loading, location }: GuardInput): string | null {
   if (loading) return null;
   if (!signedIn && !handle.public) return loginRedirectPath(location);
-  if (signedIn && location.pathname === '/') return '/home';
+  if (signedIn && location.pathname === '/') return afterLoginDefaultPath;
   return null;
 }
