@@ -12,13 +12,29 @@ import { registerCsrfCookie } from './http/csrf.ts';
 import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/mailer.ts';
+import { MailOutbox } from './mail/outbox.ts';
+import { AccessPolicy } from './modules/access/access.policy.ts';
+import { AccessRepository } from './modules/access/access.repository.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { LoginThrottle } from './modules/accounts/login-throttle.ts';
+import { AttachmentsRepository } from './modules/attachments/attachments.repository.ts';
+import { registerAttachmentRoutes } from './modules/attachments/attachments.routes.ts';
+import { AttachmentsService } from './modules/attachments/attachments.service.ts';
 import { BugReportsRepository } from './modules/bug-reports/bug-reports.repository.ts';
 import { BugReportsService } from './modules/bug-reports/bug-reports.service.ts';
+import { InvitationsRepository } from './modules/invitations/invitations.repository.ts';
+import { InvitationsService } from './modules/invitations/invitations.service.ts';
+import { OrganizationsRepository } from './modules/organizations/organizations.repository.ts';
+import { OrganizationsService } from './modules/organizations/organizations.service.ts';
+import { ProjectPagesRepository } from './modules/project-pages/project-pages.repository.ts';
+import { ProjectPagesService } from './modules/project-pages/project-pages.service.ts';
+import { ProjectsRepository } from './modules/projects/projects.repository.ts';
+import { ProjectsService } from './modules/projects/projects.service.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
+import { SpacesRepository } from './modules/spaces/spaces.repository.ts';
+import { SpacesService } from './modules/spaces/spaces.service.ts';
 import { type Broker, startBroker } from './mqtt/broker.ts';
 import { defaultWebDist } from './paths.ts';
 
@@ -99,10 +115,42 @@ export async function createServer(
       siteName: config.siteName,
     });
     closers.push(() => accounts.flushMail());
+    const outbox = new MailOutbox(mailer, logger);
+    closers.push(() => outbox.flush());
+    const accountsRepository = new AccountsRepository(database.db);
+    const organizations = new OrganizationsService({
+      repository: new OrganizationsRepository(database.db),
+      accounts: accountsRepository,
+      events,
+    });
+    const projects = new ProjectsService({
+      repository: new ProjectsRepository(database.db),
+      accounts: accountsRepository,
+      events,
+    });
     const services: Services = {
       accounts,
       sessions,
       bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
+      access: new AccessPolicy(new AccessRepository(database.db)),
+      organizations,
+      projects,
+      spaces: new SpacesService(new SpacesRepository(database.db), events),
+      projectPages: new ProjectPagesService(new ProjectPagesRepository(database.db), events),
+      invitations: new InvitationsService({
+        repository: new InvitationsRepository(database.db),
+        accounts: accountsRepository,
+        organizations,
+        projects,
+        outbox,
+        events,
+        publicUrl: config.publicUrl,
+        siteName: config.siteName,
+      }),
+      attachments: new AttachmentsService(
+        new AttachmentsRepository(database.db),
+        path.join(config.dataDir, 'attachments'),
+      ),
     };
 
     const app: FastifyInstance = Fastify({
@@ -127,6 +175,8 @@ export async function createServer(
       };
       return reply.code(databaseUp ? 200 : 503).send(body);
     });
+
+    registerAttachmentRoutes(app, services);
 
     const graphql = registerGraphQL(app, {
       services,

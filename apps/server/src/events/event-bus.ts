@@ -4,6 +4,8 @@ import { EventEmitter, on } from 'node:events';
 export interface EventMap {
   'user.updated': { userId: string };
   'session.ended': { sessionId: string };
+  /** A project's own fields, memberships, spaces or pages changed. */
+  'project.updated': { projectId: number };
 }
 export type Topic = keyof EventMap;
 

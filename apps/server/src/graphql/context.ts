@@ -1,21 +1,37 @@
 import { accountErrors } from '@olo/shared';
 import type { EventBus } from '../events/event-bus.ts';
+import type { AccessPolicy, ViewerAccess } from '../modules/access/access.policy.ts';
 import type { UserRow } from '../modules/accounts/accounts.repository.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import type { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import type { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
+import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
+import type { OrganizationsService } from '../modules/organizations/organizations.service.ts';
+import type { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
+import type { ProjectsService } from '../modules/projects/projects.service.ts';
 import type { ClientInfo, SessionInfo, SessionsService } from '../modules/sessions/sessions.service.ts';
+import type { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { AppError } from '../shared/errors.ts';
 
 export interface Services {
   accounts: AccountsService;
   sessions: SessionsService;
   bugReports: BugReportsService;
+  access: AccessPolicy;
+  organizations: OrganizationsService;
+  projects: ProjectsService;
+  spaces: SpacesService;
+  projectPages: ProjectPagesService;
+  invitations: InvitationsService;
+  attachments: AttachmentsService;
 }
 
 export interface GraphQLContext {
   services: Services;
   events: EventBus;
   session: SessionInfo | null;
+  /** The viewer's rights, cached for this request (a subscription makes a fresh one per event). */
+  access: ViewerAccess;
   client: ClientInfo;
   /** Sets or clears the session cookie; only possible over HTTP. */
   setSessionCookie(token: string | null): void;

@@ -3,6 +3,13 @@ import { builder } from './builder.ts';
 // Each module registers its types and fields on the builder when imported.
 import '../modules/accounts/accounts.graphql.ts';
 import '../modules/bug-reports/bug-reports.graphql.ts';
+import '../modules/organizations/organizations.graphql.ts';
+import '../modules/projects/projects.graphql.ts';
+import '../modules/spaces/spaces.graphql.ts';
+import '../modules/project-pages/project-pages.graphql.ts';
+import '../modules/attachments/attachments.graphql.ts';
+import '../modules/projects/public-project.graphql.ts';
+import '../modules/invitations/invitations.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -66,6 +66,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
       services,
       events: options.events,
       session,
+      access: services.access.forViewer(session?.user ?? null),
       client: { ...client, sessionId: session?.id },
       setSessionCookie,
     };
@@ -114,6 +115,8 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     url: '/graphql',
     method: 'POST',
     preHandler: requireCsrfToken,
+    // Room for one attachment (createAttachment carries its bytes as base64; the service caps the size).
+    bodyLimit: 8 * 1024 * 1024,
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {

@@ -1,4 +1,5 @@
 import type { Language } from '@olo/shared';
+import { escapeHtml } from './html.ts';
 import type { MailMessage } from './mailer.ts';
 
 type Kind = 'verifyEmail' | 'resetPassword' | 'deleteAccount';
@@ -82,8 +83,6 @@ const texts: Record<Language, Record<Kind, Texts>> = {
     },
   },
 };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** One account mail in the user's language, as plain text and as HTML with the same link. */
 export function accountMail(

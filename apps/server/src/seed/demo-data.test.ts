@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
-import { demoOrganization, demoProject, demoUser, seedDemoData } from './demo-data.ts';
+import {
+  demoDryingProject,
+  demoOrganization,
+  demoProject,
+  demoPublicId,
+  demoSubOrganization,
+  demoUser,
+  demoViewer,
+  seedDemoData,
+} from './demo-data.ts';
 
 describe.each(testDatabases)('demo data on %s', (kind) => {
   let olo: TestServer;
@@ -10,7 +19,7 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
   });
   afterAll(() => olo?.close());
 
-  it('creates a demo user, organization and project once, however often it runs', async () => {
+  it('creates demo users, organizations, projects and spaces once, however often it runs', async () => {
     const deps = { db: olo.server.database.db, accounts: olo.server.services.accounts };
     expect(await seedDemoData(deps)).toEqual({ created: true });
     expect(await seedDemoData(deps)).toEqual({ created: false });
@@ -23,11 +32,50 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     expect(organizations.map((row) => row.name)).toEqual([demoOrganization.name]);
     expect(projects.map((row) => ({ ...row }))).toEqual([{ name: demoProject.name, time_zone: 'Europe/Helsinki' }]);
 
+    const children = await sql`select slug from organizations where parent_id = ${organizations[0]?.id}`;
+    expect(children.map((row) => row.slug)).toEqual([demoSubOrganization.slug]);
+    const spaces = await sql`
+      select p.code, count(s.id)::int as spaces from projects p join spaces s on s.project_id = p.id
+      group by p.code order by p.code`;
+    expect(spaces.map((row) => ({ ...row }))).toEqual([
+      { code: demoProject.code, spaces: 3 },
+      { code: demoDryingProject.code, spaces: 2 },
+    ]);
+
+    // The viewer sees only the school project, without edit rights; the demo user administers both.
+    const viewer = new TestClient(olo.url);
+    await viewer.graphql('mutation L($u: String!, $p: String!) { login(username: $u, password: $p) { id } }', {
+      u: demoViewer.username,
+      p: demoViewer.password,
+    });
+    const viewed = expectData(
+      await viewer.graphql<{ projects: Array<{ code: string; privileges: string[] }> }>(
+        'query { projects { code privileges } }',
+      ),
+    );
+    expect(viewed.projects).toEqual([{ code: demoProject.code, privileges: ['view', 'viewAlarms'] }]);
+    const anonymous = expectData(
+      await new TestClient(olo.url).graphql<{ projectByPublicId: { name: string } }>(
+        'query P($id: String!) { projectByPublicId(publicId: $id) { name } }',
+        { id: demoPublicId },
+      ),
+    );
+    expect(anonymous.projectByPublicId.name).toBe(demoProject.name);
+
     const client = new TestClient(olo.url);
     const login = await client.graphql<{ login: { isVerified: boolean } }>(
       'mutation L($u: String!, $p: String!) { login(username: $u, password: $p) { isVerified } }',
       { u: demoUser.username, p: demoUser.password },
     );
     expect(expectData(login).login.isVerified).toBe(true);
+    const administered = expectData(
+      await client.graphql<{ projects: Array<{ code: string; privileges: string[] }> }>(
+        'query { projects { code privileges } }',
+      ),
+    );
+    expect(administered.projects.map((project) => [project.code, project.privileges.includes('admin')])).toEqual([
+      [demoDryingProject.code, true],
+      [demoProject.code, true],
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { TestClient } from './test-server.ts';
-import { expectData } from './test-server.ts';
+import { expectData, TestClient } from './test-server.ts';
 
 let sequence = 0;
 
@@ -40,4 +39,45 @@ export async function registerAccount(
     ),
   );
   return { ...account, id: data.register.id };
+}
+
+/** A signed-in client with a fresh account. */
+export async function signedInClient(baseUrl: string, overrides: Parameters<typeof registerAccount>[1] = {}) {
+  const client = new TestClient(baseUrl);
+  const account = await registerAccount(client, overrides);
+  return { client, account };
+}
+
+/** Creates an organization through the API as `client` (who becomes its admin). */
+export async function createOrganization(
+  client: TestClient,
+  overrides: Partial<{ name: string; slug: string; parentId: string }> = {},
+) {
+  sequence += 1;
+  const slug = overrides.slug ?? `org-${sequence}-${crypto.randomBytes(3).toString('hex')}`;
+  const data = expectData(
+    await client.graphql<{ createOrganization: { id: string; slug: string; name: string } }>(
+      `mutation CreateOrganization($name: String!, $slug: String!, $parentId: ID) {
+        createOrganization(name: $name, slug: $slug, parentId: $parentId) { id slug name }
+      }`,
+      { name: overrides.name ?? `Organization ${slug}`, slug, parentId: overrides.parentId ?? null },
+    ),
+  );
+  return data.createOrganization;
+}
+
+/** Creates a project through the API as `client`, an admin of the organization. */
+export async function createProject(
+  client: TestClient,
+  organizationId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  sequence += 1;
+  const data = expectData(
+    await client.graphql<{ createProject: { id: number; name: string; publicId: string | null } }>(
+      `mutation CreateProject($input: CreateProjectInput!) { createProject(input: $input) { id name publicId } }`,
+      { input: { organizationId, name: `Project ${sequence}`, ...overrides } },
+    ),
+  );
+  return data.createProject;
 }

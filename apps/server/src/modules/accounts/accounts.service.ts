@@ -22,6 +22,7 @@ import type { UserTokenPurpose } from '../../db/tables/index.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { accountMail } from '../../mail/account-mails.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import { MailOutbox } from '../../mail/outbox.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createToken, hashToken } from '../../shared/tokens.ts';
 import type { ClientInfo, SessionsService } from '../sessions/sessions.service.ts';
@@ -63,9 +64,11 @@ export function userOptions(user: Pick<UserRow, 'options'>): UserOptions {
 }
 
 export class AccountsService {
-  private readonly pendingMail = new Set<Promise<void>>();
+  private readonly outbox: MailOutbox;
 
-  constructor(private readonly deps: AccountsServiceDeps) {}
+  constructor(private readonly deps: AccountsServiceDeps) {
+    this.outbox = new MailOutbox(deps.mailer, deps.logger);
+  }
 
   private get repository() {
     return this.deps.repository;
@@ -73,16 +76,12 @@ export class AccountsService {
 
   /** Mail goes out after the change commits and never fails the request; failures are logged. */
   private deliver(message: MailMessage): void {
-    const sending = this.deps.mailer
-      .send(message)
-      .catch((error: unknown) => this.deps.logger.error({ err: error, to: message.to }, 'mail delivery failed'))
-      .finally(() => this.pendingMail.delete(sending));
-    this.pendingMail.add(sending);
+    this.outbox.deliver(message);
   }
 
   /** Waits for mail still being sent (shutdown, tests). */
-  async flushMail(): Promise<void> {
-    await Promise.all([...this.pendingMail]);
+  flushMail(): Promise<void> {
+    return this.outbox.flush();
   }
 
   private async issueToken(userId: string, purpose: UserTokenPurpose, userEmailId?: string): Promise<string> {

@@ -1,22 +1,123 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { projects } from '../../db/tables/index.ts';
+import { projectFavourites, projectMemberships, projects, users } from '../../db/tables/index.ts';
+import { withDuplicateErrors } from '../../shared/errors.ts';
+import type { MemberUser } from '../organizations/organizations.repository.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+export type ProjectMembershipRow = typeof projectMemberships.$inferSelect;
+export type ProjectMemberFlags = Pick<
+  ProjectMembershipRow,
+  'isAdmin' | 'canAdminAlarms' | 'canAdminReports' | 'canAdminSeries' | 'canViewAlarms' | 'canViewReports'
+>;
+export type ProjectMemberRow = ProjectMembershipRow & { user: MemberUser };
+
+const memberUser = { id: users.id, username: users.username, name: users.name, company: users.company };
 
 export class ProjectsRepository {
   constructor(private readonly db: Db) {}
+
+  async findById(id: number): Promise<ProjectRow | undefined> {
+    const [row] = await this.db.select().from(projects).where(eq(projects.id, id));
+    return row;
+  }
+
+  async findByPublicId(publicId: string): Promise<ProjectRow | undefined> {
+    const [row] = await this.db.select().from(projects).where(eq(projects.publicId, publicId));
+    return row;
+  }
+
+  /** Projects with these ids (all when null), by name. */
+  list(ids: number[] | null): Promise<ProjectRow[]> {
+    const query = this.db.select().from(projects);
+    const filtered = ids === null ? query : query.where(inArray(projects.id, ids.length ? ids : [-1]));
+    return filtered.orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
+  }
 
   listByOrganization(organizationId: string): Promise<ProjectRow[]> {
     return this.db
       .select()
       .from(projects)
       .where(eq(projects.organizationId, organizationId))
-      .orderBy(asc(projects.name), asc(projects.id));
+      .orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
   }
 
-  async insert(project: typeof projects.$inferInsert): Promise<ProjectRow> {
+  async insert(project: NewProject): Promise<ProjectRow> {
     const [row] = await this.db.insert(projects).values(project).returning();
     return row as ProjectRow;
+  }
+
+  async update(id: number, changes: Partial<NewProject>): Promise<ProjectRow> {
+    const [row] = await this.db
+      .update(projects)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(projects.id, id))
+      .returning();
+    return row as ProjectRow;
+  }
+
+  async favouriteIds(userId: string): Promise<Set<number>> {
+    const rows = await this.db
+      .select({ projectId: projectFavourites.projectId })
+      .from(projectFavourites)
+      .where(eq(projectFavourites.userId, userId));
+    return new Set(rows.map((row) => row.projectId));
+  }
+
+  async setFavourite(userId: string, projectId: number, favourite: boolean): Promise<void> {
+    if (favourite) {
+      await this.db.insert(projectFavourites).values({ userId, projectId }).onConflictDoNothing();
+    } else {
+      await this.db
+        .delete(projectFavourites)
+        .where(and(eq(projectFavourites.userId, userId), eq(projectFavourites.projectId, projectId)));
+    }
+  }
+
+  async listMembers(projectId: number): Promise<ProjectMemberRow[]> {
+    const rows = await this.db
+      .select({ membership: projectMemberships, user: memberUser })
+      .from(projectMemberships)
+      .innerJoin(users, eq(users.id, projectMemberships.userId))
+      .where(eq(projectMemberships.projectId, projectId))
+      // Members sort by name ascending (spec section 9), the username standing in for a missing name.
+      .orderBy(asc(sql`lower(coalesce(${users.name}, ${users.username}))`), asc(users.username));
+    return rows.map((row) => ({ ...row.membership, user: row.user }));
+  }
+
+  async findMembership(id: string): Promise<ProjectMembershipRow | undefined> {
+    const [row] = await this.db.select().from(projectMemberships).where(eq(projectMemberships.id, id));
+    return row;
+  }
+
+  listMembershipsOfUser(userId: string): Promise<ProjectMembershipRow[]> {
+    return this.db.select().from(projectMemberships).where(eq(projectMemberships.userId, userId));
+  }
+
+  insertMembership(membership: typeof projectMemberships.$inferInsert): Promise<ProjectMembershipRow> {
+    return withDuplicateErrors(async () => {
+      const [row] = await this.db.insert(projectMemberships).values(membership).returning();
+      return row as ProjectMembershipRow;
+    });
+  }
+
+  /** Adds the membership, or keeps the existing one as it is. */
+  async ensureMembership(projectId: number, userId: string): Promise<ProjectMembershipRow> {
+    await this.db.insert(projectMemberships).values({ projectId, userId }).onConflictDoNothing();
+    const [row] = await this.db
+      .select()
+      .from(projectMemberships)
+      .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));
+    return row as ProjectMembershipRow;
+  }
+
+  async updateMembership(id: string, flags: Partial<ProjectMemberFlags>): Promise<ProjectMembershipRow> {
+    const [row] = await this.db.update(projectMemberships).set(flags).where(eq(projectMemberships.id, id)).returning();
+    return row as ProjectMembershipRow;
+  }
+
+  async deleteMembership(id: string): Promise<void> {
+    await this.db.delete(projectMemberships).where(eq(projectMemberships.id, id));
   }
 }

@@ -1,0 +1,240 @@
+import { accountErrors, tenancyErrors } from '@olo/shared';
+import { AppError } from '../../shared/errors.ts';
+import type { UserRow } from '../accounts/accounts.repository.ts';
+import type { AccessRepository } from './access.repository.ts';
+
+/**
+ * The one place that answers "may this viewer do this to this object". Deny by default: an action
+ * is allowed only when a rule below grants it. Rules (../shared/ARCHITECTURE.md section 5, and
+ * docs/permissions.md, which the matrix test checks):
+ * - a site admin may do everything;
+ * - an organization admin administers the organization, its child organizations, and every project
+ *   in them as a project admin;
+ * - an organization member sees the organization and its members; canViewAll also sees every
+ *   project below it read only; canViewMeters sees its meters;
+ * - a project member sees the project; the membership flags grant the rest;
+ * - anonymous visitors reach a project only through its public id (see PublicProjectAccess).
+ */
+
+export type OrganizationAction =
+  | 'organization.view'
+  | 'organization.viewMembers'
+  | 'organization.viewMeters'
+  | 'organization.update'
+  | 'organization.delete'
+  | 'organization.manageMembers'
+  | 'organization.createChild'
+  | 'organization.createProject';
+
+export type ProjectAction =
+  | 'project.view'
+  | 'project.update'
+  | 'project.manageMembers'
+  | 'project.adminSeries'
+  | 'project.adminAlarms'
+  | 'project.viewAlarms'
+  | 'project.adminReports'
+  | 'project.viewReports';
+
+export interface OrganizationRights {
+  exists: boolean;
+  view: boolean;
+  member: boolean;
+  admin: boolean;
+  viewAllProjects: boolean;
+  viewMeters: boolean;
+}
+
+export interface ProjectRights {
+  exists: boolean;
+  organizationId: string | null;
+  view: boolean;
+  admin: boolean;
+  adminSeries: boolean;
+  adminAlarms: boolean;
+  viewAlarms: boolean;
+  adminReports: boolean;
+  viewReports: boolean;
+}
+
+const noOrganizationRights: OrganizationRights = {
+  exists: false,
+  view: false,
+  member: false,
+  admin: false,
+  viewAllProjects: false,
+  viewMeters: false,
+};
+
+const organizationRules: Record<OrganizationAction, (rights: OrganizationRights) => boolean> = {
+  'organization.view': (r) => r.view,
+  'organization.viewMembers': (r) => r.member || r.admin,
+  'organization.viewMeters': (r) => r.viewMeters,
+  'organization.update': (r) => r.admin,
+  'organization.delete': (r) => r.admin,
+  'organization.manageMembers': (r) => r.admin,
+  'organization.createChild': (r) => r.admin,
+  'organization.createProject': (r) => r.admin,
+};
+
+const projectRules: Record<ProjectAction, (rights: ProjectRights) => boolean> = {
+  'project.view': (r) => r.view,
+  'project.update': (r) => r.admin,
+  'project.manageMembers': (r) => r.admin,
+  'project.adminSeries': (r) => r.adminSeries,
+  'project.adminAlarms': (r) => r.adminAlarms,
+  'project.viewAlarms': (r) => r.viewAlarms,
+  'project.adminReports': (r) => r.adminReports,
+  'project.viewReports': (r) => r.viewReports,
+};
+
+/** Rights as short names, for the client's `privileges` list (it hides controls; the server still decides). */
+export function projectPrivileges(rights: ProjectRights): string[] {
+  const names: Array<[keyof ProjectRights, string]> = [
+    ['view', 'view'],
+    ['admin', 'admin'],
+    ['adminSeries', 'adminSeries'],
+    ['adminAlarms', 'adminAlarms'],
+    ['viewAlarms', 'viewAlarms'],
+    ['adminReports', 'adminReports'],
+    ['viewReports', 'viewReports'],
+  ];
+  return names.filter(([key]) => rights[key] === true).map(([, name]) => name);
+}
+
+/** One viewer's rights; caches per object, so make one per request. */
+export class ViewerAccess {
+  private readonly organizations = new Map<string, Promise<OrganizationRights>>();
+  private readonly projects = new Map<number, Promise<ProjectRights>>();
+
+  constructor(
+    private readonly repository: AccessRepository,
+    readonly user: UserRow | null,
+  ) {}
+
+  get isSiteAdmin(): boolean {
+    return Boolean(this.user?.isAdmin && this.user.active);
+  }
+
+  organization(organizationId: string): Promise<OrganizationRights> {
+    let rights = this.organizations.get(organizationId);
+    if (!rights) {
+      rights = this.loadOrganization(organizationId);
+      this.organizations.set(organizationId, rights);
+    }
+    return rights;
+  }
+
+  project(projectId: number): Promise<ProjectRights> {
+    let rights = this.projects.get(projectId);
+    if (!rights) {
+      rights = this.loadProject(projectId);
+      this.projects.set(projectId, rights);
+    }
+    return rights;
+  }
+
+  async can(action: OrganizationAction, organizationId: string): Promise<boolean>;
+  async can(action: ProjectAction, projectId: number): Promise<boolean>;
+  async can(action: OrganizationAction | ProjectAction, target: string | number): Promise<boolean> {
+    if (typeof target === 'number') {
+      const rule = projectRules[action as ProjectAction];
+      return Boolean(rule?.(await this.project(target)));
+    }
+    const rule = organizationRules[action as OrganizationAction];
+    return Boolean(rule?.(await this.organization(target)));
+  }
+
+  /** Throws unless allowed: 'Not signed in' for anonymous viewers, 'Permission denied' otherwise. */
+  async assert(action: OrganizationAction, organizationId: string): Promise<void>;
+  async assert(action: ProjectAction, projectId: number): Promise<void>;
+  async assert(action: OrganizationAction | ProjectAction, target: string | number): Promise<void> {
+    const allowed =
+      typeof target === 'number'
+        ? await this.can(action as ProjectAction, target)
+        : await this.can(action as OrganizationAction, target);
+    if (allowed) return;
+    if (!this.user) throw new AppError('UNAUTHENTICATED', accountErrors.notSignedIn);
+    throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+  }
+
+  /** Signed-in (and active) viewer, or 'Not signed in'. */
+  requireUser(): UserRow {
+    if (!this.user) throw new AppError('UNAUTHENTICATED', accountErrors.notSignedIn);
+    return this.user;
+  }
+
+  /** Site admins only. */
+  assertSiteAdmin(): void {
+    this.requireUser();
+    if (!this.isSiteAdmin) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+  }
+
+  /** Ids of the organizations this viewer sees; null means all (site admin). */
+  async visibleOrganizationIds(): Promise<string[] | null> {
+    if (!this.user) return [];
+    if (this.isSiteAdmin) return null;
+    return this.repository.visibleOrganizationIds(this.user.id);
+  }
+
+  /** Ids of the projects this viewer sees; null means all (site admin). */
+  async visibleProjectIds(): Promise<number[] | null> {
+    if (!this.user) return [];
+    if (this.isSiteAdmin) return null;
+    return this.repository.visibleProjectIds(this.user.id);
+  }
+
+  private async loadOrganization(organizationId: string): Promise<OrganizationRights> {
+    const chain = await this.repository.organizationChain(organizationId, this.user?.id ?? null);
+    if (chain.length === 0) return noOrganizationRights;
+    if (this.isSiteAdmin) {
+      return { exists: true, view: true, member: true, admin: true, viewAllProjects: true, viewMeters: true };
+    }
+    if (!this.user) return { ...noOrganizationRights, exists: true };
+    const own = chain[0];
+    const member = own?.isAdmin !== null && own?.isAdmin !== undefined;
+    const admin = chain.some((link) => link.isAdmin === true);
+    const viewAllProjects = admin || chain.some((link) => link.canViewAll === true);
+    const viewMeters = admin || chain.some((link) => link.canViewMeters === true);
+    return { exists: true, view: member || viewAllProjects, member, admin, viewAllProjects, viewMeters };
+  }
+
+  private async loadProject(projectId: number): Promise<ProjectRights> {
+    const facts = await this.repository.projectFacts(projectId, this.user?.id ?? null);
+    const none: ProjectRights = {
+      exists: Boolean(facts),
+      organizationId: facts?.organizationId ?? null,
+      view: false,
+      admin: false,
+      adminSeries: false,
+      adminAlarms: false,
+      viewAlarms: false,
+      adminReports: false,
+      viewReports: false,
+    };
+    if (!facts || !this.user) return none;
+    const organization = await this.organization(facts.organizationId);
+    const membership = facts.membership;
+    const admin = organization.admin || Boolean(membership?.isAdmin);
+    const viewAll = organization.viewAllProjects;
+    return {
+      ...none,
+      view: admin || viewAll || membership !== null,
+      admin,
+      adminSeries: admin || Boolean(membership?.canAdminSeries),
+      adminAlarms: admin || Boolean(membership?.canAdminAlarms),
+      viewAlarms: admin || viewAll || Boolean(membership?.canViewAlarms || membership?.canAdminAlarms),
+      adminReports: admin || Boolean(membership?.canAdminReports),
+      viewReports: admin || viewAll || Boolean(membership?.canViewReports || membership?.canAdminReports),
+    };
+  }
+}
+
+/** Makes each request's ViewerAccess. */
+export class AccessPolicy {
+  constructor(readonly repository: AccessRepository) {}
+
+  forViewer(user: UserRow | null): ViewerAccess {
+    return new ViewerAccess(this.repository, user?.active ? user : null);
+  }
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+
+/** A viewer's membership in one organization of a chain (depth 0: the organization itself). */
+export interface ChainMembership {
+  organizationId: string;
+  depth: number;
+  isAdmin: boolean | null;
+  canViewAll: boolean | null;
+  canViewMeters: boolean | null;
+}
+
+export interface ProjectMembershipFlags {
+  isAdmin: boolean;
+  canAdminAlarms: boolean;
+  canAdminReports: boolean;
+  canAdminSeries: boolean;
+  canViewAlarms: boolean;
+  canViewReports: boolean;
+}
+
+/** Parent links deeper than this are treated as a cycle guard, not as real structure. */
+const maxDepth = 32;
+
+/** Membership facts the access policy decides on; all of them in a few indexed queries. */
+export class AccessRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The organization and its ancestors, with the user's membership in each (null fields: none). */
+  async organizationChain(organizationId: string, userId: string | null): Promise<ChainMembership[]> {
+    const rows = await this.db.execute<{
+      id: string;
+      depth: number;
+      is_admin: boolean | null;
+      can_view_all: boolean | null;
+      can_view_meters: boolean | null;
+    }>(sql`
+      with recursive chain(id, parent_id, depth) as (
+        select id, parent_id, 0 from organizations where id = ${organizationId}
+        union all
+        select o.id, o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.parent_id
+        where c.depth < ${maxDepth}
+      )
+      select c.id, c.depth, m.is_admin, m.can_view_all, m.can_view_meters
+      from chain c
+      left join organization_memberships m on m.organization_id = c.id and m.user_id = ${userId}
+      order by c.depth`);
+    return rows.map((row) => ({
+      organizationId: row.id,
+      depth: Number(row.depth),
+      isAdmin: row.is_admin,
+      canViewAll: row.can_view_all,
+      canViewMeters: row.can_view_meters,
+    }));
+  }
+
+  async projectFacts(
+    projectId: number,
+    userId: string | null,
+  ): Promise<{ organizationId: string; membership: ProjectMembershipFlags | null } | undefined> {
+    const [row] = await this.db.execute<{
+      organization_id: string;
+      member: boolean;
+      is_admin: boolean | null;
+      can_admin_alarms: boolean | null;
+      can_admin_reports: boolean | null;
+      can_admin_series: boolean | null;
+      can_view_alarms: boolean | null;
+      can_view_reports: boolean | null;
+    }>(sql`
+      select p.organization_id, m.id is not null as member, m.is_admin, m.can_admin_alarms, m.can_admin_reports,
+             m.can_admin_series, m.can_view_alarms, m.can_view_reports
+      from projects p
+      left join project_memberships m on m.project_id = p.id and m.user_id = ${userId}
+      where p.id = ${projectId}`);
+    if (!row) return undefined;
+    return {
+      organizationId: row.organization_id,
+      membership: row.member
+        ? {
+            isAdmin: Boolean(row.is_admin),
+            canAdminAlarms: Boolean(row.can_admin_alarms),
+            canAdminReports: Boolean(row.can_admin_reports),
+            canAdminSeries: Boolean(row.can_admin_series),
+            canViewAlarms: Boolean(row.can_view_alarms),
+            canViewReports: Boolean(row.can_view_reports),
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Organizations the user sees: those they belong to, and every descendant of one where they are
+   * admin or may view all.
+   */
+  async visibleOrganizationIds(userId: string): Promise<string[]> {
+    const rows = await this.db.execute<{ id: string }>(sql`
+      with recursive reach(id) as (
+        select organization_id from organization_memberships
+        where user_id = ${userId} and (is_admin or can_view_all)
+        union
+        select o.id from organizations o join reach r on o.parent_id = r.id
+      )
+      select id from reach
+      union
+      select organization_id from organization_memberships where user_id = ${userId}`);
+    return rows.map((row) => row.id);
+  }
+
+  /** Projects the user sees: as a project member, or through admin or view-all rights in an organization above. */
+  async visibleProjectIds(userId: string): Promise<number[]> {
+    const rows = await this.db.execute<{ id: number }>(sql`
+      with recursive reach(id) as (
+        select organization_id from organization_memberships
+        where user_id = ${userId} and (is_admin or can_view_all)
+        union
+        select o.id from organizations o join reach r on o.parent_id = r.id
+      )
+      select p.id from projects p where p.organization_id in (select id from reach)
+      union
+      select project_id from project_memberships where user_id = ${userId}`);
+    return rows.map((row) => Number(row.id));
+  }
+
+  async projectIdByPublicId(publicId: string): Promise<number | undefined> {
+    const [row] = await this.db.execute<{ id: number }>(sql`select id from projects where public_id = ${publicId}`);
+    return row ? Number(row.id) : undefined;
+  }
+}

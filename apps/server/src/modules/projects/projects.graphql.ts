@@ -1,0 +1,322 @@
+import {
+  createProjectInput,
+  createProjectMembershipInput,
+  projectAdminActions,
+  updateProjectInput,
+  updateProjectMembershipInput,
+  uuidSchema,
+} from '@olo/shared';
+import { z } from 'zod';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { parseInput } from '../../shared/errors.ts';
+import { projectPrivileges } from '../access/access.policy.ts';
+import { UserRef } from '../accounts/accounts.graphql.ts';
+import { userOptions } from '../accounts/accounts.service.ts';
+import { MemberUserRef, OrganizationRef, requireSelf } from '../organizations/organizations.graphql.ts';
+import type { ProjectMemberRow, ProjectRow } from './projects.repository.ts';
+
+const ProjectStateRef = builder
+  .objectRef<{ dataId: string; caching: boolean; online: boolean }>('ProjectState')
+  .implement({
+    fields: (t) => ({
+      dataId: t.exposeString('dataId', {
+        description: 'Changes whenever stored data changes; cached data of another dataId is stale.',
+      }),
+      caching: t.exposeBoolean('caching', { description: 'Closed periods of data may be cached by clients.' }),
+      online: t.exposeBoolean('online', { description: 'A meter of the project has reported recently.' }),
+    }),
+  });
+
+export const ProjectRef = builder.objectRef<ProjectRow>('Project');
+ProjectRef.implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    publicId: t.exposeString('publicId', { nullable: true, description: 'Set while the public link is on.' }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    code: t.exposeString('code', { nullable: true }),
+    startAt: t.expose('startAt', { type: 'DateTime', nullable: true }),
+    endAt: t.expose('endAt', { type: 'DateTime', nullable: true }),
+    timeZone: t.exposeString('timeZone'),
+    ended: t.exposeBoolean('ended'),
+    archived: t.boolean({ resolve: (project) => project.archivedAt !== null }),
+    archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true }),
+    hidden: t.exposeBoolean('hidden'),
+    favourite: t.boolean({
+      description: "In the viewer's favourites.",
+      resolve: (project, _args, context) => context.services.projects.isFavourite(context.access, project.id),
+    }),
+    state: t.field({
+      type: ProjectStateRef,
+      resolve: (project) => ({ dataId: project.dataId, caching: true, online: false }),
+    }),
+    alarmsTriggeredCount: t.int({ description: 'Unacknowledged triggered alarms.', resolve: () => 0 }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    organizationId: t.exposeID('organizationId'),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: true,
+      description: 'Null when the viewer does not see the organization (a project member only).',
+      resolve: async (project, _args, context) =>
+        (await context.access.can('organization.view', project.organizationId))
+          ? context.services.organizations.byId(context.access, project.organizationId)
+          : null,
+    }),
+    privileges: t.stringList({
+      description:
+        "The viewer's rights here: view, admin, adminSeries, adminAlarms, viewAlarms, adminReports, viewReports.",
+      resolve: async (project, _args, context) => projectPrivileges(await context.access.project(project.id)),
+    }),
+    defaultSelect: t.exposeInt('defaultSelect', { description: 'Days the data view shows by default.' }),
+    showLive: t.exposeBoolean('showLive'),
+    showReport: t.exposeBoolean('showReport'),
+    showAlarm: t.exposeBoolean('showAlarm'),
+    defaults: t.expose('defaults', {
+      type: 'JSON',
+      description: 'Default data view options: nulls, filters, mode, slot.',
+    }),
+    members: t.field({
+      type: [ProjectMembershipRef],
+      description: 'By member name.',
+      resolve: (project, _args, context) => context.services.projects.members(context.access, project.id),
+    }),
+  }),
+});
+
+export const ProjectMembershipRef = builder.objectRef<ProjectMemberRow>('ProjectMembership').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    projectId: t.exposeInt('projectId'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    isAdmin: t.exposeBoolean('isAdmin'),
+    canAdminAlarms: t.exposeBoolean('canAdminAlarms'),
+    canAdminReports: t.exposeBoolean('canAdminReports'),
+    canAdminSeries: t.exposeBoolean('canAdminSeries'),
+    canViewAlarms: t.exposeBoolean('canViewAlarms'),
+    canViewReports: t.exposeBoolean('canViewReports'),
+    user: t.field({ type: MemberUserRef, resolve: (membership) => membership.user }),
+  }),
+});
+
+builder.objectFields(OrganizationRef, (t) => ({
+  projects: t.field({
+    type: [ProjectRef],
+    description: 'Projects of the organization the viewer sees, by name.',
+    resolve: (organization, _args, context) =>
+      context.services.projects.listOfOrganization(context.access, organization.id),
+  }),
+}));
+
+/** Projects picked in the user's options, in that order; all running visible ones when none are picked. */
+async function chosenProjects(context: GraphQLContext, chosen: number[]): Promise<ProjectRow[]> {
+  const visible = await context.services.projects.list(context.access);
+  if (chosen.length === 0) return visible.filter((project) => !project.ended);
+  const byId = new Map(visible.map((project) => [project.id, project]));
+  return chosen.map((id) => byId.get(id)).filter((project): project is ProjectRow => Boolean(project));
+}
+
+builder.objectFields(UserRef, (t) => ({
+  menuProjects: t.field({
+    type: [ProjectRef],
+    description: 'Projects of the menu: options.menuProjects, or else every running project the user sees.',
+    resolve: (user, _args, context) => {
+      requireSelf(user, context);
+      return chosenProjects(context, userOptions(user).menuProjects);
+    },
+  }),
+  dashboardProjects: t.field({
+    type: [ProjectRef],
+    description: 'Projects of the dashboard: options.dashboardProjects, or else every running project the user sees.',
+    resolve: (user, _args, context) => {
+      requireSelf(user, context);
+      return chosenProjects(context, userOptions(user).dashboardProjects);
+    },
+  }),
+}));
+
+const ProjectAdminActionEnum = builder.enumType('ProjectAdminAction', { values: projectAdminActions });
+
+const ProjectListFilterInput = builder.inputType('ProjectListFilter', {
+  fields: (t) => ({
+    search: t.string({ description: 'Matches name, code or description.' }),
+    hidden: t.boolean({ description: 'Include hidden projects.' }),
+    archived: t.boolean({ description: 'Include archived projects.' }),
+    ended: t.boolean({ description: 'false: leave out ended projects.' }),
+    favourite: t.boolean({ description: 'Only favourites.' }),
+  }),
+});
+
+const projectFieldsInput = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
+  description: t.string(),
+  code: t.string(),
+  startAt: t.field({ type: 'DateTime' }),
+  endAt: t.field({ type: 'DateTime' }),
+  timeZone: t.string(),
+  defaultSelect: t.int(),
+  showLive: t.boolean(),
+  showReport: t.boolean(),
+  showAlarm: t.boolean(),
+  isPublic: t.boolean({ description: 'Turns the public link (publicId) on or off.' }),
+  defaults: t.field({ type: 'JSON' }),
+  pictureId: t.id(),
+  attachmentId: t.id(),
+});
+
+const CreateProjectInput = builder.inputType('CreateProjectInput', {
+  fields: (t) => ({
+    organizationId: t.id({ required: true }),
+    name: t.string({ required: true }),
+    ...projectFieldsInput(t),
+  }),
+});
+const UpdateProjectInput = builder.inputType('UpdateProjectInput', {
+  fields: (t) => ({ id: t.int({ required: true }), name: t.string(), ...projectFieldsInput(t) }),
+});
+
+const projectMemberFlagsInput = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
+  isAdmin: t.boolean(),
+  canAdminAlarms: t.boolean(),
+  canAdminReports: t.boolean(),
+  canAdminSeries: t.boolean(),
+  canViewAlarms: t.boolean(),
+  canViewReports: t.boolean(),
+});
+const CreateProjectMembershipInput = builder.inputType('CreateProjectMembershipInput', {
+  fields: (t) => ({
+    projectId: t.int({ required: true }),
+    userId: t.id({ required: true }),
+    ...projectMemberFlagsInput(t),
+  }),
+});
+const UpdateProjectMembershipInput = builder.inputType('UpdateProjectMembershipInput', {
+  fields: (t) => ({ id: t.id({ required: true }), ...projectMemberFlagsInput(t) }),
+});
+
+const withoutNullFlags = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined && item !== null)) as T;
+
+/** Booleans and numbers cannot be cleared: a null means "leave as it is". */
+function projectChanges(input: Record<string, unknown>) {
+  const nullable = new Set(['description', 'code', 'startAt', 'endAt', 'pictureId', 'attachmentId']);
+  return Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || nullable.has(key))),
+  );
+}
+
+const membershipIdArg = (value: unknown) => parseInput(z.object({ id: uuidSchema }), { id: value }).id;
+
+builder.queryFields((t) => ({
+  projects: t.field({
+    type: [ProjectRef],
+    description: 'Projects the viewer sees, by name; hidden and archived ones only when the filter asks.',
+    args: { filter: t.arg({ type: ProjectListFilterInput }) },
+    resolve: (_root, args, context) => context.services.projects.list(context.access, args.filter ?? {}),
+  }),
+  project: t.field({
+    type: ProjectRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.projects.byId(context.access, args.id),
+  }),
+  projectAdmin: t.field({
+    type: ProjectRef,
+    description: 'A project for editing; project admins only.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await context.access.assert('project.update', args.id);
+      return context.services.projects.byId(context.access, args.id);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createProject: t.field({
+    type: ProjectRef,
+    args: { input: t.arg({ type: CreateProjectInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.projects.create(context.access, parseInput(createProjectInput, projectChanges(args.input))),
+  }),
+  updateProject: t.field({
+    type: ProjectRef,
+    args: { input: t.arg({ type: UpdateProjectInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.projects.update(context.access, parseInput(updateProjectInput, projectChanges(args.input))),
+  }),
+  projectAdminAction: t.field({
+    type: ProjectRef,
+    description: 'end, archive, unarchive, hide or unhide.',
+    args: { id: t.arg.int({ required: true }), action: t.arg({ type: ProjectAdminActionEnum, required: true }) },
+    resolve: (_root, args, context) => context.services.projects.adminAction(context.access, args.id, args.action),
+  }),
+  favouriteProject: t.field({
+    type: ProjectRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.projects.setFavourite(context.access, args.id, true),
+  }),
+  unfavouriteProject: t.field({
+    type: ProjectRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.projects.setFavourite(context.access, args.id, false),
+  }),
+  createProjectMembership: t.field({
+    type: ProjectMembershipRef,
+    args: { input: t.arg({ type: CreateProjectMembershipInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.projects.createMembership(
+        context.access,
+        parseInput(createProjectMembershipInput, withoutNullFlags(args.input)),
+      ),
+  }),
+  updateProjectMembership: t.field({
+    type: ProjectMembershipRef,
+    args: { input: t.arg({ type: UpdateProjectMembershipInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.projects.updateMembership(
+        context.access,
+        parseInput(updateProjectMembershipInput, withoutNullFlags(args.input)),
+      ),
+  }),
+  deleteProjectMembership: t.boolean({
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.projects.deleteMembership(context.access, membershipIdArg(args.id)),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  projectsUpdated: t.field({
+    type: ProjectRef,
+    description: 'A project the viewer sees, after each change to it.',
+    subscribe: (_root, _args, context) => projectUpdates(context, null),
+    resolve: (project) => project,
+  }),
+  projectUpdated: t.field({
+    type: ProjectRef,
+    description: 'The project, after each change to it.',
+    args: { id: t.arg.int({ required: true }) },
+    subscribe: async (_root, args, context) => {
+      await context.access.assert('project.view', args.id);
+      return projectUpdates(context, args.id);
+    },
+    resolve: (project) => project,
+  }),
+}));
+
+/** Changed projects the viewer (still) sees, re-checked per event, since rights change too. */
+async function* projectUpdates(context: GraphQLContext, onlyId: number | null): AsyncGenerator<ProjectRow> {
+  context.access.requireUser();
+  const stop = new AbortController();
+  try {
+    for await (const event of context.events.subscribe('project.updated', stop.signal)) {
+      if (onlyId !== null && event.projectId !== onlyId) continue;
+      const access = context.services.access.forViewer(context.session?.user ?? null);
+      if (!(await access.can('project.view', event.projectId))) continue;
+      const project = await context.services.projects.byId(access, event.projectId);
+      context.access = access;
+      yield project;
+    }
+  } finally {
+    stop.abort();
+  }
+}

@@ -1,0 +1,53 @@
+import { type createSpaceInput, tenancyErrors, type updateSpaceInput } from '@olo/shared';
+import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
+import type { NewSpace, SpaceRow, SpacesRepository } from './spaces.repository.ts';
+
+export class SpacesService {
+  constructor(
+    private readonly repository: SpacesRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  async list(access: ViewerAccess, projectId: number): Promise<SpaceRow[]> {
+    await access.assert('project.view', projectId);
+    return this.repository.listByProject(projectId);
+  }
+
+  /** Spaces a public link shows: only those marked shown. */
+  async listPublic(projectId: number): Promise<SpaceRow[]> {
+    return (await this.repository.listByProject(projectId)).filter((space) => space.show);
+  }
+
+  async create(access: ViewerAccess, input: z.output<typeof createSpaceInput>): Promise<SpaceRow> {
+    await access.assert('project.update', input.projectId);
+    const space = await this.repository.insert(input as NewSpace);
+    await this.events.publish('project.updated', { projectId: space.projectId });
+    return space;
+  }
+
+  async update(access: ViewerAccess, input: z.output<typeof updateSpaceInput>): Promise<SpaceRow> {
+    const current = await this.editable(access, input.id);
+    const { id, ...changes } = input;
+    const space = await this.repository.update(id, changes as Partial<NewSpace>);
+    await this.events.publish('project.updated', { projectId: current.projectId });
+    return space;
+  }
+
+  async delete(access: ViewerAccess, id: number): Promise<boolean> {
+    const current = await this.editable(access, id);
+    await this.repository.delete(id);
+    await this.events.publish('project.updated', { projectId: current.projectId });
+    return true;
+  }
+
+  private async editable(access: ViewerAccess, id: number): Promise<SpaceRow> {
+    access.requireUser();
+    const space = await this.repository.findById(id);
+    if (!space) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+    await access.assert('project.update', space.projectId);
+    return space;
+  }
+}

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { emailSchema, usernameSchema } from './accounts.ts';
+
+/**
+ * Inputs of organizations, projects, memberships, invitations, spaces and summary pages, shared by
+ * the GraphQL resolvers and the web forms. Messages are i18n keys.
+ */
+export const tenancyLimits = {
+  nameMax: 200,
+  slugMax: 64,
+  descriptionMax: 5000,
+  codeMax: 64,
+  pageContentMax: 100_000,
+  iconMax: 64,
+  defaultSelectMax: 3650,
+  /** Bytes of one uploaded file. */
+  attachmentMaxBytes: 5 * 1024 * 1024,
+  invitationDays: 14,
+} as const;
+
+/** Content types an attachment may have; anything else is refused. */
+export const attachmentContentTypes = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+] as const;
+
+export const tenancyErrors = {
+  permissionDenied: 'Permission denied',
+  duplicateSlug: 'Duplicate value for organizations_slug unique constraint',
+  duplicateOrganizationMember: 'Duplicate value for organization_memberships_organization_user unique constraint',
+  duplicateProjectMember: 'Duplicate value for project_memberships_project_user unique constraint',
+  organizationNotEmpty: 'The organization still has projects or child organizations',
+  parentCycle: 'An organization cannot be inside itself',
+  invitationInvalid: 'Invalid or expired invitation',
+  invitationTargetRequired: 'Choose an organization or a project',
+  inviteeRequired: 'Give an email address or a username',
+  unknownUser: 'No user with that username',
+  lastAdmin: 'The organization needs at least one administrator',
+  unknownTimeZone: 'Unknown time zone',
+  attachmentTooLarge: 'The file is too large',
+  attachmentType: 'This file type is not allowed',
+  endBeforeStart: 'The end is before the start',
+} as const;
+
+const required = (field: z.ZodString) => field.min(1, { message: 'Required', abort: true });
+const name = required(z.string({ message: 'Required' }).trim()).max(tenancyLimits.nameMax, { message: 'Too long' });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: 'Too long' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const slugSchema = required(z.string({ message: 'Required' }).trim().toLowerCase())
+  .max(tenancyLimits.slugMax, { message: 'Too long' })
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { message: 'Use lowercase letters, digits and hyphens' });
+
+export const uuidSchema = z.string({ message: 'Required' }).trim().uuid({ message: 'Invalid id' });
+const intId = z.coerce
+  .number({ message: 'Invalid id' })
+  .int({ message: 'Invalid id' })
+  .positive({ message: 'Invalid id' });
+
+export const createOrganizationInput = z.object({
+  name,
+  slug: slugSchema,
+  description: optionalText(tenancyLimits.descriptionMax),
+  parentId: uuidSchema.nullish().transform((value) => value ?? null),
+});
+
+export const updateOrganizationInput = z.object({
+  id: uuidSchema,
+  name: name.optional(),
+  slug: slugSchema.optional(),
+  description: optionalText(tenancyLimits.descriptionMax).optional(),
+});
+
+export const organizationMemberFlags = z.object({
+  isAdmin: z.boolean().optional(),
+  canViewAll: z.boolean().optional(),
+  canViewMeters: z.boolean().optional(),
+  notifyOnMeterError: z.boolean().optional(),
+});
+
+export const createOrganizationMembershipInput = organizationMemberFlags.extend({
+  organizationId: uuidSchema,
+  userId: uuidSchema,
+});
+
+export const updateOrganizationMembershipInput = organizationMemberFlags.extend({ id: uuidSchema });
+
+export const inviteInput = z
+  .object({
+    organizationId: uuidSchema.nullish(),
+    projectId: intId.nullish(),
+    email: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .pipe(emailSchema.nullable()),
+    username: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .pipe(usernameSchema.nullable()),
+  })
+  .superRefine((input, context) => {
+    if (Boolean(input.organizationId) === Boolean(input.projectId)) {
+      context.addIssue({ code: 'custom', path: ['organizationId'], message: tenancyErrors.invitationTargetRequired });
+    }
+    if (!input.email && !input.username) {
+      context.addIssue({ code: 'custom', path: ['email'], message: tenancyErrors.inviteeRequired });
+    }
+  });
+
+export const acceptInvitationInput = z.object({
+  invitationId: uuidSchema,
+  code: z.string().trim().max(200, { message: 'Too long' }).nullish(),
+});
+
+const timeZoneSchema = z
+  .string()
+  .trim()
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, tenancyErrors.unknownTimeZone);
+
+const dataSlotDefaults = z
+  .object({
+    nulls: z.boolean().optional(),
+    mode: z.enum(['avg', 'min', 'max']).optional(),
+    slot: z
+      .number()
+      .int()
+      .positive()
+      .max(31 * 24 * 3600)
+      .optional(),
+    filters: z.array(z.unknown()).max(100).optional(),
+  })
+  .strict();
+
+const projectFields = {
+  name,
+  description: optionalText(tenancyLimits.descriptionMax),
+  code: optionalText(tenancyLimits.codeMax),
+  startAt: z.date().nullish(),
+  endAt: z.date().nullish(),
+  timeZone: timeZoneSchema.optional(),
+  defaultSelect: z
+    .number()
+    .int({ message: 'Invalid number' })
+    .min(1, { message: 'Too small' })
+    .max(tenancyLimits.defaultSelectMax, { message: 'Too large' })
+    .optional(),
+  showLive: z.boolean().optional(),
+  showReport: z.boolean().optional(),
+  showAlarm: z.boolean().optional(),
+  /** On: the project has a public link; off: the link stops working. */
+  isPublic: z.boolean().optional(),
+  defaults: dataSlotDefaults.optional(),
+  pictureId: uuidSchema.nullish(),
+  attachmentId: uuidSchema.nullish(),
+};
+
+const endAfterStart = (input: { startAt?: Date | null; endAt?: Date | null }, context: z.RefinementCtx) => {
+  if (input.startAt && input.endAt && input.endAt < input.startAt) {
+    context.addIssue({ code: 'custom', path: ['endAt'], message: tenancyErrors.endBeforeStart });
+  }
+};
+
+export const createProjectInput = z.object({ organizationId: uuidSchema, ...projectFields }).superRefine(endAfterStart);
+
+export const updateProjectInput = z
+  .object({ id: intId, ...projectFields, name: name.optional() })
+  .superRefine(endAfterStart);
+
+export const projectAdminActions = ['end', 'archive', 'unarchive', 'hide', 'unhide'] as const;
+export type ProjectAdminAction = (typeof projectAdminActions)[number];
+
+export const projectMemberFlags = z.object({
+  isAdmin: z.boolean().optional(),
+  canAdminAlarms: z.boolean().optional(),
+  canAdminReports: z.boolean().optional(),
+  canAdminSeries: z.boolean().optional(),
+  canViewAlarms: z.boolean().optional(),
+  canViewReports: z.boolean().optional(),
+});
+
+export const createProjectMembershipInput = projectMemberFlags.extend({ projectId: intId, userId: uuidSchema });
+export const updateProjectMembershipInput = projectMemberFlags.extend({ id: uuidSchema });
+
+const spaceFields = {
+  name,
+  description: optionalText(tenancyLimits.descriptionMax),
+  show: z.boolean().optional(),
+  weather: z.boolean().optional(),
+  weatherDatatype: optionalText(tenancyLimits.nameMax),
+  weatherLimit: z.number().int().nullish(),
+  weatherId: z.number().int().nullish(),
+  colorId: z.number().int().nullish(),
+};
+export const createSpaceInput = z.object({ projectId: intId, ...spaceFields });
+export const updateSpaceInput = z.object({ id: intId, ...spaceFields, name: name.optional() });
+
+const pageFields = {
+  name,
+  content: z.string().max(tenancyLimits.pageContentMax, { message: 'Too long' }).optional(),
+  icon: optionalText(tenancyLimits.iconMax),
+  order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  show: z.boolean().optional(),
+  type: z.enum(['text', 'live', 'summary', 'alarms', 'reports']).optional(),
+  internal: z.boolean().optional(),
+};
+export const createProjectPageInput = z.object({ projectId: intId, ...pageFields });
+export const updateProjectPageInput = z.object({ id: intId, ...pageFields, name: name.optional() });
+
+export const createAttachmentInput = z.object({
+  projectId: intId.nullish(),
+  organizationId: uuidSchema.nullish(),
+  name: name,
+  contentType: z.enum(attachmentContentTypes, { message: tenancyErrors.attachmentType }),
+  /** Base64 of the file's bytes. */
+  content: z.string().max(Math.ceil((tenancyLimits.attachmentMaxBytes * 4) / 3) + 4, {
+    message: tenancyErrors.attachmentTooLarge,
+  }),
+});
