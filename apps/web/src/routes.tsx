@@ -7,12 +7,24 @@ import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
 import { VerifyEmailPage } from './features/auth/VerifyEmailPage.tsx';
 import { FrontPage } from './features/front-page/FrontPage.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
+import { InvitationsAcceptPage } from './features/invitations/InvitationsAcceptPage.tsx';
 import { ErrorPage } from './features/layout/ErrorPage.tsx';
 import { NotAvailableYet } from './features/layout/NotAvailableYet.tsx';
 import { NotFoundPage } from './features/layout/NotFoundPage.tsx';
 import { RootLayout } from './features/layout/RootLayout.tsx';
 import type { RouteHandle } from './features/layout/routeHandle.ts';
+import { OrganizationListPage } from './features/organizations/OrganizationListPage.tsx';
+import { OrganizationPage } from './features/organizations/OrganizationPage.tsx';
 import { ProfilePage } from './features/profile/ProfilePage.tsx';
+import { EditLayout } from './features/project-edit/EditLayout.tsx';
+import { ProjectInfoPage } from './features/project-edit/ProjectInfoPage.tsx';
+import { ProjectOverview } from './features/project-edit/ProjectOverview.tsx';
+import { ProjectPagesPage } from './features/project-edit/ProjectPagesPage.tsx';
+import { ProjectUsersPage } from './features/project-edit/ProjectUsersPage.tsx';
+import { ProjectDefaultPage } from './features/projects/ProjectDefaultPage.tsx';
+import { ProjectLayout } from './features/projects/ProjectLayout.tsx';
+import { ProjectListPage } from './features/projects/ProjectListPage.tsx';
+import { PublicProjectPage } from './features/public-project/PublicProjectPage.tsx';
 import { TestPage } from './features/test-pages/TestPage.tsx';
 
 const publicPage = { public: true } satisfies RouteHandle;
@@ -53,13 +65,13 @@ export const routes: RouteObject[] = [
       { path: 'home', element: <HomePage />, handle: signedIn },
       later('help'),
       { path: 'profile', element: <ProfilePage />, handle: signedIn },
-      later('invitations-accept'),
+      { path: 'invitations-accept', element: <InvitationsAcceptPage />, handle: signedIn },
       later('errors'),
       later('meters'),
       later('meters/:meterId'),
-      later('p'),
-      later('o'),
-      later('o/:slug'),
+      { path: 'p', element: <ProjectListPage />, handle: signedIn },
+      { path: 'o', element: <OrganizationListPage />, handle: signedIn },
+      { path: 'o/:slug', element: <OrganizationPage />, handle: signedIn },
       {
         path: 'admin',
         handle: siteAdmin,
@@ -75,9 +87,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'p/:projectId',
+        element: <ProjectLayout />,
         handle: signedIn,
         children: [
-          laterIndex(),
+          { index: true, element: <ProjectDefaultPage />, handle: signedIn },
           later('alarms'),
           later('live'),
           later('liveold'),
@@ -86,20 +99,21 @@ export const routes: RouteObject[] = [
           later('report/:reportId'),
           {
             path: 'edit',
+            element: <EditLayout />,
             handle: signedIn,
             children: [
-              laterIndex(),
+              { index: true, element: <ProjectOverview />, handle: signedIn },
               later('actions'),
               later('colors'),
-              later('info'),
-              later('pages'),
+              { path: 'info', element: <ProjectInfoPage />, handle: signedIn },
+              { path: 'pages', element: <ProjectPagesPage />, handle: signedIn },
               later('series'),
-              later('users'),
+              { path: 'users', element: <ProjectUsersPage />, handle: signedIn },
             ],
           },
         ],
       },
-      later('project/:projectPublicId', publicPlainClient),
+      { path: 'project/:projectPublicId', element: <PublicProjectPage />, handle: publicPlainClient },
       later('report/:reportPublicId', publicPlainClient),
       { path: '*', element: <NotFoundPage />, handle: publicPage },
     ],

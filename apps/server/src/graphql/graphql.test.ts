@@ -14,6 +14,12 @@ it('the committed schema.graphql matches the code (run npm run schema:print afte
 /** Collects the next `count` results of a subscription. */
 function nextResults(client: ReturnType<TestClient['websocket']>, query: string, count: number) {
   const results: unknown[] = [];
+  /** Resolves once `n` results have arrived. */
+  const received = (n: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => (results.length >= n ? resolve() : setTimeout(check, 10));
+      check();
+    });
   let ready!: () => void;
   const subscribed = new Promise<void>((resolve) => (ready = resolve));
   const done = new Promise<unknown[]>((resolve, reject) => {
@@ -33,7 +39,7 @@ function nextResults(client: ReturnType<TestClient['websocket']>, query: string,
     );
   });
   client.on('connected', () => setTimeout(ready, 100));
-  return { subscribed, done };
+  return { subscribed, done, received };
 }
 
 describe.each(testDatabases)('GraphQL transport on %s', (kind) => {
@@ -92,10 +98,17 @@ describe.each(testDatabases)('GraphQL transport on %s', (kind) => {
     const client = new TestClient(olo.url);
     await registerAccount(client);
     const socket = client.websocket();
-    const { subscribed, done } = nextResults(socket, 'subscription { currentUserUpdated { name language } }', 3);
+    const { subscribed, done, received } = nextResults(
+      socket,
+      'subscription { currentUserUpdated { name language } }',
+      3,
+    );
     await subscribed;
     expectData(await client.graphql('mutation { updateUser(name: "Live Name") { id } }'));
+    await received(1);
     expectData(await client.graphql('mutation { updateUser(language: sv) { id } }'));
+    // A change still being pushed when the session ends is answered with null instead.
+    await received(2);
     expectData(await client.graphql('mutation { logout }'));
     expect(await done).toEqual([
       { data: { currentUserUpdated: { name: 'Live Name', language: 'fi' } } },

@@ -5,7 +5,7 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { throwError } from 'rxjs';
+import { of, throwError } from 'rxjs';
 import { createCache } from '../features/apollo/client.ts';
 import { GraphqlProvider } from '../features/apollo/GraphqlProvider.tsx';
 import { createI18n, storeChosenLanguage } from '../features/i18n/i18n.ts';
@@ -36,15 +36,31 @@ export function installDomPolyfills(): void {
   window.scrollTo = () => {};
 }
 
+/** What the server would answer to one operation: data, or errors whose messages are the server's. */
+export interface GraphqlAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/**
+ * Answers a test gives to operations by operation name, as the server would (objects need their `__typename`); an
+ * operation with no answer fails as an unreachable server would.
+ */
+export type GraphqlAnswers = Record<string, (variables: Record<string, unknown>) => GraphqlAnswer>;
+
 /**
  * A real Apollo Client with no server behind it. Unit tests cover what the web app does on its own; what needs the
  * server's answers is tested in the browser against the real server (e2e/). Every operation that reaches the link
- * fails as an unreachable server would, and its name is recorded, so that a test can show that nothing was sent.
+ * fails as an unreachable server would, unless the test gives an answer for it, and its name is recorded, so that a
+ * test can show what was sent (or that nothing was).
  */
-export function createServerlessClient(): { client: ApolloClient; operations: string[] } {
+export function createServerlessClient(answers: GraphqlAnswers = {}): { client: ApolloClient; operations: string[] } {
   const operations: string[] = [];
   const link = new ApolloLink((operation) => {
-    operations.push(operation.operationName ?? '(anonymous)');
+    const name = operation.operationName ?? '(anonymous)';
+    operations.push(name);
+    const answer = answers[name];
+    if (answer) return of(answer(operation.variables) as ApolloLink.Result);
     return throwError(() => new Error(`No GraphQL server in unit tests (${operation.operationName})`));
   });
   return { client: new ApolloClient({ link, cache: createCache() }), operations };
@@ -53,17 +69,19 @@ export function createServerlessClient(): { client: ApolloClient; operations: st
 interface RenderAppOptions {
   path: string;
   language?: Language;
+  /** Server answers by operation name; with a `CurrentUser` answer somebody is signed in. */
+  graphql?: GraphqlAnswers;
 }
 
 /**
- * Renders the real route table at `path` as a visitor (nobody is signed in: the session query finds no server), in
- * the language chosen on the page.
+ * Renders the real route table at `path` as a visitor (nobody is signed in: the session query finds no server), or
+ * with the given server answers, in the language chosen on the page.
  */
-export function renderApp({ path, language = 'fi' }: RenderAppOptions) {
+export function renderApp({ path, language = 'fi', graphql }: RenderAppOptions) {
   installDomPolyfills();
   storeChosenLanguage(language);
   const i18n = createI18n(language);
-  const { client, operations } = createServerlessClient();
+  const { client, operations } = createServerlessClient(graphql);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <I18nextProvider i18n={i18n}>

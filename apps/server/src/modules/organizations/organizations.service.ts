@@ -126,12 +126,20 @@ export class OrganizationsService {
     return (await this.member(created.id)) as OrganizationMemberRow;
   }
 
+  /**
+   * Admins change any flag; a member may change only their own notifyOnMeterError (their email
+   * settings), nothing that grants rights.
+   */
   async updateMembership(
     access: ViewerAccess,
     input: z.output<typeof updateOrganizationMembershipInput>,
   ): Promise<OrganizationMemberRow> {
-    const membership = await this.manageableMembership(access, input.id);
     const { id, ...flags } = input;
+    const user = access.requireUser();
+    const own = await this.repository.findMembership(id);
+    const onlyEmailSettings = Object.keys(flags).every((flag) => flag === 'notifyOnMeterError');
+    const membership =
+      own && own.userId === user.id && onlyEmailSettings ? own : await this.manageableMembership(access, id);
     if (flags.isAdmin === false) await this.keepAnAdmin(membership);
     await this.repository.updateMembership(id, flags);
     await this.userRightsChanged(membership.userId);

@@ -7,14 +7,15 @@ import { LoginDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { AuthCard, FormError } from './AuthCard.tsx';
-import { safeRedirectTarget } from './redirects.ts';
+import { safeRedirectTarget, withRedirectFrom } from './redirects.ts';
 import { useCurrentUser } from './useCurrentUser.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const target = safeRedirectTarget(searchParams.get('redirectFrom'));
+  const redirectFrom = searchParams.get('redirectFrom');
+  const target = safeRedirectTarget(redirectFrom);
   const { currentUser } = useCurrentUser();
   const resetSession = useResetSession();
   const [login, { loading }] = useMutation(LoginDocument);
@@ -48,7 +49,7 @@ export function LoginPage() {
         </Stack>
       </form>
       <Group justify="space-between">
-        <Anchor component={Link} to="/register" size="sm">
+        <Anchor component={Link} to={withRedirectFrom('/register', redirectFrom)} size="sm">
           {t('Create an account')}
         </Anchor>
         <Anchor component={Link} to="/forgot" size="sm">

@@ -2,15 +2,19 @@ import { useMutation } from '@apollo/client/react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { isLanguage, registerInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RegisterDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { AuthCard, FormError } from './AuthCard.tsx';
+import { safeRedirectTarget, withRedirectFrom } from './redirects.ts';
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // A visitor sent to log in (by an invitation link, say) may register instead and still come back.
+  const redirectFrom = searchParams.get('redirectFrom');
   const resetSession = useResetSession();
   const [register, { loading }] = useMutation(RegisterDocument);
   const { form, inputProps, generalError, showServerError } = useSchemaForm({
@@ -28,7 +32,7 @@ export function RegisterPage() {
       return showServerError(error);
     }
     await resetSession();
-    navigate('/home', { replace: true });
+    navigate(safeRedirectTarget(redirectFrom), { replace: true });
   });
 
   return (
@@ -48,7 +52,7 @@ export function RegisterPage() {
       </form>
       <Text size="sm">
         {t('Already have an account?')}{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={withRedirectFrom('/login', redirectFrom)}>
           {t('Log in')}
         </Anchor>
       </Text>

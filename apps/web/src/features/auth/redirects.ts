@@ -20,3 +20,11 @@ export function safeRedirectTarget(redirectFrom: string | null | undefined, orig
     return afterLoginDefaultPath;
   }
 }
+
+/**
+ * The same page with the `redirectFrom` of the current one, so that moving between login and registration keeps
+ * the way back (an invitation link, for one).
+ */
+export function withRedirectFrom(path: string, redirectFrom: string | null): string {
+  return redirectFrom ? `${path}?redirectFrom=${encodeURIComponent(redirectFrom)}` : path;
+}

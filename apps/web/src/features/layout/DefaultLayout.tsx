@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Button, Group, Menu, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -6,8 +6,46 @@ import { config } from '../../config.ts';
 import type { CurrentUserFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
+import { useInvitationNotice } from '../invitations/InvitationNotifier.tsx';
 import { useUiSettings } from '../profile/uiSettings.ts';
 import classes from './DefaultLayout.module.css';
+
+interface QuickLink {
+  to: string;
+  label: string;
+  detail?: string | null;
+}
+
+/** The user's menu projects or organizations, beside the link to the whole list. */
+function QuickMenu({ label, items, allLabel, allTo }: { label: string; items: QuickLink[]; allLabel: string; allTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={label} className={classes.menuToggle}>
+          ▾
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown mah="70vh" style={{ overflowY: 'auto' }}>
+        {items.length === 0 && <Menu.Item disabled>{t('Nothing here yet')}</Menu.Item>}
+        {items.map((item) => (
+          <Menu.Item key={item.to} component={Link} to={item.to}>
+            {item.label}
+            {item.detail && (
+              <Text component="span" size="xs" c="dimmed" ml={6}>
+                {item.detail}
+              </Text>
+            )}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item component={Link} to={allTo}>
+          {allLabel}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 function MainNavigation({ user }: { user: CurrentUserFieldsFragment }) {
   const { t } = useTranslation();
@@ -19,15 +57,50 @@ function MainNavigation({ user }: { user: CurrentUserFieldsFragment }) {
     { to: '/help', label: t('Help') },
     ...(user.isAdmin ? [{ to: '/admin', label: t('Admin') }] : []),
   ];
+  // The lists open from a button beside their link, so that the link itself still leads to the whole list.
+  const quickMenus: Record<string, ReactNode> = {
+    '/p': (
+      <QuickMenu
+        label={t('Menu of projects')}
+        items={user.menuProjects.map((project) => ({
+          to: `/p/${project.id}`,
+          label: project.name,
+          detail: project.code,
+        }))}
+        allLabel={t('All projects')}
+        allTo="/p"
+      />
+    ),
+    '/o': (
+      <QuickMenu
+        label={t('Menu of organizations')}
+        items={user.menuOrganizations.map((organization) => ({
+          to: `/o/${organization.slug}`,
+          label: organization.name,
+        }))}
+        allLabel={t('All organizations')}
+        allTo="/o"
+      />
+    ),
+  };
   return (
     <Group component="nav" aria-label={t('Main menu')} gap="xs" visibleFrom="sm">
       {links.map((link) => (
-        <NavLink key={link.to} to={link.to} className={classes.navLink}>
-          {link.label}
-        </NavLink>
+        <Group key={link.to} gap={0} wrap="nowrap">
+          <NavLink to={link.to} className={classes.navLink}>
+            {link.label}
+          </NavLink>
+          {quickMenus[link.to]}
+        </Group>
       ))}
     </Group>
   );
+}
+
+/** Effects of a signed-in user that belong to every page of the default layout. */
+function SignedInEffects({ user }: { user: CurrentUserFieldsFragment }) {
+  useInvitationNotice(user);
+  return null;
 }
 
 function UserMenu({ user }: { user: CurrentUserFieldsFragment }) {
@@ -66,6 +139,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               {config.siteName}
             </Anchor>
             {currentUser && <MainNavigation user={currentUser} />}
+            {currentUser && <SignedInEffects user={currentUser} />}
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguagePicker />

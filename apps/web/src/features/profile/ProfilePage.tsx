@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { InvitationsSection } from '../invitations/InvitationsSection.tsx';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
 import { AccountDeletionSection, ConfirmAccountDeletion } from './AccountDeletionSection.tsx';
 import { AuthenticationsSection } from './AuthenticationsSection.tsx';
@@ -47,6 +48,9 @@ export function ProfilePage() {
         {deletionToken && <ConfirmAccountDeletion token={deletionToken} onDeleted={markSaved} />}
         <ProfileSection id="personal" title={t('Personal information')}>
           <PersonalInfoForm key={currentUser.id} user={currentUser} onDirtyChange={onPersonalDirty} />
+        </ProfileSection>
+        <ProfileSection id="invitations" title={t('Invitations')}>
+          <InvitationsSection invitations={currentUser.invitations} />
         </ProfileSection>
         <ProfileSection id="settings" title={t('Settings')}>
           <UiSettingsForm user={currentUser} />

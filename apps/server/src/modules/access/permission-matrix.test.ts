@@ -1,0 +1,675 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
+import { OrganizationsRepository } from '../organizations/organizations.repository.ts';
+import { ProjectPagesRepository } from '../project-pages/project-pages.repository.ts';
+import { ProjectsRepository } from '../projects/projects.repository.ts';
+import { SpacesRepository } from '../spaces/spaces.repository.ts';
+import {
+  allRoles,
+  type MatrixRow,
+  permissionMatrix,
+  type Role,
+  renderPermissionsMarkdown,
+} from './permission-matrix.ts';
+
+type Outcome = 'allowed' | 'denied';
+
+interface World {
+  olo: TestServer;
+  clients: Record<Role, TestClient>;
+  userIds: Record<Role, string>;
+  parentId: string;
+  organization: { id: string; slug: string };
+  project: { id: number; publicId: string };
+  attachmentId: string;
+  organizations: OrganizationsRepository;
+  projects: ProjectsRepository;
+  newUser(): Promise<string>;
+  /** The call under test, as `role`; a fingerprint of the tables is taken just before it. */
+  call(role: Role, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse>;
+  fingerprintBeforeCall: string;
+  /** A GraphQL call as the site admin, which must succeed. */
+  asAdmin<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+}
+
+const deniedMessages = new Set(['Permission denied', 'Not signed in']);
+
+/** Allowed when it answered without error and `included` holds; denied on a refusal; anything else fails the test. */
+function outcomeOf(
+  response: GraphQLResponse,
+  included: (data: Record<string, unknown>) => boolean = () => true,
+): Outcome {
+  const message = response.errors?.[0]?.message;
+  if (message) {
+    if (deniedMessages.has(message)) return 'denied';
+    throw new Error(`unexpected error: ${JSON.stringify(response.errors)}`);
+  }
+  return included(response.data as Record<string, unknown>) ? 'allowed' : 'denied';
+}
+
+type Case = (world: World, role: Role) => Promise<Outcome>;
+
+/** How each row of the matrix is exercised. Disposable objects keep allowed mutations from changing anyone's rights. */
+const cases: Record<string, Case> = {
+  organizations: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { organizations { id } }'), (data) =>
+      (data.organizations as Array<{ id: string }>).some((item) => item.id === w.organization.id),
+    ),
+  organization: async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: ID!) { organization(id: $id) { id } }', { id: w.organization.id })),
+  organizationBySlug: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($slug: String!) { organizationBySlug(slug: $slug) { id } }', {
+        slug: w.organization.slug,
+      }),
+    ),
+  organizationMembers: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organizationMembers(id: $id) { id } }', { id: w.organization.id }),
+    ),
+  'Organization.invitations': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { invitations { id } } }', {
+        id: w.organization.id,
+      }),
+    ),
+  usersList: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { usersList(organizationId: $id) { id } }', { id: w.organization.id }),
+    ),
+  'currentUser.menuOrganizations': async (w, role) =>
+    outcomeOf(await w.call(role, 'query { currentUser { menuOrganizations { id } } }'), (data) =>
+      Boolean(
+        (data.currentUser as { menuOrganizations: Array<{ id: string }> } | null)?.menuOrganizations.some(
+          (item) => item.id === w.organization.id,
+        ),
+      ),
+    ),
+  createOrganization: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($slug: String!) { createOrganization(name: "Top", slug: $slug) { id } }', {
+        slug: `top-${crypto.randomBytes(4).toString('hex')}`,
+      }),
+    ),
+  'createOrganization(parentId)': async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($slug: String!, $parentId: ID) { createOrganization(name: "Child", slug: $slug, parentId: $parentId) { id } }',
+        { slug: `child-${crypto.randomBytes(4).toString('hex')}`, parentId: w.organization.id },
+      ),
+    ),
+  updateOrganization: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { updateOrganization(id: $id, description: "Checked") { id } }', {
+        id: w.organization.id,
+      }),
+    ),
+  deleteOrganization: async (w, role) => {
+    const child = await w.organizations.insert({
+      name: 'Empty',
+      slug: `empty-${crypto.randomBytes(4).toString('hex')}`,
+      parentId: w.organization.id,
+    });
+    return outcomeOf(await w.call(role, 'mutation M($id: ID!) { deleteOrganization(id: $id) }', { id: child.id }));
+  },
+  createOrganizationMembership: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: CreateOrganizationMembershipInput!) { createOrganizationMembership(input: $input) { id } }',
+        { input: { organizationId: w.organization.id, userId: await w.newUser() } },
+      ),
+    ),
+  updateOrganizationMembership: async (w, role) => {
+    const membership = await w.organizations.insertMembership({
+      organizationId: w.organization.id,
+      userId: await w.newUser(),
+    });
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: UpdateOrganizationMembershipInput!) { updateOrganizationMembership(input: $input) { id } }',
+        { input: { id: membership.id, canViewAll: true } },
+      ),
+    );
+  },
+  'updateOrganizationMembership(own notifyOnMeterError)': async (w, role) => {
+    const own =
+      role === 'anonymous' ? undefined : await w.organizations.findMembershipOf(w.organization.id, w.userIds[role]);
+    const membership =
+      own ?? (await w.organizations.insertMembership({ organizationId: w.organization.id, userId: await w.newUser() }));
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: UpdateOrganizationMembershipInput!) { updateOrganizationMembership(input: $input) { id } }',
+        { input: { id: membership.id, notifyOnMeterError: !membership.notifyOnMeterError } },
+      ),
+    );
+  },
+  deleteOrganizationMembership: async (w, role) => {
+    const membership = await w.organizations.insertMembership({
+      organizationId: w.organization.id,
+      userId: await w.newUser(),
+    });
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { deleteOrganizationMembership(id: $id) }', { id: membership.id }),
+    );
+  },
+  addOrganizationAdmin: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($o: ID!, $u: ID!) { addOrganizationAdmin(organizationId: $o, userId: $u) { currentUserIsAdmin } }',
+        { o: w.organization.id, u: await w.newUser() },
+      ),
+    ),
+  removeOrganizationAdmin: async (w, role) => {
+    const userId = await w.newUser();
+    await w.organizations.insertMembership({ organizationId: w.organization.id, userId, isAdmin: true });
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($o: ID!, $u: ID!) { removeOrganizationAdmin(organizationId: $o, userId: $u) { id } }',
+        { o: w.organization.id, u: userId },
+      ),
+    );
+  },
+  removeFromOrganization: async (w, role) => {
+    const userId = await w.newUser();
+    await w.organizations.insertMembership({ organizationId: w.organization.id, userId });
+    return outcomeOf(
+      await w.call(role, 'mutation M($o: ID!, $u: ID!) { removeFromOrganization(organizationId: $o, userId: $u) }', {
+        o: w.organization.id,
+        u: userId,
+      }),
+    );
+  },
+  'invite(organizationId)': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($o: ID, $e: String) { invite(organizationId: $o, email: $e) { id } }', {
+        o: w.organization.id,
+        e: `invitee-${crypto.randomBytes(4).toString('hex')}@example.com`,
+      }),
+    ),
+  acceptOrganizationInvite: async (w, role) => {
+    const target = await w.organizations.insert({
+      name: 'Invited to',
+      slug: `invited-${crypto.randomBytes(4).toString('hex')}`,
+      parentId: w.organization.id,
+    });
+    const invitation = await w.asAdmin<{ invite: { id: string } }>(
+      'mutation M($o: ID, $e: String) { invite(organizationId: $o, email: $e) { id } }',
+      { o: target.id, e: `accept-${crypto.randomBytes(4).toString('hex')}@example.com` },
+    );
+    const [row] = await w.olo.server.database.sql`select code from invitations where id = ${invitation.invite.id}`;
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($id: ID!, $code: String) { acceptOrganizationInvite(invitationId: $id, code: $code) { id } }',
+        {
+          id: invitation.invite.id,
+          code: row?.code,
+        },
+      ),
+    );
+  },
+  createProject: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateProjectInput!) { createProject(input: $input) { id } }', {
+        input: { organizationId: w.organization.id, name: 'New project' },
+      }),
+    ),
+  projects: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { projects { id } }'), (data) =>
+      (data.projects as Array<{ id: number }>).some((item) => item.id === w.project.id),
+    ),
+  project: async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: Int!) { project(id: $id) { id privileges } }', { id: w.project.id })),
+  'Project.members': async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: Int!) { project(id: $id) { members { id } } }', { id: w.project.id })),
+  projectAdmin: async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: Int!) { projectAdmin(id: $id) { id } }', { id: w.project.id })),
+  'Project.invitations': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { invitations { id } } }', { id: w.project.id }),
+    ),
+  'currentUser.menuProjects': async (w, role) =>
+    outcomeOf(await w.call(role, 'query { currentUser { menuProjects { id } } }'), (data) =>
+      Boolean(
+        (data.currentUser as { menuProjects: Array<{ id: number }> } | null)?.menuProjects.some(
+          (item) => item.id === w.project.id,
+        ),
+      ),
+    ),
+  'currentUser.dashboardProjects': async (w, role) =>
+    outcomeOf(await w.call(role, 'query { currentUser { dashboardProjects { id } } }'), (data) =>
+      Boolean(
+        (data.currentUser as { dashboardProjects: Array<{ id: number }> } | null)?.dashboardProjects.some(
+          (item) => item.id === w.project.id,
+        ),
+      ),
+    ),
+  projectByPublicId: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'query Q($id: String!) { projectByPublicId(publicId: $id) { id pages { id } spaces { id } } }',
+        {
+          id: w.project.publicId,
+        },
+      ),
+    ),
+  'projectByPublicId(link off)': async (w, role) => {
+    const closed = await w.projects.insert({
+      organizationId: w.organization.id,
+      name: 'Link turned off',
+      publicId: crypto.randomUUID(),
+    });
+    await w.asAdmin('mutation M($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
+      input: { id: closed.id, isPublic: false },
+    });
+    const response = await w.call(role, 'query Q($id: String!) { projectByPublicId(publicId: $id) { id } }', {
+      id: closed.publicId,
+    });
+    return response.errors?.[0]?.message === 'Not found' ? 'denied' : outcomeOf(response);
+  },
+  updateProject: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
+        input: { id: w.project.id, description: `Checked by ${role}` },
+      }),
+    ),
+  projectAdminAction: async (w, role) => {
+    const disposable = await w.projects.insert({ organizationId: w.organization.id, name: 'To hide' });
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { projectAdminAction(id: $id, action: hide) { hidden } }', {
+        id: disposable.id,
+      }),
+    );
+  },
+  favouriteProject: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { favouriteProject(id: $id) { favourite } }', { id: w.project.id }),
+    ),
+  unfavouriteProject: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { unfavouriteProject(id: $id) { favourite } }', { id: w.project.id }),
+    ),
+  createProjectMembership: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: CreateProjectMembershipInput!) { createProjectMembership(input: $input) { id } }',
+        { input: { projectId: w.project.id, userId: await w.newUser() } },
+      ),
+    ),
+  updateProjectMembership: async (w, role) => {
+    const membership = await w.projects.insertMembership({ projectId: w.project.id, userId: await w.newUser() });
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: UpdateProjectMembershipInput!) { updateProjectMembership(input: $input) { id } }',
+        { input: { id: membership.id, canViewAlarms: true } },
+      ),
+    );
+  },
+  deleteProjectMembership: async (w, role) => {
+    const membership = await w.projects.insertMembership({ projectId: w.project.id, userId: await w.newUser() });
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { deleteProjectMembership(id: $id) }', { id: membership.id }),
+    );
+  },
+  'invite(projectId)': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($p: Int, $e: String) { invite(projectId: $p, email: $e) { id } }', {
+        p: w.project.id,
+        e: `invitee-${crypto.randomBytes(4).toString('hex')}@example.com`,
+      }),
+    ),
+  cancelInvitation: async (w, role) => {
+    const invitation = await w.asAdmin<{ invite: { id: string } }>(
+      'mutation M($p: Int, $e: String) { invite(projectId: $p, email: $e) { id } }',
+      { p: w.project.id, e: `cancel-${crypto.randomBytes(4).toString('hex')}@example.com` },
+    );
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { cancelInvitation(id: $id) }', { id: invitation.invite.id }),
+    );
+  },
+  acceptProjectInvite: async (w, role) => {
+    const target = await w.projects.insert({ organizationId: w.organization.id, name: 'Invited project' });
+    const invitation = await w.asAdmin<{ invite: { id: string } }>(
+      'mutation M($p: Int, $e: String) { invite(projectId: $p, email: $e) { id } }',
+      { p: target.id, e: `accept-${crypto.randomBytes(4).toString('hex')}@example.com` },
+    );
+    const [row] = await w.olo.server.database.sql`select code from invitations where id = ${invitation.invite.id}`;
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($id: ID!, $code: String) { acceptProjectInvite(invitationId: $id, code: $code) { id } }',
+        {
+          id: invitation.invite.id,
+          code: row?.code,
+        },
+      ),
+    );
+  },
+  invitation: async (w, role) => {
+    const invitation = await w.asAdmin<{ invite: { id: string } }>(
+      'mutation M($p: Int, $e: String) { invite(projectId: $p, email: $e) { id } }',
+      { p: w.project.id, e: `read-${crypto.randomBytes(4).toString('hex')}@example.com` },
+    );
+    const [row] = await w.olo.server.database.sql`select code from invitations where id = ${invitation.invite.id}`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: ID!, $code: String) { invitation(invitationId: $id, code: $code) { name } }', {
+        id: invitation.invite.id,
+        code: row?.code,
+      }),
+    );
+  },
+  createSpace: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateSpaceInput!) { createSpace(input: $input) { id } }', {
+        input: { projectId: w.project.id, name: 'Room' },
+      }),
+    ),
+  updateSpace: async (w, role) => {
+    const space = await new SpacesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Room',
+    });
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateSpaceInput!) { updateSpace(input: $input) { id } }', {
+        input: { id: space.id, name: 'Renamed' },
+      }),
+    );
+  },
+  deleteSpace: async (w, role) => {
+    const space = await new SpacesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Room',
+    });
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteSpace(id: $id) }', { id: space.id }));
+  },
+  createProjectPage: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateProjectPageInput!) { createProjectPage(input: $input) { id } }', {
+        input: { projectId: w.project.id, name: 'Page' },
+      }),
+    ),
+  updateProjectPage: async (w, role) => {
+    const page = await new ProjectPagesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Page',
+    });
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateProjectPageInput!) { updateProjectPage(input: $input) { id } }', {
+        input: { id: page.id, content: 'Changed' },
+      }),
+    );
+  },
+  deleteProjectPage: async (w, role) => {
+    const page = await new ProjectPagesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Page',
+    });
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteProjectPage(id: $id) }', { id: page.id }));
+  },
+  createAttachment: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($p: Int, $c: String!) { createAttachment(projectId: $p, name: "notes.txt", contentType: "text/plain", content: $c) { id } }',
+        { p: w.project.id, c: Buffer.from('Kosteusmittaukset').toString('base64') },
+      ),
+    ),
+  'GET /api/attachments/{id}': async (w, role) => {
+    const response = await w.clients[role].fetch(`/api/attachments/${w.attachmentId}/notes.txt`);
+    if (response.status === 200) {
+      expect(await response.text()).toBe('Kosteusmittaukset');
+      return 'allowed';
+    }
+    expect([401, 403]).toContain(response.status);
+    return 'denied';
+  },
+  projectUpdated: (w, role) =>
+    subscriptionOutcome(w, role, 'subscription S($id: Int!) { projectUpdated(id: $id) { id } }', { id: w.project.id }),
+  projectsUpdated: (w, role) => subscriptionOutcome(w, role, 'subscription { projectsUpdated { id } }', {}),
+  // Favouriting is a change to the user's own state, which the subscription pushes.
+  currentUserUpdated: (w, role) =>
+    subscriptionOutcome(
+      w,
+      role,
+      'subscription { currentUserUpdated { id } }',
+      {},
+      {
+        trigger: () => w.olo.server.events.publish('user.updated', { userId: w.userIds[role] ?? '' }),
+        arrived: (data) => (data.currentUserUpdated as { id: string } | null)?.id === w.userIds[role],
+      },
+    ),
+};
+
+/** Subscribes as `role`, triggers a change (by default of X), and reports whether it arrived within a second. */
+async function subscriptionOutcome(
+  w: World,
+  role: Role,
+  query: string,
+  variables: Record<string, unknown>,
+  options: { trigger?: () => Promise<void>; arrived?: (data: Record<string, unknown>) => boolean } = {},
+): Promise<Outcome> {
+  const trigger =
+    options.trigger ?? (() => w.olo.server.events.publish('project.updated', { projectId: w.project.id }));
+  const arrived =
+    options.arrived ??
+    ((data: Record<string, unknown>) =>
+      Object.values(data).some((item) => (item as { id?: number } | null)?.id === w.project.id));
+  const client = w.clients[role].websocket();
+  try {
+    return await new Promise<Outcome>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        unsubscribe();
+        resolve('denied');
+      }, 1000);
+      const unsubscribe = client.subscribe(
+        { query, variables },
+        {
+          next: (value) => {
+            const response = { status: 200, ...(value as Omit<GraphQLResponse, 'status'>) };
+            try {
+              const outcome = outcomeOf(response, arrived);
+              if (outcome === 'allowed' || response.errors) {
+                clearTimeout(timer);
+                unsubscribe();
+                resolve(outcome);
+              }
+            } catch (error) {
+              clearTimeout(timer);
+              reject(error);
+            }
+          },
+          error: (error) => {
+            clearTimeout(timer);
+            const messages = Array.isArray(error) ? error.map((item: { message: string }) => item.message) : [];
+            if (messages.some((message) => deniedMessages.has(message))) resolve('denied');
+            else reject(error);
+          },
+          complete: () => {},
+        },
+      );
+      setTimeout(() => void trigger(), 300);
+    });
+  } finally {
+    await client.dispose();
+  }
+}
+
+/** A fingerprint of every tenancy table, to prove that a refused mutation changed nothing. */
+async function tenancyFingerprint(olo: TestServer): Promise<string> {
+  const tables = [
+    'organizations',
+    'organization_memberships',
+    'projects',
+    'project_memberships',
+    'project_favourites',
+    'spaces',
+    'project_pages',
+    'invitations',
+    'attachments',
+  ];
+  const parts = await Promise.all(
+    tables.map(async (table) => {
+      const [row] = await olo.server.database.sql.unsafe(
+        `select count(*)::int as count, coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as hash from ${table} t`,
+      );
+      return `${table}:${row?.count}:${row?.hash}`;
+    }),
+  );
+  return parts.join(' ');
+}
+
+async function buildWorld(olo: TestServer): Promise<World> {
+  const { accounts } = olo.server.services;
+  const db = olo.server.database.db;
+  const organizations = new OrganizationsRepository(db);
+  const projects = new ProjectsRepository(db);
+  const password = 'matrix-password-1';
+  let sequence = 0;
+  const createUser = async (label: string) => {
+    sequence += 1;
+    const suffix = `${label.toLowerCase()}${sequence}${crypto.randomBytes(2).toString('hex')}`;
+    return accounts.createVerifiedUser({
+      username: suffix,
+      password,
+      email: `${suffix}@example.com`,
+      isAdmin: label === 'siteAdmin',
+    });
+  };
+  const clients = {} as Record<Role, TestClient>;
+  const userIds = {} as Record<Role, string>;
+  for (const role of allRoles) {
+    clients[role] = new TestClient(olo.url);
+    if (role === 'anonymous') continue;
+    const user = await createUser(role);
+    userIds[role] = user.id;
+  }
+  await Promise.all(
+    allRoles
+      .filter((role) => role !== 'anonymous')
+      .map(async (role) => {
+        const [user] = await olo.server.database.sql`select username from users where id = ${userIds[role]}`;
+        const response = await clients[role].graphql(
+          'mutation L($u: String!, $p: String!) { login(username: $u, password: $p) { id } }',
+          { u: user?.username, p: password },
+        );
+        expect(response.errors).toBeUndefined();
+      }),
+  );
+
+  const parent = await organizations.insert({ name: 'Parent P', slug: `p-${crypto.randomBytes(4).toString('hex')}` });
+  const organization = await organizations.insert({
+    name: 'Organization O',
+    slug: `o-${crypto.randomBytes(4).toString('hex')}`,
+    parentId: parent.id,
+  });
+  await organizations.insertMembership({ organizationId: parent.id, userId: userIds.parentAdmin, isAdmin: true });
+  const organizationFlags: Partial<Record<Role, Record<string, boolean>>> = {
+    orgMember: {},
+    orgViewAll: { canViewAll: true },
+    orgViewMeters: { canViewMeters: true },
+    orgNotify: { notifyOnMeterError: true },
+    orgAdmin: { isAdmin: true },
+  };
+  for (const [role, flags] of Object.entries(organizationFlags)) {
+    await organizations.insertMembership({ organizationId: organization.id, userId: userIds[role as Role], ...flags });
+  }
+  const project = await projects.insert({
+    organizationId: organization.id,
+    name: 'Project X',
+    publicId: crypto.randomUUID(),
+  });
+  const projectFlags: Partial<Record<Role, Record<string, boolean>>> = {
+    projectMember: {},
+    projectAdminAlarms: { canAdminAlarms: true },
+    projectAdminReports: { canAdminReports: true },
+    projectAdminSeries: { canAdminSeries: true },
+    projectViewAlarms: { canViewAlarms: true },
+    projectViewReports: { canViewReports: true },
+    projectAdmin: { isAdmin: true },
+  };
+  for (const [role, flags] of Object.entries(projectFlags)) {
+    await projects.insertMembership({ projectId: project.id, userId: userIds[role as Role], ...flags });
+  }
+  const asAdmin = async <T>(query: string, variables: Record<string, unknown> = {}) => {
+    const response = await clients.siteAdmin.graphql<T>(query, variables);
+    if (response.errors) throw new Error(`site admin call failed: ${JSON.stringify(response.errors)}`);
+    return response.data as T;
+  };
+  const attachment = await asAdmin<{ createAttachment: { id: string } }>(
+    'mutation M($p: Int, $c: String!) { createAttachment(projectId: $p, name: "notes.txt", contentType: "text/plain", content: $c) { id } }',
+    { p: project.id, c: Buffer.from('Kosteusmittaukset').toString('base64') },
+  );
+  const world: World = {
+    olo,
+    clients,
+    userIds,
+    parentId: parent.id,
+    organization: { id: organization.id, slug: organization.slug },
+    project: { id: project.id, publicId: project.publicId as string },
+    attachmentId: attachment.createAttachment.id,
+    organizations,
+    projects,
+    newUser: async () => (await createUser('extra')).id,
+    asAdmin,
+    fingerprintBeforeCall: '',
+    async call(role, query, variables = {}) {
+      world.fingerprintBeforeCall = await tenancyFingerprint(olo);
+      return clients[role].graphql(query, variables);
+    },
+  };
+  return world;
+}
+
+describe('the permissions documentation', () => {
+  it('is rendered from the matrix (npm run docs:permissions)', () => {
+    const file = path.resolve(import.meta.dirname, '../../../../../docs/permissions.md');
+    expect(fs.readFileSync(file, 'utf8')).toBe(renderPermissionsMarkdown());
+  });
+
+  it('has a case for every row and a row for every case', () => {
+    expect(Object.keys(cases).sort()).toEqual(permissionMatrix.map((row) => row.operation).sort());
+  });
+});
+
+describe.each(testDatabases)('permission matrix on %s', (kind) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld(await startTestServer(kind));
+  }, 60_000);
+  afterAll(() => world?.olo.close());
+
+  it.each(permissionMatrix.map((row) => [row.operation, row] as const))(
+    '%s',
+    async (_name, row: MatrixRow) => {
+      const run = cases[row.operation];
+      if (!run) throw new Error(`no case for ${row.operation}`);
+      const outcomes: Partial<Record<Role, Outcome>> = {};
+      const changedWhenDenied: Role[] = [];
+      for (const role of allRoles) {
+        outcomes[role] = await run(world, role);
+        if (row.kind === 'mutation' && outcomes[role] === 'denied') {
+          if ((await tenancyFingerprint(world.olo)) !== world.fingerprintBeforeCall) changedWhenDenied.push(role);
+        }
+      }
+      const expected = Object.fromEntries(
+        allRoles.map((role) => [role, row.allowed.includes(role) ? 'allowed' : 'denied']),
+      );
+      expect(outcomes).toEqual(expected);
+      expect(changedWhenDenied).toEqual([]);
+    },
+    60_000,
+  );
+});

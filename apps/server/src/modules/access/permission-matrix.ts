@@ -1,0 +1,214 @@
+/**
+ * Who may do what: every GraphQL operation and REST route that reaches an organization or a
+ * project, against every kind of viewer. permission-matrix.test.ts runs each row for each role on
+ * PGlite and PostgreSQL (a denied mutation must also change nothing), and docs/permissions.md is
+ * rendered from this file (a test keeps it in step). Later features add their rows here.
+ *
+ * The world the test builds: organization O inside parent organization P; project X in O with a
+ * public link; disposable objects per row so that allowed mutations do not change anyone's rights.
+ */
+
+export const roles = {
+  anonymous: 'Anonymous visitor',
+  stranger: 'Signed-in user with no membership',
+  orgMember: 'Member of O, no flags',
+  orgViewAll: 'Member of O with canViewAll',
+  orgViewMeters: 'Member of O with canViewMeters',
+  orgNotify: 'Member of O with notifyOnMeterError',
+  orgAdmin: 'Admin of O',
+  parentAdmin: 'Admin of P, the parent of O',
+  projectMember: 'Member of X, no rights',
+  projectAdminAlarms: 'Member of X with canAdminAlarms',
+  projectAdminReports: 'Member of X with canAdminReports',
+  projectAdminSeries: 'Member of X with canAdminSeries',
+  projectViewAlarms: 'Member of X with canViewAlarms',
+  projectViewReports: 'Member of X with canViewReports',
+  projectAdmin: 'Admin of X',
+  siteAdmin: 'Site admin',
+} as const;
+export type Role = keyof typeof roles;
+export const allRoles = Object.keys(roles) as Role[];
+
+const signedIn = allRoles.filter((role) => role !== 'anonymous');
+const organizationMembers: Role[] = ['orgMember', 'orgViewAll', 'orgViewMeters', 'orgNotify'];
+const organizationAdmins: Role[] = ['orgAdmin', 'parentAdmin', 'siteAdmin'];
+const organizationViewers: Role[] = [...organizationMembers, ...organizationAdmins];
+const projectMembers: Role[] = [
+  'projectMember',
+  'projectAdminAlarms',
+  'projectAdminReports',
+  'projectAdminSeries',
+  'projectViewAlarms',
+  'projectViewReports',
+  'projectAdmin',
+];
+const projectAdmins: Role[] = ['projectAdmin', ...organizationAdmins];
+const projectViewers: Role[] = [...projectMembers, 'orgViewAll', ...organizationAdmins];
+
+export type OperationKind = 'query' | 'mutation' | 'subscription' | 'rest';
+
+export interface MatrixRow {
+  /** The operation, as in schema.graphql (or METHOD path for REST). */
+  operation: string;
+  kind: OperationKind;
+  /** What the row checks, in words. */
+  what: string;
+  allowed: readonly Role[];
+}
+
+export const permissionMatrix: MatrixRow[] = [
+  // Organizations
+  { operation: 'organizations', kind: 'query', what: 'O is in the list', allowed: organizationViewers },
+  { operation: 'organization', kind: 'query', what: 'read O by id', allowed: organizationViewers },
+  { operation: 'organizationBySlug', kind: 'query', what: 'read O by slug', allowed: organizationViewers },
+  { operation: 'organizationMembers', kind: 'query', what: 'list the members of O', allowed: organizationViewers },
+  { operation: 'Organization.invitations', kind: 'query', what: 'open invitations of O', allowed: organizationAdmins },
+  { operation: 'usersList', kind: 'query', what: 'users to add to projects of O', allowed: organizationAdmins },
+  { operation: 'currentUser.menuOrganizations', kind: 'query', what: 'O is in the menu', allowed: organizationViewers },
+  { operation: 'createOrganization', kind: 'mutation', what: 'a new top-level organization', allowed: signedIn },
+  {
+    operation: 'createOrganization(parentId)',
+    kind: 'mutation',
+    what: 'a child organization of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'updateOrganization', kind: 'mutation', what: 'rename O', allowed: organizationAdmins },
+  {
+    operation: 'deleteOrganization',
+    kind: 'mutation',
+    what: 'delete an empty child of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'createOrganizationMembership', kind: 'mutation', what: 'add a user to O', allowed: organizationAdmins },
+  {
+    operation: 'updateOrganizationMembership',
+    kind: 'mutation',
+    what: "change another member's flags in O",
+    allowed: organizationAdmins,
+  },
+  {
+    operation: 'updateOrganizationMembership(own notifyOnMeterError)',
+    kind: 'mutation',
+    what: 'a member turns their own meter-error mail on (email settings)',
+    allowed: [...organizationMembers, 'orgAdmin', 'parentAdmin', 'siteAdmin'],
+  },
+  {
+    operation: 'deleteOrganizationMembership',
+    kind: 'mutation',
+    what: 'remove a member of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'addOrganizationAdmin', kind: 'mutation', what: 'make a user admin of O', allowed: organizationAdmins },
+  {
+    operation: 'removeOrganizationAdmin',
+    kind: 'mutation',
+    what: 'take admin rights of O away',
+    allowed: organizationAdmins,
+  },
+  { operation: 'removeFromOrganization', kind: 'mutation', what: 'remove a user from O', allowed: organizationAdmins },
+  { operation: 'invite(organizationId)', kind: 'mutation', what: 'invite someone to O', allowed: organizationAdmins },
+  {
+    operation: 'acceptOrganizationInvite',
+    kind: 'mutation',
+    what: 'accept an invitation with its code',
+    allowed: signedIn,
+  },
+  { operation: 'createProject', kind: 'mutation', what: 'a new project in O', allowed: organizationAdmins },
+  // Projects
+  { operation: 'projects', kind: 'query', what: 'X is in the list', allowed: projectViewers },
+  { operation: 'project', kind: 'query', what: 'read X', allowed: projectViewers },
+  { operation: 'Project.members', kind: 'query', what: 'list the members of X', allowed: projectViewers },
+  { operation: 'projectAdmin', kind: 'query', what: 'read X for editing', allowed: projectAdmins },
+  { operation: 'Project.invitations', kind: 'query', what: 'open invitations of X', allowed: projectAdmins },
+  { operation: 'currentUser.menuProjects', kind: 'query', what: 'X is in the menu', allowed: projectViewers },
+  { operation: 'currentUser.dashboardProjects', kind: 'query', what: 'X is on the dashboard', allowed: projectViewers },
+  { operation: 'projectByPublicId', kind: 'query', what: 'X through its public link', allowed: allRoles },
+  {
+    operation: 'projectByPublicId(link off)',
+    kind: 'query',
+    what: 'a project whose public link is off',
+    allowed: [],
+  },
+  { operation: 'updateProject', kind: 'mutation', what: 'edit X', allowed: projectAdmins },
+  {
+    operation: 'projectAdminAction',
+    kind: 'mutation',
+    what: 'hide a project of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'favouriteProject', kind: 'mutation', what: 'add X to own favourites', allowed: projectViewers },
+  { operation: 'unfavouriteProject', kind: 'mutation', what: 'drop X from own favourites', allowed: projectViewers },
+  { operation: 'createProjectMembership', kind: 'mutation', what: 'add a user to X', allowed: projectAdmins },
+  {
+    operation: 'updateProjectMembership',
+    kind: 'mutation',
+    what: "change a member's rights in X",
+    allowed: projectAdmins,
+  },
+  { operation: 'deleteProjectMembership', kind: 'mutation', what: 'remove a member of X', allowed: projectAdmins },
+  { operation: 'invite(projectId)', kind: 'mutation', what: 'invite someone to X', allowed: projectAdmins },
+  { operation: 'cancelInvitation', kind: 'mutation', what: 'cancel an invitation to X', allowed: projectAdmins },
+  { operation: 'acceptProjectInvite', kind: 'mutation', what: 'accept an invitation with its code', allowed: signedIn },
+  { operation: 'invitation', kind: 'query', what: 'read an invitation with its code', allowed: signedIn },
+  { operation: 'createSpace', kind: 'mutation', what: 'a space in X', allowed: projectAdmins },
+  { operation: 'updateSpace', kind: 'mutation', what: 'rename a space of X', allowed: projectAdmins },
+  { operation: 'deleteSpace', kind: 'mutation', what: 'delete a space of X', allowed: projectAdmins },
+  { operation: 'createProjectPage', kind: 'mutation', what: 'a summary page in X', allowed: projectAdmins },
+  { operation: 'updateProjectPage', kind: 'mutation', what: 'edit a summary page of X', allowed: projectAdmins },
+  { operation: 'deleteProjectPage', kind: 'mutation', what: 'delete a summary page of X', allowed: projectAdmins },
+  { operation: 'createAttachment', kind: 'mutation', what: 'upload a file to X', allowed: projectAdmins },
+  { operation: 'GET /api/attachments/{id}', kind: 'rest', what: 'download a file of X', allowed: projectViewers },
+  // Subscriptions
+  { operation: 'projectUpdated', kind: 'subscription', what: 'changes of X', allowed: projectViewers },
+  {
+    operation: 'projectsUpdated',
+    kind: 'subscription',
+    what: 'X is among the changed projects',
+    allowed: projectViewers,
+  },
+  { operation: 'currentUserUpdated', kind: 'subscription', what: "one's own account changes", allowed: signedIn },
+];
+
+/** docs/permissions.md: the matrix as a table, one column per role. */
+export function renderPermissionsMarkdown(): string {
+  const roleNames = allRoles;
+  const header = `| Operation | What | ${roleNames.map((_role, index) => `R${index + 1}`).join(' | ')} |`;
+  const rule = `|---|---|${roleNames.map(() => ':-:').join('|')}|`;
+  const rows = permissionMatrix.map(
+    (row) =>
+      `| \`${row.operation}\` | ${row.what} | ${roleNames.map((role) => (row.allowed.includes(role) ? '✓' : '·')).join(' | ')} |`,
+  );
+  const legend = roleNames.map((role, index) => `- **R${index + 1}** \`${role}\`: ${roles[role]}`);
+  return [
+    '# Permissions',
+    '',
+    'Generated from `apps/server/src/modules/access/permission-matrix.ts`; do not edit by hand',
+    '(`npm run docs:permissions` rewrites it, and a test fails when it is out of date).',
+    '',
+    'Every row is tested for every role on PGlite and PostgreSQL by `permission-matrix.test.ts`:',
+    '✓ means allowed, · means refused ("Permission denied", or "Not signed in" for anonymous visitors), or',
+    'for lists and subscriptions that the object is left out. A refused mutation changes nothing.',
+    '',
+    'The rules (`apps/server/src/modules/access/access.policy.ts`, deny by default):',
+    '- a site admin may do everything;',
+    '- an organization admin administers the organization, its child organizations, and every project in',
+    '  them as a project admin;',
+    '- an organization member sees the organization and its members; `canViewAll` also sees every project',
+    '  of it and of its child organizations, read only; `canViewMeters` sees its meters; `notifyOnMeterError`',
+    '  gets meter-error mail and is the one flag a member may change on their own membership;',
+    '- a project member sees the project; `isAdmin` edits it (info, pages, spaces, members);',
+    '  `canAdminSeries`, `canAdminAlarms`, `canViewAlarms`, `canAdminReports` and `canViewReports` gate',
+    '  series, alarms and reports as those features arrive;',
+    '- anonymous visitors reach a project only by its public id while its public link is on, and only the',
+    '  parts its show flags allow; any signed-in user may create a top-level organization and becomes its admin.',
+    '',
+    'World of the test: organization O inside parent organization P, project X in O with a public link.',
+    '',
+    ...legend,
+    '',
+    header,
+    rule,
+    ...rows,
+    '',
+  ].join('\n');
+}

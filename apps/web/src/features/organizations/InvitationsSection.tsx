@@ -1,0 +1,150 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { inviteInput } from '@olo/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  CancelOrganizationInvitationDocument,
+  InviteToOrganizationDocument,
+  type OrganizationInvitationFieldsFragment,
+  OrganizationInvitationsDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { useDirtyForm } from './dirtyForms.tsx';
+import { errorText } from './errorText.ts';
+import { forgetObject } from './organizationCache.ts';
+import { OrganizationSection } from './OrganizationSection.tsx';
+
+function InviteForm({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const [invite, { loading }] = useMutation(InviteToOrganizationDocument, {
+    refetchQueries: [{ query: OrganizationInvitationsDocument, variables: { id: organizationId } }],
+  });
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+    initialValues: { organizationId, email: '', username: '' },
+    schema: inviteInput,
+  });
+  useDirtyForm('invite', form.isDirty());
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = inviteInput.parse(values);
+    let email: string;
+    try {
+      const { data } = await invite({
+        variables: { organizationId, email: input.email, username: input.username },
+      });
+      email = data?.invite.email ?? input.email ?? '';
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.reset();
+    toast.success(t('Invitation sent to {{email}}.', { email }));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Invite a member')} data-testid="invite-form">
+      <Stack gap="xs">
+        <Text size="sm">
+          {t('Invite by email address, or by username when the person already has an account.')}
+        </Text>
+        <FormError message={generalError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
+          <TextInput label={t('Username')} autoComplete="off" {...inputProps('username')} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={loading}>
+            {t('Send invitation')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: OrganizationInvitationFieldsFragment }) {
+  const { t, i18n } = useTranslation();
+  const [cancelInvitation, { loading }] = useMutation(CancelOrganizationInvitationDocument, {
+    update: (cache) => forgetObject(cache, 'Invitation', invitation.id),
+  });
+  const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+
+  const cancel = () => {
+    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email }))) return;
+    cancelInvitation({ variables: { id: invitation.id } }).catch((error: unknown) => toast.error(errorText(error, t)));
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
+      <Table.Td>{date(invitation.createdAt)}</Table.Td>
+      <Table.Td>{date(invitation.expiresAt)}</Table.Td>
+      <Table.Td align="right">
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          loading={loading}
+          aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email })}
+          onClick={cancel}
+        >
+          {t('Cancel invitation')}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function PendingInvitations({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const { data, loading, error } = useQuery(OrganizationInvitationsDocument, {
+    variables: { id: organizationId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const invitations = data?.organization.invitations ?? [];
+
+  return (
+    <Stack gap="xs" data-testid="pending-invitations">
+      <Text fw={500}>{t('Pending invitations')}</Text>
+      <QueryState loading={loading && !data} error={error}>
+        {invitations.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('No pending invitations.')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table aria-label={t('Pending invitations')} verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('Email')}</Table.Th>
+                  <Table.Th>{t('Sent')}</Table.Th>
+                  <Table.Th>{t('Expires')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invitations.map((invitation) => (
+                  <InvitationRow key={invitation.id} invitation={invitation} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** Inviting new members and the invitations not yet accepted; organization admins only. */
+export function InvitationsSection({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  return (
+    <OrganizationSection id="invitations" title={t('Invitations')}>
+      <InviteForm organizationId={organizationId} />
+      <PendingInvitations organizationId={organizationId} />
+    </OrganizationSection>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Checkbox, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  DeleteOrganizationMembershipDocument,
+  type OrganizationMemberFieldsFragment,
+  OrganizationMembersDocument,
+  UpdateOrganizationMembershipDocument,
+} from '../../graphql/generated.ts';
+import { isPermissionError, QueryState } from '../layout/QueryState.tsx';
+import { errorText } from './errorText.ts';
+import { forgetObject } from './organizationCache.ts';
+import { OrganizationSection } from './OrganizationSection.tsx';
+
+export type MemberFlag = 'isAdmin' | 'canViewAll' | 'canViewMeters' | 'notifyOnMeterError';
+
+export function memberName(member: OrganizationMemberFieldsFragment): string {
+  return member.user.name || member.user.username;
+}
+
+function useMemberFlagLabels(): Array<[MemberFlag, string]> {
+  const { t } = useTranslation();
+  return [
+    ['isAdmin', t('Administrator')],
+    ['canViewAll', t('View all projects')],
+    ['canViewMeters', t('View meters')],
+    ['notifyOnMeterError', t('Meter error emails')],
+  ];
+}
+
+/** Members of the organization, by name as the server sorts them; only members and admins see them. */
+export function useOrganizationMembers(organizationId: string) {
+  return useQuery(OrganizationMembersDocument, { variables: { id: organizationId } });
+}
+
+function MemberRow({ member, editable }: { member: OrganizationMemberFieldsFragment; editable: boolean }) {
+  const { t } = useTranslation();
+  const flags = useMemberFlagLabels();
+  const showError = (error: unknown) => toast.error(errorText(error, t));
+  const [updateMembership, updating] = useMutation(UpdateOrganizationMembershipDocument);
+  const [deleteMembership, deleting] = useMutation(DeleteOrganizationMembershipDocument, {
+    update: (cache) => forgetObject(cache, 'OrganizationMembership', member.id),
+    refetchQueries: ['OrganizationPage'],
+  });
+  const name = memberName(member);
+
+  const setFlag = (flag: MemberFlag, value: boolean) =>
+    updateMembership({
+      variables: { input: { id: member.id, [flag]: value } },
+      optimisticResponse: { updateOrganizationMembership: { ...member, [flag]: value } },
+      // Admin rights change what the viewer may do here, when the member is the viewer.
+      refetchQueries: flag === 'isAdmin' ? ['OrganizationPage'] : [],
+    }).catch(showError);
+
+  const remove = () => {
+    if (!window.confirm(t('Remove {{name}} from the organization?', { name }))) return;
+    deleteMembership({ variables: { id: member.id } })
+      .then(() => toast.success(t('{{name}} was removed from the organization.', { name })))
+      .catch(showError);
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {[member.user.username, member.user.company].filter(Boolean).join(' · ')}
+        </Text>
+      </Table.Td>
+      {flags.map(([flag, label]) => (
+        <Table.Td key={flag}>
+          {editable ? (
+            <Checkbox
+              aria-label={`${label}: ${name}`}
+              checked={member[flag]}
+              disabled={updating.loading}
+              onChange={(event) => void setFlag(flag, event.currentTarget.checked)}
+            />
+          ) : (
+            <Text size="sm">{member[flag] ? t('Yes') : t('No')}</Text>
+          )}
+        </Table.Td>
+      ))}
+      {editable && (
+        <Table.Td align="right">
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={deleting.loading}
+            aria-label={t('Remove {{name}}', { name })}
+            onClick={remove}
+          >
+            {t('Remove')}
+          </Button>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
+
+/** Members and their rights; organization admins change the rights and remove members. */
+export function MembersSection({ organizationId, isAdmin }: { organizationId: string; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const flags = useMemberFlagLabels();
+  const { data, loading, error } = useOrganizationMembers(organizationId);
+  const members = data?.organization.members ?? [];
+
+  return (
+    <OrganizationSection id="members" title={t('Members')} testId="organization-members">
+      {error && isPermissionError(error) ? (
+        <Text c="dimmed">{t('Only members of the organization see its members.')}</Text>
+      ) : (
+        <QueryState loading={loading && !data} error={error}>
+          {members.length === 0 ? (
+            <Text c="dimmed">{t('The organization has no members.')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table aria-label={t('Members')} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('Name')}</Table.Th>
+                    {flags.map(([flag, label]) => (
+                      <Table.Th key={flag}>{label}</Table.Th>
+                    ))}
+                    {isAdmin && <Table.Th />}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {members.map((member) => (
+                    <MemberRow key={member.id} member={member} editable={isAdmin} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
+      )}
+    </OrganizationSection>
+  );
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@apollo/client/react';
+import { Anchor, Badge, Breadcrumbs, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { type OrganizationPageFieldsFragment, OrganizationPageDocument } from '../../graphql/generated.ts';
+import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
+import { CreateProjectForm } from './CreateProjectForm.tsx';
+import { DirtyFormsProvider } from './dirtyForms.tsx';
+import { EmailSettingsSection } from './EmailSettingsSection.tsx';
+import { InvitationsSection } from './InvitationsSection.tsx';
+import { MembersSection } from './MembersSection.tsx';
+import { OrganizationSection } from './OrganizationSection.tsx';
+import { OrganizationSettingsSection } from './OrganizationSettingsSection.tsx';
+
+const organizationLink = (slug: string) => `/o/${encodeURIComponent(slug)}`;
+
+function ChildOrganizationsSection({ organization }: { organization: OrganizationPageFieldsFragment }) {
+  const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  return (
+    <OrganizationSection
+      id="child-organizations"
+      title={t('Child organizations')}
+      testId="child-organizations"
+      action={
+        organization.currentUserIsAdmin &&
+        !creating && (
+          <Button size="xs" variant="light" onClick={() => setCreating(true)}>
+            {t('Create child organization')}
+          </Button>
+        )
+      }
+    >
+      {organization.organizations.length === 0 ? (
+        <Text c="dimmed">{t('No child organizations.')}</Text>
+      ) : (
+        <List listStyleType="none" spacing={4}>
+          {organization.organizations.map((child) => (
+            <List.Item key={child.id}>
+              <Anchor component={Link} to={organizationLink(child.slug)}>
+                {child.name}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {creating && <CreateOrganizationForm parentId={organization.id} onCancel={() => setCreating(false)} />}
+    </OrganizationSection>
+  );
+}
+
+function ProjectsSection({ organization }: { organization: OrganizationPageFieldsFragment }) {
+  const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  return (
+    <OrganizationSection
+      id="projects"
+      title={t('Projects')}
+      testId="organization-projects"
+      action={
+        organization.currentUserIsAdmin &&
+        !creating && (
+          <Button size="xs" variant="light" onClick={() => setCreating(true)}>
+            {t('Create project')}
+          </Button>
+        )
+      }
+    >
+      {organization.projects.length === 0 ? (
+        <Text c="dimmed">{t('No projects yet.')}</Text>
+      ) : (
+        <List listStyleType="none" spacing={4}>
+          {organization.projects.map((project) => (
+            <List.Item key={project.id}>
+              <Group gap="xs">
+                <Anchor component={Link} to={`/p/${project.id}`}>
+                  {project.name}
+                </Anchor>
+                {project.code && (
+                  <Text size="sm" c="dimmed">
+                    {project.code}
+                  </Text>
+                )}
+                {project.ended && (
+                  <Badge size="xs" color="gray" variant="light">
+                    {t('Ended')}
+                  </Badge>
+                )}
+                {project.archived && (
+                  <Badge size="xs" color="gray" variant="light">
+                    {t('Archived')}
+                  </Badge>
+                )}
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {creating && <CreateProjectForm organizationId={organization.id} onCancel={() => setCreating(false)} />}
+    </OrganizationSection>
+  );
+}
+
+function OrganizationContent({ organization }: { organization: OrganizationPageFieldsFragment }) {
+  const { t } = useTranslation();
+  const { currentUser } = useCurrentUser();
+  const ancestors = organization.path.split('/').slice(0, -1);
+  const admin = organization.currentUserIsAdmin;
+
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/o">
+          {t('Organizations')}
+        </Anchor>
+        {ancestors.map((slug) => (
+          <Anchor key={slug} component={Link} to={organizationLink(slug)}>
+            {slug}
+          </Anchor>
+        ))}
+      </Breadcrumbs>
+      <div>
+        <Group gap="xs">
+          <Title order={1}>{organization.name}</Title>
+          {admin && <Badge variant="light">{t('Administrator')}</Badge>}
+        </Group>
+        <Text c="dimmed">{organization.path}</Text>
+      </div>
+      {organization.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{organization.description}</Text>}
+      <ChildOrganizationsSection organization={organization} />
+      <ProjectsSection organization={organization} />
+      <MembersSection organizationId={organization.id} isAdmin={admin} />
+      {admin && <InvitationsSection organizationId={organization.id} />}
+      {currentUser && <EmailSettingsSection organizationId={organization.id} userId={currentUser.id} />}
+      {admin && <OrganizationSettingsSection key={organization.id} organization={organization} />}
+    </Stack>
+  );
+}
+
+/** One organization: its child organizations, projects, members and, for its admins, their management. */
+export function OrganizationPage() {
+  const { slug = '' } = useParams();
+  const { data, loading, error } = useQuery(OrganizationPageDocument, {
+    variables: { slug },
+    fetchPolicy: 'cache-and-network',
+  });
+  const organization = data?.organizationBySlug;
+
+  return (
+    <Container size="lg">
+      <QueryState loading={loading && !organization} error={error}>
+        {organization && (
+          <DirtyFormsProvider key={organization.id}>
+            <OrganizationContent organization={organization} />
+          </DirtyFormsProvider>
+        )}
+      </QueryState>
+    </Container>
+  );
+}

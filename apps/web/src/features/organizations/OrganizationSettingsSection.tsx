@@ -1,0 +1,137 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Alert, Button, Divider, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { updateOrganizationInput } from '@olo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  DeleteOrganizationDocument,
+  type OrganizationSummaryFieldsFragment,
+  UpdateOrganizationDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useDirtyForm } from './dirtyForms.tsx';
+import { errorText } from './errorText.ts';
+import { forgetObject, forgetOrganizationLists } from './organizationCache.ts';
+import { OrganizationSection } from './OrganizationSection.tsx';
+
+function EditOrganizationForm({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [updateOrganization, { loading }] = useMutation(UpdateOrganizationDocument);
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+    initialValues: {
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      description: organization.description ?? '',
+    },
+    schema: updateOrganizationInput,
+  });
+  const dirty = form.isDirty();
+  const markSaved = useDirtyForm('edit-organization', dirty);
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = updateOrganizationInput.parse(values);
+    let slug: string;
+    try {
+      const { data } = await updateOrganization({
+        variables: input,
+        // Paths of the organizations below change with the slug.
+        refetchQueries: input.slug !== organization.slug ? ['OrganizationList'] : [],
+      });
+      slug = data?.updateOrganization.slug ?? organization.slug;
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.resetDirty();
+    toast.success(t('Saved.'));
+    if (slug !== organization.slug) {
+      markSaved();
+      navigate(`/o/${encodeURIComponent(slug)}`, { replace: true });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Edit organization')} data-testid="edit-organization-form">
+      <Stack>
+        <FormError message={generalError} />
+        <TextInput label={t('Name')} required {...inputProps('name')} />
+        <TextInput
+          label={t('Short name in addresses')}
+          description={t('Changing it changes the address of the organization page.')}
+          required
+          {...inputProps('slug')}
+        />
+        <Textarea label={t('Description')} rows={3} {...inputProps('description')} />
+        <Group>
+          <Button type="submit" loading={loading} disabled={!dirty}>
+            {t('Save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteOrganization({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const markSaved = useDirtyForm('delete-organization', false);
+  const [error, setError] = useState<string | null>(null);
+  const [deleteOrganization, { loading }] = useMutation(DeleteOrganizationDocument);
+
+  const remove = async () => {
+    if (!window.confirm(t('Delete the organization {{name}}? This cannot be undone.', { name: organization.name }))) {
+      return;
+    }
+    setError(null);
+    try {
+      await deleteOrganization({ variables: { id: organization.id } });
+    } catch (caught) {
+      setError(errorText(caught, t));
+      return;
+    }
+    toast.success(t('The organization {{name}} was deleted.', { name: organization.name }));
+    markSaved();
+    const parentSlug = organization.path.split('/').at(-2);
+    await navigate(parentSlug ? `/o/${encodeURIComponent(parentSlug)}` : '/o', { replace: true });
+    // Only after leaving: this page would fetch the deleted organization again.
+    forgetOrganizationLists(client.cache, organization.parentId);
+    forgetObject(client.cache, 'Organization', organization.id);
+  };
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {t('Only an organization without projects and child organizations can be deleted.')}
+      </Text>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group>
+        <Button color="red" variant="outline" loading={loading} onClick={() => void remove()}>
+          {t('Delete organization')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Name, address and description of the organization, and its deletion; organization admins only. */
+export function OrganizationSettingsSection({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
+  const { t } = useTranslation();
+  return (
+    <OrganizationSection id="organization-settings" title={t('Organization settings')}>
+      <EditOrganizationForm organization={organization} />
+      <Divider />
+      <DeleteOrganization organization={organization} />
+    </OrganizationSection>
+  );
+}

@@ -1,0 +1,8 @@
+import type { TFunction } from 'i18next';
+import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+
+/** Every message of a failed operation, translated, for a toast or an alert. */
+export function errorText(error: unknown, t: TFunction): string {
+  const { fields, general } = formErrorsFromServer(error);
+  return [...general, ...Object.values(fields)].map((message) => t(message)).join(' ');
+}

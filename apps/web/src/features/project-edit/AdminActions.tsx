@@ -1,0 +1,121 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { ProjectAdminAction } from '@olo/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ProjectAdminActionDocument } from '../../graphql/generated.ts';
+import type { EditedProject } from './EditLayout.tsx';
+import { useShowError } from './useShowError.ts';
+
+/** Ending, archiving and hiding the project, each next to the state it changes. */
+export function AdminActions({ project }: { project: EditedProject }) {
+  const { t } = useTranslation();
+  const showError = useShowError();
+  const [runAction, { loading }] = useMutation(ProjectAdminActionDocument);
+
+  const done: Record<ProjectAdminAction, string> = {
+    end: t('Project measurement ended.'),
+    archive: t('The project is archived.'),
+    unarchive: t('The project is no longer archived.'),
+    hide: t('The project is hidden.'),
+    unhide: t('The project is visible again.'),
+  };
+
+  const run = async (action: ProjectAdminAction) => {
+    try {
+      await runAction({ variables: { id: project.id, action } });
+    } catch (error) {
+      return showError(error);
+    }
+    toast.success(done[action]);
+  };
+
+  const endMeasurement = () => {
+    if (window.confirm(t('End the measurement of {{name}}? This cannot be undone.', { name: project.name }))) {
+      void run('end');
+    }
+  };
+
+  const rows = [
+    {
+      key: 'measurement',
+      label: t('Measurement'),
+      state: project.ended ? t('Ended') : t('Running'),
+      help: t('An ended project keeps its data but collects no more.'),
+      action: (
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          disabled={project.ended}
+          loading={loading}
+          onClick={endMeasurement}
+          data-testid="admin-action-end"
+        >
+          {t('End measurement')}
+        </Button>
+      ),
+    },
+    {
+      key: 'archive',
+      label: t('Archive'),
+      state: project.archived ? t('Archived') : t('Not archived'),
+      help: t('Archived projects are left out of project lists unless asked for.'),
+      action: (
+        <Button
+          size="xs"
+          variant="light"
+          loading={loading}
+          onClick={() => void run(project.archived ? 'unarchive' : 'archive')}
+          data-testid="admin-action-archive"
+        >
+          {project.archived ? t('Unarchive') : t('Archive')}
+        </Button>
+      ),
+    },
+    {
+      key: 'visibility',
+      label: t('Visibility'),
+      state: project.hidden ? t('Hidden') : t('Visible'),
+      help: t('Hidden projects are left out of menus and lists unless asked for.'),
+      action: (
+        <Button
+          size="xs"
+          variant="light"
+          loading={loading}
+          onClick={() => void run(project.hidden ? 'unhide' : 'hide')}
+          data-testid="admin-action-hide"
+        >
+          {project.hidden ? t('Unhide') : t('Hide')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label={t('Project state')} verticalSpacing="sm">
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key} data-testid={`admin-state-${row.key}`}>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text fw={500}>{row.label}</Text>
+                  <Text size="sm" c="dimmed">
+                    {row.help}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Text>{row.state}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">{row.action}</Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,245 @@
+import { useMutation } from '@apollo/client/react';
+import {
+  Button,
+  CopyButton,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { schemaResolver } from '@mantine/form';
+import { updateProjectInput } from '@olo/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
+
+type StandardSchema = Parameters<typeof schemaResolver>[0];
+
+export const defaultTimeZone = 'Europe/Helsinki';
+
+type InfoValues = {
+  id: number;
+  name: string;
+  code: string;
+  description: string;
+  /** Wall-clock time of `timeZone`, as a datetime-local input holds it. */
+  startAt: string;
+  endAt: string;
+  timeZone: string;
+  /** Empty while the number input is cleared. */
+  defaultSelect: number | string;
+  showLive: boolean;
+  showReport: boolean;
+  showAlarm: boolean;
+  isPublic: boolean;
+};
+
+function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
+  const timeZone = project.timeZone || defaultTimeZone;
+  return {
+    id: project.id,
+    name: project.name,
+    code: project.code ?? '',
+    description: project.description ?? '',
+    startAt: toDateTimeInput(project.startAt, timeZone),
+    endAt: toDateTimeInput(project.endAt, timeZone),
+    timeZone,
+    defaultSelect: project.defaultSelect,
+    showLive: project.showLive,
+    showReport: project.showReport,
+    showAlarm: project.showAlarm,
+    isPublic: Boolean(project.publicId),
+  };
+}
+
+/** The form's values in the shape of the shared update schema. */
+function projectInput(values: InfoValues) {
+  return {
+    ...values,
+    startAt: fromDateTimeInput(values.startAt, values.timeZone),
+    endAt: fromDateTimeInput(values.endAt, values.timeZone),
+    defaultSelect: values.defaultSelect === '' ? undefined : Number(values.defaultSelect),
+  };
+}
+
+/** Validates the form with the shared schema, after turning its texts into times and numbers. */
+const infoSchema: StandardSchema = {
+  '~standard': {
+    version: 1,
+    vendor: 'olo',
+    validate: (value) => {
+      const values = value as InfoValues;
+      const result = updateProjectInput['~standard'].validate(projectInput(values));
+      const withRequired = <R extends { issues?: ReadonlyArray<{ message: string; path?: unknown }> }>(checked: R) =>
+        values.defaultSelect === ''
+          ? { issues: [...(checked.issues ?? []), { message: 'Required', path: ['defaultSelect'] }] }
+          : checked;
+      return result instanceof Promise ? result.then(withRequired) : withRequired(result);
+    },
+  },
+} as StandardSchema;
+
+function timeZones(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragment }) {
+  const { t } = useTranslation();
+  const [updateProject, { loading }] = useMutation(UpdateProjectInfoDocument);
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<InfoValues>({
+    initialValues: valuesOf(project),
+    schema: infoSchema,
+  });
+  const dirty = form.isDirty();
+  useUnsavedChangesPrompt(dirty);
+  const values = form.getValues();
+  const zoneOptions = useMemo(() => timeZones(values.timeZone), [values.timeZone]);
+
+  const submit = form.onSubmit(async (submitted) => {
+    clearGeneralError();
+    const input = updateProjectInput.parse(projectInput(submitted));
+    // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
+    const timesChanged = form.isDirty('startAt') || form.isDirty('endAt') || form.isDirty('timeZone');
+    let saved: ProjectAdminFieldsFragment | undefined;
+    try {
+      const { data } = await updateProject({
+        variables: {
+          input: {
+            id: input.id,
+            name: input.name,
+            code: input.code,
+            description: input.description,
+            ...(timesChanged
+              ? { startAt: input.startAt?.toISOString() ?? null, endAt: input.endAt?.toISOString() ?? null }
+              : {}),
+            timeZone: input.timeZone,
+            defaultSelect: input.defaultSelect,
+            showLive: input.showLive,
+            showReport: input.showReport,
+            showAlarm: input.showAlarm,
+            isPublic: input.isPublic,
+          },
+        },
+      });
+      saved = data?.updateProject;
+    } catch (error) {
+      return showServerError(error);
+    }
+    if (saved) {
+      const next = valuesOf(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+    } else {
+      form.resetDirty();
+    }
+    toast.success(t('Saved.'));
+  });
+
+  const publicUrl = project.publicId ? `${window.location.origin}/project/${project.publicId}` : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Project information')} data-testid="project-info-form">
+      <Stack>
+        <FormError message={generalError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
+          <TextInput label={t('Code')} {...inputProps('code')} />
+        </SimpleGrid>
+        <Textarea label={t('Description')} autosize minRows={3} {...inputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            type="datetime-local"
+            label={t('Start')}
+            description={t('In the project time zone')}
+            {...inputProps('startAt')}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('End')}
+            description={t('In the project time zone')}
+            {...inputProps('endAt')}
+          />
+          <Select
+            label={t('Time zone')}
+            description={t('Times of the project are shown in it')}
+            data={zoneOptions}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('No matches')}
+            {...inputProps('timeZone')}
+          />
+        </SimpleGrid>
+        <NumberInput
+          label={t('Default time range (days)')}
+          description={t('How many days the data views show at first')}
+          min={1}
+          max={3650}
+          allowDecimal={false}
+          maw={320}
+          {...inputProps('defaultSelect')}
+        />
+        <Stack gap="xs">
+          <Switch label={t('Show live view')} {...form.getInputProps('showLive', { type: 'checkbox' })} />
+          <Switch label={t('Show reports')} {...form.getInputProps('showReport', { type: 'checkbox' })} />
+          <Switch label={t('Show alarms')} {...form.getInputProps('showAlarm', { type: 'checkbox' })} />
+        </Stack>
+        <Stack gap="xs">
+          <Switch
+            label={t('Public link')}
+            description={t('Anyone with the link can see the project without signing in.')}
+            data-testid="public-link-switch"
+            {...form.getInputProps('isPublic', { type: 'checkbox' })}
+          />
+          {values.isPublic && publicUrl && (
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <TextInput
+                readOnly
+                value={publicUrl}
+                aria-label={t('Address of the public link')}
+                data-testid="public-link-url"
+                style={{ flex: 1 }}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <CopyButton value={publicUrl}>
+                {({ copied, copy }) => (
+                  <Button variant="light" onClick={copy} color={copied ? 'teal' : undefined}>
+                    {copied ? t('Copied') : t('Copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          )}
+          {values.isPublic && !publicUrl && (
+            <Text size="sm" c="dimmed">
+              {t('The link is made when you save.')}
+            </Text>
+          )}
+          {!values.isPublic && publicUrl && (
+            <Text size="sm" c="dimmed">
+              {t('The link stops working when you save.')}
+            </Text>
+          )}
+        </Stack>
+        <Group>
+          <Button type="submit" loading={loading} disabled={!dirty}>
+            {t('Save')}
+          </Button>
+          <Button variant="default" disabled={!dirty} onClick={() => form.reset()}>
+            {t('Undo changes')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

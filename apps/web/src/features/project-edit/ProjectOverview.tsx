@@ -1,0 +1,28 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AdminActions } from './AdminActions.tsx';
+import { useEditedProject } from './EditLayout.tsx';
+import { EditSection } from './EditSection.tsx';
+import { SpacesEditor } from './SpacesEditor.tsx';
+import { useDirtyForms } from './useDirtyForms.ts';
+
+/** The default edit tab: the project's state and its spaces. */
+export function ProjectOverview() {
+  const { t } = useTranslation();
+  const project = useEditedProject();
+  const { setFormDirty } = useDirtyForms();
+  return (
+    <Stack>
+      <EditSection id="project-state" title={t('Project state')}>
+        <AdminActions project={project} />
+      </EditSection>
+      <EditSection
+        id="spaces"
+        title={t('Spaces')}
+        description={t('Rooms or areas of the project; the series of the project are grouped by them.')}
+      >
+        <SpacesEditor key={project.id} project={project} setFormDirty={setFormDirty} />
+      </EditSection>
+    </Stack>
+  );
+}

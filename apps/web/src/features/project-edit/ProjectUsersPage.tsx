@@ -1,0 +1,338 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { createProjectMembershipInput, inviteInput, tenancyLimits } from '@olo/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  CancelProjectInvitationDocument,
+  CreateProjectMembershipDocument,
+  DeleteProjectMembershipDocument,
+  InviteToProjectDocument,
+  type ProjectEditInvitationFragment,
+  type ProjectEditMemberFragment,
+  ProjectUsersListDocument,
+  UpdateProjectMembershipDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { type EditedProject, useEditedProject } from './EditLayout.tsx';
+import { EditSection } from './EditSection.tsx';
+import { addToProjectList, removeFromProjectList } from './projectCache.ts';
+import { type SetFormDirty, useDirtyForms } from './useDirtyForms.ts';
+import { useShowError } from './useShowError.ts';
+
+const rights = [
+  'isAdmin',
+  'canAdminSeries',
+  'canAdminAlarms',
+  'canViewAlarms',
+  'canAdminReports',
+  'canViewReports',
+] as const;
+type Right = (typeof rights)[number];
+
+function useRightLabels(): Record<Right, string> {
+  const { t } = useTranslation();
+  return {
+    isAdmin: t('Project admin'),
+    canAdminSeries: t('Manage series'),
+    canAdminAlarms: t('Manage alarms'),
+    canViewAlarms: t('View alarms'),
+    canAdminReports: t('Manage reports'),
+    canViewReports: t('View reports'),
+  };
+}
+
+function displayName(user: { name: string | null; username: string }): string {
+  return user.name || user.username;
+}
+
+function MemberRow({ project, member }: { project: EditedProject; member: ProjectEditMemberFragment }) {
+  const { t } = useTranslation();
+  const labels = useRightLabels();
+  const showError = useShowError();
+  const [updateMembership, updating] = useMutation(UpdateProjectMembershipDocument);
+  const [deleteMembership, deleting] = useMutation(DeleteProjectMembershipDocument, {
+    update: (cache, { data }) => {
+      if (data?.deleteProjectMembership) {
+        removeFromProjectList(cache, project.id, 'members', { __typename: 'ProjectMembership', id: member.id });
+      }
+    },
+  });
+  const name = displayName(member.user);
+
+  const setRight = (right: Right, value: boolean) =>
+    updateMembership({ variables: { input: { id: member.id, [right]: value } } }).catch(showError);
+
+  const remove = () => {
+    if (!window.confirm(t('Remove {{name}} from the project?', { name }))) return;
+    deleteMembership({ variables: { id: member.id } })
+      .then(() => toast.success(t('{{name}} was removed from the project.', { name })))
+      .catch(showError);
+  };
+
+  return (
+    <Table.Tr data-testid="project-member" data-username={member.user.username}>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {member.user.username}
+          {member.user.company ? ` · ${member.user.company}` : ''}
+        </Text>
+      </Table.Td>
+      {rights.map((right) => (
+        <Table.Td key={right}>
+          <Checkbox
+            aria-label={`${labels[right]}: ${name}`}
+            checked={member[right]}
+            disabled={updating.loading}
+            onChange={(event) => void setRight(right, event.currentTarget.checked)}
+          />
+        </Table.Td>
+      ))}
+      <Table.Td>
+        <Group justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={deleting.loading}
+            onClick={remove}
+            aria-label={t('Remove {{name}}', { name })}
+          >
+            {t('Remove')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function AddMemberForm({ project, setFormDirty }: { project: EditedProject; setFormDirty: SetFormDirty }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useQuery(ProjectUsersListDocument, { variables: { organizationId: project.organizationId } });
+  const [createMembership, { loading }] = useMutation(CreateProjectMembershipDocument, {
+    update: (cache, result) => addToProjectList(cache, project.id, 'members', result.data?.createProjectMembership),
+  });
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+    initialValues: { projectId: project.id, userId: '' },
+    schema: createProjectMembershipInput,
+  });
+  const dirty = form.isDirty();
+  useEffect(() => setFormDirty('add-member', dirty), [dirty, setFormDirty]);
+
+  const memberIds = new Set(project.members.map((member) => member.user.id));
+  const options = (data?.usersList ?? [])
+    .filter((user) => !memberIds.has(user.id))
+    .map((user) => ({
+      value: user.id,
+      label: user.name ? `${user.name} (${user.username})` : user.username,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = createProjectMembershipInput.parse(values);
+    try {
+      await createMembership({ variables: { input: { projectId: input.projectId, userId: input.userId } } });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.reset();
+    toast.success(t('Member added. Choose their rights in the list.'));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Add a member')} data-testid="project-add-member-form">
+      <Stack gap="xs">
+        <FormError message={generalError} />
+        <Group align="flex-start">
+          <Select
+            label={t('User')}
+            description={t('Members of the organization of the project')}
+            placeholder={options.length ? t('Choose a user') : t('No users to add')}
+            data={options}
+            searchable
+            nothingFoundMessage={t('No matches')}
+            style={{ flex: 1 }}
+            {...inputProps('userId')}
+            value={form.getValues().userId || null}
+            onChange={(value) => form.setFieldValue('userId', value ?? '')}
+          />
+          <Button type="submit" loading={loading} disabled={!form.getValues().userId} mt={46}>
+            {t('Add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function InviteForm({ project, setFormDirty }: { project: EditedProject; setFormDirty: SetFormDirty }) {
+  const { t } = useTranslation();
+  const [invite, { loading }] = useMutation(InviteToProjectDocument, {
+    update: (cache, { data }) => {
+      if (data?.invite.projectId === project.id) addToProjectList(cache, project.id, 'invitations', data.invite);
+    },
+  });
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+    initialValues: { projectId: project.id, email: '', username: '' },
+    schema: inviteInput,
+  });
+  const dirty = form.isDirty();
+  useEffect(() => setFormDirty('invite', dirty), [dirty, setFormDirty]);
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = inviteInput.parse(values);
+    try {
+      await invite({ variables: { projectId: project.id, email: input.email, username: input.username } });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.reset();
+    toast.success(t('Invitation sent.'));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Invite to the project')} data-testid="project-invite-form">
+      <Stack gap="xs">
+        <FormError message={generalError} />
+        <Group align="flex-start" grow>
+          <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
+          <TextInput
+            label={t('or username')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...inputProps('username')}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={loading}>
+            {t('Send invitation')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function InvitationRow({ project, invitation }: { project: EditedProject; invitation: ProjectEditInvitationFragment }) {
+  const { t, i18n } = useTranslation();
+  const showError = useShowError();
+  const [cancelInvitation, { loading }] = useMutation(CancelProjectInvitationDocument, {
+    update: (cache, { data }) => {
+      if (data?.cancelInvitation) {
+        removeFromProjectList(cache, project.id, 'invitations', { __typename: 'Invitation', id: invitation.id });
+      }
+    },
+  });
+  const cancel = () => {
+    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email }))) return;
+    cancelInvitation({ variables: { id: invitation.id } })
+      .then(() => toast.success(t('Invitation cancelled.')))
+      .catch(showError);
+  };
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+
+  return (
+    <Table.Tr data-testid="project-invitation">
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
+      <Table.Td>{date(invitation.createdAt)}</Table.Td>
+      <Table.Td>{date(invitation.expiresAt)}</Table.Td>
+      <Table.Td>
+        <Group justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={loading}
+            onClick={cancel}
+            aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email })}
+          >
+            {t('Cancel invitation')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The edit tab of the project's members, their rights and the open invitations. */
+export function ProjectUsersPage() {
+  const { t, i18n } = useTranslation();
+  const project = useEditedProject();
+  const labels = useRightLabels();
+  const { setFormDirty } = useDirtyForms();
+  const members = [...project.members].sort((a, b) =>
+    displayName(a.user).localeCompare(displayName(b.user), i18n.language),
+  );
+
+  return (
+    <Stack>
+      <EditSection id="members" title={t('Members')} description={t('Every member sees the project.')}>
+        {members.length === 0 ? (
+          <Text c="dimmed">{t('The project has no members.')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table aria-label={t('Members')} data-testid="project-members" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('User')}</Table.Th>
+                  {rights.map((right) => (
+                    <Table.Th key={right}>{labels[right]}</Table.Th>
+                  ))}
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {members.map((member) => (
+                  <MemberRow key={member.id} project={project} member={member} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </EditSection>
+      <EditSection id="add-member" title={t('Add a member')}>
+        <AddMemberForm key={project.id} project={project} setFormDirty={setFormDirty} />
+      </EditSection>
+      <EditSection
+        id="invite"
+        title={t('Invite to the project')}
+        description={t('The invitation is sent by email with a link and a code. It is valid for {{days}} days.', {
+          days: tenancyLimits.invitationDays,
+        })}
+      >
+        <InviteForm key={project.id} project={project} setFormDirty={setFormDirty} />
+      </EditSection>
+      <EditSection id="invitations" title={t('Open invitations')}>
+        {project.invitations.length === 0 ? (
+          <Text c="dimmed">{t('No open invitations.')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table aria-label={t('Open invitations')} data-testid="project-invitations" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('Email')}</Table.Th>
+                  <Table.Th>{t('Sent')}</Table.Th>
+                  <Table.Th>{t('Expires')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {project.invitations.map((invitation) => (
+                  <InvitationRow key={invitation.id} project={project} invitation={invitation} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </EditSection>
+    </Stack>
+  );
+}

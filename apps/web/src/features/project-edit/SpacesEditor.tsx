@@ -1,0 +1,215 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { createSpaceInput, updateSpaceInput } from '@olo/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  CreateSpaceDocument,
+  DeleteSpaceDocument,
+  type ProjectEditSpaceFragment,
+  UpdateSpaceDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import type { EditedProject } from './EditLayout.tsx';
+import { addToProjectList, removeFromProjectList } from './projectCache.ts';
+import type { SetFormDirty } from './useDirtyForms.ts';
+import { useShowError } from './useShowError.ts';
+
+type DirtyChangeHandler = (dirty: boolean) => void;
+
+function SpaceEditForm({
+  space,
+  onDone,
+  onDirtyChange,
+}: {
+  space: ProjectEditSpaceFragment;
+  onDone: () => void;
+  onDirtyChange: DirtyChangeHandler;
+}) {
+  const { t } = useTranslation();
+  const [updateSpace, { loading }] = useMutation(UpdateSpaceDocument);
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+    initialValues: { id: space.id, name: space.name, description: space.description ?? '' },
+    schema: updateSpaceInput,
+  });
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // A closed form has nothing unsaved left.
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = updateSpaceInput.parse(values);
+    try {
+      await updateSpace({ variables: { input: { id: input.id, name: input.name, description: input.description } } });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.resetDirty();
+    toast.success(t('Saved.'));
+    onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Edit space {{name}}', { name: space.name })}>
+      <Stack gap="xs">
+        <FormError message={generalError} />
+        <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
+        <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
+        <Group>
+          <Button type="submit" size="xs" loading={loading}>
+            {t('Save')}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone}>
+            {t('Cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SpaceItem({
+  project,
+  space,
+  setFormDirty,
+}: {
+  project: EditedProject;
+  space: ProjectEditSpaceFragment;
+  setFormDirty: SetFormDirty;
+}) {
+  const { t } = useTranslation();
+  const onDirtyChange = useCallback((dirty: boolean) => setFormDirty(`space-${space.id}`, dirty), [setFormDirty, space.id]);
+  const showError = useShowError();
+  const [editing, setEditing] = useState(false);
+  const [updateSpace, updating] = useMutation(UpdateSpaceDocument);
+  const [deleteSpace, deleting] = useMutation(DeleteSpaceDocument, {
+    update: (cache, { data }) => {
+      if (data?.deleteSpace) removeFromProjectList(cache, project.id, 'spaces', { __typename: 'Space', id: space.id });
+    },
+  });
+
+  const remove = () => {
+    if (!window.confirm(t('Delete the space {{name}}?', { name: space.name }))) return;
+    deleteSpace({ variables: { id: space.id } })
+      .then(() => toast.success(t('Space deleted.')))
+      .catch(showError);
+  };
+
+  return (
+    <Paper withBorder p="sm" data-testid="edit-project-space">
+      {editing ? (
+        <SpaceEditForm space={space} onDone={() => setEditing(false)} onDirtyChange={onDirtyChange} />
+      ) : (
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Text fw={500}>{space.name}</Text>
+            {space.description && (
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                {space.description}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <Switch
+              label={t('Shown')}
+              aria-label={t('Show the space {{name}}', { name: space.name })}
+              checked={space.show}
+              disabled={updating.loading}
+              onChange={(event) =>
+                void updateSpace({ variables: { input: { id: space.id, show: event.currentTarget.checked } } }).catch(
+                  showError,
+                )
+              }
+            />
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setEditing(true)}
+              aria-label={t('Edit {{name}}', { name: space.name })}
+            >
+              {t('Edit')}
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              loading={deleting.loading}
+              onClick={remove}
+              aria-label={t('Delete {{name}}', { name: space.name })}
+            >
+              {t('Delete')}
+            </Button>
+          </Group>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function NewSpaceForm({ project, onDirtyChange }: { project: EditedProject; onDirtyChange: DirtyChangeHandler }) {
+  const { t } = useTranslation();
+  const [createSpace, { loading }] = useMutation(CreateSpaceDocument, {
+    update: (cache, { data }) => addToProjectList(cache, project.id, 'spaces', data?.createSpace),
+  });
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+    initialValues: { projectId: project.id, name: '', description: '', show: true },
+    schema: createSpaceInput,
+  });
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = createSpaceInput.parse(values);
+    try {
+      await createSpace({
+        variables: {
+          input: { projectId: input.projectId, name: input.name, description: input.description, show: input.show },
+        },
+      });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.reset();
+    toast.success(t('Space added.'));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('New space')}>
+      <Stack gap="xs">
+        <Text fw={500}>{t('New space')}</Text>
+        <FormError message={generalError} />
+        <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
+        <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
+        <Switch label={t('Shown')} {...form.getInputProps('show', { type: 'checkbox' })} />
+        <Group>
+          <Button type="submit" loading={loading}>
+            {t('Add space')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The rooms or areas of the project, which its series are grouped by. */
+export function SpacesEditor({ project, setFormDirty }: { project: EditedProject; setFormDirty: SetFormDirty }) {
+  const { t, i18n } = useTranslation();
+  const spaces = [...project.spaces].sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+  const onNewDirty = useCallback((dirty: boolean) => setFormDirty('new-space', dirty), [setFormDirty]);
+
+  return (
+    <Stack data-testid="edit-project-spaces">
+      {spaces.length === 0 && <Text c="dimmed">{t('The project has no spaces yet.')}</Text>}
+      {spaces.map((space) => (
+        <SpaceItem key={space.id} project={project} space={space} setFormDirty={setFormDirty} />
+      ))}
+      <Paper withBorder p="sm">
+        <NewSpaceForm project={project} onDirtyChange={onNewDirty} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { shellProject } from '../projects/testProjects.ts';
+
+/** Test-only: a project as the `ProjectAdmin` query answers it, with the `__typename`s the cache needs. */
+export function adminProject(id: number, name: string, state: Partial<Record<string, unknown>> = {}) {
+  return {
+    __typename: 'Project',
+    id,
+    name,
+    code: `P-${id}`,
+    description: null,
+    startAt: null,
+    endAt: null,
+    timeZone: 'Europe/Helsinki',
+    defaultSelect: 7,
+    showLive: true,
+    showReport: false,
+    showAlarm: false,
+    publicId: null,
+    ended: false,
+    archived: false,
+    archivedAt: null,
+    hidden: false,
+    organizationId: 'org-1',
+    privileges: ['view', 'admin'],
+    picture: null,
+    spaces: [],
+    pages: [],
+    members: [],
+    invitations: [],
+    ...state,
+  };
+}
+
+/** The same project as the project shell around the edit screens loads it. */
+export function shellOf(project: ReturnType<typeof adminProject>) {
+  return shellProject(project.id, project.name, { privileges: project.privileges, pages: [] });
+}
+
+export function member(id: string, name: string, rights: Partial<Record<string, boolean>> = {}) {
+  return {
+    __typename: 'ProjectMembership',
+    id,
+    projectId: 7,
+    isAdmin: false,
+    canAdminAlarms: false,
+    canAdminReports: false,
+    canAdminSeries: false,
+    canViewAlarms: false,
+    canViewReports: false,
+    user: { __typename: 'MemberUser', id: `user-${id}`, username: name.split(' ')[0]?.toLowerCase(), name, company: null },
+    ...rights,
+  };
+}
+
+export function page(id: number, name: string, order: number) {
+  return {
+    __typename: 'ProjectPage',
+    id,
+    projectId: 7,
+    name,
+    content: '',
+    icon: null,
+    order,
+    show: true,
+    type: 'text',
+    internal: false,
+  };
+}

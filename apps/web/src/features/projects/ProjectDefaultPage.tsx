@@ -1,0 +1,94 @@
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ProjectShellFieldsFragment } from '../../graphql/generated.ts';
+import { Markdown } from './Markdown.tsx';
+import { useProjectIdParam, useProjectShell } from './useProject.ts';
+
+type ShellPage = ProjectShellFieldsFragment['pages'][number];
+
+function formatDate(value: string, language: string, timeZone: string): string {
+  const date = new Date(value);
+  try {
+    return date.toLocaleDateString(language, { timeZone });
+  } catch {
+    // An unknown time zone must not hide the date.
+    return date.toLocaleDateString(language);
+  }
+}
+
+function ProjectPeriod({ project }: { project: ProjectShellFieldsFragment }) {
+  const { t, i18n } = useTranslation();
+  if (!project.startAt && !project.endAt) return null;
+  const format = (value: string) => formatDate(value, i18n.language, project.timeZone);
+  return (
+    <Text size="sm" data-testid="project-period">
+      {project.startAt && project.endAt
+        ? t('Measurement period {{start}} – {{end}}', { start: format(project.startAt), end: format(project.endAt) })
+        : project.startAt
+          ? t('Measurement started {{start}}', { start: format(project.startAt) })
+          : t('Measurement ends {{end}}', { end: format(project.endAt ?? '') })}
+    </Text>
+  );
+}
+
+function SummaryPages({ pages }: { pages: ShellPage[] }) {
+  const { t } = useTranslation();
+  const [first] = pages;
+  if (!first) {
+    return (
+      <Paper withBorder p="xl" radius="md" data-testid="project-pages-empty">
+        <Text c="dimmed" ta="center">
+          {t('This project has no summary pages yet.')}
+        </Text>
+      </Paper>
+    );
+  }
+  if (pages.length === 1) {
+    return (
+      <section data-testid="project-pages" aria-labelledby={`project-page-${first.id}`}>
+        <Title order={2} id={`project-page-${first.id}`} mb="sm">
+          {first.name}
+        </Title>
+        <Markdown content={first.content} />
+      </section>
+    );
+  }
+  return (
+    <Tabs defaultValue={String(first.id)} data-testid="project-pages" keepMounted={false}>
+      <Tabs.List aria-label={t('Summary pages')}>
+        {pages.map((page) => (
+          <Tabs.Tab key={page.id} value={String(page.id)}>
+            {page.name}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {pages.map((page) => (
+        <Tabs.Panel key={page.id} value={String(page.id)} pt="md">
+          <Markdown content={page.content} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+/** Index of /p/:projectId: the project's summary pages, with its description and measurement period. */
+export function ProjectDefaultPage() {
+  const projectId = useProjectIdParam();
+  const { data } = useProjectShell(projectId);
+  // The shell around this page shows the loader and the errors; this renders once the project is there.
+  if (!data) return null;
+  const { project } = data;
+  // Hidden pages reach project admins only, for editing; this page shows what every viewer sees.
+  const pages = project.pages.filter((page) => page.show).sort((a, b) => a.order - b.order);
+  return (
+    <Stack data-testid="project-default-page">
+      {(project.description || project.startAt || project.endAt) && (
+        <Stack gap={4}>
+          {project.description && <Text style={{ whiteSpace: 'pre-line' }}>{project.description}</Text>}
+          <ProjectPeriod project={project} />
+        </Stack>
+      )}
+      <SummaryPages pages={pages} />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { useSubscription } from '@apollo/client/react';
+import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import { type ProjectShellFieldsFragment, ProjectUpdatedDocument } from '../../graphql/generated.ts';
+import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { FavouriteToggle } from './FavouriteToggle.tsx';
+import classes from './ProjectLayout.module.css';
+import { ProjectStateBadges } from './ProjectStateBadges.tsx';
+import { type ProjectPrivilege, useProjectIdParam, useProjectShell } from './useProject.ts';
+
+interface ProjectTab {
+  to: string;
+  label: string;
+  /** Shown only to viewers with this right; the server refuses the page's data to others anyway. */
+  needs?: ProjectPrivilege;
+  end?: boolean;
+}
+
+function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
+  const { t } = useTranslation();
+  const base = `/p/${project.id}`;
+  const tabs: ProjectTab[] = [
+    { to: base, label: t('Overview'), end: true },
+    { to: `${base}/alarms`, label: t('Alarms'), needs: 'viewAlarms' },
+    { to: `${base}/live`, label: t('Live') },
+    { to: `${base}/liveold`, label: t('Live (table)') },
+    { to: `${base}/summary`, label: t('Summary') },
+    { to: `${base}/report`, label: t('Reports'), needs: 'viewReports' },
+    { to: `${base}/edit`, label: t('Edit'), needs: 'admin' },
+  ];
+  return (
+    <Group
+      component="nav"
+      aria-label={t('Project pages')}
+      gap={0}
+      wrap="nowrap"
+      className={classes.tabs}
+      data-testid="project-tabs"
+    >
+      {tabs
+        .filter((tab) => !tab.needs || project.privileges.includes(tab.needs))
+        .map((tab) => (
+          <NavLink key={tab.to} to={tab.to} end={tab.end} className={classes.tab}>
+            {tab.label}
+          </NavLink>
+        ))}
+    </Group>
+  );
+}
+
+function ProjectHeader({ project }: { project: ProjectShellFieldsFragment }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} data-testid="project-header">
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {project.name}
+        </Title>
+        <FavouriteToggle project={project} />
+      </Group>
+      <Group gap="md">
+        {project.code && (
+          <Text c="dimmed" size="sm">
+            {t('Code')}: {project.code}
+          </Text>
+        )}
+        {project.organization && (
+          <Text size="sm">
+            {t('Organization')}:{' '}
+            <Anchor component={Link} to={`/o/${project.organization.slug}`}>
+              {project.organization.name}
+            </Anchor>
+          </Text>
+        )}
+        <ProjectStateBadges project={project} />
+      </Group>
+    </Stack>
+  );
+}
+
+/** Element of /p/:projectId: the project's header and tabs around its pages; loads the project once for them all. */
+export function ProjectLayout() {
+  const projectId = useProjectIdParam();
+  const { data, loading, error } = useProjectShell(projectId);
+  // Changes made elsewhere (a rename, new rights, a summary page) land in the cached project through its id.
+  useSubscription(ProjectUpdatedDocument, { variables: { id: projectId ?? 0 }, skip: !data || projectId === null });
+
+  let content: ReactNode;
+  if (projectId === null) content = <PermissionDenied />;
+  else if (!data) content = <QueryState loading={loading} error={error} />;
+  else {
+    content = (
+      <>
+        <ProjectHeader project={data.project} />
+        <ProjectTabs project={data.project} />
+        <Outlet />
+      </>
+    );
+  }
+  return (
+    <Container size="xl" px={0}>
+      <Stack>{content}</Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,159 @@
+import { useQuery, useSubscription } from '@apollo/client/react';
+import { Anchor, Container, Group, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  ProjectListDocument,
+  type ProjectListFieldsFragment,
+  ProjectsUpdatedDocument,
+} from '../../graphql/generated.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { FavouriteToggle } from './FavouriteToggle.tsx';
+import { ProjectStateBadges } from './ProjectStateBadges.tsx';
+import {
+  defaultProjectFilter,
+  filterFromSearchParams,
+  filterSwitches,
+  filterVariables,
+  type ProjectFilterState,
+  projectMatchesFilter,
+  searchParamsWithFilter,
+} from './projectFilter.ts';
+
+function ProjectRow({ project }: { project: ProjectListFieldsFragment }) {
+  return (
+    <Table.Tr data-testid={`project-row-${project.id}`}>
+      <Table.Td w={48}>
+        <FavouriteToggle project={project} />
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={`/p/${project.id}`} fw={500}>
+          {project.name}
+        </Anchor>
+        {project.code && (
+          <Text size="xs" c="dimmed">
+            {project.code}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{project.organization?.name}</Table.Td>
+      <Table.Td>
+        <ProjectStateBadges project={project} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The search box writes to the URL after a pause in typing, so that each key does not ask the server. */
+function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState(value);
+  const [debounced] = useDebouncedValue(input, 300);
+  const written = useRef(value);
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    onChange(debounced);
+  }, [debounced, onChange]);
+  // Back and forward change the URL under the box.
+  useEffect(() => {
+    if (value === written.current) return;
+    written.current = value;
+    setInput(value);
+  }, [value]);
+  return (
+    <TextInput
+      type="search"
+      label={t('Search')}
+      placeholder={t('Name, code or description')}
+      value={input}
+      onChange={(event) => setInput(event.currentTarget.value)}
+      style={{ flex: 1, minWidth: 200 }}
+    />
+  );
+}
+
+/** /p: the projects the viewer sees, filtered by the switches and the search box kept in the URL. */
+export function ProjectListPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = filterFromSearchParams(searchParams);
+  const { data, previousData, loading, error, refetch } = useQuery(ProjectListDocument, {
+    variables: { filter: filterVariables(filter) },
+    fetchPolicy: 'cache-and-network',
+  });
+  // A change can bring a project into the list or take one out; the server knows which, so the list asks again.
+  useSubscription(ProjectsUpdatedDocument, {
+    onData: () => {
+      void refetch().catch(() => {});
+    },
+  });
+
+  const setFilter = (changes: Partial<ProjectFilterState>) =>
+    setSearchParams(
+      (previous) => searchParamsWithFilter(previous, { ...filterFromSearchParams(previous), ...changes }),
+      {
+        replace: true,
+      },
+    );
+  const switchLabels: Record<(typeof filterSwitches)[number], string> = {
+    hidden: t('Show hidden'),
+    archived: t('Show archived'),
+    ended: t('Show ended'),
+    favourite: t('Favourites only'),
+  };
+
+  const shown = data ?? previousData;
+  const projects = shown?.projects.filter((project) => projectMatchesFilter(project, filter));
+  const filtered = filterSwitches.some((name) => filter[name] !== defaultProjectFilter[name]) || filter.search.trim();
+
+  return (
+    <Container size="lg">
+      <Stack>
+        <Title order={1}>{t('Projects')}</Title>
+        <Group align="flex-end" gap="lg" role="search" aria-label={t('Filter projects')}>
+          <SearchBox value={filter.search} onChange={(search) => setFilter({ search })} />
+          <Group gap="md" pb={8}>
+            {filterSwitches.map((name) => (
+              <Switch
+                key={name}
+                label={switchLabels[name]}
+                checked={filter[name]}
+                onChange={(event) => setFilter({ [name]: event.currentTarget.checked })}
+              />
+            ))}
+          </Group>
+        </Group>
+        {!projects ? (
+          <QueryState loading={loading} error={error} />
+        ) : projects.length === 0 ? (
+          <Paper withBorder p="xl" radius="md" data-testid="project-list-empty">
+            <Text c="dimmed" ta="center">
+              {filtered ? t('No projects match the filters.') : t('No projects yet.')}
+            </Text>
+          </Paper>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label={t('Projects')} data-testid="project-list" verticalSpacing="xs" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('Favourite')}</Table.Th>
+                  <Table.Th>{t('Project')}</Table.Th>
+                  <Table.Th>{t('Organization')}</Table.Th>
+                  <Table.Th>{t('State')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {projects.map((project) => (
+                  <ProjectRow key={project.id} project={project} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Container>
+  );
+}
