@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { expectData, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
+
+describe.each(testDatabases)('projects on %s', (kind) => {
+  let olo: TestServer;
+  let admin: TestClient;
+  let organizationId: string;
+  beforeAll(async () => {
+    olo = await startTestServer(kind);
+    admin = (await signedInClient(olo.url)).client;
+    organizationId = (await createOrganization(admin)).id;
+  });
+  afterAll(() => olo?.close());
+
+  it('keeps every project field, defaults the time zone to Europe/Helsinki, and refuses bad input unchanged', async () => {
+    const created = expectData(
+      await admin.graphql<{ createProject: Record<string, unknown> }>(
+        `mutation C($input: CreateProjectInput!) { createProject(input: $input) {
+          name code description startAt endAt timeZone defaultSelect showLive showReport showAlarm publicId
+          ended archived hidden favourite privileges state { dataId } } }`,
+        {
+          input: {
+            organizationId,
+            name: 'Kuivatus',
+            code: 'K-1',
+            description: 'Laatta',
+            startAt: '2026-10-01T00:00:00.000Z',
+            endAt: '2026-12-01T00:00:00.000Z',
+            defaultSelect: 14,
+            showReport: true,
+          },
+        },
+      ),
+    ).createProject;
+    expect(created).toMatchObject({
+      name: 'Kuivatus',
+      code: 'K-1',
+      description: 'Laatta',
+      startAt: '2026-10-01T00:00:00.000Z',
+      endAt: '2026-12-01T00:00:00.000Z',
+      timeZone: 'Europe/Helsinki',
+      defaultSelect: 14,
+      showLive: true,
+      showReport: true,
+      showAlarm: false,
+      publicId: null,
+      ended: false,
+      archived: false,
+      hidden: false,
+      favourite: false,
+      privileges: ['view', 'admin', 'adminSeries', 'adminAlarms', 'viewAlarms', 'adminReports', 'viewReports'],
+    });
+
+    const bad = await admin.graphql('mutation C($input: CreateProjectInput!) { createProject(input: $input) { id } }', {
+      input: {
+        organizationId,
+        name: ' ',
+        timeZone: 'Mars/Olympus',
+        startAt: '2026-12-01T00:00:00.000Z',
+        endAt: '2026-10-01T00:00:00.000Z',
+      },
+    });
+    expect(bad.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'name', message: 'Required' },
+      { path: 'timeZone', message: 'Unknown time zone' },
+    ]);
+    const reversed = await admin.graphql(
+      'mutation C($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      {
+        input: {
+          organizationId,
+          name: 'Takaperin',
+          startAt: '2026-12-01T00:00:00.000Z',
+          endAt: '2026-10-01T00:00:00.000Z',
+        },
+      },
+    );
+    expect(reversed.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'endAt', message: 'The end is before the start' },
+    ]);
+    const [{ count }] = (await olo.server.database
+      .sql`select count(*)::int as count from projects where name in (' ', 'Takaperin')`) as unknown as [
+      { count: number },
+    ];
+    expect(count).toBe(0);
+  });
+
+  it('turns the public link on with a new id and off so that the old link stops working', async () => {
+    const project = await createProject(admin, organizationId);
+    const on = expectData(
+      await admin.graphql<{ updateProject: { publicId: string } }>(
+        'mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { publicId } }',
+        { input: { id: project.id, isPublic: true } },
+      ),
+    ).updateProject.publicId;
+    expect(on).toMatch(/^[0-9a-f-]{36}$/);
+    const anonymous = new TestClient(olo.url);
+    const query = 'query P($id: String!) { projectByPublicId(publicId: $id) { name } }';
+    expect(
+      expectData(await anonymous.graphql<{ projectByPublicId: { name: string } }>(query, { id: on })).projectByPublicId
+        .name,
+    ).toBe(project.name);
+    await admin.graphql('mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
+      input: { id: project.id, isPublic: false },
+    });
+    expect((await anonymous.graphql(query, { id: on })).errors?.[0]?.message).toBe('Not found');
+    expect((await anonymous.graphql(query, { id: 'not-a-uuid' })).errors?.[0]?.message).toBe('Not found');
+  });
+
+  it('shows the public view only shown spaces (when showLive) and shown, non-internal pages', async () => {
+    const project = await createProject(admin, organizationId, { isPublic: true });
+    const add = (mutation: string, input: Record<string, unknown>) =>
+      admin.graphql(
+        `mutation M($input: ${mutation}) { result: ${mutation.startsWith('CreateSpace') ? 'createSpace' : 'createProjectPage'}(input: $input) { id } }`,
+        { input },
+      );
+    await add('CreateSpaceInput!', { projectId: project.id, name: 'Näkyvä' });
+    await add('CreateSpaceInput!', { projectId: project.id, name: 'Piilotettu', show: false });
+    await add('CreateProjectPageInput!', { projectId: project.id, name: 'Julkinen', order: 2 });
+    await add('CreateProjectPageInput!', { projectId: project.id, name: 'Sisäinen', internal: true, order: 1 });
+    await add('CreateProjectPageInput!', { projectId: project.id, name: 'Luonnos', show: false, order: 0 });
+    const query = 'query P($id: String!) { projectByPublicId(publicId: $id) { spaces { name } pages { name } } }';
+    const anonymous = new TestClient(olo.url);
+    const view = expectData(
+      await anonymous.graphql<{
+        projectByPublicId: { spaces: Array<{ name: string }>; pages: Array<{ name: string }> };
+      }>(query, {
+        id: project.publicId,
+      }),
+    ).projectByPublicId;
+    expect(view).toEqual({ spaces: [{ name: 'Näkyvä' }], pages: [{ name: 'Julkinen' }] });
+
+    await admin.graphql('mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
+      input: { id: project.id, showLive: false },
+    });
+    const closed = expectData(
+      await anonymous.graphql<{ projectByPublicId: { spaces: unknown[] } }>(query, { id: project.publicId }),
+    ).projectByPublicId;
+    expect(closed.spaces).toEqual([]);
+
+    // Members see every shown page by order, internal ones included; the project admin also sees drafts.
+    const pages = expectData(
+      await admin.graphql<{ project: { pages: Array<{ name: string }> } }>(
+        'query P($id: Int!) { project(id: $id) { pages { name } } }',
+        {
+          id: project.id,
+        },
+      ),
+    ).project.pages;
+    expect(pages.map((page) => page.name)).toEqual(['Luonnos', 'Sisäinen', 'Julkinen']);
+  });
+
+  it('orders spaces and members by name', async () => {
+    const project = await createProject(admin, organizationId);
+    for (const name of ['b-huone', 'Aula', 'c-huone']) {
+      await admin.graphql('mutation M($input: CreateSpaceInput!) { createSpace(input: $input) { id } }', {
+        input: { projectId: project.id, name },
+      });
+    }
+    for (const name of ['Önnilä', 'Berg', 'aalto']) {
+      const { account } = await signedInClient(olo.url);
+      const [user] = await olo.server.database
+        .sql`update users set name = ${name} where username = ${account.username} returning id`;
+      await admin.graphql(
+        'mutation M($input: CreateProjectMembershipInput!) { createProjectMembership(input: $input) { id } }',
+        {
+          input: { projectId: project.id, userId: user?.id },
+        },
+      );
+    }
+    const data = expectData(
+      await admin.graphql<{ project: { spaces: Array<{ name: string }>; members: Array<{ user: { name: string } }> } }>(
+        'query P($id: Int!) { project(id: $id) { spaces { name } members { user { name } } } }',
+        { id: project.id },
+      ),
+    ).project;
+    expect(data.spaces.map((space) => space.name)).toEqual(['Aula', 'b-huone', 'c-huone']);
+    expect(data.members.map((member) => member.user.name)).toEqual(['aalto', 'Berg', 'Önnilä']);
+  });
+
+  it('ends, archives, hides and favourites, and the list filters follow', async () => {
+    const project = await createProject(admin, organizationId, { name: 'Suodatettava' });
+    const action = (name: string) =>
+      admin.graphql(`mutation A($id: Int!) { projectAdminAction(id: $id, action: ${name}) { id } }`, {
+        id: project.id,
+      });
+    const listed = async (filter: Record<string, unknown>) =>
+      expectData(
+        await admin.graphql<{ projects: Array<{ id: number }> }>(
+          'query L($filter: ProjectListFilter) { projects(filter: $filter) { id } }',
+          {
+            filter,
+          },
+        ),
+      ).projects.some((item) => item.id === project.id);
+
+    expect(await listed({})).toBe(true);
+    expect(await listed({ favourite: true })).toBe(false);
+    await admin.graphql('mutation F($id: Int!) { favouriteProject(id: $id) { id } }', { id: project.id });
+    expect(await listed({ favourite: true })).toBe(true);
+    expect(await listed({ search: 'suodatet' })).toBe(true);
+    expect(await listed({ search: 'ei osu' })).toBe(false);
+
+    await action('hide');
+    expect(await listed({})).toBe(false);
+    expect(await listed({ hidden: true })).toBe(true);
+    await action('unhide');
+    await action('archive');
+    expect(await listed({})).toBe(false);
+    expect(await listed({ archived: true })).toBe(true);
+    await action('unarchive');
+    await action('end');
+    expect(await listed({})).toBe(true);
+    expect(await listed({ ended: false })).toBe(false);
+    const ended = expectData(
+      await admin.graphql<{ project: { ended: boolean; endAt: string } }>(
+        'query P($id: Int!) { project(id: $id) { ended endAt } }',
+        {
+          id: project.id,
+        },
+      ),
+    ).project;
+    expect(ended.ended).toBe(true);
+    expect(Date.parse(ended.endAt)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('stores attachments under DATA_DIR, refuses files that are too large or not what they claim', async () => {
+    const project = await createProject(admin, organizationId);
+    const upload = (contentType: string, bytes: Buffer, name = 'kuva.png') =>
+      admin.graphql<{ createAttachment: { id: string; path: string; size: number } }>(
+        'mutation U($p: Int, $n: String!, $t: String!, $c: String!) { createAttachment(projectId: $p, name: $n, contentType: $t, content: $c) { id path size } }',
+        { p: project.id, n: name, t: contentType, c: bytes.toString('base64') },
+      );
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const stored = expectData(await upload('image/png', png)).createAttachment;
+    expect(stored.size).toBe(png.length);
+    const response = await admin.fetch(stored.path);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(png);
+
+    const fake = await upload('image/png', Buffer.from('<script>alert(1)</script>'));
+    expect(fake.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'content', message: 'This file type is not allowed' },
+    ]);
+    const html = await upload('text/html', Buffer.from('<p>x</p>'));
+    expect(html.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'contentType', message: 'This file type is not allowed' },
+    ]);
+    const huge = await upload('image/png', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]));
+    expect(huge.errors?.[0]?.extensions?.issues).toEqual([{ path: 'content', message: 'The file is too large' }]);
+  });
+});
