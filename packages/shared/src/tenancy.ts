@@ -49,13 +49,14 @@ export const tenancyErrors = {
 
 const required = (field: z.ZodString) => field.min(1, { message: 'Required', abort: true });
 const name = required(z.string({ message: 'Required' }).trim()).max(tenancyLimits.nameMax, { message: 'Too long' });
+/** Absent stays absent (an update leaves the field alone); empty or null clears it. */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, { message: 'Too long' })
     .nullish()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value === undefined ? undefined : value || null));
 
 export const slugSchema = required(z.string({ message: 'Required' }).trim().toLowerCase())
   .max(tenancyLimits.slugMax, { message: 'Too long' })

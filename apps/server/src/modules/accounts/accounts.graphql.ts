@@ -103,8 +103,14 @@ const UserOptionsInput = builder.inputType('UserOptionsInput', {
 const withoutNulls = (value: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined));
 
-function signIn(context: GraphQLContext, result: { user: UserRow; session: { token: string } }): UserRow {
+/** Sets the new session's cookie, and makes the rest of this request see the signed-in user. */
+async function signIn(
+  context: GraphQLContext,
+  result: { user: UserRow; session: { token: string } },
+): Promise<UserRow> {
   context.setSessionCookie(result.session.token);
+  context.session = await context.services.sessions.resolve(result.session.token);
+  context.access = context.services.access.forViewer(context.session?.user ?? null);
   return result.user;
 }
 

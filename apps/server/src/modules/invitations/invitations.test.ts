@@ -93,6 +93,16 @@ describe.each(testDatabases)('invitations on %s', (kind) => {
     );
     expect(own.currentUser.invitations).toEqual([{ invitationId: invitation.id, name: 'Rakennus Oy' }]);
 
+    // Signing in answers with the new user's own fields, invitations included.
+    const again = new TestClient(olo.url);
+    const login = expectData(
+      await again.graphql<{ login: { invitations: Array<{ name: string }> } }>(
+        'mutation L($u: String!, $p: String!) { login(username: $u, password: $p) { invitations { name } } }',
+        { u: account.username, p: account.password },
+      ),
+    );
+    expect(login.login.invitations).toEqual([{ name: 'Rakennus Oy' }]);
+
     const wrong = await member.graphql(
       'mutation A($id: ID!) { acceptOrganizationInvite(invitationId: $id, code: "nope") { slug } }',
       { id: invitation.id },

@@ -87,6 +87,24 @@ describe.each(testDatabases)('projects on %s', (kind) => {
     expect(count).toBe(0);
   });
 
+  it('changes only the fields an update names', async () => {
+    const project = await createProject(admin, organizationId, { code: 'KEEP-1', description: 'Pysyy' });
+    const updated = expectData(
+      await admin.graphql<{ updateProject: { name: string; code: string; description: string } }>(
+        'mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { name code description } }',
+        { input: { id: project.id, name: 'Uusi nimi' } },
+      ),
+    ).updateProject;
+    expect(updated).toEqual({ name: 'Uusi nimi', code: 'KEEP-1', description: 'Pysyy' });
+    const cleared = expectData(
+      await admin.graphql<{ updateProject: { code: string | null } }>(
+        'mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { code } }',
+        { input: { id: project.id, code: null } },
+      ),
+    ).updateProject;
+    expect(cleared.code).toBeNull();
+  });
+
   it('turns the public link on with a new id and off so that the old link stops working', async () => {
     const project = await createProject(admin, organizationId);
     const on = expectData(
