@@ -42,7 +42,8 @@ export default async function globalSetup() {
       SMTP_URL: inbox.url,
       PUBLIC_URL: e2eBaseUrl,
       OLO_ADMIN_PASSWORD: 'e2e-admin-password',
-      DEMO_DATA: 'false',
+      // The demo users and projects (docs/decisions/0006-demo-data.md) are the limited-rights fixtures.
+      DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
     },
   });

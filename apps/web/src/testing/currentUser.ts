@@ -1,7 +1,7 @@
-import type { CurrentUserFieldsFragment } from '../graphql/generated.ts';
+import type { SessionUserFieldsFragment } from '../graphql/generated.ts';
 
-type Overrides = Partial<Omit<CurrentUserFieldsFragment, 'options'>> & {
-  options?: Partial<CurrentUserFieldsFragment['options']>;
+type Overrides = Partial<Omit<SessionUserFieldsFragment, 'options'>> & {
+  options?: Partial<SessionUserFieldsFragment['options']>;
 };
 
 /**

@@ -42,6 +42,9 @@ export function createCache(): InMemoryCache {
     typePolicies: {
       // Options have no id of their own; they belong to their user.
       UserOptions: { merge: true },
+      // A project's state has no id; screens ask for different parts of it.
+      ProjectState: { merge: true },
+      UserInvitation: { keyFields: ['invitationId'] },
     },
   });
 }

@@ -17,10 +17,18 @@ describe('registering from a link that needs an account', () => {
   beforeEach(() => localStorage.clear());
   afterEach(cleanupApp);
 
-  it('keeps the way back from login to registration and returns there after registering', async () => {
+  it('offers registration on the login page without losing the way back', async () => {
+    const { router } = renderApp({ path: invitationPath });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    fireEvent.click(await screen.findByRole('link', { name: 'Luo tunnus' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    expect(new URLSearchParams(router.state.location.search).get('redirectFrom')).toBe(invitationPath);
+  });
+
+  it('returns to the page that needed an account after registering', async () => {
     let currentUser: ReturnType<typeof signedInUser> | null = null;
     const { router } = renderApp({
-      path: invitationPath,
+      path: `/register?redirectFrom=${encodeURIComponent(invitationPath)}`,
       graphql: {
         CurrentUser: () => ({ data: { currentUser } }),
         Register: () => {
@@ -44,18 +52,14 @@ describe('registering from a link that needs an account', () => {
         }),
       },
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-
-    fireEvent.click(await screen.findByRole('link', { name: 'Luo tunnus' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
-    expect(new URLSearchParams(router.state.location.search).get('redirectFrom')).toBe(invitationPath);
-
-    fireEvent.change(field('Käyttäjätunnus'), { target: { value: 'uusi' } });
+    fireEvent.change(await screen.findByLabelText(/^Käyttäjätunnus/), { target: { value: 'uusi' } });
     fireEvent.change(field('Salasana'), { target: { value: 'pitkä-salasana' } });
     fireEvent.change(field('Sähköposti'), { target: { value: 'uusi@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rekisteröidy' }));
 
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(invitationPath));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(invitationPath),
+    );
     expect(await screen.findByRole('button', { name: 'Hyväksy kutsu' })).toBeTruthy();
   });
 
@@ -69,7 +73,9 @@ describe('registering from a link that needs an account', () => {
           currentUser = signedInUser({ username: 'uusi' });
           return { data: { register: currentUser } };
         },
-        Dashboard: () => ({ data: { currentUser: { __typename: 'User', id: currentUser?.id, dashboardProjects: [] } } }),
+        Dashboard: () => ({
+          data: { currentUser: { __typename: 'User', id: currentUser?.id, dashboardProjects: [] } },
+        }),
       },
     });
     fireEvent.change(await screen.findByLabelText(/^Käyttäjätunnus/), { target: { value: 'uusi' } });

@@ -1,12 +1,12 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import {
   CurrentUserDocument,
-  type CurrentUserFieldsFragment,
   CurrentUserUpdatedDocument,
+  type SessionUserFieldsFragment,
 } from '../../graphql/generated.ts';
 
 export interface CurrentUserState {
-  currentUser: CurrentUserFieldsFragment | null;
+  currentUser: SessionUserFieldsFragment | null;
   /** True until it is known whether somebody is signed in. */
   loading: boolean;
 }

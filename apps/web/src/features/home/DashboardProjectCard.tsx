@@ -48,7 +48,12 @@ function SpaceItem({
   return (
     <div className={classes.space}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <UnstyledButton onClick={onToggle} aria-expanded={open} aria-controls={contentId} className={classes.spaceToggle}>
+        <UnstyledButton
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={contentId}
+          className={classes.spaceToggle}
+        >
           <span aria-hidden className={classes.chevron} data-open={open || undefined}>
             ▸
           </span>
@@ -124,9 +129,9 @@ export function DashboardProjectCard({
             {t('No spaces.')}
           </Text>
         ) : (
-          <Stack gap={0} aria-label={t('Spaces')} role="list">
+          <ul aria-label={t('Spaces')} className={classes.spaceList}>
             {shown.map((space) => (
-              <div role="listitem" key={space.id}>
+              <li key={space.id}>
                 <SpaceItem
                   project={project}
                   space={space}
@@ -134,9 +139,9 @@ export function DashboardProjectCard({
                   onToggle={() => onSpaceOpen(space.id, !openSpaces.includes(space.id))}
                   onHide={() => onSpaceHidden(space.id, true)}
                 />
-              </div>
+              </li>
             ))}
-          </Stack>
+          </ul>
         )}
         {hidden.length > 0 && (
           <Stack gap={4}>

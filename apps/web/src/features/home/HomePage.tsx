@@ -55,7 +55,9 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
                 project={project}
                 openSpaces={open}
                 hiddenSpaces={hidden}
-                onSpaceOpen={(spaceId, isOpen) => void saveOptions({ dashboardSpacesOpen: toggled(open, spaceId, isOpen) })}
+                onSpaceOpen={(spaceId, isOpen) =>
+                  void saveOptions({ dashboardSpacesOpen: toggled(open, spaceId, isOpen) })
+                }
                 onSpaceHidden={(spaceId, isHidden) =>
                   void saveOptions({ dashboardSpacesHidden: toggled(hidden, spaceId, isHidden) })
                 }

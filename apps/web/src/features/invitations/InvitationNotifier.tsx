@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CurrentUserFieldsFragment } from '../../graphql/generated.ts';
+import type { SessionUserFieldsFragment } from '../../graphql/generated.ts';
 import { notify } from '../notifications/Notifications.tsx';
 
 /** Per user, so that another account on the same browser is told about its own invitations. */
@@ -42,7 +42,7 @@ function PendingInvitationToast({ onOpen }: { onOpen: () => void }) {
  * Tells a verified user once about each invitation waiting for them, with a way to their profile; the note stays
  * until closed. New invitations arrive with the live updates of the current user.
  */
-export function useInvitationNotice(user: CurrentUserFieldsFragment): void {
+export function useInvitationNotice(user: SessionUserFieldsFragment): void {
   const navigate = useNavigate();
   const { id: userId, isVerified, invitations } = user;
 

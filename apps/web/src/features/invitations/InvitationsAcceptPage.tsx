@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { InvitationDocument } from '../../graphql/generated.ts';
@@ -15,7 +15,9 @@ function InvalidInvitation() {
   return (
     <Alert color="orange" title={t('Invalid or expired invitation')} data-testid="invitation-invalid">
       <Stack gap="xs">
-        <Text size="sm">{t('The invitation may have been used or cancelled. Ask the person who invited you for a new one.')}</Text>
+        <Text size="sm">
+          {t('The invitation may have been used or cancelled. Ask the person who invited you for a new one.')}
+        </Text>
         <Anchor component={Link} to="/home" size="sm">
           {t('Go to the dashboard')}
         </Anchor>
@@ -41,7 +43,7 @@ export function InvitationsAcceptPage() {
   const [acceptError, setAcceptError] = useState<string | null>(null);
 
   const invitation = data?.invitation;
-  let content;
+  let content: ReactNode;
   // Any answer of the server that is an error means the invitation cannot be used (wrong code, used, expired...).
   if (!invitationId || CombinedGraphQLErrors.is(error)) {
     content = <InvalidInvitation />;

@@ -17,7 +17,9 @@ function InvitationRow({ invitation }: { invitation: UserInvitationFieldsFragmen
       navigate(await accept(invitation));
     } catch (error) {
       const { general } = formErrorsFromServer(error);
-      toast.error((general.length ? general : ['Invalid or expired invitation']).map((message) => t(message)).join(' '));
+      toast.error(
+        (general.length ? general : ['Invalid or expired invitation']).map((message) => t(message)).join(' '),
+      );
     }
   };
 

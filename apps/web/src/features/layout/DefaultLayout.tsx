@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { config } from '../../config.ts';
-import type { CurrentUserFieldsFragment } from '../../graphql/generated.ts';
+import type { SessionUserFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
 import { useInvitationNotice } from '../invitations/InvitationNotifier.tsx';
@@ -17,7 +17,17 @@ interface QuickLink {
 }
 
 /** The user's menu projects or organizations, beside the link to the whole list. */
-function QuickMenu({ label, items, allLabel, allTo }: { label: string; items: QuickLink[]; allLabel: string; allTo: string }) {
+function QuickMenu({
+  label,
+  items,
+  allLabel,
+  allTo,
+}: {
+  label: string;
+  items: QuickLink[];
+  allLabel: string;
+  allTo: string;
+}) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-start" withinPortal>
@@ -47,7 +57,7 @@ function QuickMenu({ label, items, allLabel, allTo }: { label: string; items: Qu
   );
 }
 
-function MainNavigation({ user }: { user: CurrentUserFieldsFragment }) {
+function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
   const { t } = useTranslation();
   const links = [
     { to: '/home', label: t('Home') },
@@ -98,12 +108,12 @@ function MainNavigation({ user }: { user: CurrentUserFieldsFragment }) {
 }
 
 /** Effects of a signed-in user that belong to every page of the default layout. */
-function SignedInEffects({ user }: { user: CurrentUserFieldsFragment }) {
+function SignedInEffects({ user }: { user: SessionUserFieldsFragment }) {
   useInvitationNotice(user);
   return null;
 }
 
-function UserMenu({ user }: { user: CurrentUserFieldsFragment }) {
+function UserMenu({ user }: { user: SessionUserFieldsFragment }) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal>

@@ -31,7 +31,8 @@ function toProjectInput(values: ProjectFormValues) {
 const projectFormSchema = {
   '~standard': {
     ...createProjectInput['~standard'],
-    validate: (values: unknown) => createProjectInput['~standard'].validate(toProjectInput(values as ProjectFormValues)),
+    validate: (values: unknown) =>
+      createProjectInput['~standard'].validate(toProjectInput(values as ProjectFormValues)),
   },
 };
 
@@ -77,7 +78,11 @@ export function CreateProjectForm({ organizationId, onCancel }: { organizationId
         <FormError message={generalError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('Name')} required {...inputProps('name')} />
-          <TextInput label={t('Code')} description={t('A short identifier, e.g. a site number')} {...inputProps('code')} />
+          <TextInput
+            label={t('Code')}
+            description={t('A short identifier, e.g. a site number')}
+            {...inputProps('code')}
+          />
         </SimpleGrid>
         <Textarea label={t('Description')} rows={3} {...inputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

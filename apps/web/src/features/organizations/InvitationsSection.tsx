@@ -14,8 +14,8 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { QueryState } from '../layout/QueryState.tsx';
 import { useDirtyForm } from './dirtyForms.tsx';
 import { errorText } from './errorText.ts';
-import { forgetObject } from './organizationCache.ts';
 import { OrganizationSection } from './OrganizationSection.tsx';
+import { forgetObject } from './organizationCache.ts';
 
 function InviteForm({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
@@ -47,9 +47,7 @@ function InviteForm({ organizationId }: { organizationId: string }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('Invite a member')} data-testid="invite-form">
       <Stack gap="xs">
-        <Text size="sm">
-          {t('Invite by email address, or by username when the person already has an account.')}
-        </Text>
+        <Text size="sm">{t('Invite by email address, or by username when the person already has an account.')}</Text>
         <FormError message={generalError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />

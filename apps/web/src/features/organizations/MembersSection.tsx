@@ -10,8 +10,8 @@ import {
 } from '../../graphql/generated.ts';
 import { isPermissionError, QueryState } from '../layout/QueryState.tsx';
 import { errorText } from './errorText.ts';
-import { forgetObject } from './organizationCache.ts';
 import { OrganizationSection } from './OrganizationSection.tsx';
+import { forgetObject } from './organizationCache.ts';
 
 export type MemberFlag = 'isAdmin' | 'canViewAll' | 'canViewMeters' | 'notifyOnMeterError';
 

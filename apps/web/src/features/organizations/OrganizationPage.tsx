@@ -3,7 +3,7 @@ import { Anchor, Badge, Breadcrumbs, Button, Container, Group, List, Stack, Text
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { type OrganizationPageFieldsFragment, OrganizationPageDocument } from '../../graphql/generated.ts';
+import { OrganizationPageDocument, type OrganizationPageFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { QueryState } from '../layout/QueryState.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';

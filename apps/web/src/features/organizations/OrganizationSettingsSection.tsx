@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Divider, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { updateOrganizationInput } from '@olo/shared';
 import { useState } from 'react';
@@ -14,8 +14,8 @@ import { FormError } from '../auth/AuthCard.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useDirtyForm } from './dirtyForms.tsx';
 import { errorText } from './errorText.ts';
-import { forgetObject, forgetOrganizationLists } from './organizationCache.ts';
 import { OrganizationSection } from './OrganizationSection.tsx';
+import { forgetOrganizationLists } from './organizationCache.ts';
 
 function EditOrganizationForm({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
   const { t } = useTranslation();
@@ -80,7 +80,6 @@ function EditOrganizationForm({ organization }: { organization: OrganizationSumm
 function DeleteOrganization({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useApolloClient();
   const markSaved = useDirtyForm('delete-organization', false);
   const [error, setError] = useState<string | null>(null);
   const [deleteOrganization, { loading }] = useMutation(DeleteOrganizationDocument);
@@ -91,7 +90,11 @@ function DeleteOrganization({ organization }: { organization: OrganizationSummar
     }
     setError(null);
     try {
-      await deleteOrganization({ variables: { id: organization.id } });
+      await deleteOrganization({
+        variables: { id: organization.id },
+        // The organization itself stays cached: evicting it would make this page fetch it again before it closes.
+        update: (cache) => forgetOrganizationLists(cache, organization.parentId),
+      });
     } catch (caught) {
       setError(errorText(caught, t));
       return;
@@ -99,17 +102,12 @@ function DeleteOrganization({ organization }: { organization: OrganizationSummar
     toast.success(t('The organization {{name}} was deleted.', { name: organization.name }));
     markSaved();
     const parentSlug = organization.path.split('/').at(-2);
-    await navigate(parentSlug ? `/o/${encodeURIComponent(parentSlug)}` : '/o', { replace: true });
-    // Only after leaving: this page would fetch the deleted organization again.
-    forgetOrganizationLists(client.cache, organization.parentId);
-    forgetObject(client.cache, 'Organization', organization.id);
+    navigate(parentSlug ? `/o/${encodeURIComponent(parentSlug)}` : '/o', { replace: true });
   };
 
   return (
     <Stack gap="xs">
-      <Text size="sm">
-        {t('Only an organization without projects and child organizations can be deleted.')}
-      </Text>
+      <Text size="sm">{t('Only an organization without projects and child organizations can be deleted.')}</Text>
       {error && (
         <Alert color="red" role="alert">
           {error}

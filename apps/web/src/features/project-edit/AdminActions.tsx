@@ -58,7 +58,7 @@ export function AdminActions({ project }: { project: EditedProject }) {
     },
     {
       key: 'archive',
-      label: t('Archive'),
+      label: t('Archiving'),
       state: project.archived ? t('Archived') : t('Not archived'),
       help: t('Archived projects are left out of project lists unless asked for.'),
       action: (

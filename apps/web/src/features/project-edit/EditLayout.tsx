@@ -13,12 +13,12 @@ export function useEditedProject(): EditedProject {
   return useOutletContext<EditedProject>();
 }
 
-const tabs = ['', 'info', 'pages', 'users', 'colors', 'series', 'actions'] as const;
+const tabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'actions'] as const;
 type EditTab = (typeof tabs)[number];
 
 function currentTab(pathname: string): EditTab {
   const segment = /\/edit\/([^/]+)/.exec(pathname)?.[1] ?? '';
-  return (tabs as readonly string[]).includes(segment) ? (segment as EditTab) : '';
+  return (tabs as readonly string[]).includes(segment) ? (segment as EditTab) : 'general';
 }
 
 /**
@@ -42,7 +42,7 @@ function EditFrame({ project }: { project: EditedProject }) {
   const { pathname } = useLocation();
   const base = `/p/${project.id}/edit`;
   const labels: Record<EditTab, string> = {
-    '': t('General'),
+    general: t('General'),
     info: t('Project information'),
     pages: t('Summary pages'),
     users: t('Users'),
@@ -59,7 +59,7 @@ function EditFrame({ project }: { project: EditedProject }) {
             <Tabs.Tab
               key={tab}
               value={tab}
-              renderRoot={(props) => <Link {...props} to={tab ? `${base}/${tab}` : base} />}
+              renderRoot={(props) => <Link {...props} to={tab === 'general' ? base : `${base}/${tab}`} />}
             >
               {labels[tab]}
             </Tabs.Tab>

@@ -13,7 +13,7 @@ export function ProjectInfoPage() {
       <EditSection id="project-info" title={t('Project information')}>
         <ProjectInfoForm key={project.id} project={project} />
       </EditSection>
-      <EditSection id="project-picture" title={t('Picture')}>
+      <EditSection id="picture" title={t('Picture')}>
         <ProjectPicture project={project} />
       </EditSection>
     </Stack>

@@ -97,7 +97,11 @@ function PageEditForm({
         <Group grow align="flex-start">
           <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
           <Select label={t('Type')} data={typeOptions} allowDeselect={false} {...inputProps('type')} />
-          <TextInput label={t('Icon')} description={t('Name of the icon shown with the page')} {...inputProps('icon')} />
+          <TextInput
+            label={t('Icon')}
+            description={t('Name of the icon shown with the page')}
+            {...inputProps('icon')}
+          />
         </Group>
         <Switch
           label={t('Shown')}

@@ -84,7 +84,10 @@ export function ProjectPicture({ project }: { project: ProjectAdminFieldsFragmen
         <Image
           src={project.picture.path}
           alt={t('Picture of the project')}
-          maw={480}
+          w="auto"
+          maw="min(100%, 480px)"
+          mah={360}
+          fit="contain"
           radius="sm"
           data-testid="project-picture"
         />

@@ -52,7 +52,7 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
   const { t } = useTranslation();
   const labels = useRightLabels();
   const showError = useShowError();
-  const [updateMembership, updating] = useMutation(UpdateProjectMembershipDocument);
+  const [updateMembership] = useMutation(UpdateProjectMembershipDocument);
   const [deleteMembership, deleting] = useMutation(DeleteProjectMembershipDocument, {
     update: (cache, { data }) => {
       if (data?.deleteProjectMembership) {
@@ -62,8 +62,13 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
   });
   const name = displayName(member.user);
 
+  // Optimistic, so that the checkbox changes at once; a refusal puts it back. The cached membership carries its
+  // __typename, which the optimistic answer needs.
   const setRight = (right: Right, value: boolean) =>
-    updateMembership({ variables: { input: { id: member.id, [right]: value } } }).catch(showError);
+    updateMembership({
+      variables: { input: { id: member.id, [right]: value } },
+      optimisticResponse: { updateProjectMembership: { ...member, [right]: value } },
+    }).catch(showError);
 
   const remove = () => {
     if (!window.confirm(t('Remove {{name}} from the project?', { name }))) return;
@@ -88,7 +93,6 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
           <Checkbox
             aria-label={`${labels[right]}: ${name}`}
             checked={member[right]}
-            disabled={updating.loading}
             onChange={(event) => void setRight(right, event.currentTarget.checked)}
           />
         </Table.Td>

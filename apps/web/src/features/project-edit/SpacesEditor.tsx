@@ -81,10 +81,13 @@ function SpaceItem({
   setFormDirty: SetFormDirty;
 }) {
   const { t } = useTranslation();
-  const onDirtyChange = useCallback((dirty: boolean) => setFormDirty(`space-${space.id}`, dirty), [setFormDirty, space.id]);
+  const onDirtyChange = useCallback(
+    (dirty: boolean) => setFormDirty(`space-${space.id}`, dirty),
+    [setFormDirty, space.id],
+  );
   const showError = useShowError();
   const [editing, setEditing] = useState(false);
-  const [updateSpace, updating] = useMutation(UpdateSpaceDocument);
+  const [updateSpace] = useMutation(UpdateSpaceDocument);
   const [deleteSpace, deleting] = useMutation(DeleteSpaceDocument, {
     update: (cache, { data }) => {
       if (data?.deleteSpace) removeFromProjectList(cache, project.id, 'spaces', { __typename: 'Space', id: space.id });
@@ -117,12 +120,15 @@ function SpaceItem({
               label={t('Shown')}
               aria-label={t('Show the space {{name}}', { name: space.name })}
               checked={space.show}
-              disabled={updating.loading}
-              onChange={(event) =>
-                void updateSpace({ variables: { input: { id: space.id, show: event.currentTarget.checked } } }).catch(
-                  showError,
-                )
-              }
+              onChange={(event) => {
+                const show = event.currentTarget.checked;
+                // Optimistic, so that the switch moves at once; a refusal puts it back. The cached space carries its
+                // __typename, which the optimistic answer needs.
+                updateSpace({
+                  variables: { input: { id: space.id, show } },
+                  optimisticResponse: { updateSpace: { ...space, show } },
+                }).catch(showError);
+              }}
             />
             <Button
               size="xs"

@@ -14,7 +14,9 @@ function wallClockParts(instant: Date, timeZone: string): Record<string, number>
     second: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(instant);
-  return Object.fromEntries(parts.filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]));
+  return Object.fromEntries(
+    parts.filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]),
+  );
 }
 
 /** Milliseconds that the zone's clock is ahead of UTC at the instant. */

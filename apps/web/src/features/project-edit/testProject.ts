@@ -47,7 +47,13 @@ export function member(id: string, name: string, rights: Partial<Record<string, 
     canAdminSeries: false,
     canViewAlarms: false,
     canViewReports: false,
-    user: { __typename: 'MemberUser', id: `user-${id}`, username: name.split(' ')[0]?.toLowerCase(), name, company: null },
+    user: {
+      __typename: 'MemberUser',
+      id: `user-${id}`,
+      username: name.split(' ')[0]?.toLowerCase(),
+      name,
+      company: null,
+    },
     ...rights,
   };
 }

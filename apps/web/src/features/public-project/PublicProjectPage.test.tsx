@@ -60,7 +60,8 @@ describe('public project view', () => {
                   id: 5,
                   name: 'Tulokset',
                   order: 1,
-                  content: '## Yhteenveto\n\nIlma oli **hyvää**.\n\n<img src=x onerror=alert(1)>\n\n[klikkaa](javascript:alert(1))',
+                  content:
+                    '## Yhteenveto\n\nIlma oli **hyvää**.\n\n<img src=x onerror=alert(1)>\n\n[klikkaa](javascript:alert(1))',
                 },
               ],
             }),

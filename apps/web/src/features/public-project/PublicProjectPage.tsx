@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PublicProjectDocument, type PublicProjectQuery } from '../../graphql/generated.ts';
 import { QueryState } from '../layout/QueryState.tsx';
-import { Markdown } from './Markdown.tsx';
+import { Markdown } from '../projects/Markdown.tsx';
 
 type PublicProject = PublicProjectQuery['projectByPublicId'];
 
@@ -32,7 +32,11 @@ function ProjectDates({ project }: { project: PublicProject }) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => formatDate(value, i18n.language, project.timeZone);
   if (project.startAt && project.endAt) {
-    return <Text c="dimmed">{t('From {{start}} to {{end}}', { start: date(project.startAt), end: date(project.endAt) })}</Text>;
+    return (
+      <Text c="dimmed">
+        {t('From {{start}} to {{end}}', { start: date(project.startAt), end: date(project.endAt) })}
+      </Text>
+    );
   }
   if (project.startAt) return <Text c="dimmed">{t('Started {{date}}', { date: date(project.startAt) })}</Text>;
   if (project.endAt) return <Text c="dimmed">{t('Ends {{date}}', { date: date(project.endAt) })}</Text>;
@@ -63,7 +67,7 @@ function PublicProjectView({ project }: { project: PublicProject }) {
             <Title order={2} size="h3" id={`page-${page.id}`}>
               {page.name}
             </Title>
-            <Markdown source={page.content} />
+            <Markdown content={page.content} />
           </Stack>
         </Paper>
       ))}
