@@ -4,6 +4,9 @@ import { e2eBaseUrl } from './support/environment.ts';
 import { waitForMailLink } from './support/mail.ts';
 import { tr } from './support/translations.ts';
 
+/** A form field by its label text, which a required field follows with an asterisk. */
+const requiredLabel = (text: string) => new RegExp(`^${text}\\s*\\*?$`);
+
 /** The id of a project, from its link on the project list. */
 async function projectIdOf(page: Page, name: string): Promise<number> {
   await page.goto('/p');
@@ -21,7 +24,7 @@ test('an organization admin creates an organization and a project and invites a 
   await page.goto('/o');
   const slug = `e2e-${Date.now().toString(36)}`;
   const organizationForm = page.getByTestId('create-organization-form');
-  await organizationForm.getByLabel(tr('fi', 'Name')).fill('E2E Rakennus Oy');
+  await organizationForm.getByLabel(requiredLabel(tr('fi', 'Name'))).fill('E2E Rakennus Oy');
   await organizationForm.getByLabel(tr('fi', 'Short name in addresses')).fill(slug);
   await organizationForm.getByRole('button', { name: tr('fi', 'Create organization') }).click();
   await expect(page).toHaveURL(`/o/${slug}`);
@@ -31,7 +34,7 @@ test('an organization admin creates an organization and a project and invites a 
     .getByRole('button', { name: tr('fi', 'Create project') })
     .click();
   const projectForm = page.getByTestId('create-project-form');
-  await projectForm.getByLabel(tr('fi', 'Name')).fill('E2E Kuivatus');
+  await projectForm.getByLabel(requiredLabel(tr('fi', 'Name'))).fill('E2E Kuivatus');
   await projectForm.getByRole('button', { name: tr('fi', 'Create project') }).click();
   await expect(page).toHaveURL(/\/p\/\d+$/);
   const projectPath = new URL(page.url()).pathname;
@@ -92,12 +95,16 @@ test('favouriting and hiding a project change the lists', async ({ page }) => {
   const list = page.getByTestId('project-list');
 
   await page.getByTestId(`project-row-${projectId}`).getByTestId('favourite-toggle').click();
-  await page.getByLabel(tr('fi', 'Favourites only')).check({ force: true });
+  // The switches live in the address (a navigation), so they are clicked and then awaited.
+  const favouritesOnly = page.getByLabel(tr('fi', 'Favourites only'));
+  await favouritesOnly.click({ force: true });
+  await expect(favouritesOnly).toBeChecked();
   await expect(list).toContainText(demo.dryingProject);
   await expect(list).not.toContainText(demo.schoolProject);
   await page.getByTestId(`project-row-${projectId}`).getByTestId('favourite-toggle').click();
   await expect(page.getByTestId(`project-row-${projectId}`)).toHaveCount(0);
-  await page.getByLabel(tr('fi', 'Favourites only')).uncheck({ force: true });
+  await favouritesOnly.click({ force: true });
+  await expect(favouritesOnly).not.toBeChecked();
 
   await page.goto(`/p/${projectId}/edit`);
   await page.getByTestId('admin-action-hide').click();
@@ -105,7 +112,9 @@ test('favouriting and hiding a project change the lists', async ({ page }) => {
   await page.goto('/p');
   await expect(page.getByTestId('project-list')).toContainText(demo.schoolProject);
   await expect(page.getByTestId(`project-row-${projectId}`)).toHaveCount(0);
-  await page.getByLabel(tr('fi', 'Show hidden')).check({ force: true });
+  const showHidden = page.getByLabel(tr('fi', 'Show hidden'));
+  await showHidden.click({ force: true });
+  await expect(showHidden).toBeChecked();
   await expect(page.getByTestId(`project-row-${projectId}`)).toBeVisible();
 
   await page.goto(`/p/${projectId}/edit`);
