@@ -33,6 +33,13 @@ export function installDomPolyfills(): void {
       disconnect() {}
     } as unknown as typeof ResizeObserver;
   }
+  // jsdom has no font loading, which Mantine's growing text areas listen to.
+  if (!document.fonts) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
   window.scrollTo = () => {};
 }
 

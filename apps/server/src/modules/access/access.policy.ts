@@ -106,11 +106,26 @@ export function projectPrivileges(rights: ProjectRights): string[] {
 export class ViewerAccess {
   private readonly organizations = new Map<string, Promise<OrganizationRights>>();
   private readonly projects = new Map<number, Promise<ProjectRights>>();
+  private readonly memos = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly repository: AccessRepository,
     readonly user: UserRow | null,
   ) {}
+
+  /** A per-request cache of other facts about this viewer (their favourites, say), keyed by name. */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let value = this.memos.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = load();
+      this.memos.set(key, value);
+    }
+    return value;
+  }
+
+  forget(key: string): void {
+    this.memos.delete(key);
+  }
 
   get isSiteAdmin(): boolean {
     return Boolean(this.user?.isAdmin && this.user.active);

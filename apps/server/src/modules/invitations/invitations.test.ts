@@ -77,12 +77,30 @@ describe.each(testDatabases)('invitations on %s', (kind) => {
     const { client: admin } = await signedInClient(olo.url);
     const organization = await createOrganization(admin, { name: 'Rakennus Oy' });
     const { client: member, account } = await signedInClient(olo.url, { language: 'sv' });
+    // The invitee's open pages learn of it at once.
+    const socket = member.websocket();
+    const pushed = new Promise<unknown>((resolve, reject) => {
+      const stop = socket.subscribe(
+        { query: 'subscription { currentUserUpdated { invitations { name } } }' },
+        {
+          next: (value) => {
+            stop();
+            resolve(value);
+          },
+          error: reject,
+          complete: () => {},
+        },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const invitation = expectData(
       await admin.graphql<{ invite: { id: string } }>(inviteMutation, {
         organizationId: organization.id,
         username: account.username,
       }),
     ).invite;
+    expect(await pushed).toEqual({ data: { currentUserUpdated: { invitations: [{ name: 'Rakennus Oy' }] } } });
+    await socket.dispose();
     const mail = await inbox.waitFor(account.email, (received) => received.subject.includes('Inbjudan'));
     expect(mail.subject).toBe('Olo: Inbjudan: Rakennus Oy');
 

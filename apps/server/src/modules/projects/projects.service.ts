@@ -84,8 +84,11 @@ export class ProjectsService {
   }
 
   async isFavourite(access: ViewerAccess, projectId: number): Promise<boolean> {
-    if (!access.user) return false;
-    return (await this.repository.favouriteIds(access.user.id)).has(projectId);
+    const user = access.user;
+    if (!user) return false;
+    // One query per request, however many projects a list shows.
+    const favourites = await access.memo('favouriteProjectIds', () => this.repository.favouriteIds(user.id));
+    return favourites.has(projectId);
   }
 
   async create(access: ViewerAccess, input: z.output<typeof createProjectInput>): Promise<ProjectRow> {
@@ -131,6 +134,7 @@ export class ProjectsService {
     await access.assert('project.view', id);
     const user = access.requireUser();
     await this.repository.setFavourite(user.id, id, favourite);
+    access.forget('favouriteProjectIds');
     await this.deps.events.publish('user.updated', { userId: user.id });
     return (await this.repository.findById(id)) as ProjectRow;
   }

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationDocument, type OrganizationSummaryFieldsFragment } from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useDirtyForm } from './dirtyForms.tsx';
 import { forgetOrganizationLists } from './organizationCache.ts';
 import { slugFromName } from './slug.ts';
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationProjectDocument } from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useDirtyForm } from './dirtyForms.tsx';
 import { forgetProjectLists } from './organizationCache.ts';
 import { startOfDayIn } from './zonedDate.ts';
 

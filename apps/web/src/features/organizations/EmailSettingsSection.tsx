@@ -4,8 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { UpdateOrganizationMembershipDocument } from '../../graphql/generated.ts';
+import { errorText } from '../forms/errorText.ts';
 import { isPermissionError } from '../layout/QueryState.tsx';
-import { errorText } from './errorText.ts';
 import { useOrganizationMembers } from './MembersSection.tsx';
 import { OrganizationSection } from './OrganizationSection.tsx';
 

@@ -10,10 +10,10 @@ import {
   OrganizationInvitationsDocument,
 } from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { QueryState } from '../layout/QueryState.tsx';
-import { useDirtyForm } from './dirtyForms.tsx';
-import { errorText } from './errorText.ts';
 import { OrganizationSection } from './OrganizationSection.tsx';
 import { forgetObject } from './organizationCache.ts';
 

@@ -8,8 +8,8 @@ import {
   OrganizationMembersDocument,
   UpdateOrganizationMembershipDocument,
 } from '../../graphql/generated.ts';
+import { errorText } from '../forms/errorText.ts';
 import { isPermissionError, QueryState } from '../layout/QueryState.tsx';
-import { errorText } from './errorText.ts';
 import { OrganizationSection } from './OrganizationSection.tsx';
 import { forgetObject } from './organizationCache.ts';
 

@@ -3,9 +3,9 @@ import { Anchor, Badge, Container, Group, List, Stack, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrganizationListDocument, type OrganizationSummaryFieldsFragment } from '../../graphql/generated.ts';
+import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { QueryState } from '../layout/QueryState.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
-import { DirtyFormsProvider } from './dirtyForms.tsx';
 import { OrganizationSection } from './OrganizationSection.tsx';
 
 interface TreeNode {

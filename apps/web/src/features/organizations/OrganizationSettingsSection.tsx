@@ -11,9 +11,9 @@ import {
   UpdateOrganizationDocument,
 } from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useDirtyForm } from './dirtyForms.tsx';
-import { errorText } from './errorText.ts';
 import { OrganizationSection } from './OrganizationSection.tsx';
 import { forgetOrganizationLists } from './organizationCache.ts';
 

@@ -1,10 +1,10 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { useDirtyForms } from '../forms/useDirtyForms.ts';
 import { InvitationsSection } from '../invitations/InvitationsSection.tsx';
-import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
 import { AccountDeletionSection, ConfirmAccountDeletion } from './AccountDeletionSection.tsx';
 import { AuthenticationsSection } from './AuthenticationsSection.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -13,24 +13,11 @@ import { PersonalInfoForm } from './PersonalInfoForm.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { UiSettingsForm } from './UiSettingsForm.tsx';
 
-type ProfileForm = 'personal' | 'password' | 'email';
-
 export function ProfilePage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const { currentUser } = useCurrentUser();
-  // React Router allows one navigation blocker at a time, so the page asks once for all of its forms.
-  const [dirtyForms, setDirtyForms] = useState<Record<ProfileForm, boolean>>({
-    personal: false,
-    password: false,
-    email: false,
-  });
-  const markSaved = useUnsavedChangesPrompt(Object.values(dirtyForms).some(Boolean));
-  const setFormDirty = useCallback(
-    (form: ProfileForm, dirty: boolean) =>
-      setDirtyForms((previous) => (previous[form] === dirty ? previous : { ...previous, [form]: dirty })),
-    [],
-  );
+  const { setFormDirty, markSaved } = useDirtyForms();
   const onPersonalDirty = useCallback((dirty: boolean) => setFormDirty('personal', dirty), [setFormDirty]);
   const onPasswordDirty = useCallback((dirty: boolean) => setFormDirty('password', dirty), [setFormDirty]);
   const onEmailDirty = useCallback((dirty: boolean) => setFormDirty('email', dirty), [setFormDirty]);

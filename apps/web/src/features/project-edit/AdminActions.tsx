@@ -4,8 +4,8 @@ import type { ProjectAdminAction } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ProjectAdminActionDocument } from '../../graphql/generated.ts';
+import { useShowError } from '../forms/useShowError.ts';
 import type { EditedProject } from './EditLayout.tsx';
-import { useShowError } from './useShowError.ts';
 
 /** Ending, archiving and hiding the project, each next to the state it changes. */
 export function AdminActions({ project }: { project: EditedProject }) {

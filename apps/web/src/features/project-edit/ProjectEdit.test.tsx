@@ -44,20 +44,10 @@ function field(label: string): HTMLInputElement {
   return screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 }
 
-/** jsdom has no font loading, which Mantine's growing text areas listen to. */
-function installFontsPolyfill(): void {
-  if (document.fonts) return;
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 // The whole app renders for each test; on a busy machine that takes more than the default five seconds.
 describe('project edit', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
-    installFontsPolyfill();
   });
   afterEach(cleanupApp);
 

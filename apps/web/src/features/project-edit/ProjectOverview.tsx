@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useDirtyForms } from '../forms/useDirtyForms.ts';
 import { AdminActions } from './AdminActions.tsx';
 import { useEditedProject } from './EditLayout.tsx';
 import { EditSection } from './EditSection.tsx';
 import { SpacesEditor } from './SpacesEditor.tsx';
-import { useDirtyForms } from './useDirtyForms.ts';
 
 /** The default edit tab: the project's state and its spaces. */
 export function ProjectOverview() {

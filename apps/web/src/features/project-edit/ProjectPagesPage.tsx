@@ -11,12 +11,12 @@ import {
   UpdateProjectPageDocument,
 } from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
+import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useShowError } from '../forms/useShowError.ts';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
 import { EditSection } from './EditSection.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
-import { type SetFormDirty, useDirtyForms } from './useDirtyForms.ts';
-import { useShowError } from './useShowError.ts';
 
 const pageTypes = ['text', 'live', 'summary', 'alarms', 'reports'] as const;
 

@@ -11,11 +11,11 @@ import {
   UpdateSpaceDocument,
 } from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
+import type { SetFormDirty } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useShowError } from '../forms/useShowError.ts';
 import type { EditedProject } from './EditLayout.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
-import type { SetFormDirty } from './useDirtyForms.ts';
-import { useShowError } from './useShowError.ts';
 
 type DirtyChangeHandler = (dirty: boolean) => void;
 

@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { useDirtyForms } from './useDirtyForms.ts';
 
 interface DirtyForms {
   setDirty: (form: string, dirty: boolean) => void;
@@ -8,15 +8,9 @@ interface DirtyForms {
 
 const DirtyFormsContext = createContext<DirtyForms>({ setDirty: () => {}, markSaved: () => {} });
 
-/** React Router allows one navigation blocker at a time, so a page asks once for all of its forms. */
+/** useDirtyForms for a page whose forms sit deep in its tree: they report through context. */
 export function DirtyFormsProvider({ children }: { children: ReactNode }) {
-  const [dirtyForms, setDirtyForms] = useState<Record<string, boolean>>({});
-  const markSaved = useUnsavedChangesPrompt(Object.values(dirtyForms).some(Boolean));
-  const setDirty = useCallback(
-    (form: string, dirty: boolean) =>
-      setDirtyForms((previous) => (Boolean(previous[form]) === dirty ? previous : { ...previous, [form]: dirty })),
-    [],
-  );
+  const { setFormDirty: setDirty, markSaved } = useDirtyForms();
   const value = useMemo(() => ({ setDirty, markSaved }), [setDirty, markSaved]);
   return <DirtyFormsContext.Provider value={value}>{children}</DirtyFormsContext.Provider>;
 }

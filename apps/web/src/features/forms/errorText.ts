@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import { formErrorsFromServer } from './graphqlErrors.ts';
 
 /** Every message of a failed operation, translated, for a toast or an alert. */
 export function errorText(error: unknown, t: TFunction): string {
