@@ -37,6 +37,15 @@ OrganizationRef.implement({
       description: 'Slugs from the top organization down to this one, joined by "/".',
       resolve: (organization, _args, context) => context.services.organizations.path(organization.id),
     }),
+    parent: t.field({
+      type: OrganizationRef,
+      nullable: true,
+      description: 'The parent organization; null at the top, or when the viewer does not see it.',
+      resolve: async (organization, _args, context) =>
+        organization.parentId && (await context.access.can('organization.view', organization.parentId))
+          ? context.services.organizations.byId(context.access, organization.parentId)
+          : null,
+    }),
     currentUserIsAdmin: t.boolean({
       resolve: async (organization, _args, context) => (await context.access.organization(organization.id)).admin,
     }),

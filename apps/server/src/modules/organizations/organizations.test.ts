@@ -19,14 +19,18 @@ describe.each(testDatabases)('organizations on %s', (kind) => {
     });
     const read = expectData(
       await client.graphql<{
-        organization: { path: string; currentUserIsAdmin: boolean };
+        organization: { path: string; currentUserIsAdmin: boolean; parent: { id: string } | null };
         parent: { organizations: Array<{ id: string }> };
       }>(
-        'query Q($id: ID!, $p: ID!) { organization(id: $id) { path currentUserIsAdmin } parent: organization(id: $p) { organizations { id } } }',
+        'query Q($id: ID!, $p: ID!) { organization(id: $id) { path currentUserIsAdmin parent { id } } parent: organization(id: $p) { organizations { id } } }',
         { id: child.id, p: parent.id },
       ),
     );
-    expect(read.organization).toEqual({ path: `${parent.slug}/${child.slug}`, currentUserIsAdmin: true });
+    expect(read.organization).toEqual({
+      path: `${parent.slug}/${child.slug}`,
+      currentUserIsAdmin: true,
+      parent: { id: parent.id },
+    });
     expect(read.parent.organizations).toEqual([{ id: child.id }]);
 
     const duplicate = await client.graphql(
