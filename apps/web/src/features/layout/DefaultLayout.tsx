@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { config } from '../../config.ts';
@@ -7,6 +7,7 @@ import type { SessionUserFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
 import { useInvitationNotice } from '../invitations/InvitationNotifier.tsx';
+import { EditMenuModal, type MenuKind } from '../menus/EditMenuModal.tsx';
 import { useUiSettings } from '../profile/uiSettings.ts';
 import classes from './DefaultLayout.module.css';
 
@@ -16,17 +17,19 @@ interface QuickLink {
   detail?: string | null;
 }
 
-/** The user's menu projects or organizations, beside the link to the whole list. */
+/** The user's menu projects or organizations, beside the link to the whole list and the way to choose them. */
 function QuickMenu({
   label,
   items,
   allLabel,
   allTo,
+  onEdit,
 }: {
   label: string;
   items: QuickLink[];
   allLabel: string;
   allTo: string;
+  onEdit: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -52,6 +55,7 @@ function QuickMenu({
         <Menu.Item component={Link} to={allTo}>
           {allLabel}
         </Menu.Item>
+        <Menu.Item onClick={onEdit}>{t('Edit menu')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -59,6 +63,7 @@ function QuickMenu({
 
 function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState<MenuKind | null>(null);
   const links = [
     { to: '/home', label: t('Home') },
     { to: '/p', label: t('Projects') },
@@ -79,6 +84,7 @@ function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
         }))}
         allLabel={t('All projects')}
         allTo="/p"
+        onEdit={() => setEditing('projects')}
       />
     ),
     '/o': (
@@ -90,6 +96,7 @@ function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
         }))}
         allLabel={t('All organizations')}
         allTo="/o"
+        onEdit={() => setEditing('organizations')}
       />
     ),
   };
@@ -103,6 +110,7 @@ function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
           {quickMenus[link.to]}
         </Group>
       ))}
+      {editing && <EditMenuModal kind={editing} user={user} onClose={() => setEditing(null)} />}
     </Group>
   );
 }

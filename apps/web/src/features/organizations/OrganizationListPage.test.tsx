@@ -67,6 +67,7 @@ describe('organization list', { timeout: 20_000 }, () => {
     let sent: Record<string, unknown> | undefined;
     const created = (slug: string) => ({
       ...organizationSummary({ id: '10000000-0000-4000-8000-000000000003', name: 'Äijälän Koulu', slug, path: slug }),
+      parent: null,
       organizations: [],
       projects: [],
     });

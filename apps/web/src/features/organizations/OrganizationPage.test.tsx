@@ -4,7 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
-import { memberOf, organizationId, organizationSummary, permissionDenied } from './testData.ts';
+import { ancestor, memberOf, organizationId, organizationSummary, permissionDenied } from './testData.ts';
 
 const viewer = signedInUser();
 const ownMembershipId = '20000000-0000-4000-8000-000000000002';
@@ -12,6 +12,7 @@ const ownMembershipId = '20000000-0000-4000-8000-000000000002';
 function organizationPage(currentUserIsAdmin: boolean) {
   return {
     ...organizationSummary({ description: 'Demo-organisaatio', currentUserIsAdmin }),
+    parent: null,
     organizations: [
       organizationSummary({
         id: '10000000-0000-4000-8000-000000000002',
@@ -171,5 +172,76 @@ describe('organization page', { timeout: 20_000 }, () => {
         startAt: '2026-02-28T22:00:00.000Z',
       },
     });
+  });
+});
+
+describe('organization breadcrumbs', { timeout: 20_000 }, () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(cleanupApp);
+
+  /** The page of an organization deep down, with the given chain of ancestors. */
+  function renderDeep(parent: Record<string, unknown> | null, path: string) {
+    const organization = {
+      ...organizationSummary({
+        id: '10000000-0000-4000-8000-000000000009',
+        name: 'Luokka 101',
+        slug: 'luokka-101',
+        path,
+        parentId: parent ? String(parent.id) : '10000000-0000-4000-8000-000000000008',
+        currentUserIsAdmin: false,
+      }),
+      parent,
+      organizations: [],
+      projects: [],
+    };
+    renderApp({
+      path: '/o/luokka-101',
+      graphql: answers(false, { OrganizationPage: () => ({ data: { organizationBySlug: organization } }) }),
+    });
+  }
+
+  async function breadcrumbLinks() {
+    await screen.findByRole('heading', { level: 1, name: 'Luokka 101' });
+    const breadcrumbs = screen.getByRole('navigation', { name: 'Murupolku' });
+    return within(breadcrumbs)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('aria-label'), link.getAttribute('href')]);
+  }
+
+  it('shows the ancestors by name, from the top down, with links to them', async () => {
+    renderDeep(
+      ancestor(
+        '10000000-0000-4000-8000-000000000002',
+        'Olo Demo Rakennus',
+        'olo-demo-rakennus',
+        ancestor(organizationId, 'Olo Demo', 'olo-demo'),
+      ),
+      'olo-demo/olo-demo-rakennus/luokka-101',
+    );
+    expect(await breadcrumbLinks()).toEqual([
+      ['Organisaatiot', null, '/o'],
+      ['Olo Demo', null, '/o/olo-demo'],
+      ['Olo Demo Rakennus', null, '/o/olo-demo-rakennus'],
+    ]);
+  });
+
+  it('leaves out a parent that the viewer does not see', async () => {
+    renderDeep(null, 'secret-parent/luokka-101');
+    expect(await breadcrumbLinks()).toEqual([['Organisaatiot', null, '/o']]);
+  });
+
+  it('links to the organizations above the four nearest ones', async () => {
+    const fifth = { __typename: 'Organization', id: 'org-5', slug: 'taso-5' };
+    let chain: Record<string, unknown> = fifth;
+    for (const level of [4, 3, 2, 1]) chain = ancestor(`org-${level}`, `Taso ${level}`, `taso-${level}`, chain);
+    renderDeep(chain, 'taso-5/taso-4/taso-3/taso-2/taso-1/luokka-101');
+    expect(await breadcrumbLinks()).toEqual([
+      ['Organisaatiot', null, '/o'],
+      ['…', 'Ylemmät organisaatiot', '/o/taso-5'],
+      ['Taso 4', null, '/o/taso-4'],
+      ['Taso 3', null, '/o/taso-3'],
+      ['Taso 2', null, '/o/taso-2'],
+      ['Taso 1', null, '/o/taso-1'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Breadcrumbs, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,10 +12,10 @@ import { CreateProjectForm } from './CreateProjectForm.tsx';
 import { EmailSettingsSection } from './EmailSettingsSection.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
+import { OrganizationBreadcrumbs } from './OrganizationBreadcrumbs.tsx';
 import { OrganizationSection } from './OrganizationSection.tsx';
 import { OrganizationSettingsSection } from './OrganizationSettingsSection.tsx';
-
-const organizationLink = (slug: string) => `/o/${encodeURIComponent(slug)}`;
+import { organizationLink } from './slug.ts';
 
 function ChildOrganizationsSection({ organization }: { organization: OrganizationPageFieldsFragment }) {
   const { t } = useTranslation();
@@ -107,21 +107,11 @@ function ProjectsSection({ organization }: { organization: OrganizationPageField
 function OrganizationContent({ organization }: { organization: OrganizationPageFieldsFragment }) {
   const { t } = useTranslation();
   const { currentUser } = useCurrentUser();
-  const ancestors = organization.path.split('/').slice(0, -1);
   const admin = organization.currentUserIsAdmin;
 
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/o">
-          {t('Organizations')}
-        </Anchor>
-        {ancestors.map((slug) => (
-          <Anchor key={slug} component={Link} to={organizationLink(slug)}>
-            {slug}
-          </Anchor>
-        ))}
-      </Breadcrumbs>
+      <OrganizationBreadcrumbs organization={organization} />
       <div>
         <Group gap="xs">
           <Title order={1}>{organization.name}</Title>

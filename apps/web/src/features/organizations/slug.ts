@@ -11,3 +11,6 @@ export function slugFromName(name: string): string {
     .slice(0, tenancyLimits.slugMax)
     .replace(/-+$/, '');
 }
+
+/** The address of an organization's page. */
+export const organizationLink = (slug: string) => `/o/${encodeURIComponent(slug)}`;

@@ -16,6 +16,11 @@ export function organizationSummary(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** An ancestor as the page's breadcrumbs query it; `parent` null when there is none or the viewer does not see it. */
+export function ancestor(id: string, name: string, slug: string, parent: Record<string, unknown> | null = null) {
+  return { __typename: 'Organization', id, name, slug, parent };
+}
+
 export function memberOf(
   user: { id: string; username: string; name: string | null },
   flags: { isAdmin?: boolean; canViewAll?: boolean; canViewMeters?: boolean; notifyOnMeterError?: boolean },
