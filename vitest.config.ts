@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -11,10 +11,19 @@ export default defineConfig({
           // Node loads graphql-js as CommonJS; Vite would pick its ESM build, and two copies break instanceof.
           alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
           include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The drivers need no database: their own project runs them without the global setup.
+          exclude: [...configDefaults.exclude, 'packages/drivers/**'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'drivers',
+          include: ['packages/drivers/src/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

@@ -1,4 +1,6 @@
 export * from './accounts.ts';
+export * from './expressions.ts';
 export * from './http.ts';
 export * from './languages.ts';
+export * from './measurements.ts';
 export * from './tenancy.ts';

@@ -1,4 +1,6 @@
 export * from './accounts.ts';
 export * from './invitations.ts';
+export * from './meters.ts';
 export * from './organizations.ts';
 export * from './projects.ts';
+export * from './series.ts';

@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { organizations } from './organizations.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const integrationKinds = ['tts', 'chirpstack', 'any'] as const;
+
+/**
+ * Credentials a network server uses to deliver uplinks: an MQTT username and password on the
+ * embedded broker, and the same secret as a bearer token on /api/ingest. Only a SHA-256 of the
+ * secret is stored. organizationId null: a site-wide integration (INGEST_TOKEN).
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Which uplink formats it may send; 'any' accepts both. */
+    kind: text('kind', { enum: integrationKinds }).notNull().default('any'),
+    mqttUsername: text('mqtt_username').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('integrations_mqtt_username').on(table.mqttUsername),
+    uniqueIndex('integrations_secret_hash').on(table.secretHash),
+  ],
+);
+
+export const meters = pgTable(
+  'meters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** DevEUI, lower-case hex without separators. */
+    serial: text('serial').notNull(),
+    name: text('name'),
+    description: text('description'),
+    /** Driver id (packages/drivers); null until known: readings are then kept raw. */
+    driver: text('driver'),
+    /** Null: a free meter that belongs to no organization. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    organizationSince: timestamp('organization_since', { withTimezone: true }),
+    /** Network server it came from ('tts', 'chirpstack', 'http'), and where to send downlinks. */
+    provider: text('provider'),
+    providerInfo: jsonb('provider_info').notNull().default({}),
+    active: boolean('active').notNull().default(true),
+    inStorage: boolean('in_storage').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Seconds between its uplinks, as observed; "missing" after three of them. */
+    intervalSeconds: integer('interval_seconds'),
+    location: text('location'),
+    meta: jsonb('meta').notNull().default({}),
+    batteryResetAt: timestamp('battery_reset_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('meters_serial').on(table.serial), index('meters_organization_id').on(table.organizationId)],
+);
+
+/** One row per uplink, kept so that series can be recomputed after a conversion or calibration change. */
+export const meterReadings = pgTable(
+  'meter_readings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    /** When the meter sent it (network server's time). */
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    fCnt: integer('f_cnt'),
+    fPort: integer('f_port'),
+    payload: bytea('payload'),
+    /** Decoded channels: { name: { value, type, unit } }; null when not decoded (no driver, or an error). */
+    channels: jsonb('channels'),
+    decodeError: text('decode_error'),
+    rssi: doublePrecision('rssi'),
+    snr: doublePrecision('snr'),
+    spfact: integer('spfact'),
+    txpower: doublePrecision('txpower'),
+    towers: integer('towers'),
+    esp: doublePrecision('esp'),
+    vdd: doublePrecision('vdd'),
+    battery: doublePrecision('battery'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+  },
+  (table) => [
+    // A repeated uplink (same meter, frame counter and time) is stored once.
+    uniqueIndex('meter_readings_meter_time_fcnt').on(table.meterId, table.time, sql`coalesce(${table.fCnt}, -1)`),
+  ],
+);
+
+/** The latest reading's radio and health fields per meter (spec section 3: Latest reading). */
+export const meterLatest = pgTable('meter_latest', {
+  meterId: integer('meter_id')
+    .primaryKey()
+    .references(() => meters.id, { onDelete: 'cascade' }),
+  time: timestamp('time', { withTimezone: true }).notNull(),
+  fCnt: integer('f_cnt'),
+  data: jsonb('data'),
+  battery: doublePrecision('battery'),
+  vdd: doublePrecision('vdd'),
+  rssi: doublePrecision('rssi'),
+  snr: doublePrecision('snr'),
+  spfact: integer('spfact'),
+  txpower: doublePrecision('txpower'),
+  towers: integer('towers'),
+  esp: doublePrecision('esp'),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  /** Frames lost so far, from gaps in the frame counter. */
+  missed: integer('missed').notNull().default(0),
+  extra: jsonb('extra'),
+});
+
+/** Per-channel arithmetic on the raw value (`x`), applied before calibration. */
+export const meterConversions = pgTable(
+  'meter_conversions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    name: text('name').notNull(),
+    /** Measurement type the converted value has (e.g. a voltage channel read as Differential pressure). */
+    target: text('target'),
+    expression: text('expression').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('meter_conversions_meter_channel').on(table.meterId, table.channel)],
+);
+
+/** A correction of one channel for a time range; a new one ends an overlapping one at its start. */
+export const meterCalibrations = pgTable(
+  'meter_calibrations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    expression: text('expression').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    /** Exclusive; null: open-ended. */
+    endAt: timestamp('end_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('meter_calibrations_meter_channel').on(table.meterId, table.channel, table.startAt)],
+);
+
+export const meterCommands = pgTable(
+  'meter_commands',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Seconds; for interval commands. */
+    interval: integer('interval'),
+    extra: jsonb('extra'),
+    /** queued, sent or failed. */
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('meter_commands_meter_id').on(table.meterId)],
+);
+
+/** Faults Olo noticed: unknown serials, decode errors, broker trouble. */
+export const systemErrors = pgTable(
+  'system_errors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data'),
+    acknowledged: boolean('acknowledged').notNull().default(false),
+    meterId: integer('meter_id').references(() => meters.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('system_errors_open').on(table.acknowledged, table.meterId)],
+);

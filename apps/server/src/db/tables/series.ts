@@ -1,0 +1,95 @@
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { meters } from './meters.ts';
+import { projects, spaces } from './projects.ts';
+
+/** A measured quantity of a space (e.g. CO2 of classroom 101), fed by meter channels through datasources. */
+export const series = pgTable(
+  'series',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    spaceId: integer('space_id').references(() => spaces.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Measurement type (packages/shared measurements) and its unit. */
+    dataType: text('data_type').notNull(),
+    dataUnit: text('data_unit'),
+    dataName: text('data_name'),
+    colorId: integer('color_id'),
+    limitId: integer('limit_id'),
+    locked: boolean('locked').notNull().default(false),
+    type: text('type'),
+    weatherId: integer('weather_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('series_project_id').on(table.projectId)],
+);
+
+/**
+ * Binds a meter channel to a series for a time range. A reading at time t flows through when
+ * t is after start (or equal, when startInclusive) and before end (or equal, when endInclusive).
+ */
+export const seriesDatasources = pgTable(
+  'series_datasources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    startInclusive: boolean('start_inclusive').notNull().default(true),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    endInclusive: boolean('end_inclusive').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('series_datasources_meter_channel').on(table.meterId, table.channel),
+    index('series_datasources_series_id').on(table.seriesId),
+  ],
+);
+
+/** The value after conversion and calibration. */
+export const seriesData = pgTable(
+  'series_data',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seriesId, table.time] })],
+);
+
+/** Hourly aggregates of series_data, maintained on insert and rebuilt for recomputed ranges. */
+export const seriesRollupHour = pgTable(
+  'series_rollup_hour',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    sum: doublePrecision('sum').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seriesId, table.hour] })],
+);
+
+export const seriesLatest = pgTable('series_latest', {
+  seriesId: integer('series_id')
+    .primaryKey()
+    .references(() => series.id, { onDelete: 'cascade' }),
+  time: timestamp('time', { withTimezone: true }).notNull(),
+  value: doublePrecision('value').notNull(),
+  updatedAt: updatedAt(),
+});

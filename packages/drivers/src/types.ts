@@ -1,0 +1,73 @@
+import type { MeasurementType } from '@olo/shared';
+
+/**
+ * One decoded quantity of an uplink. `name` is the stable key a datasource binds to (the same
+ * name for the same quantity across vendors: `temperature`, `humidity`, `co2`, `sound_peak`…).
+ * Invariant: when `type` is not 'ignore', `unit` is the spec's unit of that type and `value` is
+ * expressed in it; 'ignore' channels carry the device's own unit (or '' for plain numbers).
+ */
+export interface Channel {
+  name: string;
+  type: MeasurementType;
+  unit: string;
+  value: number;
+}
+
+/** Battery and supply readings of the latest uplink (spec section 3: battery, vdd). */
+export interface DeviceHealth {
+  /** Battery voltage in volts. */
+  batteryVoltage?: number;
+  /** Remaining battery in percent (0–100) as the device estimates it. */
+  batteryPercent?: number;
+  /** Supply voltage of the electronics in volts. */
+  vdd?: number;
+}
+
+export interface DecodeSuccess {
+  ok: true;
+  channels: Channel[];
+  health: DeviceHealth;
+  /**
+   * Parts of the payload that were not turned into channels: an unknown record that ended
+   * decoding, a history record that was skipped. The channels are still right; the ingest may
+   * record these as meter notices.
+   */
+  warnings: string[];
+}
+
+export interface DecodeFailure {
+  ok: false;
+  /** A clear English sentence naming what is wrong and where. */
+  error: string;
+}
+
+export type DecodeResult = DecodeSuccess | DecodeFailure;
+
+/**
+ * How a network server names a device: The Things Stack `version_ids` (brand_id, model_id) or a
+ * ChirpStack device profile name (free text).
+ */
+export type DeviceIdentity = { brand: string; model: string } | { profileName: string };
+
+/** Channel values to encode, keyed by channel name, in the channel's unit. */
+export type EncodableValues = Readonly<Record<string, number>>;
+
+export interface Driver {
+  /** Stable id stored on a meter, e.g. 'elsys', 'milesight-am307', 'decentlab-dl-pr26'. */
+  id: string;
+  vendor: string;
+  /** Human-readable model names this driver decodes. */
+  models: readonly string[];
+  /** Channel names `encode` accepts. */
+  encodableChannels: readonly string[];
+  /** Never throws: malformed input gives `{ ok: false, error }`. */
+  decode(bytes: Uint8Array, fPort: number): DecodeResult;
+  /**
+   * A valid uplink payload carrying the given values, rounded to the format's resolution (for the
+   * simulator and tests). Throws a RangeError for a channel it cannot encode or a value out of the
+   * format's range: that is a programming error of the caller, unlike a bad uplink.
+   */
+  encode(values: EncodableValues): Uint8Array;
+  /** Whether this driver decodes the device a network server describes. */
+  matches?(identity: DeviceIdentity): boolean;
+}

@@ -1,0 +1,46 @@
+/**
+ * Measurement types of spec section 3 and the unit each one is shown in (the spec's unit table).
+ * A series, a meter channel and a datasource function name one of these types; a value of a type
+ * is always stored in that type's unit, so drivers convert before they hand values over.
+ * Display styles (colours, gauge titles, css classes) come later and live elsewhere.
+ */
+export const measurementUnits = {
+  Temperature: '°C',
+  ExternalTemperature: '°C',
+  'Temperature (Dewpoint)': '°C',
+  'Dew point': '°C',
+  Humidity: '%RH',
+  'Absolute humidity': 'g/m³',
+  // Finnish for pressure difference (indoor against outdoor, for example).
+  'Paine-ero': 'Pa',
+  'Differential pressure': 'Pa',
+  Pressure: 'hPa',
+  CO2: 'ppm',
+  Volt: 'V',
+  Light: 'lux',
+  // kpl (Finnish "kappaletta") is a count.
+  Motion: 'kpl',
+  VOC: '%',
+  tVOC: 'Ppb',
+  PM1: 'µg/m3',
+  PM25: 'µg/m3',
+  PM10: 'µg/m3',
+  Sound: 'dB',
+  'UV index': '',
+  Cloudiness: '%',
+  'Wind direction': '°',
+  'Wind speed': 'm/s',
+  Rain: 'mm/h',
+  Snow: 'mm/h',
+  // Stored but never displayed: quantities that have no type of their own.
+  ignore: '',
+} as const satisfies Record<string, string>;
+
+export type MeasurementType = keyof typeof measurementUnits;
+
+/** Every measurement type, in the order of the spec's list. */
+export const measurementTypes = Object.keys(measurementUnits) as MeasurementType[];
+
+export function isMeasurementType(value: unknown): value is MeasurementType {
+  return typeof value === 'string' && Object.hasOwn(measurementUnits, value);
+}
