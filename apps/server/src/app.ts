@@ -23,8 +23,17 @@ import { registerAttachmentRoutes } from './modules/attachments/attachments.rout
 import { AttachmentsService } from './modules/attachments/attachments.service.ts';
 import { BugReportsRepository } from './modules/bug-reports/bug-reports.repository.ts';
 import { BugReportsService } from './modules/bug-reports/bug-reports.service.ts';
+import { registerIngestRoutes } from './modules/ingest/ingest.routes.ts';
+import { IngestService } from './modules/ingest/ingest.service.ts';
+import { publishWrittenBatch } from './modules/ingest/live-events.ts';
+import { ReadingWriter } from './modules/ingest/reading-writer.ts';
+import { ReadingsRepository } from './modules/ingest/readings.repository.ts';
+import { providerOfTopic } from './modules/ingest/uplink-formats.ts';
+import { IntegrationsRepository } from './modules/integrations/integrations.repository.ts';
+import { IntegrationsService } from './modules/integrations/integrations.service.ts';
 import { InvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { InvitationsService } from './modules/invitations/invitations.service.ts';
+import { MetersRepository } from './modules/meters/meters.repository.ts';
 import { OrganizationsRepository } from './modules/organizations/organizations.repository.ts';
 import { OrganizationsService } from './modules/organizations/organizations.service.ts';
 import { ProjectPagesRepository } from './modules/project-pages/project-pages.repository.ts';
@@ -100,9 +109,6 @@ export async function createServer(
     });
     closers.push(() => mailer.close());
 
-    const broker = await startBroker({ url: config.mqttUrl, port: config.mqttPort, logger });
-    closers.push(() => broker.close());
-
     const sessions = new SessionsService(new SessionsRepository(database.db), events);
     const accounts = new AccountsService({
       repository: new AccountsRepository(database.db),
@@ -128,8 +134,20 @@ export async function createServer(
       accounts: accountsRepository,
       events,
     });
+    const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
+    if (config.ingestToken) await integrations.ensureSiteWide(config.ingestToken);
+    const writer = new ReadingWriter(
+      new ReadingsRepository(database.sql),
+      (batch) => void publishWrittenBatch(events, batch, logger),
+      logger,
+    );
+    closers.push(() => writer.close());
+    const meters = new MetersRepository(database.db);
+    const ingest = new IngestService({ meters, writer, events, logger });
     const services: Services = {
       accounts,
+      ingest,
+      integrations,
       sessions,
       bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
       access: new AccessPolicy(new AccessRepository(database.db)),
@@ -152,6 +170,19 @@ export async function createServer(
         path.join(config.dataDir, 'attachments'),
       ),
     };
+
+    const broker = await startBroker({
+      url: config.mqttUrl,
+      port: config.mqttPort,
+      logger,
+      authenticate: (username, password) => integrations.byMqttCredentials(username, password),
+      hasRoom: () => writer.hasRoom,
+      onUplink: async (topic, payload, sender) => {
+        const provider = providerOfTopic(topic);
+        if (provider) await ingest.acceptMessage(provider, payload, sender);
+      },
+    });
+    closers.push(() => broker.close());
 
     const app: FastifyInstance = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
@@ -177,6 +208,7 @@ export async function createServer(
     });
 
     registerAttachmentRoutes(app, services);
+    registerIngestRoutes(app, { ingest, integrations });
 
     const graphql = registerGraphQL(app, {
       services,

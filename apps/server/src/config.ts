@@ -24,6 +24,8 @@ export const configSchema = z
     DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
     MQTT_PORT: port.default(1883),
     MQTT_URL: urlWithProtocol(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
+    /** A site-wide integration: MQTT user `olo` with this password, and this bearer token on /api/ingest. */
+    INGEST_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).max(256).optional(),
     SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
     MAIL_FROM: z.string().min(3).default('Olo <no-reply@localhost>'),
     REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
@@ -45,6 +47,7 @@ export const configSchema = z
     databaseUrl: env.DATABASE_URL,
     mqttPort: env.MQTT_PORT,
     mqttUrl: env.MQTT_URL,
+    ingestToken: env.INGEST_TOKEN,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,

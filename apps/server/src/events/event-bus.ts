@@ -6,6 +6,10 @@ export interface EventMap {
   'session.ended': { sessionId: string };
   /** A project's own fields, memberships, spaces or pages changed. */
   'project.updated': { projectId: number };
+  /** A meter sent a reading (or its settings changed). */
+  'meter.updated': { meterId: number };
+  /** Latest values of a project's series moved; times are ISO strings (payloads cross Redis as JSON). */
+  'series.latest': { projectId: number; values: Array<{ seriesId: number; time: string; value: number }> };
 }
 export type Topic = keyof EventMap;
 

@@ -5,6 +5,8 @@ import type { UserRow } from '../modules/accounts/accounts.repository.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
 import type { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import type { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
+import type { IngestService } from '../modules/ingest/ingest.service.ts';
+import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
 import type { OrganizationsService } from '../modules/organizations/organizations.service.ts';
 import type { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
@@ -24,6 +26,8 @@ export interface Services {
   projectPages: ProjectPagesService;
   invitations: InvitationsService;
   attachments: AttachmentsService;
+  ingest: IngestService;
+  integrations: IntegrationsService;
 }
 
 export interface GraphQLContext {

@@ -1,35 +1,139 @@
 import net from 'node:net';
-import { Aedes } from 'aedes';
+import { Aedes, type Client } from 'aedes';
 import type { Logger } from 'pino';
+import { providerOfTopic, uplinkTopics } from '../modules/ingest/uplink-formats.ts';
+
+/** Who sent an uplink: an integration's id and organization (null organization: site-wide). */
+export interface UplinkSender {
+  id: string;
+  organizationId: string | null;
+}
+
+/** Handles one uplink message; resolves once it is stored (or refused), which is when it is acknowledged. */
+export type UplinkHandler = (topic: string, payload: Buffer, sender: UplinkSender) => Promise<void>;
+
+export interface BrokerOptions {
+  url?: string;
+  port: number;
+  logger: Logger;
+  /** Checks MQTT credentials of the embedded broker's clients. */
+  authenticate?: (username: string, password: string) => Promise<UplinkSender | undefined>;
+  onUplink?: UplinkHandler;
+  /** Whether the ingest can take more without waiting (an external broker's messages are then acknowledged at once). */
+  hasRoom?: () => boolean;
+}
 
 export interface Broker {
   readonly kind: 'embedded' | 'external';
   /** The embedded broker's port once listening (0 asks for any free port). */
   readonly port: number | undefined;
   isUp(): boolean;
+  /** Publishes a message (a downlink) to the broker. */
+  publish(topic: string, payload: Buffer | string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Site-wide integrations may subscribe to anything; organization integrations only to downlinks. */
+function isDownlinkTopic(topic: string): boolean {
+  return (
+    /^v3\/[^/#+]+\/devices\/[^/#]+\/down\/[^/#]+$/.test(topic) ||
+    /^application\/[^/#+]+\/device\/[^/#]+\/command\/down$/.test(topic)
+  );
+}
+
+const senders = new WeakMap<Client, UplinkSender>();
+
 /**
  * The embedded Aedes broker on `port`, or a client connection to the external broker at `url`.
- * A broker that cannot start or connect leaves the server running (health shows it down), since
- * the web app and the HTTP ingest do not depend on it.
+ * Uplinks reach `onUplink` either way; a message is acknowledged (PUBACK, or the next packet of
+ * that client read) only after its handler resolved, so a slow database slows publishers down
+ * instead of losing their messages. A broker that cannot start or connect leaves the server
+ * running (health shows it down), since the web app and the HTTP ingest do not depend on it.
  */
-export async function startBroker(options: { url?: string; port: number; logger: Logger }): Promise<Broker> {
+export async function startBroker(options: BrokerOptions): Promise<Broker> {
   const { logger } = options;
+  const handle = async (topic: string, payload: Buffer, sender: UplinkSender) => {
+    try {
+      await options.onUplink?.(topic, payload, sender);
+    } catch (error) {
+      logger.error({ err: error, topic }, 'uplink handling failed');
+      throw error;
+    }
+  };
+
   if (options.url) {
     // Loaded only when configured, which keeps start-up of the embedded default short.
     const { default: mqtt } = await import('mqtt');
-    const client = mqtt.connect(options.url, { clientId: `olo-${process.pid}-${Date.now()}`, reconnectPeriod: 2000 });
+    const external: UplinkSender = { id: 'external-broker', organizationId: null };
+    const client = mqtt.connect(options.url, {
+      clientId: `olo-${process.pid}-${Date.now()}`,
+      reconnectPeriod: 2000,
+      // A persistent session keeps QoS 1 uplinks queued on the broker while Olo is away.
+      clean: false,
+    });
+    // mqtt.js reads the next message, and acknowledges this one, when the callback runs. Waiting for
+    // each commit would let one message through per transaction, so a message is acknowledged once
+    // the writer has taken it while it has room, and only after its commit when it is full
+    // (docs/decisions/0014-ingest-acknowledgement.md).
+    client.handleMessage = (packet, callback) => {
+      const stored = handle(packet.topic, packet.payload as Buffer, external);
+      if (options.hasRoom?.() ?? false) {
+        stored.catch(() => {});
+        callback();
+        return;
+      }
+      stored.then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
+    };
+    client.on('connect', () => {
+      client.subscribe([...uplinkTopics], { qos: 1 }, (error) => {
+        if (error) logger.error({ err: error }, 'subscribing to uplink topics failed');
+      });
+    });
     client.on('error', (error) => logger.warn({ err: error }, 'MQTT broker connection error'));
     return {
       kind: 'external',
       port: undefined,
       isUp: () => client.connected,
+      publish: async (topic, payload) => {
+        await client.publishAsync(topic, payload, { qos: 1 });
+      },
       close: () => client.endAsync().then(() => undefined),
     };
   }
+
   const aedes = await Aedes.createBroker();
+  aedes.authenticate = (client, username, password, callback) => {
+    const refuse = () => callback(Object.assign(new Error('Bad username or password'), { returnCode: 4 }), false);
+    if (!options.authenticate || !username || !password) return refuse();
+    options.authenticate(username, password.toString()).then(
+      (sender) => {
+        if (!sender) return refuse();
+        senders.set(client, sender);
+        callback(null, true);
+      },
+      () => refuse(),
+    );
+  };
+  aedes.authorizePublish = (client, packet, callback) => {
+    const sender = client ? senders.get(client) : undefined;
+    if (!client || !sender || providerOfTopic(packet.topic) === null) return callback(null);
+    handle(packet.topic, packet.payload as Buffer, sender).then(
+      () => callback(null),
+      // The client is disconnected without an acknowledgement, and publishes again.
+      (error: Error) => callback(error),
+    );
+  };
+  aedes.authorizeSubscribe = (client, subscription, callback) => {
+    const sender = client ? senders.get(client) : undefined;
+    if (sender && (sender.organizationId === null || isDownlinkTopic(subscription.topic))) {
+      return callback(null, subscription);
+    }
+    callback(new Error('Subscription not allowed'), null);
+  };
+
   const server = net.createServer(aedes.handle);
   const listening = await new Promise<boolean>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -48,6 +152,13 @@ export async function startBroker(options: { url?: string; port: number; logger:
     kind: 'embedded',
     port: listening && address && typeof address === 'object' ? address.port : undefined,
     isUp: () => listening && server.listening,
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        aedes.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      ),
     async close() {
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

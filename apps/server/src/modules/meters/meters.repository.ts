@@ -43,5 +43,4 @@ export class MetersRepository {
       meterId: error.meterId ?? null,
     });
   }
-
 }

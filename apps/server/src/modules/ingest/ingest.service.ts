@@ -1,0 +1,170 @@
+import {
+  type DecodeResult,
+  type DeviceIdentity,
+  type Driver,
+  driverForDevice,
+  findDriver,
+  genericJsonDriver,
+} from '@olo/drivers';
+import type { Logger } from 'pino';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { IntegrationRow } from '../integrations/integrations.repository.ts';
+import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
+import type { ReadingWriter } from './reading-writer.ts';
+import type { ReadingToStore } from './readings.repository.ts';
+import { type Provider, parseUplink, type Uplink, UplinkFormatError } from './uplink-formats.ts';
+
+/** How long a looked-up meter is trusted before it is read again (moves and driver changes show within this). */
+const meterCacheMs = 10_000;
+
+export type UplinkOutcome = 'stored' | 'refused';
+
+/**
+ * From a network server's uplink to a stored reading: find (or create, as a free meter) the meter
+ * by its DevEUI, check that the integration may feed it, decode the payload with the meter's
+ * driver, and hand the reading to the writer. Resolves once the reading is committed.
+ */
+export class IngestService {
+  private readonly meters = new Map<string, { meter: MeterRow; at: number }>();
+
+  constructor(
+    private readonly deps: {
+      meters: MetersRepository;
+      writer: ReadingWriter;
+      events: EventBus;
+      logger: Logger;
+    },
+  ) {}
+
+  /** Parses one message of `provider`'s format; throws UplinkFormatError for a malformed one. */
+  parse(provider: Provider, body: unknown): Uplink {
+    return parseUplink(provider, body);
+  }
+
+  /**
+   * One MQTT message: a malformed one is recorded as a system error and dropped (redelivering it
+   * would not mend it); a well-formed one is stored before this resolves.
+   */
+  async acceptMessage(
+    provider: Provider,
+    payload: Buffer,
+    sender: Pick<IntegrationRow, 'id' | 'organizationId'>,
+  ): Promise<UplinkOutcome | 'malformed'> {
+    let uplink: Uplink;
+    try {
+      uplink = this.parse(provider, JSON.parse(payload.toString('utf8')));
+    } catch (error) {
+      if (!(error instanceof SyntaxError || error instanceof UplinkFormatError)) throw error;
+      await this.deps.meters.recordSystemError({
+        name: `Malformed uplink: ${error.message}`,
+        type: 'ingest.malformed',
+        data: { provider, integrationId: sender.id, bytes: payload.length },
+      });
+      return 'malformed';
+    }
+    return this.accept(uplink, sender);
+  }
+
+  async accept(uplink: Uplink, integration: Pick<IntegrationRow, 'id' | 'organizationId'>): Promise<UplinkOutcome> {
+    const meter = await this.meterFor(uplink);
+    if (integration.organizationId && meter.organizationId && meter.organizationId !== integration.organizationId) {
+      // One organization's credentials must not write another organization's data.
+      await this.deps.meters.recordSystemError({
+        name: 'Uplink refused: the meter belongs to another organization',
+        type: 'ingest.foreign-meter',
+        data: { serial: uplink.serial, integrationId: integration.id },
+        meterId: meter.id,
+      });
+      return 'refused';
+    }
+    const decoded = this.decode(meter, uplink);
+    if (decoded && !decoded.ok) {
+      await this.deps.meters.recordSystemError({
+        name: decoded.error,
+        type: 'meter.decode',
+        data: { fPort: uplink.fPort, payload: uplink.payload?.toString('hex') ?? null },
+        meterId: meter.id,
+      });
+    }
+    const channels =
+      decoded?.ok === true
+        ? Object.fromEntries(decoded.channels.map((c) => [c.name, { value: c.value, type: c.type, unit: c.unit }]))
+        : null;
+    const health = decoded?.ok === true ? decoded.health : {};
+    const reading: ReadingToStore = {
+      meterId: meter.id,
+      time: uplink.time,
+      fCnt: uplink.fCnt,
+      fPort: uplink.fPort,
+      payload: uplink.payload,
+      channels,
+      decodeError: decoded && !decoded.ok ? decoded.error : null,
+      rssi: uplink.radio.rssi,
+      snr: uplink.radio.snr,
+      spfact: uplink.radio.spfact,
+      towers: uplink.radio.towers,
+      lat: uplink.radio.lat,
+      lon: uplink.radio.lon,
+      battery: health.batteryVoltage ?? health.batteryPercent ?? null,
+      vdd: health.vdd ?? null,
+    };
+    await this.deps.writer.enqueue(reading);
+    return 'stored';
+  }
+
+  /** Null: no driver is known and the network server decoded nothing, so the reading stays raw. */
+  private decode(meter: MeterRow, uplink: Uplink): DecodeResult | null {
+    const driver = meter.driver ? findDriver(meter.driver) : undefined;
+    if (driver && driver.id !== genericJsonDriver.id) {
+      if (!uplink.payload || uplink.fPort === null) return null;
+      return driver.decode(uplink.payload, uplink.fPort);
+    }
+    if (uplink.decoded) return genericJsonDriver.decodeObject(uplink.decoded);
+    return null;
+  }
+
+  private async meterFor(uplink: Uplink): Promise<MeterRow> {
+    const cached = this.meters.get(uplink.serial);
+    if (cached && Date.now() - cached.at < meterCacheMs) return cached.meter;
+    const [found] = await this.deps.meters.findBySerials([uplink.serial]);
+    let meter = found;
+    if (!meter) {
+      const driver = driverFor(uplink.identity) ?? (uplink.decoded ? genericJsonDriver : undefined);
+      const result = await this.deps.meters.insertOrGet({
+        serial: uplink.serial,
+        driver: driver?.id ?? null,
+        provider: uplink.provider,
+        providerInfo: uplink.route,
+        name: uplink.route.deviceId ?? null,
+      });
+      meter = result.meter;
+      if (result.created) {
+        await this.deps.meters.recordSystemError({
+          name: 'Unknown meter: created as a free meter',
+          type: 'meter.unknown',
+          data: { serial: uplink.serial, provider: uplink.provider, driver: driver?.id ?? null },
+        });
+      }
+    } else if (!meter.driver) {
+      const driver = driverFor(uplink.identity);
+      if (driver) meter = await this.deps.meters.update(meter.id, { driver: driver.id });
+    }
+    this.meters.set(uplink.serial, { meter, at: Date.now() });
+    return meter;
+  }
+
+  /** Drops a cached meter after an admin changed it, so the next uplink reads it again. */
+  forgetMeter(serial: string): void {
+    this.meters.delete(serial);
+  }
+}
+
+function driverFor(identity: Uplink['identity']): Driver | undefined {
+  const described: DeviceIdentity | undefined =
+    identity.brand && identity.model
+      ? { brand: identity.brand, model: identity.model }
+      : identity.profileName
+        ? { profileName: identity.profileName }
+        : undefined;
+  return described ? driverForDevice(described) : undefined;
+}

@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+const vectors = path.resolve(import.meta.dirname, '../../../../../../shared/vectors/uplinks');
+const example = (file: string) =>
+  JSON.parse(fs.readFileSync(path.join(vectors, file), 'utf8')) as { topic: string; payload: Record<string, unknown> };
+
+const ingestToken = 'ingest-token-for-tests-0123456789';
+
+/** The TTS example as another device: a fresh DevEUI, and the given frame counter and time. */
+function ttsUplink(serial: string, fCnt: number, time: Date) {
+  const message = structuredClone(example('tts-v3-mqtt-up.json').payload) as {
+    end_device_ids: { dev_eui: string };
+    uplink_message: { f_cnt: number; settings: { time: string }; rx_metadata: Array<{ time: string }> };
+  };
+  message.end_device_ids.dev_eui = serial.toUpperCase();
+  message.uplink_message.f_cnt = fCnt;
+  message.uplink_message.settings.time = time.toISOString();
+  for (const gateway of message.uplink_message.rx_metadata) gateway.time = time.toISOString();
+  return message;
+}
+
+const newSerial = () => crypto.randomBytes(8).toString('hex');
+
+async function post(olo: TestServer, body: unknown, token: string | null = ingestToken, provider = 'tts') {
+  const response = await fetch(`${olo.url}/api/ingest/${provider}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe.each(testDatabases)('ingest on %s', (kind) => {
+  let olo: TestServer;
+  const sql = () => olo.server.database.sql;
+  const count = async (table: string) =>
+    (await sql().unsafe(`select count(*)::int as n from ${table}`))[0]?.n as number;
+
+  beforeAll(async () => {
+    olo = await startTestServer(kind, { INGEST_TOKEN: ingestToken });
+  });
+  afterAll(() => olo?.close());
+
+  it('refuses a bad token (401) and a malformed body (400), storing nothing', async () => {
+    const before = { meters: await count('meters'), readings: await count('meter_readings') };
+    expect((await post(olo, ttsUplink(newSerial(), 1, new Date()), 'wrong-token')).status).toBe(401);
+    expect((await post(olo, ttsUplink(newSerial(), 1, new Date()), null)).status).toBe(401);
+    const malformed = await post(olo, [ttsUplink(newSerial(), 1, new Date()), { uplink_message: {} }]);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatch(/^uplink 1: end_device_ids/);
+    expect({ meters: await count('meters'), readings: await count('meter_readings') }).toEqual(before);
+  });
+
+  it('stores an uplink of an unknown meter as a free meter with a system error, once however often it comes', async () => {
+    const serial = newSerial();
+    const uplink = ttsUplink(serial, 7, new Date('2026-11-20T10:00:00Z'));
+    expect(await post(olo, uplink)).toEqual({ status: 202, body: { stored: 1, refused: 0 } });
+    expect((await post(olo, uplink)).status).toBe(202);
+    const [meter] = await sql()`select id, organization_id, driver, provider from meters where serial = ${serial}`;
+    expect(meter).toMatchObject({ organization_id: null, driver: 'json', provider: 'tts' });
+    const readings = await sql()`select f_cnt, channels, rssi, snr from meter_readings where meter_id = ${meter?.id}`;
+    expect(readings).toHaveLength(1);
+    expect(readings[0]).toMatchObject({ f_cnt: 7, rssi: -97, snr: 7.25 });
+    expect(readings[0]?.channels.co2).toEqual({ value: 776, type: 'CO2', unit: 'ppm' });
+    const errors = await sql()`select type from system_errors where data->>'serial' = ${serial}`;
+    expect(errors.map((row) => row.type)).toEqual(['meter.unknown']);
+  });
+
+  it('feeds series through datasources into series data, the hourly rollup and the latest value', async () => {
+    const serial = newSerial();
+    await post(olo, ttsUplink(serial, 1, new Date('2026-11-20T09:00:00Z')));
+    const [meter] = await sql()`select id from meters where serial = ${serial}`;
+    const [organization] =
+      await sql()`insert into organizations (name, slug) values ('Ingest', ${`ingest-${serial}`}) returning id`;
+    const [project] =
+      await sql()`insert into projects (organization_id, name) values (${organization?.id}, 'P') returning id`;
+    const [series] =
+      await sql()`insert into series (project_id, name, data_type, data_unit) values (${project?.id}, 'CO2', 'CO2', 'ppm') returning id`;
+    await sql()`insert into series_datasources (series_id, meter_id, channel, start_at) values (${series?.id}, ${meter?.id}, 'co2', '2026-11-20T10:00:00Z')`;
+    await sql()`insert into meter_conversions (meter_id, channel, name, expression) values (${meter?.id}, 'co2', 'offset', 'x + 4')`;
+
+    const live: unknown[] = [];
+    const stop = new AbortController();
+    void (async () => {
+      for await (const event of olo.server.events.subscribe('series.latest', stop.signal)) live.push(event);
+    })();
+    const times = ['2026-11-20T10:00:00Z', '2026-11-20T10:20:00Z', '2026-11-20T11:05:00Z'];
+    const uplinks = times.map((time, index) => ttsUplink(serial, 2 + index * 2, new Date(time)));
+    expect(await post(olo, uplinks)).toEqual({ status: 202, body: { stored: 3, refused: 0 } });
+
+    const data = await sql()`select time, value from series_data where series_id = ${series?.id} order by time`;
+    expect(data.map((row) => [new Date(row.time).toISOString(), row.value])).toEqual(
+      times.map((time) => [new Date(time).toISOString(), 780]),
+    );
+    const rollup =
+      await sql()`select hour, sum, min, max, count from series_rollup_hour where series_id = ${series?.id} order by hour`;
+    expect(rollup.map((row) => ({ ...row, hour: new Date(row.hour).toISOString() }))).toEqual([
+      { hour: '2026-11-20T10:00:00.000Z', sum: 1560, min: 780, max: 780, count: 2 },
+      { hour: '2026-11-20T11:00:00.000Z', sum: 780, min: 780, max: 780, count: 1 },
+    ]);
+    const [latest] = await sql()`select time, value from series_latest where series_id = ${series?.id}`;
+    expect(new Date(latest?.time).toISOString()).toBe('2026-11-20T11:05:00.000Z');
+    // Frames 3 and 5 never arrived.
+    const [health] = await sql()`select f_cnt, missed, rssi from meter_latest where meter_id = ${meter?.id}`;
+    expect(health).toMatchObject({ f_cnt: 6, missed: 2, rssi: -97 });
+    stop.abort();
+    expect(live).toContainEqual({
+      projectId: project?.id,
+      values: [{ seriesId: series?.id, time: '2026-11-20T11:05:00.000Z', value: 780 }],
+    });
+  });
+
+  it('takes ChirpStack uplinks over the embedded broker with integration credentials, acknowledging after storing', async () => {
+    const { topic, payload } = example('chirpstack-v4-mqtt-up.json');
+    const serial = newSerial();
+    const message = structuredClone(payload) as { deviceInfo: { devEui: string } };
+    message.deviceInfo.devEui = serial;
+    const port = olo.server.broker.port;
+    const refused = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+      username: 'olo',
+      password: 'wrong',
+      reconnectPeriod: 0,
+    });
+    await expect(
+      new Promise((resolve, reject) => {
+        refused.on('connect', resolve);
+        refused.on('error', reject);
+      }),
+    ).rejects.toThrow(/Bad username or password/);
+    refused.end(true);
+
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: 'olo', password: ingestToken });
+    await client.publishAsync(topic.replace('24e124126c172345', serial), JSON.stringify(message), { qos: 1 });
+    await client.endAsync();
+    const readings = await sql()`
+      select r.channels from meter_readings r join meters m on m.id = r.meter_id where m.serial = ${serial}`;
+    expect(readings).toHaveLength(1);
+    // The device profile names the model, so the Milesight driver decoded the bytes themselves.
+    expect(readings[0]?.channels).toMatchObject({
+      co2: { value: 1127, type: 'CO2', unit: 'ppm' },
+      temperature: { value: 30.8, type: 'Temperature', unit: '°C' },
+    });
+    const [meter] = await sql()`select driver from meters where serial = ${serial}`;
+    expect(meter?.driver).toBe('milesight-em500-co2');
+  });
+});
+
+describe('ingest from an external broker (Mosquitto)', () => {
+  let olo: TestServer;
+  beforeAll(async () => {
+    olo = await startTestServer('pglite', { MQTT_URL: 'mqtt://127.0.0.1:1883' });
+  });
+  afterAll(() => olo?.close());
+
+  it('subscribes to the uplink topics there and stores what arrives', async () => {
+    const serial = newSerial();
+    const deadline = Date.now() + 10_000;
+    while (!olo.server.broker.isUp() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // The subscription is made right after connecting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const publisher = await mqtt.connectAsync('mqtt://127.0.0.1:1883');
+    await publisher.publishAsync(
+      `v3/olo-test-${serial}@ttn/devices/dev-${serial}/up`,
+      JSON.stringify(ttsUplink(serial, 3, new Date())),
+      { qos: 1 },
+    );
+    await publisher.endAsync();
+    let rows: readonly unknown[] = [];
+    while (rows.length === 0 && Date.now() < deadline) {
+      rows = await olo.server.database.sql`
+        select r.f_cnt from meter_readings r join meters m on m.id = r.meter_id where m.serial = ${serial}`;
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(rows).toEqual([{ f_cnt: 3 }]);
+  });
+});

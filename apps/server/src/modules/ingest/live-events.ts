@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { WrittenBatch } from './reading-writer.ts';
+
+/** After a batch committed: each meter that reported, and each project's moved latest values, as events. */
+export async function publishWrittenBatch(events: EventBus, batch: WrittenBatch, logger: Logger): Promise<void> {
+  const byProject = new Map<number, Array<{ seriesId: number; time: string; value: number }>>();
+  for (const value of batch.latest) {
+    byProject.set(value.projectId, [
+      ...(byProject.get(value.projectId) ?? []),
+      { seriesId: value.seriesId, time: value.time.toISOString(), value: value.value },
+    ]);
+  }
+  try {
+    await Promise.all([
+      ...batch.meterIds.map((meterId) => events.publish('meter.updated', { meterId })),
+      ...[...byProject].map(([projectId, values]) => events.publish('series.latest', { projectId, values })),
+    ]);
+  } catch (error) {
+    // Live views catch up on their next query; the data itself is committed.
+    logger.warn({ err: error }, 'publishing live events failed');
+  }
+}

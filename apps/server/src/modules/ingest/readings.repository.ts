@@ -1,0 +1,220 @@
+import type postgres from 'postgres';
+
+/** A decoded (or undecodable) uplink of a known meter, ready to store. */
+export interface ReadingToStore {
+  meterId: number;
+  time: Date;
+  fCnt: number | null;
+  fPort: number | null;
+  payload: Buffer | null;
+  /** Channel name → value with its measurement type and unit; null when not decoded. */
+  channels: Record<string, { value: number; type: string; unit: string }> | null;
+  decodeError: string | null;
+  rssi: number | null;
+  snr: number | null;
+  spfact: number | null;
+  towers: number | null;
+  lat: number | null;
+  lon: number | null;
+  /** Volts or percent, as the driver reports it. */
+  battery: number | null;
+  /** Volts. */
+  vdd: number | null;
+}
+
+export interface StoredReading {
+  meterId: number;
+  time: Date;
+  fCnt: number | null;
+}
+
+export interface SeriesValue {
+  seriesId: number;
+  time: Date;
+  value: number;
+}
+
+/** What a meter channel feeds: its datasources, with the conversion and calibrations that apply. */
+export interface MeterRouting {
+  datasources: Array<{
+    id: number;
+    seriesId: number;
+    projectId: number;
+    meterId: number;
+    channel: string;
+    startAt: Date | null;
+    startInclusive: boolean;
+    endAt: Date | null;
+    endInclusive: boolean;
+  }>;
+  conversions: Array<{ meterId: number; channel: string; expression: string }>;
+  calibrations: Array<{ meterId: number; channel: string; expression: string; startAt: Date; endAt: Date | null }>;
+}
+
+type Tx = postgres.TransactionSql | postgres.Sql;
+
+const key = (reading: { meterId: number; time: Date; fCnt: number | null }) =>
+  `${reading.meterId}|${reading.time.getTime()}|${reading.fCnt ?? -1}`;
+
+/**
+ * Batch writes of the ingest (one statement per table per batch, through unnest), kept here
+ * because they are the hottest SQL of Olo. Times are UTC; hours of the rollup are UTC hours.
+ */
+export class ReadingsRepository {
+  constructor(private readonly sql: postgres.Sql) {}
+
+  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  }
+
+  /** Inserts the readings; a repeat of a stored one (meter, time, frame counter) is skipped. Returns those inserted. */
+  async insertReadings(tx: Tx, readings: ReadingToStore[]): Promise<ReadingToStore[]> {
+    if (readings.length === 0) return [];
+    const column = <T>(pick: (reading: ReadingToStore) => T) => readings.map(pick);
+    const rows = await tx<Array<{ meter_id: number; time: Date | string; f_cnt: number | null }>>`
+      insert into meter_readings
+        (meter_id, time, f_cnt, f_port, payload, channels, decode_error, rssi, snr, spfact, towers, lat, lon, battery, vdd)
+      select m, t, fc, fp, decode(p, 'hex'), c::jsonb, e, r, s, sf, tw, la, lo, b, v
+      from unnest(
+        ${tx.array(column((r) => r.meterId))}::int[],
+        ${tx.array(column((r) => r.time.toISOString()))}::timestamptz[],
+        ${tx.array(column((r) => r.fCnt))}::int[],
+        ${tx.array(column((r) => r.fPort))}::int[],
+        ${tx.array(column((r) => r.payload?.toString('hex') ?? null))}::text[],
+        ${tx.array(column((r) => (r.channels ? JSON.stringify(r.channels) : null)))}::text[],
+        ${tx.array(column((r) => r.decodeError))}::text[],
+        ${tx.array(column((r) => r.rssi))}::float8[],
+        ${tx.array(column((r) => r.snr))}::float8[],
+        ${tx.array(column((r) => r.spfact))}::int[],
+        ${tx.array(column((r) => r.towers))}::int[],
+        ${tx.array(column((r) => r.lat))}::float8[],
+        ${tx.array(column((r) => r.lon))}::float8[],
+        ${tx.array(column((r) => r.battery))}::float8[],
+        ${tx.array(column((r) => r.vdd))}::float8[]
+      ) as u(m, t, fc, fp, p, c, e, r, s, sf, tw, la, lo, b, v)
+      on conflict do nothing
+      returning meter_id, time, f_cnt`;
+    const inserted = new Set(
+      rows.map((row) => key({ meterId: row.meter_id, time: new Date(row.time), fCnt: row.f_cnt })),
+    );
+    return readings.filter((reading) => inserted.has(key(reading)));
+  }
+
+  async routing(tx: Tx, meterIds: number[]): Promise<MeterRouting> {
+    if (meterIds.length === 0) return { datasources: [], conversions: [], calibrations: [] };
+    const ids = tx.array(meterIds);
+    const [datasources, conversions, calibrations] = await Promise.all([
+      tx<MeterRouting['datasources']>`
+        select d.id, d.series_id as "seriesId", s.project_id as "projectId", d.meter_id as "meterId", d.channel,
+               d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
+               d.end_inclusive as "endInclusive"
+        from series_datasources d join series s on s.id = d.series_id
+        where d.meter_id = any(${ids}::int[])`,
+      tx<MeterRouting['conversions']>`
+        select meter_id as "meterId", channel, expression from meter_conversions where meter_id = any(${ids}::int[])`,
+      tx<MeterRouting['calibrations']>`
+        select meter_id as "meterId", channel, expression, start_at as "startAt", end_at as "endAt"
+        from meter_calibrations where meter_id = any(${ids}::int[]) order by start_at`,
+    ]);
+    const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+    return {
+      datasources: datasources.map((d) => ({ ...d, startAt: date(d.startAt), endAt: date(d.endAt) })),
+      conversions: [...conversions],
+      calibrations: calibrations.map((c) => ({ ...c, startAt: new Date(c.startAt), endAt: date(c.endAt) })),
+    };
+  }
+
+  /**
+   * Stores series values (a repeat of a stored time is skipped), adds them to the hourly rollup,
+   * and moves each series' latest value forward. Returns the latest values that changed.
+   */
+  async insertSeriesValues(tx: Tx, values: SeriesValue[]): Promise<SeriesValue[]> {
+    if (values.length === 0) return [];
+    const rows = await tx<Array<{ series_id: number; time: Date | string; value: number }>>`
+      with input as (
+        select * from unnest(
+          ${tx.array(values.map((v) => v.seriesId))}::int[],
+          ${tx.array(values.map((v) => v.time.toISOString()))}::timestamptz[],
+          ${tx.array(values.map((v) => v.value))}::float8[]
+        ) as u(series_id, time, value)
+      ),
+      inserted as (
+        insert into series_data (series_id, time, value)
+        select series_id, time, value from input
+        on conflict do nothing
+        returning series_id, time, value
+      ),
+      rollup as (
+        insert into series_rollup_hour (series_id, hour, sum, min, max, count)
+        select series_id, date_trunc('hour', time, 'UTC'), sum(value), min(value), max(value), count(*)::int
+        from inserted group by 1, 2
+        on conflict (series_id, hour) do update set
+          sum = series_rollup_hour.sum + excluded.sum,
+          min = least(series_rollup_hour.min, excluded.min),
+          max = greatest(series_rollup_hour.max, excluded.max),
+          count = series_rollup_hour.count + excluded.count
+      )
+      insert into series_latest (series_id, time, value, updated_at)
+      select distinct on (series_id) series_id, time, value, now() from inserted order by series_id, time desc
+      on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now()
+      where excluded.time >= series_latest.time
+      returning series_id, time, value`;
+    return rows.map((row) => ({ seriesId: row.series_id, time: new Date(row.time), value: row.value }));
+  }
+
+  /**
+   * Moves each meter's latest reading forward (radio and health fields, missed frames from gaps in
+   * the frame counter) and its last-seen time and observed interval.
+   */
+  async updateMeters(tx: Tx, readings: ReadingToStore[]): Promise<number[]> {
+    if (readings.length === 0) return [];
+    const byMeter = new Map<number, ReadingToStore[]>();
+    for (const reading of readings) byMeter.set(reading.meterId, [...(byMeter.get(reading.meterId) ?? []), reading]);
+    const latest: Array<ReadingToStore & { firstFCnt: number | null; innerMissed: number }> = [];
+    for (const group of byMeter.values()) {
+      group.sort((a, b) => a.time.getTime() - b.time.getTime());
+      let innerMissed = 0;
+      for (let index = 1; index < group.length; index++) {
+        const previous = group[index - 1]?.fCnt;
+        const current = group[index]?.fCnt;
+        if (previous != null && current != null && current > previous) innerMissed += current - previous - 1;
+      }
+      latest.push({ ...(group.at(-1) as ReadingToStore), firstFCnt: group[0]?.fCnt ?? null, innerMissed });
+    }
+    const column = <T>(pick: (reading: (typeof latest)[number]) => T) => tx.array(latest.map(pick) as never[]);
+    await tx`
+      with input as (
+        select * from unnest(
+          ${column((r) => r.meterId)}::int[], ${column((r) => r.time.toISOString())}::timestamptz[],
+          ${column((r) => r.fCnt)}::int[], ${column((r) => r.firstFCnt)}::int[], ${column((r) => r.innerMissed)}::int[],
+          ${column((r) => (r.channels ? JSON.stringify(r.channels) : null))}::text[],
+          ${column((r) => r.battery)}::float8[], ${column((r) => r.vdd)}::float8[],
+          ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
+          ${column((r) => r.towers)}::int[], ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[]
+        ) as u(meter_id, time, f_cnt, first_f_cnt, inner_missed, data, battery, vdd, rssi, snr, spfact, towers, lat, lon)
+      )
+      insert into meter_latest as l (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, towers, lat, lon, missed)
+      select meter_id, time, f_cnt, data::jsonb, battery, vdd, rssi, snr, spfact, towers, lat, lon, inner_missed from input
+      on conflict (meter_id) do update set
+        time = excluded.time, f_cnt = excluded.f_cnt, data = coalesce(excluded.data, l.data),
+        battery = coalesce(excluded.battery, l.battery), vdd = coalesce(excluded.vdd, l.vdd),
+        rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, towers = excluded.towers,
+        lat = coalesce(excluded.lat, l.lat), lon = coalesce(excluded.lon, l.lon),
+        missed = l.missed + excluded.missed + (
+          select case when i.first_f_cnt > l.f_cnt then i.first_f_cnt - l.f_cnt - 1 else 0 end
+          from input i where i.meter_id = l.meter_id
+        )
+      where excluded.time > l.time`;
+    await tx`
+      update meters m set
+        interval_seconds = case
+          when m.last_seen_at is not null and u.t > m.last_seen_at
+            then greatest(1, round(coalesce(m.interval_seconds * 0.7, 0) + extract(epoch from u.t - m.last_seen_at) *
+                 case when m.interval_seconds is null then 1 else 0.3 end))::int
+          else m.interval_seconds end,
+        last_seen_at = greatest(coalesce(m.last_seen_at, u.t), u.t)
+      from unnest(${column((r) => r.meterId)}::int[], ${column((r) => r.time.toISOString())}::timestamptz[]) as u(id, t)
+      where m.id = u.id`;
+    return [...byMeter.keys()];
+  }
+}
