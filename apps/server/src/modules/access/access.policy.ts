@@ -36,6 +36,17 @@ export type ProjectAction =
   | 'project.adminReports'
   | 'project.viewReports';
 
+export type MeterAction = 'meter.view' | 'meter.admin';
+
+export interface MeterRights {
+  exists: boolean;
+  organizationId: string | null;
+  /** Sees the meter, its readings and health. */
+  view: boolean;
+  /** Changes it: name, driver, conversions, calibrations, commands, storage, data deletion, release. */
+  admin: boolean;
+}
+
 export interface OrganizationRights {
   exists: boolean;
   view: boolean;
@@ -107,6 +118,7 @@ export class ViewerAccess {
   private readonly organizations = new Map<string, Promise<OrganizationRights>>();
   private readonly projects = new Map<number, Promise<ProjectRights>>();
   private readonly memos = new Map<string, Promise<unknown>>();
+  private readonly meters = new Map<number, Promise<MeterRights>>();
 
   constructor(
     private readonly repository: AccessRepository,
@@ -171,6 +183,40 @@ export class ViewerAccess {
     if (allowed) return;
     if (!this.user) throw new AppError('UNAUTHENTICATED', accountErrors.notSignedIn);
     throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+  }
+
+  /**
+   * Meters belong to an organization, or to none (free): its admins (and site admins) administer
+   * them, members with canViewMeters see them; free meters are the site admins' alone.
+   */
+  meter(meterId: number): Promise<MeterRights> {
+    let rights = this.meters.get(meterId);
+    if (!rights) {
+      rights = this.loadMeter(meterId);
+      this.meters.set(meterId, rights);
+    }
+    return rights;
+  }
+
+  async canMeter(action: MeterAction, meterId: number): Promise<boolean> {
+    const rights = await this.meter(meterId);
+    return action === 'meter.view' ? rights.view : rights.admin;
+  }
+
+  async assertMeter(action: MeterAction, meterId: number): Promise<void> {
+    if (await this.canMeter(action, meterId)) return;
+    if (!this.user) throw new AppError('UNAUTHENTICATED', accountErrors.notSignedIn);
+    throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+  }
+
+  private async loadMeter(meterId: number): Promise<MeterRights> {
+    const organizationId = await this.repository.meterOrganization(meterId);
+    const exists = organizationId !== undefined;
+    if (!exists || !this.user) return { exists, organizationId: organizationId ?? null, view: false, admin: false };
+    if (this.isSiteAdmin) return { exists, organizationId, view: true, admin: true };
+    if (organizationId === null) return { exists, organizationId, view: false, admin: false };
+    const organization = await this.organization(organizationId);
+    return { exists, organizationId, view: organization.viewMeters, admin: organization.admin };
   }
 
   /** Signed-in (and active) viewer, or 'Not signed in'. */

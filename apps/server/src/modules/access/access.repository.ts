@@ -122,6 +122,14 @@ export class AccessRepository {
     return rows.map((row) => Number(row.id));
   }
 
+  /** The meter's organization; undefined when there is no such meter, null for a free meter. */
+  async meterOrganization(meterId: number): Promise<string | null | undefined> {
+    const [row] = await this.db.execute<{ organization_id: string | null }>(
+      sql`select organization_id from meters where id = ${meterId}`,
+    );
+    return row ? row.organization_id : undefined;
+  }
+
   async projectIdByPublicId(publicId: string): Promise<number | undefined> {
     const [row] = await this.db.execute<{ id: number }>(sql`select id from projects where public_id = ${publicId}`);
     return row ? Number(row.id) : undefined;
