@@ -34,12 +34,15 @@ import { IntegrationsService } from './modules/integrations/integrations.service
 import { InvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { InvitationsService } from './modules/invitations/invitations.service.ts';
 import { MetersRepository } from './modules/meters/meters.repository.ts';
+import { MetersService } from './modules/meters/meters.service.ts';
 import { OrganizationsRepository } from './modules/organizations/organizations.repository.ts';
 import { OrganizationsService } from './modules/organizations/organizations.service.ts';
 import { ProjectPagesRepository } from './modules/project-pages/project-pages.repository.ts';
 import { ProjectPagesService } from './modules/project-pages/project-pages.service.ts';
 import { ProjectsRepository } from './modules/projects/projects.repository.ts';
 import { ProjectsService } from './modules/projects/projects.service.ts';
+import { SeriesRepository } from './modules/series/series.repository.ts';
+import { SeriesService } from './modules/series/series.service.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { SpacesRepository } from './modules/spaces/spaces.repository.ts';
@@ -144,10 +147,24 @@ export async function createServer(
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db);
     const ingest = new IngestService({ meters, writer, events, logger });
+    const seriesService = new SeriesService({
+      repository: new SeriesRepository(database.db),
+      spaces: new SpacesRepository(database.db),
+      events,
+      meterChannels: (meterId) => metersService.channels(meterId),
+    });
+    const metersService: MetersService = new MetersService({
+      repository: meters,
+      events,
+      publishDownlink: (topic, body) => broker.publish(topic, body),
+      meterChanged: (serial) => ingest.forgetMeter(serial),
+    });
     const services: Services = {
       accounts,
       ingest,
       integrations,
+      meters: metersService,
+      series: seriesService,
       sessions,
       bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
       access: new AccessPolicy(new AccessRepository(database.db)),

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './calibrations.ts';
 export * from './expressions.ts';
 export * from './http.ts';
 export * from './languages.ts';

@@ -44,3 +44,12 @@ export const measurementTypes = Object.keys(measurementUnits) as MeasurementType
 export function isMeasurementType(value: unknown): value is MeasurementType {
   return typeof value === 'string' && Object.hasOwn(measurementUnits, value);
 }
+
+/** Types listed first wherever series are sorted (spec section 9); all others follow in their own order. */
+export const measurementSortPriority: readonly string[] = ['Temperature', 'Humidity', 'CO2', 'Paine-ero'];
+
+/** Sort key of a data type: the priority types first, in their order. */
+export function measurementSortRank(dataType: string): number {
+  const index = measurementSortPriority.indexOf(dataType);
+  return index === -1 ? measurementSortPriority.length : index;
+}

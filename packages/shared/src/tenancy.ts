@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, usernameSchema } from './accounts.ts';
+import { isMeasurementType } from './measurements.ts';
 
 /**
  * Inputs of organizations, projects, memberships, invitations, spaces and summary pages, shared by
@@ -237,4 +238,74 @@ export const createAttachmentInput = z.object({
   content: z.string().max(Math.ceil((tenancyLimits.attachmentMaxBytes * 4) / 3) + 4, {
     message: tenancyErrors.attachmentTooLarge,
   }),
+});
+
+const dataTypeSchema = z.string().refine((value) => isMeasurementType(value), { message: 'Unknown measurement type' });
+
+const seriesFields = {
+  name,
+  description: optionalText(tenancyLimits.descriptionMax),
+  spaceId: intId.nullish(),
+  dataType: dataTypeSchema,
+  dataUnit: optionalText(20),
+  dataName: optionalText(tenancyLimits.nameMax),
+  colorId: z.number().int().nullish(),
+  limitId: z.number().int().nullish(),
+  locked: z.boolean().optional(),
+};
+export const createSeriesInput = z.object({ projectId: intId, ...seriesFields });
+export const updateSeriesInput = z.object({
+  id: intId,
+  ...seriesFields,
+  name: name.optional(),
+  dataType: dataTypeSchema.optional(),
+});
+
+const datasourceBounds = {
+  startAt: z.date().nullish(),
+  startInclusive: z.boolean().optional(),
+  endAt: z.date().nullish(),
+  endInclusive: z.boolean().optional(),
+};
+const boundsInOrder = (input: { startAt?: Date | null; endAt?: Date | null }, context: z.RefinementCtx) => {
+  if (input.startAt && input.endAt && input.endAt < input.startAt) {
+    context.addIssue({ code: 'custom', path: ['endAt'], message: tenancyErrors.endBeforeStart });
+  }
+};
+export const createSeriesDatasourceInput = z
+  .object({
+    seriesId: intId,
+    meterId: intId,
+    channel: required(z.string({ message: 'Required' }).trim()).max(64, { message: 'Too long' }),
+    ...datasourceBounds,
+  })
+  .superRefine(boundsInOrder);
+export const updateSeriesDatasourceInput = z.object({ id: intId, ...datasourceBounds }).superRefine(boundsInOrder);
+
+export const createIntegrationInput = z.object({
+  organizationId: uuidSchema,
+  name,
+  kind: z.enum(['tts', 'chirpstack', 'any']).optional(),
+});
+
+export const meterSerialsInput = z.object({
+  serials: z
+    .array(
+      z
+        .string()
+        .trim()
+        .transform((serial) => serial.replace(/[^0-9a-fA-F]/g, '').toLowerCase())
+        .pipe(z.string().length(16, { message: 'A serial (DevEUI) has 16 hex digits' })),
+    )
+    .min(1, { message: 'Required' })
+    .max(500, { message: 'Too many' }),
+});
+
+export const updateMeterInput = z.object({
+  id: intId,
+  name: optionalText(tenancyLimits.nameMax),
+  description: optionalText(tenancyLimits.descriptionMax),
+  location: optionalText(tenancyLimits.nameMax),
+  driver: z.string().trim().max(64).nullish(),
+  active: z.boolean().optional(),
 });

@@ -8,9 +8,11 @@ import type { BugReportsService } from '../modules/bug-reports/bug-reports.servi
 import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
+import type { MetersService } from '../modules/meters/meters.service.ts';
 import type { OrganizationsService } from '../modules/organizations/organizations.service.ts';
 import type { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
 import type { ProjectsService } from '../modules/projects/projects.service.ts';
+import type { SeriesService } from '../modules/series/series.service.ts';
 import type { ClientInfo, SessionInfo, SessionsService } from '../modules/sessions/sessions.service.ts';
 import type { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { AppError } from '../shared/errors.ts';
@@ -28,6 +30,8 @@ export interface Services {
   attachments: AttachmentsService;
   ingest: IngestService;
   integrations: IntegrationsService;
+  meters: MetersService;
+  series: SeriesService;
 }
 
 export interface GraphQLContext {

@@ -10,6 +10,9 @@ import '../modules/project-pages/project-pages.graphql.ts';
 import '../modules/attachments/attachments.graphql.ts';
 import '../modules/projects/public-project.graphql.ts';
 import '../modules/invitations/invitations.graphql.ts';
+import '../modules/series/series.graphql.ts';
+import '../modules/meters/meters.graphql.ts';
+import '../modules/integrations/integrations.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

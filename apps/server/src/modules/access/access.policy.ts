@@ -209,6 +209,13 @@ export class ViewerAccess {
     throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
   }
 
+  /** Organizations whose meters this viewer sees; null means every meter, free ones too (site admin). */
+  async visibleMeterOrganizationIds(): Promise<string[] | null> {
+    if (!this.user) return [];
+    if (this.isSiteAdmin) return null;
+    return this.repository.meterOrganizationIds(this.user.id);
+  }
+
   private async loadMeter(meterId: number): Promise<MeterRights> {
     const organizationId = await this.repository.meterOrganization(meterId);
     const exists = organizationId !== undefined;

@@ -130,6 +130,19 @@ export class AccessRepository {
     return row ? row.organization_id : undefined;
   }
 
+  /** Organizations whose meters the user sees: admin or canViewMeters there or above. */
+  async meterOrganizationIds(userId: string): Promise<string[]> {
+    const rows = await this.db.execute<{ id: string }>(sql`
+      with recursive reach(id) as (
+        select organization_id from organization_memberships
+        where user_id = ${userId} and (is_admin or can_view_meters)
+        union
+        select o.id from organizations o join reach r on o.parent_id = r.id
+      )
+      select id from reach`);
+    return rows.map((row) => row.id);
+  }
+
   async projectIdByPublicId(publicId: string): Promise<number | undefined> {
     const [row] = await this.db.execute<{ id: number }>(sql`select id from projects where public_id = ${publicId}`);
     return row ? Number(row.id) : undefined;

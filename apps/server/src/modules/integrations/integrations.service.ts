@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import { hashToken } from '../../shared/tokens.ts';
+import { type createIntegrationInput, tenancyErrors } from '@olo/shared';
+import type { z } from 'zod';
+import { AppError } from '../../shared/errors.ts';
+import { createToken, hashToken } from '../../shared/tokens.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
 import type { IntegrationRow, IntegrationsRepository } from './integrations.repository.ts';
 
 /** MQTT username of the site-wide integration that INGEST_TOKEN creates. */
@@ -39,6 +43,39 @@ export class IntegrationsService {
     if (given.length !== stored.length || !crypto.timingSafeEqual(given, stored)) return undefined;
     this.touch(integration);
     return integration;
+  }
+
+  async list(access: ViewerAccess, organizationId: string): Promise<IntegrationRow[]> {
+    await access.assert('organization.manageMembers', organizationId);
+    return this.repository.listByOrganization(organizationId);
+  }
+
+  /** A new integration of an organization; its secret is returned here and never again. */
+  async create(
+    access: ViewerAccess,
+    input: z.output<typeof createIntegrationInput>,
+  ): Promise<{ integration: IntegrationRow; secret: string }> {
+    const user = access.requireUser();
+    await access.assert('organization.update', input.organizationId);
+    const { token, hash } = createToken();
+    const integration = await this.repository.insert({
+      organizationId: input.organizationId,
+      name: input.name,
+      kind: input.kind ?? 'any',
+      mqttUsername: `olo-${crypto.randomBytes(6).toString('hex')}`,
+      secretHash: hash,
+      createdBy: user.id,
+    });
+    return { integration, secret: token };
+  }
+
+  async delete(access: ViewerAccess, id: string): Promise<boolean> {
+    access.requireUser();
+    const integration = await this.repository.findById(id);
+    if (!integration?.organizationId) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+    await access.assert('organization.update', integration.organizationId);
+    await this.repository.delete(id);
+    return true;
   }
 
   private touch(integration: IntegrationRow): void {

@@ -1,9 +1,28 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { meters, systemErrors } from '../../db/tables/index.ts';
+import {
+  meterCommands,
+  meterLatest,
+  meterReadings,
+  meters,
+  seriesDatasources,
+  systemErrors,
+} from '../../db/tables/index.ts';
 
 export type MeterRow = typeof meters.$inferSelect;
 export type NewMeter = typeof meters.$inferInsert;
+export type MeterLatestRow = typeof meterLatest.$inferSelect;
+export type MeterReadingRow = Omit<typeof meterReadings.$inferSelect, 'payload'> & { payloadHex: string | null };
+export type SystemErrorRow = typeof systemErrors.$inferSelect;
+export type MeterCommandRow = typeof meterCommands.$inferSelect;
+
+export interface MeterListFilter {
+  /** null: every organization (and free meters); else only these. */
+  organizationIds: string[] | null;
+  ids?: number[];
+  free?: boolean;
+  search?: string;
+}
 
 export class MetersRepository {
   constructor(private readonly db: Db) {}
@@ -16,6 +35,29 @@ export class MetersRepository {
   async findBySerials(serials: string[]): Promise<MeterRow[]> {
     if (serials.length === 0) return [];
     return this.db.select().from(meters).where(inArray(meters.serial, serials));
+  }
+
+  list(filter: MeterListFilter): Promise<MeterRow[]> {
+    const conditions = [];
+    if (filter.organizationIds !== null) {
+      if (filter.organizationIds.length === 0) return Promise.resolve([]);
+      conditions.push(inArray(meters.organizationId, filter.organizationIds));
+    }
+    if (filter.ids) conditions.push(inArray(meters.id, filter.ids.length ? filter.ids : [-1]));
+    if (filter.free) conditions.push(isNull(meters.organizationId));
+    const search = filter.search?.trim().toLowerCase();
+    if (search) {
+      const pattern = `%${search.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;
+      conditions.push(
+        sql`(${meters.serial} like ${pattern} or lower(coalesce(${meters.name}, '')) like ${pattern} or lower(coalesce(${meters.location}, '')) like ${pattern})`,
+      );
+    }
+    return this.db
+      .select()
+      .from(meters)
+      .where(and(...conditions))
+      .orderBy(asc(sql`lower(coalesce(${meters.name}, ${meters.serial}))`), asc(meters.id))
+      .limit(5000);
   }
 
   /** Creates the meter unless another request just did; either way returns the stored row. */
@@ -35,6 +77,118 @@ export class MetersRepository {
     return row as MeterRow;
   }
 
+  async moveFree(serials: string[], organizationId: string, at: Date): Promise<MeterRow[]> {
+    if (serials.length === 0) return [];
+    return this.db
+      .update(meters)
+      .set({ organizationId, organizationSince: at, updatedAt: at })
+      .where(and(inArray(meters.serial, serials), isNull(meters.organizationId)))
+      .returning();
+  }
+
+  /** Ends the meter's open datasources at `at` (a released meter stops feeding its projects). */
+  async endDatasources(meterId: number, at: Date): Promise<void> {
+    await this.db
+      .update(seriesDatasources)
+      .set({ endAt: at, endInclusive: false })
+      .where(
+        and(
+          eq(seriesDatasources.meterId, meterId),
+          sql`(${seriesDatasources.endAt} is null or ${seriesDatasources.endAt} > ${at})`,
+        ),
+      );
+  }
+
+  async latest(meterIds: number[]): Promise<MeterLatestRow[]> {
+    if (meterIds.length === 0) return [];
+    return this.db.select().from(meterLatest).where(inArray(meterLatest.meterId, meterIds));
+  }
+
+  async readings(meterId: number, from: Date, to: Date, limit: number): Promise<MeterReadingRow[]> {
+    const rows = await this.db
+      .select({
+        id: meterReadings.id,
+        meterId: meterReadings.meterId,
+        time: meterReadings.time,
+        receivedAt: meterReadings.receivedAt,
+        fCnt: meterReadings.fCnt,
+        fPort: meterReadings.fPort,
+        payloadHex: sql<string | null>`encode(${meterReadings.payload}, 'hex')`,
+        channels: meterReadings.channels,
+        decodeError: meterReadings.decodeError,
+        rssi: meterReadings.rssi,
+        snr: meterReadings.snr,
+        spfact: meterReadings.spfact,
+        txpower: meterReadings.txpower,
+        towers: meterReadings.towers,
+        esp: meterReadings.esp,
+        vdd: meterReadings.vdd,
+        battery: meterReadings.battery,
+        lat: meterReadings.lat,
+        lon: meterReadings.lon,
+      })
+      .from(meterReadings)
+      .where(and(eq(meterReadings.meterId, meterId), gte(meterReadings.time, from), lte(meterReadings.time, to)))
+      .orderBy(desc(meterReadings.time))
+      .limit(limit);
+    return rows;
+  }
+
+  async stats(meterId: number, from: Date, to: Date) {
+    const [row] = await this.db.execute<{
+      count: number;
+      first: string | null;
+      last: string | null;
+      decode_errors: number;
+    }>(sql`
+      select count(*)::int as count, min(time) as first, max(time) as last,
+             count(*) filter (where decode_error is not null)::int as decode_errors
+      from meter_readings where meter_id = ${meterId} and time >= ${from.toISOString()} and time <= ${to.toISOString()}`);
+    return {
+      count: row?.count ?? 0,
+      first: row?.first ? new Date(row.first) : null,
+      last: row?.last ? new Date(row.last) : null,
+      decodeErrors: row?.decode_errors ?? 0,
+    };
+  }
+
+  /** Stored readings that no driver decoded yet, oldest first. */
+  async undecoded(
+    meterId: number,
+    limit: number,
+  ): Promise<Array<{ id: number; fPort: number | null; payloadHex: string | null }>> {
+    return this.db
+      .select({
+        id: meterReadings.id,
+        fPort: meterReadings.fPort,
+        payloadHex: sql<string | null>`encode(${meterReadings.payload}, 'hex')`,
+      })
+      .from(meterReadings)
+      .where(and(eq(meterReadings.meterId, meterId), isNull(meterReadings.channels), isNull(meterReadings.decodeError)))
+      .orderBy(asc(meterReadings.time))
+      .limit(limit);
+  }
+
+  async setDecoded(id: number, channels: unknown | null, decodeError: string | null): Promise<void> {
+    await this.db.update(meterReadings).set({ channels, decodeError }).where(eq(meterReadings.id, id));
+  }
+
+  async earliestReading(meterId: number): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ time: sql<string | null>`min(${meterReadings.time})` })
+      .from(meterReadings)
+      .where(eq(meterReadings.meterId, meterId));
+    return row?.time ? new Date(row.time) : null;
+  }
+
+  async deleteReadings(meterId: number, from: Date, to: Date): Promise<number> {
+    const rows = await this.db
+      .delete(meterReadings)
+      .where(and(eq(meterReadings.meterId, meterId), gte(meterReadings.time, from), lte(meterReadings.time, to)))
+      .returning({ id: meterReadings.id });
+    return rows.length;
+  }
+
   async recordSystemError(error: { name: string; type: string; data?: unknown; meterId?: number | null }) {
     await this.db.insert(systemErrors).values({
       name: error.name,
@@ -42,5 +196,53 @@ export class MetersRepository {
       data: error.data ?? null,
       meterId: error.meterId ?? null,
     });
+  }
+
+  /** Unacknowledged system errors: of one meter, or (meterId null) those of no meter. */
+  openSystemErrors(meterId: number | null, limit = 500): Promise<SystemErrorRow[]> {
+    return this.db
+      .select()
+      .from(systemErrors)
+      .where(
+        and(
+          eq(systemErrors.acknowledged, false),
+          meterId === null ? isNull(systemErrors.meterId) : eq(systemErrors.meterId, meterId),
+        ),
+      )
+      .orderBy(desc(systemErrors.time))
+      .limit(limit);
+  }
+
+  async findSystemError(id: number): Promise<SystemErrorRow | undefined> {
+    const [row] = await this.db.select().from(systemErrors).where(eq(systemErrors.id, id));
+    return row;
+  }
+
+  async acknowledgeSystemError(id: number): Promise<SystemErrorRow> {
+    const [row] = await this.db
+      .update(systemErrors)
+      .set({ acknowledged: true })
+      .where(eq(systemErrors.id, id))
+      .returning();
+    return row as SystemErrorRow;
+  }
+
+  async insertCommand(command: typeof meterCommands.$inferInsert): Promise<MeterCommandRow> {
+    const [row] = await this.db.insert(meterCommands).values(command).returning();
+    return row as MeterCommandRow;
+  }
+
+  async updateCommand(id: number, changes: Partial<typeof meterCommands.$inferInsert>): Promise<MeterCommandRow> {
+    const [row] = await this.db.update(meterCommands).set(changes).where(eq(meterCommands.id, id)).returning();
+    return row as MeterCommandRow;
+  }
+
+  listCommands(meterId: number): Promise<MeterCommandRow[]> {
+    return this.db
+      .select()
+      .from(meterCommands)
+      .where(eq(meterCommands.meterId, meterId))
+      .orderBy(desc(meterCommands.createdAt))
+      .limit(100);
   }
 }

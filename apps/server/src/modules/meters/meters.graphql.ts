@@ -1,0 +1,384 @@
+import { listDrivers } from '@olo/drivers';
+import { meterSerialsInput, updateMeterInput, uuidSchema } from '@olo/shared';
+import { z } from 'zod';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { parseInput } from '../../shared/errors.ts';
+import { OrganizationRef } from '../organizations/organizations.graphql.ts';
+import { ProjectRef } from '../projects/projects.graphql.ts';
+import { SeriesDatasourceRef } from '../series/series.graphql.ts';
+import type {
+  MeterCommandRow,
+  MeterLatestRow,
+  MeterReadingRow,
+  MeterRow,
+  SystemErrorRow,
+} from './meters.repository.ts';
+import { isMissing } from './meters.service.ts';
+
+const MeterLatestRef = builder.objectRef<MeterLatestRow>('MeterLatest').implement({
+  description: "The latest reading's radio and health fields.",
+  fields: (t) => ({
+    time: t.expose('time', { type: 'DateTime' }),
+    data: t.expose('data', { type: 'JSON', nullable: true, description: 'Channels: name → {value, type, unit}.' }),
+    battery: t.exposeFloat('battery', { nullable: true, description: 'Volts or percent, as the meter reports it.' }),
+    vdd: t.exposeFloat('vdd', { nullable: true, description: 'Volts.' }),
+    rssi: t.exposeFloat('rssi', { nullable: true, description: 'dBm, at the best gateway.' }),
+    snr: t.exposeFloat('snr', { nullable: true, description: 'dB.' }),
+    spfact: t.exposeInt('spfact', { nullable: true, description: 'LoRa spreading factor.' }),
+    txpower: t.exposeFloat('txpower', { nullable: true }),
+    towers: t.exposeInt('towers', { nullable: true, description: 'Gateways that heard it.' }),
+    esp: t.exposeFloat('esp', { nullable: true }),
+    lat: t.exposeFloat('lat', { nullable: true }),
+    lon: t.exposeFloat('lon', { nullable: true }),
+    missed: t.exposeInt('missed', { description: 'Frames lost, from gaps in the frame counter.' }),
+    extra: t.expose('extra', { type: 'JSON', nullable: true }),
+  }),
+});
+
+const MeterReadingRef = builder.objectRef<MeterReadingRow>('MeterReading').implement({
+  fields: (t) => ({
+    time: t.expose('time', { type: 'DateTime' }),
+    receivedAt: t.expose('receivedAt', { type: 'DateTime' }),
+    fCnt: t.exposeInt('fCnt', { nullable: true }),
+    fPort: t.exposeInt('fPort', { nullable: true }),
+    payload: t.exposeString('payloadHex', { nullable: true, description: 'Hex.' }),
+    channels: t.expose('channels', { type: 'JSON', nullable: true }),
+    decodeError: t.exposeString('decodeError', { nullable: true }),
+    rssi: t.exposeFloat('rssi', { nullable: true }),
+    snr: t.exposeFloat('snr', { nullable: true }),
+    battery: t.exposeFloat('battery', { nullable: true }),
+  }),
+});
+
+export const SystemErrorRef = builder.objectRef<SystemErrorRow>('SystemError').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    time: t.expose('time', { type: 'DateTime' }),
+    name: t.exposeString('name'),
+    type: t.exposeString('type'),
+    data: t.expose('data', { type: 'JSON', nullable: true }),
+    acknowledged: t.exposeBoolean('acknowledged'),
+    meterId: t.exposeInt('meterId', { nullable: true }),
+  }),
+});
+
+const MeterCommandRef = builder.objectRef<MeterCommandRow>('MeterCommand').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    type: t.exposeString('type'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    interval: t.exposeInt('interval', { nullable: true }),
+    extra: t.expose('extra', { type: 'JSON', nullable: true }),
+    status: t.exposeString('status', { description: 'queued, sent or failed.' }),
+    error: t.exposeString('error', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const MeterStatsRef = builder
+  .objectRef<{ count: number; first: Date | null; last: Date | null; decodeErrors: number }>('MeterStats')
+  .implement({
+    fields: (t) => ({
+      count: t.exposeInt('count'),
+      first: t.expose('first', { type: 'DateTime', nullable: true }),
+      last: t.expose('last', { type: 'DateTime', nullable: true }),
+      decodeErrors: t.exposeInt('decodeErrors'),
+    }),
+  });
+
+const MeterErrorsRef = builder.objectRef<{ missing: boolean; systemErrors: number }>('MeterErrors').implement({
+  fields: (t) => ({
+    missing: t.exposeBoolean('missing', { description: 'Not seen for three of its reporting intervals.' }),
+    systemErrors: t.exposeInt('systemErrors', { description: 'Unacknowledged.' }),
+  }),
+});
+
+const DriverRef = builder.objectRef<{ id: string; vendor: string; models: readonly string[] }>('Driver').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    vendor: t.exposeString('vendor'),
+    models: t.stringList({ resolve: (driver) => [...driver.models] }),
+  }),
+});
+
+export const MeterRef = builder.objectRef<MeterRow>('Meter');
+MeterRef.implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    serial: t.exposeString('serial', { description: 'DevEUI, lower-case hex.' }),
+    name: t.exposeString('name', { nullable: true }),
+    description: t.exposeString('description', { nullable: true }),
+    driver: t.exposeString('driver', { nullable: true }),
+    organizationId: t.exposeID('organizationId', { nullable: true }),
+    organization: t.field({
+      type: OrganizationRef,
+      nullable: true,
+      resolve: async (meter, _args, context) =>
+        meter.organizationId && (await context.access.can('organization.view', meter.organizationId))
+          ? context.services.organizations.byId(context.access, meter.organizationId)
+          : null,
+    }),
+    organizationSince: t.expose('organizationSince', { type: 'DateTime', nullable: true }),
+    provider: t.exposeString('provider', { nullable: true }),
+    active: t.exposeBoolean('active'),
+    inStorage: t.exposeBoolean('inStorage'),
+    lastSeen: t.expose('lastSeenAt', { type: 'DateTime', nullable: true }),
+    intervalSeconds: t.exposeInt('intervalSeconds', { nullable: true }),
+    location: t.exposeString('location', { nullable: true }),
+    meta: t.expose('meta', { type: 'JSON' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    currentUserIsAdmin: t.boolean({
+      resolve: (meter, _args, context) => context.access.canMeter('meter.admin', meter.id),
+    }),
+    latest: t.field({
+      type: MeterLatestRef,
+      nullable: true,
+      resolve: (meter, _args, context) => context.services.meters.latest(meter.id),
+    }),
+    batteryVoltage: t.float({
+      nullable: true,
+      resolve: async (meter, _args, context) => (await context.services.meters.latest(meter.id))?.vdd ?? null,
+    }),
+    errors: t.field({
+      type: MeterErrorsRef,
+      resolve: async (meter, _args, context) => ({
+        missing: meter.active && !meter.inStorage && isMissing(meter),
+        systemErrors: (await context.services.meters.systemErrorsOfMeter(context.access, meter.id)).length,
+      }),
+    }),
+    systemErrors: t.field({
+      type: [SystemErrorRef],
+      description: 'Unacknowledged, newest first.',
+      resolve: (meter, _args, context) => context.services.meters.systemErrorsOfMeter(context.access, meter.id),
+    }),
+    commands: t.field({
+      type: [MeterCommandRef],
+      resolve: (meter, _args, context) => context.services.meters.commands(context.access, meter.id),
+    }),
+    data: t.field({
+      type: [MeterReadingRef],
+      description: 'Stored readings in the range, newest first (at most 10,000).',
+      args: { from: t.arg({ type: 'DateTime', required: true }), to: t.arg({ type: 'DateTime', required: true }) },
+      resolve: (meter, args, context) => context.services.meters.readings(context.access, meter.id, args.from, args.to),
+    }),
+    stats: t.field({
+      type: MeterStatsRef,
+      args: {
+        timefrom: t.arg({ type: 'DateTime', required: true }),
+        timeto: t.arg({ type: 'DateTime', required: true }),
+      },
+      resolve: (meter, args, context) =>
+        context.services.meters.stats(context.access, meter.id, args.timefrom, args.timeto),
+    }),
+    seriesDatasources: t.field({
+      type: [SeriesDatasourceRef],
+      description: 'Every datasource of the meter, active and ended, in projects the viewer sees.',
+      resolve: async (meter, _args, context) => {
+        const all = await context.services.series.datasourcesOfMeter(meter.id);
+        const visible = await Promise.all(
+          all.map((datasource) => context.access.can('project.view', datasource.projectId)),
+        );
+        return all.filter((_datasource, index) => visible[index]);
+      },
+    }),
+    projects: t.field({
+      type: [ProjectRef],
+      description: 'Projects the meter feeds now, among those the viewer sees.',
+      resolve: async (meter, _args, context) => {
+        const ids = await context.services.series.projectIdsOfMeter(meter.id);
+        const visible = await Promise.all(ids.map((id) => context.access.can('project.view', id)));
+        return Promise.all(
+          ids.filter((_id, index) => visible[index]).map((id) => context.services.projects.byId(context.access, id)),
+        );
+      },
+    }),
+  }),
+});
+
+const MeterListFilter = builder.inputType('MeterListFilter', {
+  fields: (t) => ({
+    ids: t.intList(),
+    organizationId: t.id(),
+    free: t.boolean({ description: 'Only free meters (site admins).' }),
+    search: t.string({ description: 'Serial, name or location.' }),
+  }),
+});
+
+builder.objectFields(ProjectRef, (t) => ({
+  activeMeters: t.field({
+    type: [MeterRef],
+    description: 'Meters feeding the project now that the viewer may see.',
+    resolve: async (project, _args, context) => {
+      const meterIds = await context.services.series.activeMeterIdsOfProject(context.access, project.id);
+      const visible = await Promise.all(meterIds.map((id) => context.access.canMeter('meter.view', id)));
+      const ids = meterIds.filter((_id, index) => visible[index]);
+      return ids.length ? context.services.meters.list(context.access, { ids }) : [];
+    },
+  }),
+}));
+
+builder.objectFields(OrganizationRef, (t) => ({
+  meters: t.field({
+    type: [MeterRef],
+    description: 'For its admins and members who may view meters.',
+    resolve: (organization, _args, context) =>
+      context.services.meters.list(context.access, { organizationId: organization.id }),
+  }),
+}));
+
+const idArg = (value: unknown) => parseInput(z.object({ id: uuidSchema }), { id: value }).id;
+
+builder.queryFields((t) => ({
+  meters: t.field({
+    type: [MeterRef],
+    description: 'Meters the viewer sees, by name.',
+    args: { filter: t.arg({ type: MeterListFilter }) },
+    resolve: (_root, args, context) => context.services.meters.list(context.access, args.filter ?? {}),
+  }),
+  meter: t.field({
+    type: MeterRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.meters.byId(context.access, args.id),
+  }),
+  drivers: t.field({
+    type: [DriverRef],
+    description: 'Payload decoders Olo knows.',
+    resolve: (_root, _args, context) => {
+      context.access.requireUser();
+      return listDrivers();
+    },
+  }),
+  systemErrors: t.field({
+    type: [SystemErrorRef],
+    description: 'Unacknowledged errors that belong to no meter, newest first (site admins).',
+    resolve: (_root, _args, context) => context.services.meters.systemErrors(context.access),
+  }),
+  findFreeMeters: t.field({
+    type: [MeterRef],
+    description: 'Free meters among the serials (site admins).',
+    args: { serials: t.arg.stringList({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.meters.findFree(context.access, parseInput(meterSerialsInput, args)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateMeter: t.field({
+    type: MeterRef,
+    args: {
+      id: t.arg.int({ required: true }),
+      name: t.arg.string(),
+      description: t.arg.string(),
+      location: t.arg.string(),
+      driver: t.arg.string(),
+      active: t.arg.boolean(),
+    },
+    resolve: (_root, args, context) => {
+      const input = Object.fromEntries(
+        Object.entries(args).filter(([key, value]) => value !== undefined && (value !== null || key !== 'active')),
+      );
+      return context.services.meters.update(context.access, parseInput(updateMeterInput, input));
+    },
+  }),
+  meterToStorage: t.field({
+    type: MeterRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.meters.setInStorage(context.access, args.id, true),
+  }),
+  meterFromStorage: t.field({
+    type: MeterRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.meters.setInStorage(context.access, args.id, false),
+  }),
+  resetBattery: t.field({
+    type: MeterRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.meters.resetBattery(context.access, args.id),
+  }),
+  toggleMeter: t.field({
+    type: MeterRef,
+    description: 'Turns the meter active or inactive.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.meters.toggleActive(context.access, args.id),
+  }),
+  releaseMeter: t.field({
+    type: MeterRef,
+    description: 'Gives the meter back (it becomes free) and ends what it feeds.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.meters.release(context.access, args.id),
+  }),
+  moveFreeMeters: t.field({
+    type: [MeterRef],
+    description: 'Moves free meters, by serial, to an organization (site admins).',
+    args: { serials: t.arg.stringList({ required: true }), organizationId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.meters.moveFree(
+        context.access,
+        parseInput(meterSerialsInput, { serials: args.serials }),
+        idArg(args.organizationId),
+      ),
+  }),
+  deleteMeterData: t.int({
+    description: 'Deletes stored readings in the range; returns how many. The series they fed are recomputed.',
+    args: {
+      id: t.arg.int({ required: true }),
+      from: t.arg({ type: 'DateTime', required: true }),
+      to: t.arg({ type: 'DateTime', required: true }),
+    },
+    resolve: (_root, args, context) => context.services.meters.deleteData(context.access, args.id, args.from, args.to),
+  }),
+  meterCommand: t.field({
+    type: MeterCommandRef,
+    description: "Sends a downlink (port and hex bytes) through the meter's network server.",
+    args: {
+      meterId: t.arg.int({ required: true }),
+      name: t.arg.string({ required: true }),
+      fPort: t.arg.int({ required: true }),
+      payload: t.arg.string({ required: true, description: 'Hex bytes.' }),
+    },
+    resolve: (_root, args, context) =>
+      context.services.meters.command(context.access, {
+        meterId: args.meterId,
+        name: args.name.slice(0, 200),
+        fPort: args.fPort,
+        payloadHex: args.payload,
+      }),
+  }),
+  acknowledgeSystemError: t.field({
+    type: SystemErrorRef,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.meters.acknowledgeSystemError(context.access, args.id),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  meterUpdated: t.field({
+    type: MeterRef,
+    description: 'The meter, after each reading or change.',
+    args: { id: t.arg.int({ required: true }) },
+    subscribe: async (_root, args, context) => {
+      await context.access.assertMeter('meter.view', args.id);
+      return meterUpdates(context, args.id);
+    },
+    resolve: (meter) => meter,
+  }),
+}));
+
+async function* meterUpdates(context: GraphQLContext, meterId: number): AsyncGenerator<MeterRow> {
+  const stop = new AbortController();
+  try {
+    for await (const event of context.events.subscribe('meter.updated', stop.signal)) {
+      if (event.meterId !== meterId) continue;
+      const access = context.services.access.forViewer(context.session?.user ?? null);
+      if (!(await access.canMeter('meter.view', meterId))) continue;
+      context.access = access;
+      yield await context.services.meters.byId(access, meterId);
+    }
+  } finally {
+    stop.abort();
+  }
+}

@@ -1,0 +1,281 @@
+import { findDriver } from '@olo/drivers';
+import { accountErrors, type meterSerialsInput, tenancyErrors, type updateMeterInput } from '@olo/shared';
+import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
+import type { RecomputeDatasource } from '../series/series.service.ts';
+import type {
+  MeterCommandRow,
+  MeterLatestRow,
+  MeterReadingRow,
+  MeterRow,
+  MetersRepository,
+  SystemErrorRow,
+} from './meters.repository.ts';
+
+const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+/** Readings decoded per statement when a driver is set on a meter with raw readings. */
+const decodeBatch = 500;
+/** Longest range of readings one query returns. */
+const maxReadings = 10_000;
+
+export interface MeterListFilterInput {
+  ids?: number[] | null;
+  organizationId?: string | null;
+  free?: boolean | null;
+  search?: string | null;
+}
+
+/** A meter is missing when it has not been seen for three of its reporting intervals. */
+export function isMissing(meter: Pick<MeterRow, 'lastSeenAt' | 'intervalSeconds'>, now = new Date()): boolean {
+  if (!meter.lastSeenAt || !meter.intervalSeconds) return false;
+  return now.getTime() - meter.lastSeenAt.getTime() > 3 * meter.intervalSeconds * 1000;
+}
+
+/** Where a downlink for this meter goes on its network server's MQTT, and its JSON body. */
+export function downlinkMessage(
+  meter: Pick<MeterRow, 'provider' | 'providerInfo' | 'serial'>,
+  fPort: number,
+  payload: Buffer,
+) {
+  const route = (meter.providerInfo ?? {}) as Record<string, string | undefined>;
+  if (meter.provider === 'tts' && route.deviceId) {
+    const application = route.topicApplication ?? route.applicationId;
+    return {
+      topic: `v3/${application}/devices/${route.deviceId}/down/push`,
+      body: { downlinks: [{ f_port: fPort, frm_payload: payload.toString('base64'), priority: 'NORMAL' }] },
+    };
+  }
+  if (meter.provider === 'chirpstack' && route.applicationId) {
+    return {
+      topic: `application/${route.applicationId}/device/${meter.serial}/command/down`,
+      body: { devEui: meter.serial, confirmed: false, fPort, data: payload.toString('base64') },
+    };
+  }
+  return undefined;
+}
+
+export class MetersService {
+  constructor(
+    private readonly deps: {
+      repository: MetersRepository;
+      events: EventBus;
+      /** Publishes a downlink on the broker the meter's network server listens to. */
+      publishDownlink: (topic: string, body: string) => Promise<void>;
+      /** Forgets a cached meter in the ingest after a change. */
+      meterChanged: (serial: string) => void;
+      recompute?: RecomputeDatasource;
+    },
+  ) {}
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  async list(access: ViewerAccess, filter: MeterListFilterInput): Promise<MeterRow[]> {
+    access.requireUser();
+    const visible = await access.visibleMeterOrganizationIds();
+    if (filter.free && visible !== null) throw denied();
+    let organizationIds = visible;
+    if (filter.organizationId) {
+      if (visible !== null && !visible.includes(filter.organizationId)) throw denied();
+      organizationIds = [filter.organizationId];
+    }
+    return this.repository.list({
+      organizationIds,
+      ids: filter.ids ?? undefined,
+      free: filter.free ?? undefined,
+      search: filter.search ?? undefined,
+    });
+  }
+
+  async byId(access: ViewerAccess, id: number): Promise<MeterRow> {
+    await access.assertMeter('meter.view', id);
+    return (await this.repository.findById(id)) ?? Promise.reject(denied());
+  }
+
+  async latest(meterId: number): Promise<MeterLatestRow | null> {
+    return (await this.repository.latest([meterId]))[0] ?? null;
+  }
+
+  /** Channels of the latest decoded reading: what a meter can feed. */
+  async channels(meterId: number): Promise<Record<string, { type: string; unit: string; value: number }>> {
+    const latest = await this.latest(meterId);
+    return (latest?.data ?? {}) as Record<string, { type: string; unit: string; value: number }>;
+  }
+
+  async readings(access: ViewerAccess, meterId: number, from: Date, to: Date): Promise<MeterReadingRow[]> {
+    await access.assertMeter('meter.view', meterId);
+    return this.repository.readings(meterId, from, to, maxReadings);
+  }
+
+  async stats(access: ViewerAccess, meterId: number, from: Date, to: Date) {
+    await access.assertMeter('meter.view', meterId);
+    return this.repository.stats(meterId, from, to);
+  }
+
+  /**
+   * Changes name, description, location, active, or the driver. A new driver decodes the readings
+   * that were kept raw, and their channels then flow into the series as if they had just arrived.
+   */
+  async update(access: ViewerAccess, input: z.output<typeof updateMeterInput>): Promise<MeterRow> {
+    await access.assertMeter('meter.admin', input.id);
+    const { id, driver, ...changes } = input;
+    if (driver && !findDriver(driver)) {
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'driver', message: 'Unknown driver' }]);
+    }
+    const before = (await this.repository.findById(id)) as MeterRow;
+    const updated = await this.repository.update(id, { ...changes, ...(driver !== undefined ? { driver } : {}) });
+    this.deps.meterChanged(updated.serial);
+    if (driver && driver !== before.driver) await this.decodeKeptReadings(updated);
+    await this.deps.events.publish('meter.updated', { meterId: id });
+    return updated;
+  }
+
+  private async decodeKeptReadings(meter: MeterRow): Promise<void> {
+    const driver = meter.driver ? findDriver(meter.driver) : undefined;
+    if (!driver) return;
+    const channels = new Set<string>();
+    for (;;) {
+      const batch = await this.repository.undecoded(meter.id, decodeBatch);
+      if (batch.length === 0) break;
+      for (const reading of batch) {
+        const result =
+          reading.payloadHex !== null && reading.fPort !== null
+            ? driver.decode(Buffer.from(reading.payloadHex, 'hex'), reading.fPort)
+            : { ok: false as const, error: 'The reading has no payload' };
+        if (result.ok) {
+          const decoded = Object.fromEntries(
+            result.channels.map((c) => [c.name, { value: c.value, type: c.type, unit: c.unit }]),
+          );
+          for (const name of Object.keys(decoded)) channels.add(name);
+          await this.repository.setDecoded(reading.id, decoded, null);
+        } else {
+          await this.repository.setDecoded(reading.id, null, result.error);
+        }
+      }
+    }
+    const from = await this.repository.earliestReading(meter.id);
+    for (const channel of channels) await this.deps.recompute?.({ meterId: meter.id, channel, from, to: null });
+  }
+
+  async setInStorage(access: ViewerAccess, id: number, inStorage: boolean): Promise<MeterRow> {
+    await access.assertMeter('meter.admin', id);
+    const updated = await this.repository.update(id, { inStorage });
+    await this.deps.events.publish('meter.updated', { meterId: id });
+    return updated;
+  }
+
+  async resetBattery(access: ViewerAccess, id: number): Promise<MeterRow> {
+    await access.assertMeter('meter.admin', id);
+    return this.repository.update(id, { batteryResetAt: new Date() });
+  }
+
+  /** Flips a meter's active flag (spec: "toggle"); an inactive meter is left out of health checks. */
+  async toggleActive(access: ViewerAccess, id: number): Promise<MeterRow> {
+    await access.assertMeter('meter.admin', id);
+    const meter = (await this.repository.findById(id)) as MeterRow;
+    return this.repository.update(id, { active: !meter.active });
+  }
+
+  /** Gives a meter back: it becomes free, and stops feeding its projects. */
+  async release(access: ViewerAccess, id: number): Promise<MeterRow> {
+    await access.assertMeter('meter.admin', id);
+    const now = new Date();
+    await this.repository.endDatasources(id, now);
+    const updated = await this.repository.update(id, { organizationId: null, organizationSince: null });
+    this.deps.meterChanged(updated.serial);
+    await this.deps.events.publish('meter.updated', { meterId: id });
+    return updated;
+  }
+
+  /** Free meters among these serials (site admins). */
+  async findFree(access: ViewerAccess, input: z.output<typeof meterSerialsInput>): Promise<MeterRow[]> {
+    access.assertSiteAdmin();
+    return (await this.repository.findBySerials(input.serials)).filter((meter) => meter.organizationId === null);
+  }
+
+  /** Moves free meters to an organization (site admins). */
+  async moveFree(
+    access: ViewerAccess,
+    input: z.output<typeof meterSerialsInput>,
+    organizationId: string,
+  ): Promise<MeterRow[]> {
+    access.assertSiteAdmin();
+    const moved = await this.repository.moveFree(input.serials, organizationId, new Date());
+    for (const meter of moved) this.deps.meterChanged(meter.serial);
+    return moved;
+  }
+
+  /** Deletes stored readings in a range; the series they fed are recomputed without them. */
+  async deleteData(access: ViewerAccess, id: number, from: Date, to: Date): Promise<number> {
+    await access.assertMeter('meter.admin', id);
+    if (to < from)
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
+    const channels = Object.keys(await this.channels(id));
+    const deleted = await this.repository.deleteReadings(id, from, to);
+    for (const channel of channels) await this.deps.recompute?.({ meterId: id, channel, from, to });
+    return deleted;
+  }
+
+  /** Queues a downlink (fPort and payload bytes) and publishes it to the meter's network server. */
+  async command(
+    access: ViewerAccess,
+    input: { meterId: number; name: string; fPort: number; payloadHex: string },
+  ): Promise<MeterCommandRow> {
+    const user = access.requireUser();
+    await access.assertMeter('meter.admin', input.meterId);
+    if (!/^([0-9a-fA-F]{2}){1,242}$/.test(input.payloadHex) || input.fPort < 1 || input.fPort > 223) {
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [
+        { path: 'payloadHex', message: 'Give the payload as hex bytes and a port 1–223' },
+      ]);
+    }
+    const meter = (await this.repository.findById(input.meterId)) as MeterRow;
+    const command = await this.repository.insertCommand({
+      meterId: meter.id,
+      type: 'downlink',
+      name: input.name,
+      extra: { fPort: input.fPort, payloadHex: input.payloadHex.toLowerCase() },
+      createdBy: user.id,
+    });
+    const message = downlinkMessage(meter, input.fPort, Buffer.from(input.payloadHex, 'hex'));
+    if (!message) {
+      return this.repository.updateCommand(command.id, {
+        status: 'failed',
+        error: 'The meter has no downlink route yet',
+      });
+    }
+    try {
+      await this.deps.publishDownlink(message.topic, JSON.stringify(message.body));
+      return await this.repository.updateCommand(command.id, { status: 'sent', sentAt: new Date() });
+    } catch (error) {
+      return this.repository.updateCommand(command.id, { status: 'failed', error: (error as Error).message });
+    }
+  }
+
+  async commands(access: ViewerAccess, meterId: number): Promise<MeterCommandRow[]> {
+    await access.assertMeter('meter.view', meterId);
+    return this.repository.listCommands(meterId);
+  }
+
+  async systemErrorsOfMeter(access: ViewerAccess, meterId: number): Promise<SystemErrorRow[]> {
+    await access.assertMeter('meter.view', meterId);
+    return this.repository.openSystemErrors(meterId);
+  }
+
+  /** Unacknowledged errors that belong to no meter (site admins). */
+  async systemErrors(access: ViewerAccess): Promise<SystemErrorRow[]> {
+    access.assertSiteAdmin();
+    return this.repository.openSystemErrors(null);
+  }
+
+  async acknowledgeSystemError(access: ViewerAccess, id: number): Promise<SystemErrorRow> {
+    access.requireUser();
+    const error = await this.repository.findSystemError(id);
+    if (!error) throw new AppError('NOT_FOUND', accountErrors.notFound);
+    if (error.meterId === null) access.assertSiteAdmin();
+    else await access.assertMeter('meter.admin', error.meterId);
+    return this.repository.acknowledgeSystemError(id);
+  }
+}

@@ -1,0 +1,233 @@
+import {
+  createSeriesDatasourceInput,
+  createSeriesInput,
+  updateSeriesDatasourceInput,
+  updateSeriesInput,
+} from '@olo/shared';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { parseInput } from '../../shared/errors.ts';
+import { ProjectRef } from '../projects/projects.graphql.ts';
+import { SpaceRef } from '../spaces/spaces.graphql.ts';
+import type { SeriesDatasourceRow, SeriesRow } from './series.repository.ts';
+import { sortSeries } from './series.service.ts';
+
+/** A latest value is "live" while it is younger than this. */
+const liveForMs = 60 * 60 * 1000;
+
+interface LatestValue {
+  seriesId: number;
+  time: Date;
+  value: number;
+}
+
+export const SeriesLatestRef = builder.objectRef<LatestValue>('SeriesLatest').implement({
+  description: 'The newest stored value of a series.',
+  fields: (t) => ({
+    id: t.exposeInt('seriesId'),
+    seriesId: t.exposeInt('seriesId'),
+    data: t.exposeFloat('value', { description: 'In the series unit, after conversion and calibration.' }),
+    time: t.expose('time', { type: 'DateTime' }),
+    live: t.boolean({
+      description: 'Younger than an hour.',
+      resolve: (latest) => Date.now() - latest.time.getTime() < liveForMs,
+    }),
+  }),
+});
+
+export const SeriesDatasourceRef = builder.objectRef<SeriesDatasourceRow>('SeriesDatasource').implement({
+  description: 'A meter channel feeding a series over a time range.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    seriesId: t.exposeInt('seriesId'),
+    meterId: t.exposeInt('meterId'),
+    channel: t.exposeString('channel'),
+    startAt: t.expose('startAt', { type: 'DateTime', nullable: true }),
+    startInclusive: t.exposeBoolean('startInclusive'),
+    endAt: t.expose('endAt', { type: 'DateTime', nullable: true }),
+    endInclusive: t.exposeBoolean('endInclusive'),
+  }),
+});
+
+export const SeriesRef = builder.objectRef<SeriesRow>('Serie').implement({
+  description: 'A measured quantity of a space, fed by meter channels through datasources.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    projectId: t.exposeInt('projectId'),
+    spaceId: t.exposeInt('spaceId', { nullable: true }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    dataType: t.exposeString('dataType'),
+    dataUnit: t.exposeString('dataUnit', { nullable: true }),
+    dataName: t.exposeString('dataName', { nullable: true }),
+    colorId: t.exposeInt('colorId', { nullable: true }),
+    limitId: t.exposeInt('limitId', { nullable: true }),
+    locked: t.exposeBoolean('locked'),
+    seriesDatasources: t.field({
+      type: [SeriesDatasourceRef],
+      resolve: (row, _args, context) => context.services.series.datasources([row.id]),
+    }),
+  }),
+});
+
+builder.objectFields(ProjectRef, (t) => ({
+  series: t.field({
+    type: [SeriesRef],
+    description: 'By data type importance, then name.',
+    resolve: (project, _args, context) => context.services.series.list(context.access, project.id),
+  }),
+}));
+
+builder.objectFields(SpaceRef, (t) => ({
+  series: t.field({
+    type: [SeriesRef],
+    description: 'By data type importance, then name.',
+    resolve: async (space, _args, context) =>
+      sortSeries(
+        (await context.services.series.list(context.access, space.projectId)).filter((row) => row.spaceId === space.id),
+      ),
+  }),
+}));
+
+const seriesFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
+  description: t.string(),
+  spaceId: t.int(),
+  dataUnit: t.string(),
+  dataName: t.string(),
+  colorId: t.int(),
+  limitId: t.int(),
+  locked: t.boolean(),
+});
+const CreateSeriesInput = builder.inputType('CreateSeriesInput', {
+  fields: (t) => ({
+    projectId: t.int({ required: true }),
+    name: t.string({ required: true }),
+    dataType: t.string({ required: true }),
+    ...seriesFields(t),
+  }),
+});
+const UpdateSeriesInput = builder.inputType('UpdateSeriesInput', {
+  fields: (t) => ({ id: t.int({ required: true }), name: t.string(), dataType: t.string(), ...seriesFields(t) }),
+});
+const boundsFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
+  startAt: t.field({ type: 'DateTime' }),
+  startInclusive: t.boolean(),
+  endAt: t.field({ type: 'DateTime' }),
+  endInclusive: t.boolean(),
+});
+const CreateSeriesDatasourceInput = builder.inputType('CreateSeriesDatasourceInput', {
+  fields: (t) => ({
+    seriesId: t.int({ required: true }),
+    meterId: t.int({ required: true }),
+    channel: t.string({ required: true }),
+    ...boundsFields(t),
+  }),
+});
+const UpdateSeriesDatasourceInput = builder.inputType('UpdateSeriesDatasourceInput', {
+  fields: (t) => ({ id: t.int({ required: true }), ...boundsFields(t) }),
+});
+
+/** Absent fields stay as they are; null clears a nullable one but never a flag. */
+const changes = (input: Record<string, unknown>, flags: string[]) =>
+  Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || !flags.includes(key))),
+  );
+
+builder.queryFields((t) => ({
+  seriesLatests: t.field({
+    type: [SeriesLatestRef],
+    args: { projectId: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.series.latest(context.access, args.projectId),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSeries: t.field({
+    type: SeriesRef,
+    args: { input: t.arg({ type: CreateSeriesInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.series.create(context.access, parseInput(createSeriesInput, changes(args.input, ['locked']))),
+  }),
+  updateSeries: t.field({
+    type: SeriesRef,
+    args: { input: t.arg({ type: UpdateSeriesInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.series.update(
+        context.access,
+        parseInput(updateSeriesInput, changes(args.input, ['locked', 'name', 'dataType'])),
+      ),
+  }),
+  deleteSeries: t.boolean({
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.series.delete(context.access, args.id),
+  }),
+  createSeriesDatasource: t.field({
+    type: SeriesDatasourceRef,
+    args: { input: t.arg({ type: CreateSeriesDatasourceInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.series.createDatasource(
+        context.access,
+        parseInput(createSeriesDatasourceInput, changes(args.input, ['startInclusive', 'endInclusive'])),
+      ),
+  }),
+  updateSeriesDatasource: t.field({
+    type: SeriesDatasourceRef,
+    args: { input: t.arg({ type: UpdateSeriesDatasourceInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.series.updateDatasource(
+        context.access,
+        parseInput(updateSeriesDatasourceInput, changes(args.input, ['startInclusive', 'endInclusive'])),
+      ),
+  }),
+  deleteSeriesDatasource: t.boolean({
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.series.deleteDatasource(context.access, args.id),
+  }),
+  moveSeriesDatasources: t.field({
+    type: [SeriesDatasourceRef],
+    description: 'Moves datasources to another series from `at` on (the whole datasource without `at`).',
+    args: {
+      ids: t.arg.intList({ required: true }),
+      seriesId: t.arg.int({ required: true }),
+      at: t.arg({ type: 'DateTime' }),
+    },
+    resolve: (_root, args, context) =>
+      context.services.series.moveDatasources(context.access, args.ids.slice(0, 100), args.seriesId, args.at ?? null),
+  }),
+  projectAddMeter: t.field({
+    type: [SeriesRef],
+    description: "Creates a series in the space for each of the meter's measured channels, fed from now on.",
+    args: { projectId: t.arg.int({ required: true }), meterId: t.arg.int({ required: true }), spaceId: t.arg.int() },
+    resolve: (_root, args, context) =>
+      context.services.series.addMeterToProject(context.access, {
+        projectId: args.projectId,
+        meterId: args.meterId,
+        spaceId: args.spaceId ?? null,
+      }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  seriesLatestUpdated: t.field({
+    type: [SeriesLatestRef],
+    description: "The project's series values that just moved.",
+    args: { projectId: t.arg.int({ required: true }) },
+    subscribe: async (_root, args, context) => {
+      await context.access.assert('project.view', args.projectId);
+      return latestUpdates(context, args.projectId);
+    },
+    resolve: (values) => values,
+  }),
+}));
+
+async function* latestUpdates(context: GraphQLContext, projectId: number): AsyncGenerator<LatestValue[]> {
+  const stop = new AbortController();
+  try {
+    for await (const event of context.events.subscribe('series.latest', stop.signal)) {
+      if (event.projectId !== projectId) continue;
+      yield event.values.map((value) => ({ seriesId: value.seriesId, time: new Date(value.time), value: value.value }));
+    }
+  } finally {
+    stop.abort();
+  }
+}

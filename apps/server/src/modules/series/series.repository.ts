@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { projects, series, seriesDatasources, seriesLatest } from '../../db/tables/index.ts';
+
+export type SeriesRow = typeof series.$inferSelect;
+export type NewSeries = typeof series.$inferInsert;
+export type SeriesDatasourceRow = typeof seriesDatasources.$inferSelect;
+export type SeriesLatestRow = typeof seriesLatest.$inferSelect;
+
+export class SeriesRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(run: (repository: SeriesRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => run(new SeriesRepository(tx as unknown as Db)));
+  }
+
+  listByProject(projectId: number): Promise<SeriesRow[]> {
+    return this.db
+      .select()
+      .from(series)
+      .where(eq(series.projectId, projectId))
+      .orderBy(asc(series.name), asc(series.id));
+  }
+
+  async findById(id: number): Promise<SeriesRow | undefined> {
+    const [row] = await this.db.select().from(series).where(eq(series.id, id));
+    return row;
+  }
+
+  async insert(row: NewSeries): Promise<SeriesRow> {
+    const [created] = await this.db.insert(series).values(row).returning();
+    return created as SeriesRow;
+  }
+
+  async update(id: number, changes: Partial<NewSeries>): Promise<SeriesRow> {
+    const [row] = await this.db
+      .update(series)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(series.id, id))
+      .returning();
+    return row as SeriesRow;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(series).where(eq(series.id, id));
+  }
+
+  listDatasources(seriesIds: number[]): Promise<SeriesDatasourceRow[]> {
+    if (seriesIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(seriesDatasources)
+      .where(inArray(seriesDatasources.seriesId, seriesIds))
+      .orderBy(asc(seriesDatasources.startAt), asc(seriesDatasources.id));
+  }
+
+  listDatasourcesOfMeter(
+    meterId: number,
+  ): Promise<Array<SeriesDatasourceRow & { projectId: number; seriesName: string }>> {
+    return this.db
+      .select({ datasource: seriesDatasources, projectId: series.projectId, seriesName: series.name })
+      .from(seriesDatasources)
+      .innerJoin(series, eq(series.id, seriesDatasources.seriesId))
+      .where(eq(seriesDatasources.meterId, meterId))
+      .orderBy(asc(seriesDatasources.startAt))
+      .then((rows) => rows.map((row) => ({ ...row.datasource, projectId: row.projectId, seriesName: row.seriesName })));
+  }
+
+  async findDatasource(id: number): Promise<(SeriesDatasourceRow & { projectId: number }) | undefined> {
+    const [row] = await this.db
+      .select({ datasource: seriesDatasources, projectId: series.projectId })
+      .from(seriesDatasources)
+      .innerJoin(series, eq(series.id, seriesDatasources.seriesId))
+      .where(eq(seriesDatasources.id, id));
+    return row ? { ...row.datasource, projectId: row.projectId } : undefined;
+  }
+
+  async insertDatasource(row: typeof seriesDatasources.$inferInsert): Promise<SeriesDatasourceRow> {
+    const [created] = await this.db.insert(seriesDatasources).values(row).returning();
+    return created as SeriesDatasourceRow;
+  }
+
+  async updateDatasource(
+    id: number,
+    changes: Partial<typeof seriesDatasources.$inferInsert>,
+  ): Promise<SeriesDatasourceRow> {
+    const [row] = await this.db.update(seriesDatasources).set(changes).where(eq(seriesDatasources.id, id)).returning();
+    return row as SeriesDatasourceRow;
+  }
+
+  async deleteDatasource(id: number): Promise<void> {
+    await this.db.delete(seriesDatasources).where(eq(seriesDatasources.id, id));
+  }
+
+  latestOfProject(projectId: number): Promise<SeriesLatestRow[]> {
+    return this.db
+      .select({
+        seriesId: seriesLatest.seriesId,
+        time: seriesLatest.time,
+        value: seriesLatest.value,
+        updatedAt: seriesLatest.updatedAt,
+      })
+      .from(seriesLatest)
+      .innerJoin(series, eq(series.id, seriesLatest.seriesId))
+      .where(eq(series.projectId, projectId));
+  }
+
+  /** Projects fed by a meter now (an open datasource), for the meter page. */
+  async projectIdsOfMeter(meterId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ projectId: series.projectId })
+      .from(seriesDatasources)
+      .innerJoin(series, eq(series.id, seriesDatasources.seriesId))
+      .where(
+        and(
+          eq(seriesDatasources.meterId, meterId),
+          sql`(${seriesDatasources.endAt} is null or ${seriesDatasources.endAt} > now())`,
+        ),
+      );
+    return rows.map((row) => row.projectId);
+  }
+
+  async activeMeterIdsOfProject(projectId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ meterId: seriesDatasources.meterId })
+      .from(seriesDatasources)
+      .innerJoin(series, eq(series.id, seriesDatasources.seriesId))
+      .where(
+        and(
+          eq(series.projectId, projectId),
+          sql`(${seriesDatasources.endAt} is null or ${seriesDatasources.endAt} > now())`,
+        ),
+      );
+    return rows.map((row) => row.meterId);
+  }
+
+  /** A new data id: clients drop their cached slices of the project (data changed other than by appending). */
+  async bumpDataId(projectId: number): Promise<void> {
+    await this.db.update(projects).set({ dataId: sql`gen_random_uuid()` }).where(eq(projects.id, projectId));
+  }
+}

@@ -1,0 +1,248 @@
+import {
+  type createSeriesDatasourceInput,
+  type createSeriesInput,
+  isMeasurementType,
+  measurementSortRank,
+  measurementUnits,
+  tenancyErrors,
+  type updateSeriesDatasourceInput,
+  type updateSeriesInput,
+} from '@olo/shared';
+import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
+import type { SpacesRepository } from '../spaces/spaces.repository.ts';
+import type { SeriesDatasourceRow, SeriesLatestRow, SeriesRepository, SeriesRow } from './series.repository.ts';
+
+/** Recomputes stored series values after a datasource change (the recalculation module provides it). */
+export type RecomputeDatasource = (change: {
+  meterId: number;
+  channel: string;
+  from: Date | null;
+  to: Date | null;
+}) => Promise<void>;
+
+const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+
+/** Series by data type importance (spec section 9), then by name. */
+export function sortSeries<T extends Pick<SeriesRow, 'dataType' | 'name' | 'id'>>(rows: T[]): T[] {
+  return [...rows].sort(
+    (a, b) =>
+      measurementSortRank(a.dataType) - measurementSortRank(b.dataType) ||
+      a.name.localeCompare(b.name, 'fi') ||
+      a.id - b.id,
+  );
+}
+
+export class SeriesService {
+  constructor(
+    private readonly deps: {
+      repository: SeriesRepository;
+      spaces: SpacesRepository;
+      events: EventBus;
+      /** Latest decoded channels of a meter, for creating its series. */
+      meterChannels: (meterId: number) => Promise<Record<string, { type: string; unit: string }>>;
+      recompute?: RecomputeDatasource;
+    },
+  ) {}
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  private changed(projectId: number): Promise<void> {
+    return this.deps.events.publish('project.updated', { projectId });
+  }
+
+  async list(access: ViewerAccess, projectId: number): Promise<SeriesRow[]> {
+    await access.assert('project.view', projectId);
+    return sortSeries(await this.repository.listByProject(projectId));
+  }
+
+  async latest(access: ViewerAccess, projectId: number): Promise<SeriesLatestRow[]> {
+    await access.assert('project.view', projectId);
+    return this.repository.latestOfProject(projectId);
+  }
+
+  async datasources(seriesIds: number[]): Promise<SeriesDatasourceRow[]> {
+    return this.repository.listDatasources(seriesIds);
+  }
+
+  datasourcesOfMeter(meterId: number) {
+    return this.repository.listDatasourcesOfMeter(meterId);
+  }
+
+  projectIdsOfMeter(meterId: number): Promise<number[]> {
+    return this.repository.projectIdsOfMeter(meterId);
+  }
+
+  /** Meters that feed the project now (an open datasource). */
+  async activeMeterIdsOfProject(access: ViewerAccess, projectId: number): Promise<number[]> {
+    await access.assert('project.view', projectId);
+    return this.repository.activeMeterIdsOfProject(projectId);
+  }
+
+  private async checkSpace(projectId: number, spaceId: number | null | undefined): Promise<void> {
+    if (spaceId === null || spaceId === undefined) return;
+    const space = await this.deps.spaces.findById(spaceId);
+    if (space?.projectId !== projectId) {
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'spaceId', message: 'Invalid id' }]);
+    }
+  }
+
+  async create(access: ViewerAccess, input: z.output<typeof createSeriesInput>): Promise<SeriesRow> {
+    await access.assert('project.adminSeries', input.projectId);
+    await this.checkSpace(input.projectId, input.spaceId);
+    const dataType = input.dataType as keyof typeof measurementUnits;
+    const created = await this.repository.insert({ ...input, dataUnit: input.dataUnit ?? measurementUnits[dataType] });
+    await this.changed(created.projectId);
+    return created;
+  }
+
+  private async editable(access: ViewerAccess, id: number): Promise<SeriesRow> {
+    access.requireUser();
+    const found = await this.repository.findById(id);
+    if (!found) throw denied();
+    await access.assert('project.adminSeries', found.projectId);
+    return found;
+  }
+
+  async update(access: ViewerAccess, input: z.output<typeof updateSeriesInput>): Promise<SeriesRow> {
+    const current = await this.editable(access, input.id);
+    await this.checkSpace(current.projectId, input.spaceId);
+    const { id, ...changes } = input;
+    const updated = await this.repository.update(id, changes);
+    await this.changed(current.projectId);
+    return updated;
+  }
+
+  async delete(access: ViewerAccess, id: number): Promise<boolean> {
+    const current = await this.editable(access, id);
+    await this.repository.delete(id);
+    await this.repository.bumpDataId(current.projectId);
+    await this.changed(current.projectId);
+    return true;
+  }
+
+  async createDatasource(
+    access: ViewerAccess,
+    input: z.output<typeof createSeriesDatasourceInput>,
+  ): Promise<SeriesDatasourceRow> {
+    const target = await this.editable(access, input.seriesId);
+    await access.assertMeter('meter.view', input.meterId);
+    const created = await this.repository.insertDatasource(input);
+    await this.afterDatasourceChange(target.projectId, created, created.startAt);
+    return created;
+  }
+
+  async updateDatasource(
+    access: ViewerAccess,
+    input: z.output<typeof updateSeriesDatasourceInput>,
+  ): Promise<SeriesDatasourceRow> {
+    const current = await this.editableDatasource(access, input.id);
+    const { id, ...changes } = input;
+    const updated = await this.repository.updateDatasource(id, changes);
+    // Both the old and the new range change: recompute from the earlier start.
+    const from = [current.startAt, updated.startAt].some((time) => time === null)
+      ? null
+      : new Date(Math.min((current.startAt as Date).getTime(), (updated.startAt as Date).getTime()));
+    await this.afterDatasourceChange(current.projectId, updated, from);
+    return updated;
+  }
+
+  async deleteDatasource(access: ViewerAccess, id: number): Promise<boolean> {
+    const current = await this.editableDatasource(access, id);
+    await this.repository.deleteDatasource(id);
+    await this.afterDatasourceChange(current.projectId, current, current.startAt);
+    return true;
+  }
+
+  /**
+   * Moves datasources to another series from `at` on: each is ended at `at` and a copy feeding the
+   * target series starts there. Without `at`, the whole datasource moves.
+   */
+  async moveDatasources(
+    access: ViewerAccess,
+    ids: number[],
+    seriesId: number,
+    at: Date | null,
+  ): Promise<SeriesDatasourceRow[]> {
+    const target = await this.editable(access, seriesId);
+    const moved: SeriesDatasourceRow[] = [];
+    for (const id of ids) {
+      const current = await this.editableDatasource(access, id);
+      if (at === null) {
+        moved.push(await this.repository.updateDatasource(id, { seriesId }));
+      } else {
+        await this.repository.updateDatasource(id, { endAt: at, endInclusive: false });
+        moved.push(
+          await this.repository.insertDatasource({
+            seriesId,
+            meterId: current.meterId,
+            channel: current.channel,
+            startAt: at,
+            startInclusive: true,
+            endAt: current.endAt,
+            endInclusive: current.endInclusive,
+          }),
+        );
+      }
+      await this.afterDatasourceChange(current.projectId, current, at ?? current.startAt);
+    }
+    if (moved.length > 0) await this.afterDatasourceChange(target.projectId, moved[0] as SeriesDatasourceRow, at);
+    return moved;
+  }
+
+  /** Adds a meter to a project: a series in the space for each of its measured channels, fed from now on. */
+  async addMeterToProject(
+    access: ViewerAccess,
+    input: { projectId: number; meterId: number; spaceId: number | null },
+  ): Promise<SeriesRow[]> {
+    await access.assert('project.adminSeries', input.projectId);
+    await access.assertMeter('meter.view', input.meterId);
+    await this.checkSpace(input.projectId, input.spaceId);
+    const channels = await this.deps.meterChannels(input.meterId);
+    const measured = Object.entries(channels).filter(
+      ([, channel]) => isMeasurementType(channel.type) && channel.type !== 'ignore',
+    );
+    if (measured.length === 0) {
+      throw new AppError('BAD_USER_INPUT', 'The meter has sent no readings with known channels yet');
+    }
+    const now = new Date();
+    const created = await this.repository.transaction(async (repository) => {
+      const rows: SeriesRow[] = [];
+      for (const [channel, { type, unit }] of measured) {
+        const row = await repository.insert({
+          projectId: input.projectId,
+          spaceId: input.spaceId,
+          name: type,
+          dataType: type,
+          dataUnit: unit,
+          dataName: channel,
+        });
+        await repository.insertDatasource({ seriesId: row.id, meterId: input.meterId, channel, startAt: now });
+        rows.push(row);
+      }
+      return rows;
+    });
+    await this.changed(input.projectId);
+    return sortSeries(created);
+  }
+
+  private async editableDatasource(access: ViewerAccess, id: number) {
+    access.requireUser();
+    const found = await this.repository.findDatasource(id);
+    if (!found) throw denied();
+    await access.assert('project.adminSeries', found.projectId);
+    return found;
+  }
+
+  private async afterDatasourceChange(projectId: number, datasource: SeriesDatasourceRow, from: Date | null) {
+    const startsInPast = from === null || from.getTime() < Date.now() - 60_000;
+    if (startsInPast && this.deps.recompute) {
+      await this.deps.recompute({ meterId: datasource.meterId, channel: datasource.channel, from, to: null });
+    }
+    await this.changed(projectId);
+  }
+}
