@@ -90,7 +90,5 @@ export const updateCalibrationInput = z
 export const testCalibrationInput = z.object({
   meterId: intId,
   channel,
-  expression: z
-    .string({ message: 'Required' })
-    .max(expressionLimits.maxLength * 5, { message: 'Too long' }),
+  expression: z.string({ message: 'Required' }).max(expressionLimits.maxLength * 5, { message: 'Too long' }),
 });

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
+import { MetersRepository } from '../meters/meters.repository.ts';
 import { OrganizationsRepository } from '../organizations/organizations.repository.ts';
 import { ProjectPagesRepository } from '../project-pages/project-pages.repository.ts';
 import { ProjectsRepository } from '../projects/projects.repository.ts';
+import { SeriesRepository } from '../series/series.repository.ts';
 import { SpacesRepository } from '../spaces/spaces.repository.ts';
 import {
   allRoles,
@@ -18,6 +20,9 @@ import {
 
 type Outcome = 'allowed' | 'denied';
 
+const matrixIngestToken = 'matrix-ingest-token-0123456789';
+const randomSerial = () => crypto.randomBytes(8).toString('hex');
+
 interface World {
   olo: TestServer;
   clients: Record<Role, TestClient>;
@@ -26,7 +31,12 @@ interface World {
   organization: { id: string; slug: string };
   project: { id: number; publicId: string };
   attachmentId: string;
+  meter: { id: number; serial: string };
+  seriesId: number;
+  otherSeriesId: number;
   organizations: OrganizationsRepository;
+  meters: MetersRepository;
+  series: SeriesRepository;
   projects: ProjectsRepository;
   newUser(): Promise<string>;
   /** The call under test, as `role`; a fingerprint of the tables is taken just before it. */
@@ -436,6 +446,235 @@ const cases: Record<string, Case> = {
     expect([401, 403]).toContain(response.status);
     return 'denied';
   },
+  meters: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { meters { id } }'), (data) =>
+      (data.meters as Array<{ id: number }>).some((item) => item.id === w.meter.id),
+    ),
+  meter: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { meter(id: $id) { id latest { time data } errors { missing } } }', {
+        id: w.meter.id,
+      }),
+    ),
+  'Meter.data': async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'query Q($id: Int!, $from: DateTime!, $to: DateTime!) { meter(id: $id) { data(from: $from, to: $to) { time } } }',
+        {
+          id: w.meter.id,
+          from: '2000-01-01T00:00:00Z',
+          to: '2100-01-01T00:00:00Z',
+        },
+      ),
+    ),
+  'Organization.meters': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { meters { id } } }', { id: w.organization.id }),
+    ),
+  'Project.activeMeters': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { activeMeters { id } } }', { id: w.project.id }),
+    ),
+  drivers: async (w, role) => outcomeOf(await w.call(role, 'query { drivers { id } }')),
+  systemErrors: async (w, role) => outcomeOf(await w.call(role, 'query { systemErrors { id } }')),
+  findFreeMeters: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($s: [String!]!) { findFreeMeters(serials: $s) { id } }', { s: [randomSerial()] }),
+    ),
+  updateMeter: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { updateMeter(id: $id, name: "Checked") { id } }', { id: w.meter.id }),
+    ),
+  meterToStorage: async (w, role) =>
+    outcomeOf(await w.call(role, 'mutation M($id: Int!) { meterToStorage(id: $id) { id } }', { id: w.meter.id })),
+  meterFromStorage: async (w, role) =>
+    outcomeOf(await w.call(role, 'mutation M($id: Int!) { meterFromStorage(id: $id) { id } }', { id: w.meter.id })),
+  resetBattery: async (w, role) =>
+    outcomeOf(await w.call(role, 'mutation M($id: Int!) { resetBattery(id: $id) { id } }', { id: w.meter.id })),
+  toggleMeter: async (w, role) =>
+    outcomeOf(await w.call(role, 'mutation M($id: Int!) { toggleMeter(id: $id) { id } }', { id: w.meter.id })),
+  releaseMeter: async (w, role) => {
+    const { meter } = await w.meters.insertOrGet({ serial: randomSerial(), organizationId: w.organization.id });
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { releaseMeter(id: $id) { id } }', { id: meter.id }));
+  },
+  moveFreeMeters: async (w, role) => {
+    const { meter } = await w.meters.insertOrGet({ serial: randomSerial() });
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($s: [String!]!, $o: ID!) { moveFreeMeters(serials: $s, organizationId: $o) { id } }',
+        {
+          s: [meter.serial],
+          o: w.organization.id,
+        },
+      ),
+    );
+  },
+  deleteMeterData: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($id: Int!) { deleteMeterData(id: $id, from: "1990-01-01T00:00:00Z", to: "1990-02-01T00:00:00Z") }',
+        {
+          id: w.meter.id,
+        },
+      ),
+    ),
+  meterCommand: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($id: Int!) { meterCommand(meterId: $id, name: "Interval", fPort: 10, payload: "01") { status } }',
+        {
+          id: w.meter.id,
+        },
+      ),
+    ),
+  acknowledgeSystemError: async (w, role) => {
+    const [error] = await w.olo.server.database.sql`
+      insert into system_errors (name, type, meter_id) values ('Check', 'meter.decode', ${w.meter.id}) returning id`;
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { acknowledgeSystemError(id: $id) { id } }', { id: Number(error?.id) }),
+    );
+  },
+  'Organization.integrations': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { integrations { id } } }', {
+        id: w.organization.id,
+      }),
+    ),
+  createIntegration: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($o: ID!) { createIntegration(organizationId: $o, name: "ChirpStack") { secret } }',
+        {
+          o: w.organization.id,
+        },
+      ),
+    ),
+  deleteIntegration: async (w, role) => {
+    const [integration] = await w.olo.server.database.sql`
+      insert into integrations (organization_id, name, mqtt_username, secret_hash)
+      values (${w.organization.id}, 'Old', ${`u-${randomSerial()}`}, ${randomSerial()}) returning id`;
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { deleteIntegration(id: $id) }', { id: integration?.id }),
+    );
+  },
+  'Project.series': async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: Int!) { project(id: $id) { series { id } } }', { id: w.project.id })),
+  seriesLatests: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { seriesLatests(projectId: $id) { seriesId } }', { id: w.project.id }),
+    ),
+  createSeries: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateSeriesInput!) { createSeries(input: $input) { id } }', {
+        input: { projectId: w.project.id, name: 'Humidity', dataType: 'Humidity' },
+      }),
+    ),
+  updateSeries: async (w, role) => {
+    const row = await w.series.insert({ projectId: w.project.id, name: 'Old', dataType: 'CO2' });
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateSeriesInput!) { updateSeries(input: $input) { id } }', {
+        input: { id: row.id, name: 'New' },
+      }),
+    );
+  },
+  deleteSeries: async (w, role) => {
+    const row = await w.series.insert({ projectId: w.project.id, name: 'Old', dataType: 'CO2' });
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteSeries(id: $id) }', { id: row.id }));
+  },
+  createSeriesDatasource: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: CreateSeriesDatasourceInput!) { createSeriesDatasource(input: $input) { id } }',
+        {
+          input: { seriesId: w.otherSeriesId, meterId: w.meter.id, channel: 'co2', startAt: '2100-01-01T00:00:00Z' },
+        },
+      ),
+    ),
+  updateSeriesDatasource: async (w, role) => {
+    const datasource = await w.series.insertDatasource({
+      seriesId: w.otherSeriesId,
+      meterId: w.meter.id,
+      channel: 'temperature',
+      startAt: new Date('2100-01-01T00:00:00Z'),
+    });
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: UpdateSeriesDatasourceInput!) { updateSeriesDatasource(input: $input) { id } }',
+        {
+          input: { id: datasource.id, endAt: '2100-02-01T00:00:00Z' },
+        },
+      ),
+    );
+  },
+  deleteSeriesDatasource: async (w, role) => {
+    const datasource = await w.series.insertDatasource({
+      seriesId: w.otherSeriesId,
+      meterId: w.meter.id,
+      channel: 'temperature',
+      startAt: new Date('2100-01-01T00:00:00Z'),
+    });
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { deleteSeriesDatasource(id: $id) }', { id: datasource.id }),
+    );
+  },
+  moveSeriesDatasources: async (w, role) => {
+    const datasource = await w.series.insertDatasource({
+      seriesId: w.otherSeriesId,
+      meterId: w.meter.id,
+      channel: 'temperature',
+      startAt: new Date('2100-01-01T00:00:00Z'),
+    });
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($ids: [Int!]!, $s: Int!) { moveSeriesDatasources(ids: $ids, seriesId: $s) { id } }',
+        {
+          ids: [datasource.id],
+          s: w.seriesId,
+        },
+      ),
+    );
+  },
+  projectAddMeter: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($p: Int!, $m: Int!) { projectAddMeter(projectId: $p, meterId: $m) { id } }', {
+        p: w.project.id,
+        m: w.meter.id,
+      }),
+    ),
+  meterUpdated: (w, role) =>
+    subscriptionOutcome(
+      w,
+      role,
+      'subscription S($id: Int!) { meterUpdated(id: $id) { id } }',
+      { id: w.meter.id },
+      {
+        trigger: () => w.olo.server.events.publish('meter.updated', { meterId: w.meter.id }),
+        arrived: (data) => (data.meterUpdated as { id: number } | null)?.id === w.meter.id,
+      },
+    ),
+  seriesLatestUpdated: (w, role) =>
+    subscriptionOutcome(
+      w,
+      role,
+      'subscription S($id: Int!) { seriesLatestUpdated(projectId: $id) { seriesId data } }',
+      { id: w.project.id },
+      {
+        trigger: () =>
+          w.olo.server.events.publish('series.latest', {
+            projectId: w.project.id,
+            values: [{ seriesId: w.seriesId, time: new Date().toISOString(), value: 612 }],
+          }),
+        arrived: (data) => (data.seriesLatestUpdated as Array<{ data: number }> | null)?.[0]?.data === 612,
+      },
+    ),
   projectUpdated: (w, role) =>
     subscriptionOutcome(w, role, 'subscription S($id: Int!) { projectUpdated(id: $id) { id } }', { id: w.project.id }),
   projectsUpdated: (w, role) => subscriptionOutcome(w, role, 'subscription { projectsUpdated { id } }', {}),
@@ -519,6 +758,13 @@ async function tenancyFingerprint(olo: TestServer): Promise<string> {
     'project_pages',
     'invitations',
     'attachments',
+    'meters',
+    'meter_readings',
+    'meter_commands',
+    'system_errors',
+    'series',
+    'series_datasources',
+    'integrations',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
@@ -612,8 +858,43 @@ async function buildWorld(olo: TestServer): Promise<World> {
     'mutation M($p: Int, $c: String!) { createAttachment(projectId: $p, name: "notes.txt", contentType: "text/plain", content: $c) { id } }',
     { p: project.id, c: Buffer.from('Kosteusmittaukset').toString('base64') },
   );
+  // Meter M: created by a real uplink (decoded by the network server), then moved to O.
+  const serial = randomSerial();
+  const uplink = {
+    end_device_ids: { device_id: 'matrix-meter', application_ids: { application_id: 'matrix' }, dev_eui: serial },
+    uplink_message: { f_port: 1, f_cnt: 1, frm_payload: 'AQ==', decoded_payload: { co2: 600, temperature: 21.5 } },
+  };
+  const ingested = await fetch(`${olo.url}/api/ingest/tts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${matrixIngestToken}` },
+    body: JSON.stringify(uplink),
+  });
+  expect(ingested.status).toBe(202);
+  const meters = new MetersRepository(db);
+  const [meterRow] = await meters.findBySerials([serial]);
+  const meter = await meters.update((meterRow as { id: number }).id, { organizationId: organization.id });
+  const seriesRepository = new SeriesRepository(db);
+  const mainSeries = await seriesRepository.insert({
+    projectId: project.id,
+    name: 'CO2',
+    dataType: 'CO2',
+    dataUnit: 'ppm',
+  });
+  const otherSeries = await seriesRepository.insert({ projectId: project.id, name: 'Spare', dataType: 'CO2' });
+  await seriesRepository.insertDatasource({
+    seriesId: mainSeries.id,
+    meterId: meter.id,
+    channel: 'co2',
+    startAt: new Date(),
+  });
+
   const world: World = {
     olo,
+    meter: { id: meter.id, serial },
+    seriesId: mainSeries.id,
+    otherSeriesId: otherSeries.id,
+    meters,
+    series: seriesRepository,
     clients,
     userIds,
     parentId: parent.id,
@@ -647,7 +928,7 @@ describe('the permissions documentation', () => {
 describe.each(testDatabases)('permission matrix on %s', (kind) => {
   let world: World;
   beforeAll(async () => {
-    world = await buildWorld(await startTestServer(kind));
+    world = await buildWorld(await startTestServer(kind, { INGEST_TOKEN: matrixIngestToken }));
   }, 60_000);
   afterAll(() => world?.olo.close());
 

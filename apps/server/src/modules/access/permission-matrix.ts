@@ -44,6 +44,10 @@ const projectMembers: Role[] = [
 ];
 const projectAdmins: Role[] = ['projectAdmin', ...organizationAdmins];
 const projectViewers: Role[] = [...projectMembers, 'orgViewAll', ...organizationAdmins];
+const meterViewers: Role[] = ['orgViewMeters', ...organizationAdmins];
+const meterAdmins: Role[] = organizationAdmins;
+const seriesAdmins: Role[] = ['projectAdminSeries', ...projectAdmins];
+const siteAdmins: Role[] = ['siteAdmin'];
 
 export type OperationKind = 'query' | 'mutation' | 'subscription' | 'rest';
 
@@ -158,7 +162,62 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'deleteProjectPage', kind: 'mutation', what: 'delete a summary page of X', allowed: projectAdmins },
   { operation: 'createAttachment', kind: 'mutation', what: 'upload a file to X', allowed: projectAdmins },
   { operation: 'GET /api/attachments/{id}', kind: 'rest', what: 'download a file of X', allowed: projectViewers },
+  // Meters (meter M of O, with readings; disposable meters where a row changes who sees what)
+  { operation: 'meters', kind: 'query', what: 'M is in the list', allowed: meterViewers },
+  { operation: 'meter', kind: 'query', what: 'read M with its latest reading and errors', allowed: meterViewers },
+  { operation: 'Meter.data', kind: 'query', what: "M's stored readings", allowed: meterViewers },
+  { operation: 'Organization.meters', kind: 'query', what: "O's meters", allowed: meterViewers },
+  { operation: 'Project.activeMeters', kind: 'query', what: 'meters feeding X', allowed: projectViewers },
+  { operation: 'drivers', kind: 'query', what: 'the payload decoders', allowed: signedIn },
+  { operation: 'systemErrors', kind: 'query', what: 'errors of no meter', allowed: siteAdmins },
+  { operation: 'findFreeMeters', kind: 'query', what: 'free meters by serial', allowed: siteAdmins },
+  { operation: 'updateMeter', kind: 'mutation', what: 'rename M', allowed: meterAdmins },
+  { operation: 'meterToStorage', kind: 'mutation', what: 'put M in storage', allowed: meterAdmins },
+  { operation: 'meterFromStorage', kind: 'mutation', what: 'take M out of storage', allowed: meterAdmins },
+  { operation: 'resetBattery', kind: 'mutation', what: "reset M's battery", allowed: meterAdmins },
+  { operation: 'toggleMeter', kind: 'mutation', what: 'turn M inactive or active', allowed: meterAdmins },
+  { operation: 'releaseMeter', kind: 'mutation', what: 'give a meter of O back', allowed: meterAdmins },
+  { operation: 'moveFreeMeters', kind: 'mutation', what: 'move a free meter to O', allowed: siteAdmins },
+  { operation: 'deleteMeterData', kind: 'mutation', what: "delete M's readings of a range", allowed: meterAdmins },
+  { operation: 'meterCommand', kind: 'mutation', what: 'send M a downlink', allowed: meterAdmins },
+  { operation: 'acknowledgeSystemError', kind: 'mutation', what: 'acknowledge an error of M', allowed: meterAdmins },
+  {
+    operation: 'Organization.integrations',
+    kind: 'query',
+    what: "O's network-server credentials",
+    allowed: organizationAdmins,
+  },
+  { operation: 'createIntegration', kind: 'mutation', what: 'new credentials for O', allowed: organizationAdmins },
+  { operation: 'deleteIntegration', kind: 'mutation', what: "delete O's credentials", allowed: organizationAdmins },
+  // Series of X
+  { operation: 'Project.series', kind: 'query', what: "X's series", allowed: projectViewers },
+  { operation: 'seriesLatests', kind: 'query', what: "latest values of X's series", allowed: projectViewers },
+  { operation: 'createSeries', kind: 'mutation', what: 'a series in X', allowed: seriesAdmins },
+  { operation: 'updateSeries', kind: 'mutation', what: 'rename a series of X', allowed: seriesAdmins },
+  { operation: 'deleteSeries', kind: 'mutation', what: 'delete a series of X', allowed: seriesAdmins },
+  {
+    operation: 'createSeriesDatasource',
+    kind: 'mutation',
+    what: 'feed a series of X from M (needs seeing M too)',
+    allowed: meterAdmins,
+  },
+  { operation: 'updateSeriesDatasource', kind: 'mutation', what: "change a datasource's range", allowed: seriesAdmins },
+  { operation: 'deleteSeriesDatasource', kind: 'mutation', what: 'delete a datasource', allowed: seriesAdmins },
+  {
+    operation: 'moveSeriesDatasources',
+    kind: 'mutation',
+    what: 'move a datasource to another series',
+    allowed: seriesAdmins,
+  },
+  { operation: 'projectAddMeter', kind: 'mutation', what: 'add M to X (needs seeing M too)', allowed: meterAdmins },
   // Subscriptions
+  { operation: 'meterUpdated', kind: 'subscription', what: "M's readings as they arrive", allowed: meterViewers },
+  {
+    operation: 'seriesLatestUpdated',
+    kind: 'subscription',
+    what: "X's latest values as they move",
+    allowed: projectViewers,
+  },
   { operation: 'projectUpdated', kind: 'subscription', what: 'changes of X', allowed: projectViewers },
   {
     operation: 'projectsUpdated',
@@ -200,9 +259,13 @@ export function renderPermissionsMarkdown(): string {
     '  `canAdminSeries`, `canAdminAlarms`, `canViewAlarms`, `canAdminReports` and `canViewReports` gate',
     '  series, alarms and reports as those features arrive;',
     '- anonymous visitors reach a project only by its public id while its public link is on, and only the',
-    '  parts its show flags allow; any signed-in user may create a top-level organization and becomes its admin.',
+    '  parts its show flags allow; any signed-in user may create a top-level organization and becomes its admin;',
+    '- meters belong to an organization or to none (free): its admins (and those of organizations above)',
+    "  administer them, members with `canViewMeters` see them; free meters are the site admins'; feeding a",
+    '  series from a meter needs both `canAdminSeries` on the project and sight of the meter.',
     '',
-    'World of the test: organization O inside parent organization P, project X in O with a public link.',
+    'World of the test: organization O inside parent organization P, project X in O with a public link,',
+    'meter M of O with readings.',
     '',
     ...legend,
     '',

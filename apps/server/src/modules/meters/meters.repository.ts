@@ -94,7 +94,7 @@ export class MetersRepository {
       .where(
         and(
           eq(seriesDatasources.meterId, meterId),
-          sql`(${seriesDatasources.endAt} is null or ${seriesDatasources.endAt} > ${at})`,
+          sql`(${seriesDatasources.endAt} is null or ${seriesDatasources.endAt} > ${at.toISOString()})`,
         ),
       );
   }

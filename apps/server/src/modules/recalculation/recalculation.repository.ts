@@ -1,0 +1,205 @@
+import type postgres from 'postgres';
+import { type MeterRouting, ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
+
+export type Tx = postgres.TransactionSql | postgres.Sql;
+
+/** A stored reading as recomputation needs it: its time and decoded channels. */
+export interface StoredChannels {
+  meterId: number;
+  time: Date;
+  channels: Record<string, { value: number; type: string; unit: string }>;
+}
+
+export type Datasource = MeterRouting['datasources'][number];
+
+/** Times are bounds of the stored readings, both inclusive; null: unbounded. */
+export interface TimeBounds {
+  from: Date | null;
+  to: Date | null;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const date = (value: Date | string) => new Date(value);
+
+/**
+ * SQL of recomputation: rewriting stored series values from the raw readings. Times are UTC;
+ * rollup hours are UTC hours, as the ingest writes them.
+ */
+export class RecalculationRepository {
+  private readonly readings: ReadingsRepository;
+
+  constructor(private readonly sql: postgres.Sql) {
+    this.readings = new ReadingsRepository(sql);
+  }
+
+  transaction<T>(run: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
+    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  }
+
+  /**
+   * Serialises changes and recomputations of one meter's series until the transaction ends (a
+   * transaction-level advisory lock; 0x4f4c4f ("OLO") keys the meter namespace).
+   */
+  async lockMeter(tx: Tx, meterId: number): Promise<void> {
+    await tx`select pg_advisory_xact_lock(${0x4f4c4f}::int, ${meterId}::int)`;
+  }
+
+  /** Datasources, conversion and calibrations of the meters, as the ingest routes readings. */
+  routing(tx: Tx, meterIds: number[]): Promise<MeterRouting> {
+    return this.readings.routing(tx, meterIds);
+  }
+
+  /** Datasources (with their series' project) of the given series. */
+  async datasourcesOfSeries(tx: Tx, seriesIds: number[]): Promise<Datasource[]> {
+    if (seriesIds.length === 0) return [];
+    const rows = await tx<Datasource[]>`
+      select d.id, d.series_id as "seriesId", s.project_id as "projectId", d.meter_id as "meterId", d.channel,
+             d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
+             d.end_inclusive as "endInclusive"
+      from series_datasources d join series s on s.id = d.series_id
+      where d.series_id = any(${tx.array(seriesIds)}::int[])`;
+    return rows.map((row) => ({
+      ...row,
+      startAt: row.startAt ? date(row.startAt) : null,
+      endAt: row.endAt ? date(row.endAt) : null,
+    }));
+  }
+
+  async findDatasource(tx: Tx, id: number): Promise<Datasource | undefined> {
+    const [row] = await tx<Datasource[]>`
+      select d.id, d.series_id as "seriesId", s.project_id as "projectId", d.meter_id as "meterId", d.channel,
+             d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
+             d.end_inclusive as "endInclusive"
+      from series_datasources d join series s on s.id = d.series_id where d.id = ${id}`;
+    return row && { ...row, startAt: row.startAt && date(row.startAt), endAt: row.endAt && date(row.endAt) };
+  }
+
+  /** Projects of the series (a series deleted meanwhile has none). */
+  async projectsOfSeries(tx: Tx, seriesIds: number[]): Promise<Map<number, number>> {
+    if (seriesIds.length === 0) return new Map();
+    const rows = await tx<Array<{ id: number; projectId: number }>>`
+      select id, project_id as "projectId" from series where id = any(${tx.array(seriesIds)}::int[])`;
+    return new Map(rows.map((row) => [row.id, row.projectId]));
+  }
+
+  /**
+   * One page of a meter's decoded readings within the bounds, oldest first, starting after
+   * `after` (exclusive) when given. A page never splits the readings of one timestamp: when it is
+   * full, every reading at its last time is included, so the page may hold more than `limit`.
+   * `full` tells whether more may follow.
+   */
+  async readingsPage(
+    tx: Tx,
+    meterId: number,
+    bounds: TimeBounds,
+    after: Date | null,
+    limit: number,
+  ): Promise<{ readings: StoredChannels[]; full: boolean }> {
+    const rows = await tx<Array<{ time: Date | string; channels: StoredChannels['channels'] }>>`
+      select time, channels from meter_readings
+      where meter_id = ${meterId} and channels is not null
+        and (${iso(bounds.from)}::timestamptz is null or time >= ${iso(bounds.from)}::timestamptz)
+        and (${iso(bounds.to)}::timestamptz is null or time <= ${iso(bounds.to)}::timestamptz)
+        and (${iso(after)}::timestamptz is null or time > ${iso(after)}::timestamptz)
+      order by time, coalesce(f_cnt, -1)
+      limit ${limit}`;
+    let readings = rows.map((row) => ({ meterId, time: date(row.time), channels: row.channels }));
+    const full = rows.length === limit;
+    const last = readings.at(-1)?.time;
+    if (full && last) {
+      const atLast = await this.readingsAt(tx, [meterId], [last]);
+      readings = [...readings.filter((reading) => reading.time.getTime() < last.getTime()), ...atLast];
+    }
+    return { readings, full };
+  }
+
+  /** Decoded readings of the meters at exactly the given times. */
+  async readingsAt(tx: Tx, meterIds: number[], times: Date[]): Promise<StoredChannels[]> {
+    if (meterIds.length === 0 || times.length === 0) return [];
+    const rows = await tx<Array<{ meterId: number; time: Date | string; channels: StoredChannels['channels'] }>>`
+      select meter_id as "meterId", time, channels from meter_readings
+      where meter_id = any(${tx.array(meterIds)}::int[]) and channels is not null
+        and time = any(${tx.array(times.map((time) => time.toISOString()))}::timestamptz[])
+      order by time, coalesce(f_cnt, -1)`;
+    return rows.map((row) => ({ meterId: row.meterId, time: date(row.time), channels: row.channels }));
+  }
+
+  /** Deletes the series rows at the given (series, time) pairs; returns those that existed. */
+  async deleteSeriesRows(tx: Tx, rows: Array<{ seriesId: number; time: Date }>): Promise<SeriesValue[]> {
+    if (rows.length === 0) return [];
+    const deleted = await tx<Array<{ seriesId: number; time: Date | string; value: number }>>`
+      delete from series_data d
+      using unnest(
+        ${tx.array(rows.map((row) => row.seriesId))}::int[],
+        ${tx.array(rows.map((row) => row.time.toISOString()))}::timestamptz[]
+      ) as u(series_id, time)
+      where d.series_id = u.series_id and d.time = u.time
+      returning d.series_id as "seriesId", d.time, d.value`;
+    return deleted.map((row) => ({ seriesId: row.seriesId, time: date(row.time), value: row.value }));
+  }
+
+  /** Inserts series values; where a time already has a value, the stored one stays. Returns those inserted. */
+  async insertSeriesRows(tx: Tx, values: SeriesValue[]): Promise<SeriesValue[]> {
+    if (values.length === 0) return [];
+    const inserted = await tx<Array<{ seriesId: number; time: Date | string; value: number }>>`
+      insert into series_data (series_id, time, value)
+      select * from unnest(
+        ${tx.array(values.map((value) => value.seriesId))}::int[],
+        ${tx.array(values.map((value) => value.time.toISOString()))}::timestamptz[],
+        ${tx.array(values.map((value) => value.value))}::float8[]
+      )
+      on conflict do nothing
+      returning series_id as "seriesId", time, value`;
+    return inserted.map((row) => ({ seriesId: row.seriesId, time: date(row.time), value: row.value }));
+  }
+
+  /**
+   * Rebuilds the hourly rollup of the given (series, UTC hour) pairs from series_data: the rows
+   * are replaced, not added to, and an hour left without data loses its row.
+   */
+  async rebuildRollupHours(tx: Tx, hours: Array<{ seriesId: number; hour: Date }>): Promise<void> {
+    if (hours.length === 0) return;
+    const series = tx.array(hours.map((hour) => hour.seriesId));
+    const starts = tx.array(hours.map((hour) => hour.hour.toISOString()));
+    await tx`
+      delete from series_rollup_hour r
+      using unnest(${series}::int[], ${starts}::timestamptz[]) as u(series_id, hour)
+      where r.series_id = u.series_id and r.hour = u.hour`;
+    await tx`
+      insert into series_rollup_hour (series_id, hour, sum, min, max, count)
+      select u.series_id, u.hour, sum(d.value), min(d.value), max(d.value), count(*)::int
+      from unnest(${series}::int[], ${starts}::timestamptz[]) as u(series_id, hour)
+      join series_data d on d.series_id = u.series_id and d.time >= u.hour and d.time < u.hour + interval '1 hour'
+      group by u.series_id, u.hour`;
+  }
+
+  /**
+   * Sets each series' latest value to its newest stored row (none: the latest row goes). Returns
+   * the latest values that changed.
+   */
+  async refreshLatest(tx: Tx, seriesIds: number[]): Promise<SeriesValue[]> {
+    if (seriesIds.length === 0) return [];
+    const ids = tx.array(seriesIds);
+    await tx`
+      delete from series_latest l
+      where l.series_id = any(${ids}::int[])
+        and not exists (select 1 from series_data d where d.series_id = l.series_id)`;
+    const rows = await tx<Array<{ seriesId: number; time: Date | string; value: number }>>`
+      insert into series_latest (series_id, time, value, updated_at)
+      select s.id, newest.time, newest.value, now()
+      from unnest(${ids}::int[]) as s(id)
+      cross join lateral (
+        select d.time, d.value from series_data d where d.series_id = s.id order by d.time desc limit 1
+      ) as newest
+      on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now()
+      where series_latest.time <> excluded.time or series_latest.value <> excluded.value
+      returning series_id as "seriesId", time, value`;
+    return rows.map((row) => ({ seriesId: row.seriesId, time: date(row.time), value: row.value }));
+  }
+
+  /** A new data id per project: clients drop their cached data of it (spec: state.dataId). */
+  async renewDataIds(tx: Tx, projectIds: number[]): Promise<void> {
+    if (projectIds.length === 0) return;
+    await tx`update projects set data_id = gen_random_uuid() where id = any(${tx.array(projectIds)}::int[])`;
+  }
+}

@@ -1,0 +1,327 @@
+import type { Logger } from 'pino';
+import type postgres from 'postgres';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { MeterRouting, ReadingToStore, SeriesValue } from '../ingest/readings.repository.ts';
+import { datasourceCovers, routeReadings } from '../ingest/series-routing.ts';
+import type { Datasource, RecalculationRepository, StoredChannels, TimeBounds } from './recalculation.repository.ts';
+
+/**
+ * What to recompute: the series fed by one meter (one channel of it, or all) over a range of
+ * reading times, both ends inclusive, null meaning unbounded.
+ */
+export interface RecomputeRequest extends TimeBounds {
+  meterId: number;
+  /** Omitted: every channel of the meter. */
+  channel?: string | null;
+  /**
+   * The series to rewrite. Omitted: every series with a datasource of this meter (and channel)
+   * whose range meets [from, to]. Give them when a datasource moved to another series or was
+   * deleted: then the series that lost it is no longer found by its datasources.
+   */
+  seriesIds?: number[];
+}
+
+export interface RecomputeResult {
+  /** Series whose stored rows changed. */
+  seriesIds: number[];
+  /** Their projects, whose data id was renewed. */
+  projectIds: number[];
+  /** Readings routed again. */
+  readings: number;
+  deleted: number;
+  inserted: number;
+  /** Readings whose conversion or calibration failed (they reach no series, as on ingest). */
+  problems: number;
+  /** Latest values that moved, with the project of each series. */
+  latest: Array<SeriesValue & { projectId: number }>;
+}
+
+/** A datasource, or every datasource of a series, to recompute after it changed. */
+export type DatasourceTarget = { datasourceId: number } | { seriesId: number };
+
+/** Readings per page: what one round of delete, route and insert holds in memory. */
+const defaultPageSize = 2000;
+
+const hourOf = (time: Date) => Math.floor(time.getTime() / 3_600_000) * 3_600_000;
+
+function emptyResult(): RecomputeResult {
+  return { seriesIds: [], projectIds: [], readings: 0, deleted: 0, inserted: 0, problems: 0, latest: [] };
+}
+
+/** routeReadings takes readings as the ingest stores them; recomputation has only time and channels. */
+function asReadings(readings: StoredChannels[]): ReadingToStore[] {
+  return readings.map((reading) => ({
+    meterId: reading.meterId,
+    time: reading.time,
+    channels: reading.channels,
+    fCnt: null,
+    fPort: null,
+    payload: null,
+    decodeError: null,
+    rssi: null,
+    snr: null,
+    spfact: null,
+    towers: null,
+    lat: null,
+    lon: null,
+    battery: null,
+    vdd: null,
+  }));
+}
+
+/** Whether the datasource's range meets [from, to] at all (flags aside: a touching bound counts). */
+function meetsBounds(datasource: Datasource, bounds: TimeBounds): boolean {
+  const startsAfterRange = bounds.to && datasource.startAt && datasource.startAt.getTime() > bounds.to.getTime();
+  const endsBeforeRange = bounds.from && datasource.endAt && datasource.endAt.getTime() < bounds.from.getTime();
+  return !startsAfterRange && !endsBeforeRange;
+}
+
+/**
+ * Rewrites stored series values from the raw readings (`meter_readings.channels`) after a
+ * conversion, a calibration or a datasource changed, through the current datasources, conversion
+ * and calibrations, exactly as the ingest routes new readings (routeReadings).
+ *
+ * Which rows are rewritten. `series_data` does not record where a value came from, so the rule
+ * is: a row of series S at time t came from meter M's channel c when M has a stored, decoded
+ * reading at exactly t that carries c. Recomputing (M, c) over [from, to], for each affected
+ * series S:
+ * 1. delete S's rows at the times of M's readings in [from, to] that carry c;
+ * 2. route those readings through M's current datasources into S (conversion, then the
+ *    calibration in force at each time) and insert the values;
+ * 3. a deleted time that step 2 did not fill is routed again from S's other datasources (another
+ *    meter, or another channel) that have a reading at exactly that time: a coincident reading of
+ *    another source is not lost. When two sources have a reading at the same millisecond, the
+ *    recomputed meter's value is kept.
+ * Rows of S at other times (other meters' readings, other channels) are never touched. Then the
+ * hourly rollup of every touched UTC hour is rebuilt from series_data (replaced, not added to),
+ * each affected series' latest value is set to its newest row, and each affected project gets a
+ * new data id. Everything happens in one transaction, page by page (`pageSize` readings and the
+ * rows of their times in memory at once), so any range runs in bounded memory; 'project.updated'
+ * and 'series.latest' are published after the commit.
+ *
+ * This service does not authorise: its callers (conversions, calibrations, datasources) do, each
+ * by its own right, before they call it.
+ */
+export class RecalculationService {
+  constructor(
+    private readonly deps: {
+      repository: RecalculationRepository;
+      events: EventBus;
+      logger: Logger;
+      pageSize?: number;
+    },
+  ) {}
+
+  /** Recomputes in its own transaction and publishes the changes after the commit. */
+  async recomputeSeries(request: RecomputeRequest): Promise<RecomputeResult> {
+    const result = await this.deps.repository.transaction((tx) => this.recomputeWithin(tx, [request]));
+    await this.publish(result);
+    return result;
+  }
+
+  /**
+   * Recomputes what a datasource feeds (or every datasource of a series) over `range` (default:
+   * the datasource's own range; for a series, all time). After a datasource's range moved, pass
+   * the union of its old and new range; after it moved to another series, recompute the old
+   * series with recomputeSeries({ meterId, channel, seriesIds: [oldSeriesId], ... }) as well.
+   */
+  async recomputeDatasource(target: DatasourceTarget, range?: TimeBounds): Promise<RecomputeResult> {
+    const result = await this.deps.repository.transaction(async (tx) => {
+      const requests: RecomputeRequest[] = [];
+      if ('datasourceId' in target) {
+        const datasource = await this.deps.repository.findDatasource(tx, target.datasourceId);
+        if (!datasource) return emptyResult();
+        requests.push({
+          meterId: datasource.meterId,
+          channel: datasource.channel,
+          from: range ? range.from : datasource.startAt,
+          to: range ? range.to : datasource.endAt,
+          seriesIds: [datasource.seriesId],
+        });
+      } else {
+        const datasources = await this.deps.repository.datasourcesOfSeries(tx, [target.seriesId]);
+        const sources = new Map(datasources.map((d) => [`${d.meterId}|${d.channel}`, d]));
+        for (const datasource of sources.values()) {
+          requests.push({
+            meterId: datasource.meterId,
+            channel: datasource.channel,
+            from: range?.from ?? null,
+            to: range?.to ?? null,
+            seriesIds: [target.seriesId],
+          });
+        }
+      }
+      return this.recomputeWithin(tx, requests);
+    });
+    await this.publish(result);
+    return result;
+  }
+
+  /**
+   * Recomputes inside the caller's transaction (a conversion or calibration saved in the same
+   * one), which must then call `publish` after its commit.
+   */
+  async recomputeWithin(tx: postgres.TransactionSql, requests: RecomputeRequest[]): Promise<RecomputeResult> {
+    const total = emptyResult();
+    const touchedSeries = new Set<number>();
+    for (const meterId of [...new Set(requests.map((request) => request.meterId))].sort((a, b) => a - b)) {
+      await this.deps.repository.lockMeter(tx, meterId);
+    }
+    for (const request of requests) {
+      const part = await this.recomputeOne(tx, request);
+      for (const seriesId of part.seriesIds) touchedSeries.add(seriesId);
+      total.readings += part.readings;
+      total.deleted += part.deleted;
+      total.inserted += part.inserted;
+      total.problems += part.problems;
+    }
+    const seriesIds = [...touchedSeries].sort((a, b) => a - b);
+    const projectOf = await this.deps.repository.projectsOfSeries(tx, seriesIds);
+    const latest = await this.deps.repository.refreshLatest(tx, seriesIds);
+    const projectIds = [...new Set(projectOf.values())].sort((a, b) => a - b);
+    await this.deps.repository.renewDataIds(tx, projectIds);
+    return {
+      ...total,
+      seriesIds,
+      projectIds,
+      latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),
+    };
+  }
+
+  /** After the commit: projects refetch their data (new dataId), live views get the moved latest values. */
+  async publish(result: RecomputeResult): Promise<void> {
+    const byProject = new Map<number, Array<{ seriesId: number; time: string; value: number }>>();
+    for (const value of result.latest) {
+      byProject.set(value.projectId, [
+        ...(byProject.get(value.projectId) ?? []),
+        { seriesId: value.seriesId, time: value.time.toISOString(), value: value.value },
+      ]);
+    }
+    try {
+      await Promise.all([
+        ...result.projectIds.map((projectId) => this.deps.events.publish('project.updated', { projectId })),
+        ...[...byProject].map(([projectId, values]) =>
+          this.deps.events.publish('series.latest', { projectId, values }),
+        ),
+      ]);
+    } catch (error) {
+      // The data is committed; live views catch up on their next query.
+      this.deps.logger.warn({ err: error }, 'publishing recomputation events failed');
+    }
+  }
+
+  private async recomputeOne(tx: postgres.TransactionSql, request: RecomputeRequest): Promise<RecomputeResult> {
+    const { repository } = this.deps;
+    const channel = request.channel ?? null;
+    const bounds: TimeBounds = { from: request.from, to: request.to };
+    const routing = await repository.routing(tx, [request.meterId]);
+    const ofChannel = routing.datasources.filter((d) => channel === null || d.channel === channel);
+
+    // The affected series, each with the channels of the meter whose rows it gives up (null: any).
+    const channelsOf = new Map<number, Set<string> | null>();
+    if (request.seriesIds) {
+      for (const seriesId of request.seriesIds) channelsOf.set(seriesId, channel === null ? null : new Set([channel]));
+      for (const datasource of ofChannel) {
+        const channels = channelsOf.get(datasource.seriesId);
+        if (channels) channels.add(datasource.channel);
+      }
+    } else {
+      for (const datasource of ofChannel.filter((d) => meetsBounds(d, bounds))) {
+        const channels = channelsOf.get(datasource.seriesId) ?? new Set<string>();
+        channels.add(datasource.channel);
+        channelsOf.set(datasource.seriesId, channels);
+      }
+    }
+    const result = emptyResult();
+    if (channelsOf.size === 0) return result;
+    const changed = new Set<number>();
+
+    // Only the affected series' datasources of this meter (and channel) route values in step 2.
+    const own: MeterRouting = {
+      ...routing,
+      datasources: ofChannel.filter((d) => channelsOf.has(d.seriesId)),
+    };
+    const ownIds = new Set(own.datasources.map((d) => d.id));
+    const others = await this.otherSources(tx, [...channelsOf.keys()], ownIds);
+
+    const pageSize = this.deps.pageSize ?? defaultPageSize;
+    let after: Date | null = null;
+    for (;;) {
+      const page = await repository.readingsPage(tx, request.meterId, bounds, after, pageSize);
+      if (page.readings.length === 0) break;
+      after = page.readings.at(-1)?.time ?? null;
+      result.readings += page.readings.length;
+
+      const targets = new Map<string, { seriesId: number; time: Date }>();
+      for (const reading of page.readings) {
+        for (const [seriesId, channels] of channelsOf) {
+          const carries = channels === null || Object.keys(reading.channels).some((name) => channels.has(name));
+          if (carries) targets.set(`${seriesId}|${reading.time.getTime()}`, { seriesId, time: reading.time });
+        }
+      }
+      const deleted = await repository.deleteSeriesRows(tx, [...targets.values()]);
+      const routed = routeReadings(asReadings(page.readings), own);
+      const inserted = await repository.insertSeriesRows(tx, routed.values);
+      const filled = await this.fillFromOthers(tx, deleted, inserted, others);
+      result.deleted += deleted.length;
+      result.inserted += inserted.length + filled.length;
+      result.problems += routed.problems.length;
+
+      const hours = new Map<string, { seriesId: number; hour: Date }>();
+      for (const row of [...deleted, ...inserted, ...filled]) {
+        changed.add(row.seriesId);
+        const hour = hourOf(row.time);
+        hours.set(`${row.seriesId}|${hour}`, { seriesId: row.seriesId, hour: new Date(hour) });
+      }
+      await repository.rebuildRollupHours(tx, [...hours.values()]);
+      if (!page.full) break;
+    }
+    if (result.problems > 0) {
+      this.deps.logger.info(
+        { meterId: request.meterId, channel, problems: result.problems },
+        'recomputation: some readings gave no value',
+      );
+    }
+    // A series counts as changed only when rows of it were rewritten.
+    result.seriesIds = [...changed];
+    return result;
+  }
+
+  /** The affected series' other datasources (not those being recomputed), with their meters' routing. */
+  private async otherSources(
+    tx: postgres.TransactionSql,
+    seriesIds: number[],
+    ownIds: Set<number>,
+  ): Promise<MeterRouting> {
+    const datasources = (await this.deps.repository.datasourcesOfSeries(tx, seriesIds)).filter(
+      (d) => !ownIds.has(d.id),
+    );
+    if (datasources.length === 0) return { datasources: [], conversions: [], calibrations: [] };
+    const routing = await this.deps.repository.routing(tx, [...new Set(datasources.map((d) => d.meterId))]);
+    return { ...routing, datasources };
+  }
+
+  /** Step 3: deleted rows that the recomputed meter did not fill again, from the series' other sources. */
+  private async fillFromOthers(
+    tx: postgres.TransactionSql,
+    deleted: SeriesValue[],
+    inserted: SeriesValue[],
+    others: MeterRouting,
+  ): Promise<SeriesValue[]> {
+    if (deleted.length === 0 || others.datasources.length === 0) return [];
+    const refilled = new Set(inserted.map((row) => `${row.seriesId}|${row.time.getTime()}`));
+    const gaps = deleted.filter((row) => !refilled.has(`${row.seriesId}|${row.time.getTime()}`));
+    const gapKeys = new Set(gaps.map((row) => `${row.seriesId}|${row.time.getTime()}`));
+    const candidates = others.datasources.filter((d) =>
+      gaps.some((gap) => gap.seriesId === d.seriesId && datasourceCovers(d, gap.time)),
+    );
+    if (candidates.length === 0) return [];
+    const times = [...new Map(gaps.map((gap) => [gap.time.getTime(), gap.time])).values()];
+    const readings = await this.deps.repository.readingsAt(tx, [...new Set(candidates.map((d) => d.meterId))], times);
+    const { values } = routeReadings(asReadings(readings), { ...others, datasources: candidates });
+    return this.deps.repository.insertSeriesRows(
+      tx,
+      values.filter((value) => gapKeys.has(`${value.seriesId}|${value.time.getTime()}`)),
+    );
+  }
+}

@@ -1,0 +1,255 @@
+import type { MeasurementType } from '@olo/shared';
+import type { IngestService } from '../modules/ingest/ingest.service.ts';
+import { providerOfTopic } from '../modules/ingest/uplink-formats.ts';
+import { type BuiltUplink, buildUplink, type SimulatedMeter, simulatedMeters, slotAt, slotTime } from './uplinks.ts';
+
+/** Publishes one uplink message; may resolve when the broker (or the ingest) acknowledged it. */
+export type PublishUplink = (topic: string, payload: string) => Promise<void> | void;
+
+export interface SimulationOptions {
+  meters: readonly SimulatedMeter[];
+  /** Seconds between two uplinks of a meter. */
+  intervalSeconds: number;
+  publish: PublishUplink;
+  /**
+   * Hours of past uplinks sent first, oldest first, so charts have a history at once. They are the
+   * same uplinks each time (same times, frame counters and values), so the server stores a repeat once.
+   */
+  historyHours?: number;
+  /** Publishes awaited at once; more wait their turn. */
+  maxInFlight?: number;
+  onError?: (error: unknown, uplink: BuiltUplink) => void;
+  /** The clock, ms (tests pass their own). */
+  now?: () => number;
+}
+
+export interface Simulation {
+  /** Resolves when the history has been published (at once without one). */
+  readonly historySent: Promise<void>;
+  readonly stats: { published: number; failed: number };
+  /** Stops sending and waits for publishes under way. */
+  stop(): Promise<void>;
+}
+
+/** A meter's live uplinks are stamped at least this long ago, so no reading is in the server's future. */
+const clockMarginMs = 1000;
+/** Slots of a meter sent late after a short stall (a busy event loop); a longer pause skips to the newest. */
+const maxCatchUpSlots = 3;
+
+/**
+ * Sends each meter's uplinks on its own schedule: slot k of a meter is at a fixed time (its phase
+ * in the interval after fleetEpochMs, plus k intervals) with frame counter k, so a restarted
+ * simulation continues the same meters, curves and counters.
+ */
+export function startSimulation(options: SimulationOptions): Simulation {
+  const intervalMs = options.intervalSeconds * 1000;
+  if (!(intervalMs >= 100)) throw new RangeError('The interval must be at least 0.1 seconds');
+  const now = options.now ?? Date.now;
+  const maxInFlight = options.maxInFlight ?? 200;
+  const stats = { published: 0, failed: 0 };
+  const lastSlot = new Map<SimulatedMeter, number>();
+  const queue: Array<{ meter: SimulatedMeter; slot: number }> = [];
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let pumping: Promise<void> | undefined;
+  const idleWaiters: Array<() => void> = [];
+
+  const send = (meter: SimulatedMeter, slot: number): Promise<void> => {
+    const uplink = buildUplink(meter, intervalMs, slot);
+    return Promise.resolve()
+      .then(() => options.publish(uplink.topic, uplink.payload))
+      .then(
+        () => {
+          stats.published++;
+        },
+        (error: unknown) => {
+          stats.failed++;
+          options.onError?.(error, uplink);
+        },
+      );
+  };
+
+  const pump = async () => {
+    while (queue.length > 0 && !stopped) {
+      while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+      const next = queue.shift();
+      if (!next) break;
+      const sent = send(next.meter, next.slot);
+      inFlight.add(sent);
+      void sent.finally(() => inFlight.delete(sent));
+    }
+    await Promise.all(inFlight);
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  };
+  const kick = () => {
+    pumping ??= pump().finally(() => {
+      pumping = undefined;
+      if (queue.length > 0 && !stopped) kick();
+    });
+  };
+
+  // History first, in time order across meters.
+  const startedAt = now() - clockMarginMs;
+  const historyMs = (options.historyHours ?? 0) * 3_600_000;
+  const history: Array<{ meter: SimulatedMeter; slot: number; at: number }> = [];
+  for (const meter of options.meters) {
+    const current = slotAt(meter, intervalMs, startedAt);
+    const first = historyMs > 0 ? slotAt(meter, intervalMs, startedAt - historyMs) + 1 : current;
+    for (let slot = Math.max(0, first); slot <= current; slot++) {
+      history.push({ meter, slot, at: slotTime(meter, intervalMs, slot) });
+    }
+    lastSlot.set(meter, current);
+  }
+  history.sort((a, b) => a.at - b.at);
+  queue.push(...history);
+  const historySent = new Promise<void>((resolve) => {
+    if (queue.length === 0) resolve();
+    else idleWaiters.push(resolve);
+  });
+  kick();
+
+  const tick = () => {
+    const due = now() - clockMarginMs;
+    for (const meter of options.meters) {
+      const slot = slotAt(meter, intervalMs, due);
+      const previous = lastSlot.get(meter) ?? slot - 1;
+      if (slot <= previous) continue;
+      // After a long pause only the newest slot is sent: a meter does not replay what it measured meanwhile.
+      const first = slot - previous > maxCatchUpSlots ? slot : previous + 1;
+      for (let next = first; next <= slot; next++) queue.push({ meter, slot: next });
+      lastSlot.set(meter, slot);
+    }
+    kick();
+  };
+  const timer = setInterval(tick, Math.min(1000, Math.max(50, intervalMs / 10)));
+  timer.unref?.();
+
+  return {
+    historySent,
+    stats,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      queue.length = 0;
+      await pumping;
+      await Promise.all(inFlight);
+    },
+  };
+}
+
+/** A demo series fed by a meter channel (names in Finnish, like the rest of the demo data). */
+export interface DemoChannel {
+  /** The driver's channel name, which the datasource binds. */
+  channel: string;
+  seriesName: string;
+  dataType: MeasurementType;
+  dataUnit: string;
+  /** Meter conversion to create for the channel (from the driver's unit to the series' unit). */
+  conversion?: { name: string; expression: string };
+}
+
+export interface DemoMeter {
+  meter: SimulatedMeter;
+  serial: string;
+  /** Driver id to set on the meter. */
+  driver: string;
+  name: string;
+  /** Code of the demo project (seed/demo-data.ts) whose space it measures. */
+  projectCode: 'DEMO-1' | 'DEMO-2';
+  space: string;
+  channels: DemoChannel[];
+}
+
+const indoorChannels: DemoChannel[] = [
+  { channel: 'temperature', seriesName: 'Lämpötila', dataType: 'Temperature', dataUnit: '°C' },
+  { channel: 'humidity', seriesName: 'Kosteus', dataType: 'Humidity', dataUnit: '%RH' },
+  { channel: 'co2', seriesName: 'Hiilidioksidi', dataType: 'CO2', dataUnit: 'ppm' },
+];
+
+const dryingChannels: DemoChannel[] = [
+  {
+    channel: 'pressure',
+    seriesName: 'Paine-ero',
+    dataType: 'Paine-ero',
+    dataUnit: 'Pa',
+    // The DL-PR26 driver gives hPa; a pressure difference is shown in Pa.
+    conversion: { name: 'hPa → Pa', expression: 'x * 100' },
+  },
+  { channel: 'temperature', seriesName: 'Lämpötila', dataType: 'Temperature', dataUnit: '°C' },
+];
+
+const schoolSpaces = ['Luokka 101', 'Luokka 102', 'Liikuntasali'];
+const dryingSpaces = ['Porras A', 'Porras B'];
+
+/**
+ * The demo's meters: an Elsys ERS CO2 in each space of the school project (DEMO-1) and a DL-PR26
+ * in each stairwell of the drying project (DEMO-2). Their DevEUIs never change (fixed seeds), so
+ * demo data created once keeps receiving them; both network-server formats are represented.
+ */
+export const demoMeters: readonly DemoMeter[] = [
+  ...simulatedMeters({
+    count: schoolSpaces.length,
+    seed: 'olo-demo-school',
+    models: ['elsys-ers-co2'],
+    names: ['ers-co2-luokka-101', 'ers-co2-luokka-102', 'ers-co2-liikuntasali'],
+  }).map((meter, index) => ({
+    meter,
+    serial: meter.serial,
+    driver: 'elsys',
+    name: `ERS CO2 ${schoolSpaces[index]}`,
+    projectCode: 'DEMO-1' as const,
+    space: schoolSpaces[index] as string,
+    channels: indoorChannels,
+  })),
+  ...simulatedMeters({
+    count: dryingSpaces.length,
+    seed: 'olo-demo-drying',
+    models: ['decentlab-dl-pr26'],
+    names: ['dl-pr26-porras-a', 'dl-pr26-porras-b'],
+  }).map((meter, index) => ({
+    meter,
+    serial: meter.serial,
+    driver: 'decentlab-dl-pr26',
+    name: `DL-PR26 ${dryingSpaces[index]}`,
+    projectCode: 'DEMO-2' as const,
+    space: dryingSpaces[index] as string,
+    channels: dryingChannels,
+  })),
+];
+
+export interface DemoSimulationOptions {
+  publish: PublishUplink;
+  /** Default: every demo meter. */
+  meters?: readonly DemoMeter[];
+  /** Default 60 s. */
+  intervalSeconds?: number;
+  /** Default 24 h of history on start (repeats of stored uplinks are stored once). */
+  historyHours?: number;
+  onError?: (error: unknown, uplink: BuiltUplink) => void;
+}
+
+/** Live values for the demo: the demo meters' uplinks, published in process (see publishToIngest). */
+export function startDemoSimulation(options: DemoSimulationOptions): Simulation {
+  return startSimulation({
+    meters: (options.meters ?? demoMeters).map((demo) => demo.meter),
+    intervalSeconds: options.intervalSeconds ?? 60,
+    historyHours: options.historyHours ?? 24,
+    publish: options.publish,
+    onError: options.onError,
+  });
+}
+
+/**
+ * A publish function that hands uplinks straight to the ingest, as the site-wide integration.
+ * (Publishing into the embedded broker from the server itself would reach no ingest: Olo ingests
+ * what clients publish, in Aedes' authorizePublish, which the broker's own publish skips.)
+ */
+export function publishToIngest(ingest: Pick<IngestService, 'acceptMessage'>): PublishUplink {
+  const sender = { id: 'demo-simulation', organizationId: null };
+  return async (topic, payload) => {
+    const provider = providerOfTopic(topic);
+    if (!provider) throw new Error(`Not an uplink topic: ${topic}`);
+    const outcome = await ingest.acceptMessage(provider, Buffer.from(payload), sender);
+    if (outcome !== 'stored') throw new Error(`The demo uplink was ${outcome}`);
+  };
+}
