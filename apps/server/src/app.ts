@@ -23,6 +23,8 @@ import { registerAttachmentRoutes } from './modules/attachments/attachments.rout
 import { AttachmentsService } from './modules/attachments/attachments.service.ts';
 import { BugReportsRepository } from './modules/bug-reports/bug-reports.repository.ts';
 import { BugReportsService } from './modules/bug-reports/bug-reports.service.ts';
+import { CalibrationsRepository } from './modules/calibrations/calibrations.repository.ts';
+import { CalibrationsService } from './modules/calibrations/calibrations.service.ts';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes.ts';
 import { IngestService } from './modules/ingest/ingest.service.ts';
 import { publishWrittenBatch } from './modules/ingest/live-events.ts';
@@ -41,8 +43,10 @@ import { ProjectPagesRepository } from './modules/project-pages/project-pages.re
 import { ProjectPagesService } from './modules/project-pages/project-pages.service.ts';
 import { ProjectsRepository } from './modules/projects/projects.repository.ts';
 import { ProjectsService } from './modules/projects/projects.service.ts';
+import { RecalculationRepository } from './modules/recalculation/recalculation.repository.ts';
+import { RecalculationService } from './modules/recalculation/recalculation.service.ts';
 import { SeriesRepository } from './modules/series/series.repository.ts';
-import { SeriesService } from './modules/series/series.service.ts';
+import { type RecomputeDatasource, SeriesService } from './modules/series/series.service.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { SpacesRepository } from './modules/spaces/spaces.repository.ts';
@@ -147,17 +151,31 @@ export async function createServer(
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db);
     const ingest = new IngestService({ meters, writer, events, logger });
+    const recalculationRepository = new RecalculationRepository(database.sql);
+    const recalculation = new RecalculationService({ repository: recalculationRepository, events, logger });
+    const recompute: RecomputeDatasource = async (change) => {
+      await recalculation.recomputeSeries(change);
+    };
+    const calibrations = new CalibrationsService({
+      repository: new CalibrationsRepository(database.sql),
+      recalculationRepository,
+      recalculation,
+      events,
+    });
     const seriesService = new SeriesService({
       repository: new SeriesRepository(database.db),
       spaces: new SpacesRepository(database.db),
       events,
       meterChannels: (meterId) => metersService.channels(meterId),
+      recompute,
     });
     const metersService: MetersService = new MetersService({
       repository: meters,
       events,
       publishDownlink: (topic, body) => broker.publish(topic, body),
       meterChanged: (serial) => ingest.forgetMeter(serial),
+      recompute,
+      deleteReadings: (request) => recalculation.deleteReadings(request),
     });
     const services: Services = {
       accounts,
@@ -165,6 +183,7 @@ export async function createServer(
       integrations,
       meters: metersService,
       series: seriesService,
+      calibrations,
       sessions,
       bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
       access: new AccessPolicy(new AccessRepository(database.db)),

@@ -53,3 +53,30 @@ export function measurementSortRank(dataType: string): number {
   const index = measurementSortPriority.indexOf(dataType);
   return index === -1 ? measurementSortPriority.length : index;
 }
+
+/** Decimals a value of the type is shown with (spec section 5): 1 by default, 0 for CO2, 2 for pressure differences. */
+export function measurementDecimals(dataType: string | null | undefined): number {
+  if (dataType === 'CO2') return 0;
+  if (dataType === 'Differential pressure' || dataType === 'Paine-ero') return 2;
+  return 1;
+}
+
+/**
+ * A value as users see it: rounded to its type's decimals, '-' when it is missing or not a number. With a locale the
+ * decimal separator is that language's (a comma in Finnish and Swedish); digits are never grouped, so that columns
+ * of values read alike.
+ */
+export function formatMeasurement(value: unknown, dataType?: string | null, locale?: string): string {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number)) return '-';
+  const decimals = measurementDecimals(dataType);
+  const factor = 10 ** decimals;
+  // Rounded first, so that -0.04 shows as 0.0 rather than -0.0.
+  const rounded = Math.round(number * factor) / factor || 0;
+  if (!locale) return rounded.toFixed(decimals);
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(rounded);
+}

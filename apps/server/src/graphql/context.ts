@@ -5,6 +5,7 @@ import type { UserRow } from '../modules/accounts/accounts.repository.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
 import type { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import type { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
+import type { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
 import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
@@ -32,6 +33,7 @@ export interface Services {
   integrations: IntegrationsService;
   meters: MetersService;
   series: SeriesService;
+  calibrations: CalibrationsService;
 }
 
 export interface GraphQLContext {

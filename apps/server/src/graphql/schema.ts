@@ -13,6 +13,7 @@ import '../modules/invitations/invitations.graphql.ts';
 import '../modules/series/series.graphql.ts';
 import '../modules/meters/meters.graphql.ts';
 import '../modules/integrations/integrations.graphql.ts';
+import '../modules/calibrations/calibrations.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -131,7 +131,8 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     if (sender && (sender.organizationId === null || isDownlinkTopic(subscription.topic))) {
       return callback(null, subscription);
     }
-    callback(new Error('Subscription not allowed'), null);
+    // A null subscription answers 0x80 (refused) in the SUBACK and keeps the client connected.
+    callback(null, null);
   };
 
   const server = net.createServer(aedes.handle);

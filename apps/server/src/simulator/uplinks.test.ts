@@ -102,6 +102,7 @@ describe('simulated uplinks', () => {
     const meter = fleet[0] as SimulatedMeter;
     expect(buildUplink(meter, 60_000, 42)).toEqual(buildUplink(meter, 60_000, 42));
     const times = [100, 101, 102].map((slot) => buildUplink(meter, 60_000, slot));
+    for (const uplink of times) expect(Number.isInteger(uplink.timeMs)).toBe(true);
     expect(times.map((uplink) => uplink.fCnt)).toEqual([100, 101, 102]);
     for (const [index, uplink] of times.entries()) {
       if (index === 0) continue;

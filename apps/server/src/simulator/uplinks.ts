@@ -208,7 +208,12 @@ export function simulatedMeters({
 
 /** The send time of a meter's slot `k` (ms): its phase in the interval plus up to 0.9 s of seeded jitter. */
 export function slotTime(meter: SimulatedMeter, intervalMs: number, slot: number): number {
-  return fleetEpochMs + (meter.phase + slot) * intervalMs + Math.floor(900 * unitNoise(meter.seed ^ 0x5f3759df, slot));
+  // Whole milliseconds: a stored time has them, and a repeat must match it exactly.
+  return (
+    fleetEpochMs +
+    Math.floor((meter.phase + slot) * intervalMs) +
+    Math.floor(900 * unitNoise(meter.seed ^ 0x5f3759df, slot))
+  );
 }
 
 /** The last slot whose send time (without jitter) is at or before `timeMs`. */

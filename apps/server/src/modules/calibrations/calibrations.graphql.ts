@@ -5,24 +5,9 @@ import {
   updateCalibrationInput,
 } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
 import { parseInput } from '../../shared/errors.ts';
 import type { CalibrationRow, ConversionRow } from './calibrations.repository.ts';
-import type { CalibrationsService, TestCalibrationResult } from './calibrations.service.ts';
-
-// WIRING: until app.ts builds the service and graphql/context.ts lists `calibrations:
-// CalibrationsService` in Services, this declares it optional; delete this block and
-// `calibrationsOf` then (using context.services.calibrations directly).
-declare module '../../graphql/context.ts' {
-  interface Services {
-    calibrations?: CalibrationsService;
-  }
-}
-
-function calibrationsOf(context: GraphQLContext): CalibrationsService {
-  if (!context.services.calibrations) throw new Error('The calibrations service is not wired');
-  return context.services.calibrations;
-}
+import type { TestCalibrationResult } from './calibrations.service.ts';
 
 export const MeterConversionRef = builder.objectRef<ConversionRow>('MeterConversion').implement({
   description: "Arithmetic on a channel's raw value (x), applied before its calibration.",
@@ -117,18 +102,18 @@ builder.mutationFields((t) => ({
     description: "Creates the channel's conversion or replaces its existing one; recomputes the channel's series.",
     args: { input: t.arg({ type: CreateConversionInput, required: true }) },
     resolve: (_root, args, context) =>
-      calibrationsOf(context).createConversion(context.access, parseInput(createConversionInput, args.input)),
+      context.services.calibrations.createConversion(context.access, parseInput(createConversionInput, args.input)),
   }),
   deleteConversion: t.boolean({
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => calibrationsOf(context).deleteConversion(context.access, args.id),
+    resolve: (_root, args, context) => context.services.calibrations.deleteConversion(context.access, args.id),
   }),
   createCalibration: t.field({
     type: MeterCalibrationRef,
     description: 'Ends overlapping earlier calibrations at its start (docs/decisions/0015).',
     args: { input: t.arg({ type: CreateCalibrationInput, required: true }) },
     resolve: (_root, args, context) =>
-      calibrationsOf(context).createCalibration(
+      context.services.calibrations.createCalibration(
         context.access,
         parseInput(createCalibrationInput, withoutNulls(args.input)),
       ),
@@ -137,20 +122,20 @@ builder.mutationFields((t) => ({
     type: MeterCalibrationRef,
     args: { input: t.arg({ type: UpdateCalibrationInput, required: true }) },
     resolve: (_root, args, context) =>
-      calibrationsOf(context).updateCalibration(
+      context.services.calibrations.updateCalibration(
         context.access,
         parseInput(updateCalibrationInput, withoutNulls(args.input, ['endAt'])),
       ),
   }),
   deleteCalibration: t.boolean({
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => calibrationsOf(context).deleteCalibration(context.access, args.id),
+    resolve: (_root, args, context) => context.services.calibrations.deleteCalibration(context.access, args.id),
   }),
   testCalibration: t.field({
     type: [TestCalibrationResultRef],
     description: "The expression applied to the channel's last 20 readings, newest first; saves nothing.",
     args: { input: t.arg({ type: TestCalibrationInput, required: true }) },
     resolve: (_root, args, context) =>
-      calibrationsOf(context).testCalibration(context.access, parseInput(testCalibrationInput, args.input)),
+      context.services.calibrations.testCalibration(context.access, parseInput(testCalibrationInput, args.input)),
   }),
 }));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { parseInput } from '../../shared/errors.ts';
+import { MeterCalibrationRef, MeterConversionRef } from '../calibrations/calibrations.graphql.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { SeriesDatasourceRef } from '../series/series.graphql.ts';
@@ -184,6 +185,14 @@ MeterRef.implement({
         );
         return all.filter((_datasource, index) => visible[index]);
       },
+    }),
+    conversions: t.field({
+      type: [MeterConversionRef],
+      resolve: (meter, _args, context) => context.services.calibrations.conversionsOfMeter(context.access, meter.id),
+    }),
+    calibrations: t.field({
+      type: [MeterCalibrationRef],
+      resolve: (meter, _args, context) => context.services.calibrations.calibrationsOfMeter(context.access, meter.id),
     }),
     projects: t.field({
       type: [ProjectRef],

@@ -66,6 +66,8 @@ export class MetersService {
       /** Forgets a cached meter in the ingest after a change. */
       meterChanged: (serial: string) => void;
       recompute?: RecomputeDatasource;
+      /** Deletes readings and rewrites the series values they had made (recalculation module). */
+      deleteReadings?: (request: { meterId: number; from: Date; to: Date }) => Promise<{ readingsDeleted: number }>;
     },
   ) {}
 
@@ -156,8 +158,9 @@ export class MetersService {
         }
       }
     }
-    const from = await this.repository.earliestReading(meter.id);
-    for (const channel of channels) await this.deps.recompute?.({ meterId: meter.id, channel, from, to: null });
+    if (channels.size === 0) return;
+    // One recomputation for every channel of the meter, in one transaction.
+    await this.deps.recompute?.({ meterId: meter.id, from: await this.repository.earliestReading(meter.id), to: null });
   }
 
   async setInStorage(access: ViewerAccess, id: number, inStorage: boolean): Promise<MeterRow> {
@@ -213,10 +216,8 @@ export class MetersService {
     await access.assertMeter('meter.admin', id);
     if (to < from)
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
-    const channels = Object.keys(await this.channels(id));
-    const deleted = await this.repository.deleteReadings(id, from, to);
-    for (const channel of channels) await this.deps.recompute?.({ meterId: id, channel, from, to });
-    return deleted;
+    if (this.deps.deleteReadings) return (await this.deps.deleteReadings({ meterId: id, from, to })).readingsDeleted;
+    return this.repository.deleteReadings(id, from, to);
   }
 
   /** Queues a downlink (fPort and payload bytes) and publishes it to the meter's network server. */

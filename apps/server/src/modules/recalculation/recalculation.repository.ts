@@ -18,7 +18,6 @@ export interface TimeBounds {
   to: Date | null;
 }
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const date = (value: Date | string) => new Date(value);
 
 /**
@@ -95,12 +94,17 @@ export class RecalculationRepository {
     after: Date | null,
     limit: number,
   ): Promise<{ readings: StoredChannels[]; full: boolean }> {
+    // Absent bounds leave their condition out (rather than `$1 is null or ...`), so that the
+    // index on (meter_id, time, coalesce(f_cnt, -1)) bounds the scan and gives the order.
+    const lower = after
+      ? tx`and time > ${after.toISOString()}::timestamptz`
+      : bounds.from
+        ? tx`and time >= ${bounds.from.toISOString()}::timestamptz`
+        : tx``;
+    const upper = bounds.to ? tx`and time <= ${bounds.to.toISOString()}::timestamptz` : tx``;
     const rows = await tx<Array<{ time: Date | string; channels: StoredChannels['channels'] }>>`
       select time, channels from meter_readings
-      where meter_id = ${meterId} and channels is not null
-        and (${iso(bounds.from)}::timestamptz is null or time >= ${iso(bounds.from)}::timestamptz)
-        and (${iso(bounds.to)}::timestamptz is null or time <= ${iso(bounds.to)}::timestamptz)
-        and (${iso(after)}::timestamptz is null or time > ${iso(after)}::timestamptz)
+      where meter_id = ${meterId} ${lower} ${upper} and channels is not null
       order by time, coalesce(f_cnt, -1)
       limit ${limit}`;
     let readings = rows.map((row) => ({ meterId, time: date(row.time), channels: row.channels }));
@@ -195,6 +199,14 @@ export class RecalculationRepository {
       where series_latest.time <> excluded.time or series_latest.value <> excluded.value
       returning series_id as "seriesId", time, value`;
     return rows.map((row) => ({ seriesId: row.seriesId, time: date(row.time), value: row.value }));
+  }
+
+  /** Deletes the meter's stored readings within the bounds (decoded or not); returns how many. */
+  async deleteReadings(tx: Tx, meterId: number, bounds: TimeBounds): Promise<number> {
+    const lower = bounds.from ? tx`and time >= ${bounds.from.toISOString()}::timestamptz` : tx``;
+    const upper = bounds.to ? tx`and time <= ${bounds.to.toISOString()}::timestamptz` : tx``;
+    const result = await tx`delete from meter_readings where meter_id = ${meterId} ${lower} ${upper}`;
+    return result.count;
   }
 
   /** A new data id per project: clients drop their cached data of it (spec: state.dataId). */

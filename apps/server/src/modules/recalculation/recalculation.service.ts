@@ -21,6 +21,9 @@ export interface RecomputeRequest extends TimeBounds {
   seriesIds?: number[];
 }
 
+/** A request as recomputeOne runs it: `dropReadings` routes nothing (the readings are being deleted). */
+type InternalRequest = RecomputeRequest & { dropReadings?: boolean };
+
 export interface RecomputeResult {
   /** Series whose stored rows changed. */
   seriesIds: number[];
@@ -158,10 +161,28 @@ export class RecalculationService {
   }
 
   /**
+   * Deletes a meter's stored readings in [from, to] together with the series values they gave
+   * (same rule as recomputation: the affected series' rows at those readings' times, refilled
+   * from the series' other sources), in one transaction. Recomputing after the readings are gone
+   * would find no times to delete, so data deletion goes through here.
+   */
+  async deleteReadings(
+    request: { meterId: number } & TimeBounds,
+  ): Promise<RecomputeResult & { readingsDeleted: number }> {
+    const result = await this.deps.repository.transaction(async (tx) => {
+      const recomputed = await this.recomputeWithin(tx, [{ ...request, dropReadings: true }]);
+      const readingsDeleted = await this.deps.repository.deleteReadings(tx, request.meterId, request);
+      return { ...recomputed, readingsDeleted };
+    });
+    await this.publish(result);
+    return result;
+  }
+
+  /**
    * Recomputes inside the caller's transaction (a conversion or calibration saved in the same
    * one), which must then call `publish` after its commit.
    */
-  async recomputeWithin(tx: postgres.TransactionSql, requests: RecomputeRequest[]): Promise<RecomputeResult> {
+  async recomputeWithin(tx: postgres.TransactionSql, requests: InternalRequest[]): Promise<RecomputeResult> {
     const total = emptyResult();
     const touchedSeries = new Set<number>();
     for (const meterId of [...new Set(requests.map((request) => request.meterId))].sort((a, b) => a - b)) {
@@ -210,7 +231,7 @@ export class RecalculationService {
     }
   }
 
-  private async recomputeOne(tx: postgres.TransactionSql, request: RecomputeRequest): Promise<RecomputeResult> {
+  private async recomputeOne(tx: postgres.TransactionSql, request: InternalRequest): Promise<RecomputeResult> {
     const { repository } = this.deps;
     const channel = request.channel ?? null;
     const bounds: TimeBounds = { from: request.from, to: request.to };
@@ -236,12 +257,11 @@ export class RecalculationService {
     if (channelsOf.size === 0) return result;
     const changed = new Set<number>();
 
-    // Only the affected series' datasources of this meter (and channel) route values in step 2.
-    const own: MeterRouting = {
-      ...routing,
-      datasources: ofChannel.filter((d) => channelsOf.has(d.seriesId)),
-    };
-    const ownIds = new Set(own.datasources.map((d) => d.id));
+    // Only the affected series' datasources of this meter (and channel) route values in step 2;
+    // none when the readings are being deleted, and never in step 3.
+    const ownDatasources = ofChannel.filter((d) => channelsOf.has(d.seriesId));
+    const own: MeterRouting = { ...routing, datasources: request.dropReadings ? [] : ownDatasources };
+    const ownIds = new Set(ownDatasources.map((d) => d.id));
     const others = await this.otherSources(tx, [...channelsOf.keys()], ownIds);
 
     const pageSize = this.deps.pageSize ?? defaultPageSize;

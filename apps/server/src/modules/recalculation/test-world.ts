@@ -6,11 +6,9 @@ import { createOrganization, createProject, signedInClient } from '../../testing
 import type { DatabaseKind } from '../../testing/test-databases.ts';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 // Registers the calibration mutations on the schema the test server builds.
-import '../calibrations/calibrations.graphql.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { CalibrationsRepository } from '../calibrations/calibrations.repository.ts';
-import { CalibrationsService } from '../calibrations/calibrations.service.ts';
+import type { CalibrationsService } from '../calibrations/calibrations.service.ts';
 import { RecalculationRepository } from './recalculation.repository.ts';
 import { RecalculationService } from './recalculation.service.ts';
 
@@ -79,13 +77,6 @@ export async function startMeterWorld(kind: DatabaseKind): Promise<MeterWorld> {
     repository: recalculationRepository,
     events: olo.server.events,
     logger: olo.server.logger,
-  });
-  // Until app.ts builds it (see calibrations.graphql.ts), the test server gets its own.
-  olo.server.services.calibrations ??= new CalibrationsService({
-    repository: new CalibrationsRepository(sql),
-    recalculationRepository,
-    recalculation,
-    events: olo.server.events,
   });
   const calibrations = olo.server.services.calibrations;
   const { client: admin, account } = await signedInClient(olo.url);

@@ -18,9 +18,12 @@ import type { SeriesDatasourceRow, SeriesLatestRow, SeriesRepository, SeriesRow 
 /** Recomputes stored series values after a datasource change (the recalculation module provides it). */
 export type RecomputeDatasource = (change: {
   meterId: number;
-  channel: string;
+  /** Omitted: every channel of the meter. */
+  channel?: string;
   from: Date | null;
   to: Date | null;
+  /** Series to rewrite besides those the meter's datasources lead to (one that just lost its datasource). */
+  seriesIds?: number[];
 }) => Promise<void>;
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
@@ -154,7 +157,7 @@ export class SeriesService {
   async deleteDatasource(access: ViewerAccess, id: number): Promise<boolean> {
     const current = await this.editableDatasource(access, id);
     await this.repository.deleteDatasource(id);
-    await this.afterDatasourceChange(current.projectId, current, current.startAt);
+    await this.afterDatasourceChange(current.projectId, current, current.startAt, [current.seriesId]);
     return true;
   }
 
@@ -188,7 +191,7 @@ export class SeriesService {
           }),
         );
       }
-      await this.afterDatasourceChange(current.projectId, current, at ?? current.startAt);
+      await this.afterDatasourceChange(current.projectId, current, at ?? current.startAt, [current.seriesId, seriesId]);
     }
     if (moved.length > 0) await this.afterDatasourceChange(target.projectId, moved[0] as SeriesDatasourceRow, at);
     return moved;
@@ -238,10 +241,21 @@ export class SeriesService {
     return found;
   }
 
-  private async afterDatasourceChange(projectId: number, datasource: SeriesDatasourceRow, from: Date | null) {
+  private async afterDatasourceChange(
+    projectId: number,
+    datasource: SeriesDatasourceRow,
+    from: Date | null,
+    seriesIds?: number[],
+  ) {
     const startsInPast = from === null || from.getTime() < Date.now() - 60_000;
     if (startsInPast && this.deps.recompute) {
-      await this.deps.recompute({ meterId: datasource.meterId, channel: datasource.channel, from, to: null });
+      await this.deps.recompute({
+        meterId: datasource.meterId,
+        channel: datasource.channel,
+        from,
+        to: null,
+        seriesIds,
+      });
     }
     await this.changed(projectId);
   }

@@ -1,0 +1,246 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
+
+const vectors = path.resolve(import.meta.dirname, '../../../../../../shared/vectors/uplinks');
+const example = (file: string) =>
+  JSON.parse(fs.readFileSync(path.join(vectors, file), 'utf8')) as { topic: string; payload: Record<string, unknown> };
+const ingestToken = 'meters-test-ingest-token-0123456789';
+const newSerial = () => crypto.randomBytes(8).toString('hex');
+
+/** A ChirpStack uplink of a Milesight EM500-CO2 with a given DevEUI, frame counter, time and CO2 (ppm). */
+function chirpstackUplink(serial: string, fCnt: number, time: Date, co2 = 1127) {
+  const message = structuredClone(example('chirpstack-v4-mqtt-up.json').payload) as Record<string, unknown> & {
+    deviceInfo: { devEui: string };
+  };
+  message.deviceInfo.devEui = serial;
+  message.fCnt = fCnt;
+  message.time = time.toISOString();
+  // Channel 05/7D is CO2 on the EM500-CO2 (uint16, little-endian).
+  const bytes = Buffer.from('01755c0367340104686505' + '7d670406736827', 'hex');
+  bytes.writeUInt16LE(co2, 12);
+  message.data = bytes.toString('base64');
+  delete message.object;
+  return message;
+}
+
+describe.each(testDatabases)('meters and series on %s', (kind) => {
+  let olo: TestServer;
+  let admin: TestClient;
+  let siteAdmin: TestClient;
+  let organizationId: string;
+  let projectId: number;
+
+  const post = async (body: unknown, provider = 'chirpstack', token = ingestToken) => {
+    const response = await fetch(`${olo.url}/api/ingest/${provider}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  };
+  const meterOf = async (serial: string) =>
+    (await olo.server.database.sql`select id from meters where serial = ${serial}`)[0]?.id as number;
+
+  beforeAll(async () => {
+    olo = await startTestServer(kind, { INGEST_TOKEN: ingestToken });
+    admin = (await signedInClient(olo.url)).client;
+    organizationId = (await createOrganization(admin)).id;
+    projectId = (await createProject(admin, organizationId)).id;
+    const site = await signedInClient(olo.url);
+    siteAdmin = site.client;
+    await olo.server.database.sql`update users set is_admin = true where username = ${site.account.username}`;
+  });
+  afterAll(() => olo?.close());
+
+  it('adds a meter to a project: series per channel, fed by the next uplinks, in seriesLatests and live', async () => {
+    const serial = newSerial();
+    expect(await post(chirpstackUplink(serial, 1, new Date(Date.now() - 60_000)))).toBe(202);
+    const meterId = await meterOf(serial);
+    // A free meter: only a site admin sees it, and moves it to the organization by its serial.
+    expect(
+      (await admin.graphql('query M($id: Int!) { meter(id: $id) { id } }', { id: meterId })).errors?.[0]?.message,
+    ).toBe('Permission denied');
+    const moved = expectData(
+      await siteAdmin.graphql<{ moveFreeMeters: Array<{ id: number }> }>(
+        'mutation M($s: [String!]!, $o: ID!) { moveFreeMeters(serials: $s, organizationId: $o) { id } }',
+        { s: [serial.toUpperCase().replace(/(..)/g, '$1:').slice(0, -1)], o: organizationId },
+      ),
+    );
+    expect(moved.moveFreeMeters).toEqual([{ id: meterId }]);
+
+    const added = expectData(
+      await admin.graphql<{ projectAddMeter: Array<{ id: number; dataType: string; dataUnit: string }> }>(
+        'mutation A($p: Int!, $m: Int!) { projectAddMeter(projectId: $p, meterId: $m) { id dataType dataUnit } }',
+        { p: projectId, m: meterId },
+      ),
+    ).projectAddMeter;
+    // Series by data type importance: Temperature, Humidity, CO2 first.
+    expect(added.map((series) => series.dataType).slice(0, 3)).toEqual(['Temperature', 'Humidity', 'CO2']);
+    const co2 = added.find((series) => series.dataType === 'CO2');
+    expect(co2?.dataUnit).toBe('ppm');
+
+    const socket = admin.websocket();
+    const pushed = new Promise<unknown>((resolve, reject) => {
+      const stop = socket.subscribe(
+        {
+          query: 'subscription S($p: Int!) { seriesLatestUpdated(projectId: $p) { seriesId data } }',
+          variables: { p: projectId },
+        },
+        {
+          next: (value) => {
+            stop();
+            resolve(value);
+          },
+          error: reject,
+          complete: () => {},
+        },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await post(chirpstackUplink(serial, 2, new Date(Date.now() + 1000), 987))).toBe(202);
+    const live = (await pushed) as { data: { seriesLatestUpdated: Array<{ seriesId: number; data: number }> } };
+    expect(live.data.seriesLatestUpdated).toContainEqual({ seriesId: co2?.id, data: 987 });
+    await socket.dispose();
+
+    const latest = expectData(
+      await admin.graphql<{ seriesLatests: Array<{ seriesId: number; data: number; live: boolean }> }>(
+        'query L($p: Int!) { seriesLatests(projectId: $p) { seriesId data live } }',
+        { p: projectId },
+      ),
+    ).seriesLatests;
+    expect(latest).toContainEqual({ seriesId: co2?.id, data: 987, live: true });
+  });
+
+  it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
+    const serial = newSerial();
+    const raw = chirpstackUplink(serial, 5, new Date('2026-11-01T08:00:00Z'));
+    (raw.deviceInfo as Record<string, unknown>).deviceProfileName = 'Unknown profile';
+    expect(await post(raw)).toBe(202);
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    const before = expectData(
+      await admin.graphql<{ meter: { driver: string | null; data: Array<{ channels: unknown; payload: string }> } }>(
+        'query M($id: Int!) { meter(id: $id) { driver data(from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z") { channels payload } } }',
+        { id: meterId },
+      ),
+    ).meter;
+    expect(before.driver).toBeNull();
+    expect(before.data).toEqual([{ channels: null, payload: '01755c03673401046865057d670406736827' }]);
+
+    const unknown = await admin.graphql('mutation U($id: Int!) { updateMeter(id: $id, driver: "nope") { id } }', {
+      id: meterId,
+    });
+    expect(unknown.errors?.[0]?.extensions?.issues).toEqual([{ path: 'driver', message: 'Unknown driver' }]);
+    expectData(
+      await admin.graphql('mutation U($id: Int!) { updateMeter(id: $id, driver: "milesight-em500-co2") { id } }', {
+        id: meterId,
+      }),
+    );
+    const after = expectData(
+      await admin.graphql<{ meter: { data: Array<{ channels: Record<string, { value: number }> }> } }>(
+        'query M($id: Int!) { meter(id: $id) { data(from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z") { channels } } }',
+        { id: meterId },
+      ),
+    ).meter;
+    expect(after.data[0]?.channels.co2?.value).toBe(1127);
+  });
+
+  it("refuses an organization integration's uplinks for another organization's meter, and sends downlinks to the meter's network server", async () => {
+    const created = expectData(
+      await admin.graphql<{ createIntegration: { secret: string; integration: { mqttUsername: string } } }>(
+        'mutation C($o: ID!) { createIntegration(organizationId: $o, name: "ChirpStack", kind: chirpstack) { secret integration { mqttUsername } } }',
+        { o: organizationId },
+      ),
+    ).createIntegration;
+    const { client: otherAdmin } = await signedInClient(olo.url);
+    const otherOrganization = await createOrganization(otherAdmin);
+    const foreign = newSerial();
+    expect(await post(chirpstackUplink(foreign, 1, new Date()))).toBe(202);
+    // Through the API, which also tells the ingest that the meter moved.
+    expectData(
+      await siteAdmin.graphql(
+        'mutation M($s: [String!]!, $o: ID!) { moveFreeMeters(serials: $s, organizationId: $o) { id } }',
+        {
+          s: [foreign],
+          o: otherOrganization.id,
+        },
+      ),
+    );
+
+    const refused = await fetch(`${olo.url}/api/ingest/chirpstack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret}` },
+      body: JSON.stringify(chirpstackUplink(foreign, 2, new Date())),
+    });
+    expect(await refused.json()).toEqual({ stored: 0, refused: 1 });
+    expect(
+      (
+        await fetch(`${olo.url}/api/ingest/tts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret}` },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(403);
+
+    // The same credentials on the embedded broker; downlinks of its meters reach a subscriber there.
+    const own = newSerial();
+    const port = olo.server.broker.port;
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+      username: created.integration.mqttUsername,
+      password: created.secret,
+    });
+    const { topic } = example('chirpstack-v4-mqtt-up.json');
+    await client.publishAsync(
+      topic.replace('24e124126c172345', own),
+      JSON.stringify(chirpstackUplink(own, 1, new Date())),
+      { qos: 1 },
+    );
+    const meterId = await meterOf(own);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    const applicationId = topic.split('/')[1];
+    const downlink = new Promise<{ topic: string; body: Record<string, unknown> }>((resolve) =>
+      client.on('message', (received, payload) => resolve({ topic: received, body: JSON.parse(payload.toString()) })),
+    );
+    await client.subscribeAsync(`application/${applicationId}/device/+/command/down`, { qos: 1 });
+    // Other tenants' uplinks are not for an organization's credentials: the broker refuses (0x80).
+    await expect(client.subscribeAsync('application/+/device/+/event/up')).rejects.toThrow('Subscribe error');
+    const command = expectData(
+      await admin.graphql<{ meterCommand: { status: string } }>(
+        'mutation C($id: Int!) { meterCommand(meterId: $id, name: "Interval 10 min", fPort: 85, payload: "ff8e00025800") { status } }',
+        { id: meterId },
+      ),
+    ).meterCommand;
+    expect(command.status).toBe('sent');
+    expect(await downlink).toEqual({
+      topic: `application/${applicationId}/device/${own}/command/down`,
+      body: { devEui: own, confirmed: false, fPort: 85, data: Buffer.from('ff8e00025800', 'hex').toString('base64') },
+    });
+    await client.endAsync();
+  });
+
+  it('releases a meter: it becomes free and stops feeding the project', async () => {
+    const serial = newSerial();
+    await post(chirpstackUplink(serial, 1, new Date(Date.now() - 5000)));
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    expectData(
+      await admin.graphql('mutation A($p: Int!, $m: Int!) { projectAddMeter(projectId: $p, meterId: $m) { id } }', {
+        p: projectId,
+        m: meterId,
+      }),
+    );
+    expectData(await admin.graphql('mutation R($id: Int!) { releaseMeter(id: $id) { id } }', { id: meterId }));
+    const [meter] = await olo.server.database.sql`select organization_id from meters where id = ${meterId}`;
+    expect(meter?.organization_id).toBeNull();
+    const open = await olo.server.database
+      .sql`select id from series_datasources where meter_id = ${meterId} and end_at is null`;
+    expect(open).toHaveLength(0);
+  });
+});

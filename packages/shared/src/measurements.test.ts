@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatMeasurement, measurementDecimals } from './measurements.ts';
+
+describe('formatMeasurement (spec section 5)', () => {
+  it('rounds to 1 decimal by default, 0 for CO2 and 2 for pressure differences', () => {
+    expect(formatMeasurement(21.46, 'Temperature')).toBe('21.5');
+    expect(formatMeasurement(21, 'Humidity')).toBe('21.0');
+    expect(formatMeasurement(612.6, 'CO2')).toBe('613');
+    expect(formatMeasurement(-3.456, 'Differential pressure')).toBe('-3.46');
+    expect(formatMeasurement(1.2, 'Paine-ero')).toBe('1.20');
+    expect(formatMeasurement(3.14159)).toBe('3.1');
+    expect(measurementDecimals('CO2')).toBe(0);
+  });
+
+  it("shows '-' for a missing or non-numeric value", () => {
+    for (const value of [null, undefined, '', 'abc', Number.NaN, Number.POSITIVE_INFINITY, {}, true]) {
+      expect(formatMeasurement(value, 'Temperature')).toBe('-');
+    }
+  });
+
+  it('reads numbers given as text', () => {
+    expect(formatMeasurement('22.34', 'Temperature')).toBe('22.3');
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatMeasurement(-0.04, 'Temperature')).toBe('0.0');
+    expect(formatMeasurement(-0.4, 'CO2')).toBe('0');
+  });
+
+  it("uses the language's decimal separator and no digit grouping", () => {
+    expect(formatMeasurement(21.46, 'Temperature', 'fi')).toBe('21,5');
+    expect(formatMeasurement(21.46, 'Temperature', 'sv')).toBe('21,5');
+    expect(formatMeasurement(21.46, 'Temperature', 'en')).toBe('21.5');
+    expect(formatMeasurement(12345.6, 'CO2', 'fi')).toBe('12346');
+    expect(formatMeasurement(-5.5, 'Paine-ero', 'fi')).toMatch(/^[-−]5,50$/);
+  });
+});
