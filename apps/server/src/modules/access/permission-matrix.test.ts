@@ -538,6 +538,55 @@ const cases: Record<string, Case> = {
       await w.call(role, 'mutation M($id: Int!) { acknowledgeSystemError(id: $id) { id } }', { id: Number(error?.id) }),
     );
   },
+  'Meter.conversions': async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: Int!) { meter(id: $id) { conversions { id } } }', { id: w.meter.id })),
+  'Meter.calibrations': async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: Int!) { meter(id: $id) { calibrations { id } } }', { id: w.meter.id })),
+  createConversion: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateConversionInput!) { createConversion(input: $input) { id } }', {
+        input: { meterId: w.meter.id, channel: 'temperature', expression: 'x' },
+      }),
+    ),
+  deleteConversion: async (w, role) => {
+    const [conversion] = await w.olo.server.database.sql`
+      insert into meter_conversions (meter_id, channel, name, expression)
+      values (${w.meter.id}, ${`spare-${randomSerial()}`}, 'Spare', 'x') returning id`;
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteConversion(id: $id) }', { id: conversion?.id }));
+  },
+  createCalibration: async (w, role) => {
+    // Each in its own channel, starting in the future: no overlap with another row, nothing to recompute.
+    const channel = `check-${randomSerial()}`;
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: CreateCalibrationInput!) { createCalibration(input: $input) { id } }', {
+        input: { meterId: w.meter.id, channel, expression: 'x + 1', startAt: '2100-01-01T00:00:00Z' },
+      }),
+    );
+  },
+  updateCalibration: async (w, role) => {
+    const [calibration] = await w.olo.server.database.sql`
+      insert into meter_calibrations (meter_id, channel, expression, start_at)
+      values (${w.meter.id}, ${`check-${randomSerial()}`}, 'x', '2100-01-01T00:00:00Z') returning id`;
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateCalibrationInput!) { updateCalibration(input: $input) { id } }', {
+        input: { id: calibration?.id, expression: 'x * 2' },
+      }),
+    );
+  },
+  deleteCalibration: async (w, role) => {
+    const [calibration] = await w.olo.server.database.sql`
+      insert into meter_calibrations (meter_id, channel, expression, start_at)
+      values (${w.meter.id}, ${`check-${randomSerial()}`}, 'x', '2100-01-01T00:00:00Z') returning id`;
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { deleteCalibration(id: $id) }', { id: calibration?.id }),
+    );
+  },
+  testCalibration: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: TestCalibrationInput!) { testCalibration(input: $input) { valid } }', {
+        input: { meterId: w.meter.id, channel: 'co2', expression: 'x - 5' },
+      }),
+    ),
   'Organization.integrations': async (w, role) =>
     outcomeOf(
       await w.call(role, 'query Q($id: ID!) { organization(id: $id) { integrations { id } } }', {
@@ -765,6 +814,8 @@ async function tenancyFingerprint(olo: TestServer): Promise<string> {
     'series',
     'series_datasources',
     'integrations',
+    'meter_conversions',
+    'meter_calibrations',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
