@@ -43,6 +43,10 @@ export async function openDatabase(
   const db = drizzle(sql, { schema: tables });
   try {
     await migrate(db, { migrationsFolder: migrationsDir });
+    // The first connection has read the array types (postgres.js keeps them for all connections).
+    // Reconnections need not read them again: when the database drops a connection during that
+    // read (a restart), postgres.js lets the rejection escape unhandled.
+    sql.options.fetch_types = false;
   } catch (error) {
     await sql.end({ timeout: 1 });
     throw error;

@@ -40,7 +40,10 @@ describe('simulation schedule', () => {
     expect(published.length).toBeGreaterThanOrEqual(4 * 60);
     expect(published.length).toBeLessThanOrEqual(4 * 61);
     const times = published.map((item) => item.time);
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Oldest first, up to the jitter of a second that meters of nearby phases may swap by.
+    for (let index = 1; index < times.length; index++) {
+      expect(times[index] as number).toBeGreaterThan((times[index - 1] as number) - 1000);
+    }
     expect(Math.min(...times)).toBeGreaterThan(Date.now() - 3_600_000 - 1000);
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
 
@@ -171,15 +174,19 @@ describe.each(testDatabases)('demo simulation into the ingest on %s', (kind) => 
     expect(perSeries).toHaveLength(3 * 3 + 2 * 2);
     for (const row of perSeries) {
       expect(row.n).toBeGreaterThanOrEqual(60);
-      const [min, max] = { Temperature: [15, 24], Humidity: [25, 55], CO2: [400, 1400], 'Paine-ero': [-40, -5] }[
-        row.data_type as 'CO2'
-      ];
+      const ranges: Record<string, [number, number]> = {
+        Temperature: [15, 24],
+        Humidity: [25, 55],
+        CO2: [400, 1400],
+        'Paine-ero': [-40, -5],
+      };
+      const [min, max] = ranges[row.data_type] ?? [Number.NaN, Number.NaN];
       expect(row.min).toBeGreaterThanOrEqual(min);
       expect(row.max).toBeLessThanOrEqual(max);
     }
     expect(live.length).toBeGreaterThan(0);
-    const unknown = await sql()`select count(*)::int as n from system_errors`;
-    expect(unknown[0]?.n).toBe(0);
+    const errors = await sql()`select type, name, count(*)::int as n from system_errors group by 1, 2`;
+    expect(errors).toEqual([]);
 
     const readings = async () => (await sql()`select count(*)::int as n from meter_readings`)[0]?.n as number;
     const stored = await readings();

@@ -1,7 +1,7 @@
 import type { MeasurementType } from '@olo/shared';
 import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import { providerOfTopic } from '../modules/ingest/uplink-formats.ts';
-import { type BuiltUplink, buildUplink, type SimulatedMeter, simulatedMeters, slotAt, slotTime } from './uplinks.ts';
+import { type BuiltUplink, buildUplink, type SimulatedMeter, simulatedMeters, slotAt } from './uplinks.ts';
 
 /** Publishes one uplink message; may resolve when the broker (or the ingest) acknowledged it. */
 export type PublishUplink = (topic: string, payload: string) => Promise<void> | void;
@@ -48,11 +48,16 @@ export function startSimulation(options: SimulationOptions): Simulation {
   const maxInFlight = options.maxInFlight ?? 200;
   const stats = { published: 0, failed: 0 };
   const lastSlot = new Map<SimulatedMeter, number>();
+  /** Live slots that came due; the history (below) goes first. */
   const queue: Array<{ meter: SimulatedMeter; slot: number }> = [];
-  const inFlight = new Set<Promise<void>>();
+  let inFlight = 0;
+  let onSettled: (() => void) | undefined;
   let stopped = false;
   let pumping: Promise<void> | undefined;
-  const idleWaiters: Array<() => void> = [];
+  let historyDone: () => void = () => {};
+  const historySent = new Promise<void>((resolve) => {
+    historyDone = resolve;
+  });
 
   const send = (meter: SimulatedMeter, slot: number): Promise<void> => {
     const uplink = buildUplink(meter, intervalMs, slot);
@@ -68,18 +73,48 @@ export function startSimulation(options: SimulationOptions): Simulation {
         },
       );
   };
+  const settled = () => new Promise<void>((resolve) => (onSettled = resolve));
 
-  const pump = async () => {
-    while (queue.length > 0 && !stopped) {
-      while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-      const next = queue.shift();
-      if (!next) break;
-      const sent = send(next.meter, next.slot);
-      inFlight.add(sent);
-      void sent.finally(() => inFlight.delete(sent));
+  // History first, oldest first: round r holds each meter's r-th slot after the start of the
+  // history, meters in order of their phase, so times rise (up to the 0.9 s jitter). Generated as
+  // it is sent: a long history of a large fleet would not fit in memory as a list.
+  const startedAt = now() - clockMarginMs;
+  const historyMs = (options.historyHours ?? 0) * 3_600_000;
+  const byPhase = [...options.meters].sort((a, b) => a.phase - b.phase);
+  const currentAtStart = new Map(byPhase.map((meter) => [meter, slotAt(meter, intervalMs, startedAt)]));
+  for (const [meter, slot] of currentAtStart) lastSlot.set(meter, slot);
+  function* historySlots(): Generator<{ meter: SimulatedMeter; slot: number }> {
+    const rounds = historyMs > 0 ? Math.ceil(historyMs / intervalMs) + 1 : 1;
+    for (let round = 0; round < rounds; round++) {
+      for (const meter of byPhase) {
+        const current = currentAtStart.get(meter) as number;
+        const first = historyMs > 0 ? slotAt(meter, intervalMs, startedAt - historyMs) + 1 : current;
+        const slot = first + round;
+        if (slot <= current && slot >= 0) yield { meter, slot };
+      }
     }
-    await Promise.all(inFlight);
-    for (const resolve of idleWaiters.splice(0)) resolve();
+  }
+  let history: Iterator<{ meter: SimulatedMeter; slot: number }> | undefined = historySlots();
+
+  const nextSlot = () => {
+    if (history) {
+      const next = history.next();
+      if (!next.done) return next.value;
+      history = undefined;
+    }
+    return queue.shift();
+  };
+  const pump = async () => {
+    for (let next = nextSlot(); next && !stopped; next = nextSlot()) {
+      while (inFlight >= maxInFlight) await settled();
+      inFlight++;
+      void send(next.meter, next.slot).finally(() => {
+        inFlight--;
+        onSettled?.();
+      });
+    }
+    while (inFlight > 0) await settled();
+    if (!history) historyDone();
   };
   const kick = () => {
     pumping ??= pump().finally(() => {
@@ -87,25 +122,6 @@ export function startSimulation(options: SimulationOptions): Simulation {
       if (queue.length > 0 && !stopped) kick();
     });
   };
-
-  // History first, in time order across meters.
-  const startedAt = now() - clockMarginMs;
-  const historyMs = (options.historyHours ?? 0) * 3_600_000;
-  const history: Array<{ meter: SimulatedMeter; slot: number; at: number }> = [];
-  for (const meter of options.meters) {
-    const current = slotAt(meter, intervalMs, startedAt);
-    const first = historyMs > 0 ? slotAt(meter, intervalMs, startedAt - historyMs) + 1 : current;
-    for (let slot = Math.max(0, first); slot <= current; slot++) {
-      history.push({ meter, slot, at: slotTime(meter, intervalMs, slot) });
-    }
-    lastSlot.set(meter, current);
-  }
-  history.sort((a, b) => a.at - b.at);
-  queue.push(...history);
-  const historySent = new Promise<void>((resolve) => {
-    if (queue.length === 0) resolve();
-    else idleWaiters.push(resolve);
-  });
   kick();
 
   const tick = () => {
@@ -132,7 +148,7 @@ export function startSimulation(options: SimulationOptions): Simulation {
       clearInterval(timer);
       queue.length = 0;
       await pumping;
-      await Promise.all(inFlight);
+      historyDone();
     },
   };
 }

@@ -180,3 +180,47 @@ describe('ingest from an external broker (Mosquitto)', () => {
     expect(rows).toEqual([{ f_cnt: 3 }]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('ingest while PostgreSQL drops every connection', () => {
+  let olo: TestServer;
+  beforeAll(async () => {
+    olo = await startTestServer('postgres', { INGEST_TOKEN: ingestToken });
+  });
+  afterAll(() => olo?.close());
+
+  it('loses nothing it acknowledged: senders retry what was refused, and every reading is stored once', async () => {
+    const database = new URL(olo.server.config.databaseUrl as string).pathname.slice(1);
+    const admin = (await import('postgres')).default(process.env.TEST_DATABASE_URL as string, {
+      max: 1,
+      onnotice: () => {},
+    });
+    const serials = Array.from({ length: 10 }, newSerial);
+    const start = Date.parse('2026-11-20T12:00:00Z');
+    // Like a network server's webhook: a refused or failed request is sent again.
+    const deliver = async (body: unknown) => {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        try {
+          const { status } = await post(olo, body);
+          if (status === 202) return;
+        } catch {
+          // connection trouble: try again
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('never accepted');
+    };
+    const deliveries = serials.flatMap((serial) =>
+      Array.from({ length: 5 }, (_, index) => deliver(ttsUplink(serial, index + 1, new Date(start + index * 60_000)))),
+    );
+    for (let round = 0; round < 3; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`;
+    }
+    await Promise.all(deliveries);
+    await admin.end();
+    const [{ count }] = (await olo.server.database.sql`
+      select count(*)::int as count from meter_readings r join meters m on m.id = r.meter_id
+      where m.serial in ${olo.server.database.sql(serials)}`) as unknown as [{ count: number }];
+    expect(count).toBe(50);
+  });
+});
