@@ -1,3 +1,4 @@
+export { type BatteryRule, type BatteryState, batteryRule, batteryState, lowVoltageThreshold } from './battery.ts';
 export {
   createDecentlabPr26Driver,
   decentlabDlr2002Driver,

@@ -1,4 +1,4 @@
-import { listDrivers } from '@olo/drivers';
+import { type BatteryState, batteryRule, batteryState, listDrivers, lowVoltageThreshold } from '@olo/drivers';
 import { meterSerialsInput, updateMeterInput, uuidSchema } from '@olo/shared';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
@@ -142,14 +142,25 @@ MeterRef.implement({
     }),
     batteryVoltage: t.float({
       nullable: true,
-      resolve: async (meter, _args, context) => (await context.services.meters.latest(meter.id))?.vdd ?? null,
+      description: 'Volts: the battery value of drivers that report volts, else the supply voltage.',
+      resolve: async (meter, _args, context) => {
+        const latest = await context.services.meters.latest(meter.id);
+        return batteryRule(meter.driver)?.unit === 'V' ? (latest?.battery ?? null) : (latest?.vdd ?? null);
+      },
     }),
+    batteryResetAt: t.expose('batteryResetAt', { type: 'DateTime', nullable: true }),
     errors: t.field({
       type: MeterErrorsRef,
-      resolve: async (meter, _args, context) => ({
-        missing: meter.active && !meter.inStorage && isMissing(meter),
-        systemErrors: (await context.services.meters.systemErrorsOfMeter(context.access, meter.id)).length,
-      }),
+      resolve: async (meter, _args, context) => {
+        const latest = await context.services.meters.latest(meter.id);
+        const supply = latest?.vdd ?? null;
+        return {
+          missing: meter.active && !meter.inStorage && isMissing(meter),
+          systemErrors: (await context.services.meters.systemErrorsOfMeter(context.access, meter.id)).length,
+          battery: batteryState(meter.driver, latest?.battery),
+          lowVoltage: supply !== null && supply < lowVoltageThreshold,
+        };
+      },
     }),
     systemErrors: t.field({
       type: [SystemErrorRef],
