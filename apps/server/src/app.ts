@@ -261,6 +261,7 @@ export async function createServer(
       siteName: config.siteName,
       contactEmail: config.contactEmail,
       contactPhone: config.contactPhone,
+      mqttPort: broker.kind === 'embedded' ? broker.port : undefined,
     });
 
     return {

@@ -3,6 +3,8 @@ export interface OloConfig {
   siteName: string;
   contactEmail: string | null;
   contactPhone: string | null;
+  /** Port of the embedded MQTT broker that network servers publish to; null with an external broker. */
+  mqttPort: number | null;
 }
 
 declare global {
@@ -11,7 +13,7 @@ declare global {
   }
 }
 
-const defaults: OloConfig = { siteName: 'Olo', contactEmail: null, contactPhone: null };
+const defaults: OloConfig = { siteName: 'Olo', contactEmail: null, contactPhone: null, mqttPort: null };
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
@@ -37,6 +39,10 @@ export function readConfig(injected: Partial<OloConfig> = injectedConfig()): Olo
     siteName: text(injected.siteName) ?? defaults.siteName,
     contactEmail: text(injected.contactEmail),
     contactPhone: text(injected.contactPhone),
+    mqttPort:
+      typeof injected.mqttPort === 'number' && Number.isInteger(injected.mqttPort) && injected.mqttPort > 0
+        ? injected.mqttPort
+        : defaults.mqttPort,
   };
 }
 

@@ -8,6 +8,8 @@ export interface WebAppOptions {
   siteName: string;
   contactEmail: string;
   contactPhone: string;
+  /** The embedded broker's port, for the integration instructions; undefined with an external broker. */
+  mqttPort?: number;
 }
 
 const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
@@ -23,7 +25,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     app.log.warn(`no web build at ${options.distDir}; run npm run build`);
     return;
   }
-  const config = { siteName: options.siteName, contactEmail: options.contactEmail, contactPhone: options.contactPhone };
+  const config = {
+    siteName: options.siteName,
+    contactEmail: options.contactEmail,
+    contactPhone: options.contactPhone,
+    mqttPort: options.mqttPort ?? null,
+  };
   const index = fs
     .readFileSync(indexPath, 'utf8')
     .replace(/<title>.*?<\/title>/, `<title>${options.siteName.replace(/[<>&]/g, '')}</title>`)

@@ -122,7 +122,12 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'projects', kind: 'query', what: 'X is in the list', allowed: projectViewers },
   { operation: 'project', kind: 'query', what: 'read X', allowed: projectViewers },
   { operation: 'Project.members', kind: 'query', what: 'list the members of X', allowed: projectViewers },
-  { operation: 'projectAdmin', kind: 'query', what: 'read X for editing', allowed: projectAdmins },
+  {
+    operation: 'projectAdmin',
+    kind: 'query',
+    what: 'read X for editing (any part of it)',
+    allowed: [...projectAdmins, 'projectAdminAlarms', 'projectAdminReports', 'projectAdminSeries'],
+  },
   { operation: 'Project.invitations', kind: 'query', what: 'open invitations of X', allowed: projectAdmins },
   { operation: 'currentUser.menuProjects', kind: 'query', what: 'X is in the menu', allowed: projectViewers },
   { operation: 'currentUser.dashboardProjects', kind: 'query', what: 'X is on the dashboard', allowed: projectViewers },

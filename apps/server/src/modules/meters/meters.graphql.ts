@@ -225,6 +225,7 @@ const MeterListFilter = builder.inputType('MeterListFilter', {
     organizationId: t.id(),
     free: t.boolean({ description: 'Only free meters (site admins).' }),
     search: t.string({ description: 'Serial, name or location.' }),
+    inStorage: t.boolean({ description: 'true: only meters in storage; false: only those out of it.' }),
   }),
 });
 

@@ -22,6 +22,7 @@ export interface MeterListFilter {
   ids?: number[];
   free?: boolean;
   search?: string;
+  inStorage?: boolean;
 }
 
 export class MetersRepository {
@@ -45,6 +46,7 @@ export class MetersRepository {
     }
     if (filter.ids) conditions.push(inArray(meters.id, filter.ids.length ? filter.ids : [-1]));
     if (filter.free) conditions.push(isNull(meters.organizationId));
+    if (filter.inStorage !== undefined) conditions.push(eq(meters.inStorage, filter.inStorage));
     const search = filter.search?.trim().toLowerCase();
     if (search) {
       const pattern = `%${search.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;

@@ -25,6 +25,7 @@ export interface MeterListFilterInput {
   organizationId?: string | null;
   free?: boolean | null;
   search?: string | null;
+  inStorage?: boolean | null;
 }
 
 /** A meter is missing when it has not been seen for three of its reporting intervals. */
@@ -89,6 +90,7 @@ export class MetersService {
       ids: filter.ids ?? undefined,
       free: filter.free ?? undefined,
       search: filter.search ?? undefined,
+      inStorage: filter.inStorage ?? undefined,
     });
   }
 

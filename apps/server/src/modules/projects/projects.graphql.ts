@@ -221,12 +221,10 @@ builder.queryFields((t) => ({
   }),
   projectAdmin: t.field({
     type: ProjectRef,
-    description: 'A project for editing; project admins only.',
+    description:
+      'A project for editing: for those who may edit any part of it (project admins, and series, alarm or report admins for their parts; privileges tell which).',
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, args, context) => {
-      await context.access.assert('project.update', args.id);
-      return context.services.projects.byId(context.access, args.id);
-    },
+    resolve: (_root, args, context) => context.services.projects.forEditing(context.access, args.id),
   }),
 }));
 

@@ -61,6 +61,15 @@ export class ProjectsService {
     return (await this.repository.findById(id)) ?? Promise.reject(denied());
   }
 
+  /** The project for its edit screens: anyone who may edit some part of it. */
+  async forEditing(access: ViewerAccess, id: number): Promise<ProjectRow> {
+    const rights = await access.project(id);
+    if (!(rights.admin || rights.adminSeries || rights.adminAlarms || rights.adminReports)) {
+      await access.assert('project.update', id);
+    }
+    return this.byId(access, id);
+  }
+
   /** The projects the viewer sees, filtered (hidden and archived ones only when asked for). */
   async list(access: ViewerAccess, filter: ProjectListFilter = {}): Promise<ProjectRow[]> {
     const user = access.requireUser();
