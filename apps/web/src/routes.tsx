@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { AdminMetersPage } from './features/admin-meters/AdminMetersPage.tsx';
 import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { LogoutPage } from './features/auth/LogoutPage.tsx';
@@ -13,6 +14,8 @@ import { NotAvailableYet } from './features/layout/NotAvailableYet.tsx';
 import { NotFoundPage } from './features/layout/NotFoundPage.tsx';
 import { RootLayout } from './features/layout/RootLayout.tsx';
 import type { RouteHandle } from './features/layout/routeHandle.ts';
+import { MeterListPage } from './features/meters/MeterListPage.tsx';
+import { MeterPage } from './features/meters/MeterPage.tsx';
 import { OrganizationListPage } from './features/organizations/OrganizationListPage.tsx';
 import { OrganizationPage } from './features/organizations/OrganizationPage.tsx';
 import { ProfilePage } from './features/profile/ProfilePage.tsx';
@@ -21,10 +24,12 @@ import { ProjectInfoPage } from './features/project-edit/ProjectInfoPage.tsx';
 import { ProjectOverview } from './features/project-edit/ProjectOverview.tsx';
 import { ProjectPagesPage } from './features/project-edit/ProjectPagesPage.tsx';
 import { ProjectUsersPage } from './features/project-edit/ProjectUsersPage.tsx';
+import { SeriesEditPage } from './features/project-edit/SeriesEditPage.tsx';
 import { ProjectDefaultPage } from './features/projects/ProjectDefaultPage.tsx';
 import { ProjectLayout } from './features/projects/ProjectLayout.tsx';
 import { ProjectListPage } from './features/projects/ProjectListPage.tsx';
 import { PublicProjectPage } from './features/public-project/PublicProjectPage.tsx';
+import { SystemErrorsPage } from './features/system-errors/SystemErrorsPage.tsx';
 import { TestPage } from './features/test-pages/TestPage.tsx';
 
 const publicPage = { public: true } satisfies RouteHandle;
@@ -66,9 +71,9 @@ export const routes: RouteObject[] = [
       later('help'),
       { path: 'profile', element: <ProfilePage />, handle: signedIn },
       { path: 'invitations-accept', element: <InvitationsAcceptPage />, handle: signedIn },
-      later('errors'),
-      later('meters'),
-      later('meters/:meterId'),
+      { path: 'errors', element: <SystemErrorsPage />, handle: signedIn },
+      { path: 'meters', element: <MeterListPage />, handle: signedIn },
+      { path: 'meters/:meterId', element: <MeterPage />, handle: signedIn },
       { path: 'p', element: <ProjectListPage />, handle: signedIn },
       { path: 'o', element: <OrganizationListPage />, handle: signedIn },
       { path: 'o/:slug', element: <OrganizationPage />, handle: signedIn },
@@ -77,8 +82,9 @@ export const routes: RouteObject[] = [
         handle: siteAdmin,
         children: [
           laterIndex(siteAdmin),
-          later('meters', siteAdmin),
-          later('meters/:meterId', siteAdmin),
+          { path: 'meters', element: <AdminMetersPage />, handle: siteAdmin },
+          // The meter page itself: a site admin sees every meter there, free ones too.
+          { path: 'meters/:meterId', element: <MeterPage />, handle: siteAdmin },
           later('users', siteAdmin),
           later('status-dash', siteAdmin),
           later('limits', siteAdmin),
@@ -107,7 +113,7 @@ export const routes: RouteObject[] = [
               later('colors'),
               { path: 'info', element: <ProjectInfoPage />, handle: signedIn },
               { path: 'pages', element: <ProjectPagesPage />, handle: signedIn },
-              later('series'),
+              { path: 'series', element: <SeriesEditPage />, handle: signedIn },
               { path: 'users', element: <ProjectUsersPage />, handle: signedIn },
             ],
           },

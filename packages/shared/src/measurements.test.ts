@@ -8,7 +8,7 @@ describe('formatMeasurement (spec section 5)', () => {
     expect(formatMeasurement(612.6, 'CO2')).toBe('613');
     expect(formatMeasurement(-3.456, 'Differential pressure')).toBe('-3.46');
     expect(formatMeasurement(1.2, 'Paine-ero')).toBe('1.20');
-    expect(formatMeasurement(3.14159)).toBe('3.1');
+    expect(formatMeasurement(7.06)).toBe('7.1');
     expect(measurementDecimals('CO2')).toBe(0);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rssiQuality, type SignalQuality, signalQuality, snrQuality, spreadingFactorQuality } from './signal-quality.ts';
+import {
+  rssiQuality,
+  type SignalQuality,
+  signalQuality,
+  snrQuality,
+  spreadingFactorQuality,
+} from './signal-quality.ts';
 
 describe('signal-quality scales of spec section 9', () => {
   it.each<[number | null | undefined, SignalQuality]>([

@@ -5,7 +5,7 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { of, throwError } from 'rxjs';
+import { isObservable, type Observable, of, throwError } from 'rxjs';
 import { createCache } from '../features/apollo/client.ts';
 import { GraphqlProvider } from '../features/apollo/GraphqlProvider.tsx';
 import { createI18n, storeChosenLanguage } from '../features/i18n/i18n.ts';
@@ -41,6 +41,8 @@ export function installDomPolyfills(): void {
     });
   }
   window.scrollTo = () => {};
+  // Mantine's select scrolls its chosen option into view, which jsdom cannot do.
+  Element.prototype.scrollIntoView ??= () => {};
 }
 
 /** What the server would answer to one operation: data, or errors whose messages are the server's. */
@@ -51,9 +53,13 @@ export interface GraphqlAnswer {
 
 /**
  * Answers a test gives to operations by operation name, as the server would (objects need their `__typename`); an
- * operation with no answer fails as an unreachable server would.
+ * operation with no answer fails as an unreachable server would. A subscription's answer can be an Observable (a
+ * Subject, say), through which the test pushes events while the page is open.
  */
-export type GraphqlAnswers = Record<string, (variables: Record<string, unknown>) => GraphqlAnswer>;
+export type GraphqlAnswers = Record<
+  string,
+  (variables: Record<string, unknown>) => GraphqlAnswer | Observable<GraphqlAnswer>
+>;
 
 /**
  * A real Apollo Client with no server behind it. Unit tests cover what the web app does on its own; what needs the
@@ -67,7 +73,10 @@ export function createServerlessClient(answers: GraphqlAnswers = {}): { client: 
     const name = operation.operationName ?? '(anonymous)';
     operations.push(name);
     const answer = answers[name];
-    if (answer) return of(answer(operation.variables) as ApolloLink.Result);
+    if (answer) {
+      const result = answer(operation.variables);
+      return isObservable(result) ? (result as Observable<ApolloLink.Result>) : of(result as ApolloLink.Result);
+    }
     return throwError(() => new Error(`No GraphQL server in unit tests (${operation.operationName})`));
   });
   return { client: new ApolloClient({ link, cache: createCache() }), operations };

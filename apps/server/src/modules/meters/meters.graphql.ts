@@ -149,6 +149,11 @@ MeterRef.implement({
       },
     }),
     batteryResetAt: t.expose('batteryResetAt', { type: 'DateTime', nullable: true }),
+    batteryUnit: t.string({
+      nullable: true,
+      description: "Unit of latest.battery: 'V' or '%', by the driver; null when unknown.",
+      resolve: (meter) => batteryRule(meter.driver)?.unit ?? null,
+    }),
     errors: t.field({
       type: MeterErrorsRef,
       resolve: async (meter, _args, context) => {

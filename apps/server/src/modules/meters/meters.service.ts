@@ -174,14 +174,18 @@ export class MetersService {
 
   async resetBattery(access: ViewerAccess, id: number): Promise<MeterRow> {
     await access.assertMeter('meter.admin', id);
-    return this.repository.update(id, { batteryResetAt: new Date() });
+    const updated = await this.repository.update(id, { batteryResetAt: new Date() });
+    await this.deps.events.publish('meter.updated', { meterId: id });
+    return updated;
   }
 
   /** Flips a meter's active flag (spec: "toggle"); an inactive meter is left out of health checks. */
   async toggleActive(access: ViewerAccess, id: number): Promise<MeterRow> {
     await access.assertMeter('meter.admin', id);
     const meter = (await this.repository.findById(id)) as MeterRow;
-    return this.repository.update(id, { active: !meter.active });
+    const updated = await this.repository.update(id, { active: !meter.active });
+    await this.deps.events.publish('meter.updated', { meterId: id });
+    return updated;
   }
 
   /** Gives a meter back: it becomes free, and stops feeding its projects. */
@@ -279,6 +283,8 @@ export class MetersService {
     if (!error) throw new AppError('NOT_FOUND', accountErrors.notFound);
     if (error.meterId === null) access.assertSiteAdmin();
     else await access.assertMeter('meter.admin', error.meterId);
-    return this.repository.acknowledgeSystemError(id);
+    const acknowledged = await this.repository.acknowledgeSystemError(id);
+    if (error.meterId !== null) await this.deps.events.publish('meter.updated', { meterId: error.meterId });
+    return acknowledged;
   }
 }

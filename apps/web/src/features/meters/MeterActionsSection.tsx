@@ -1,0 +1,181 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  DeleteMeterDataDocument,
+  MeterFromStorageDocument,
+  type MeterStateFieldsFragment,
+  MeterToStorageDocument,
+  ReleaseMeterDocument,
+  ResetMeterBatteryDocument,
+} from '../../graphql/generated.ts';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { useShowError } from '../forms/useShowError.ts';
+import { MeterSection } from './MeterSection.tsx';
+
+/** The name a confirmation uses for the meter. */
+export function meterLabel(meter: { name: string | null; serial: string }): string {
+  return meter.name || meter.serial;
+}
+
+/** Local `YYYY-MM-DDTHH:mm` (a datetime-local input's value) as an instant; null when empty or incomplete. */
+function fromLocalInput(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
+function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
+  const { t } = useTranslation();
+  const showError = useShowError();
+  const [deleteData, { loading }] = useMutation(DeleteMeterDataDocument);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { from: '', to: '' },
+    validate: {
+      from: (value) => (fromLocalInput(value) ? null : t('Required')),
+      to: (value, values) => {
+        const to = fromLocalInput(value);
+        if (!to) return t('Required');
+        const from = fromLocalInput(values.from);
+        return from && to < from ? t('The end is before the start') : null;
+      },
+    },
+  });
+  useDirtyForm('delete-meter-data', form.isDirty());
+
+  const submit = form.onSubmit(async (values) => {
+    const from = fromLocalInput(values.from) as Date;
+    const to = fromLocalInput(values.to) as Date;
+    const question = t('Delete the readings of {{name}} from {{from}} to {{to}}? This cannot be undone.', {
+      name: meterLabel(meter),
+      from: from.toLocaleString(),
+      to: to.toLocaleString(),
+    });
+    if (!window.confirm(question)) return;
+    try {
+      const { data } = await deleteData({
+        variables: { id: meter.id, from: from.toISOString(), to: to.toISOString() },
+        refetchQueries: ['MeterReadings'],
+      });
+      toast.success(t('Deleted {{number}} readings.', { number: data?.deleteMeterData ?? 0 }));
+      form.reset();
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Delete readings')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('Deletes the stored readings of the range; the series they fed are recomputed.')}</Text>
+        <Group align="flex-start">
+          <TextInput type="datetime-local" label={t('From')} {...form.getInputProps('from')} />
+          <TextInput type="datetime-local" label={t('To')} {...form.getInputProps('to')} />
+        </Group>
+        <Group>
+          <Button type="submit" color="red" variant="outline" loading={loading}>
+            {t('Delete readings')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Storage, battery reset, release and deletion of readings; the meter's administrators only. */
+export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showError = useShowError();
+  const markSaved = useDirtyForm('meter-actions', false);
+  const [toStorage, toStorageState] = useMutation(MeterToStorageDocument);
+  const [fromStorage, fromStorageState] = useMutation(MeterFromStorageDocument);
+  const [resetBattery, resetBatteryState] = useMutation(ResetMeterBatteryDocument);
+  const [releaseMeter, releaseState] = useMutation(ReleaseMeterDocument);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(done);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const release = async () => {
+    if (
+      !window.confirm(
+        t('Release {{name}}? It stops feeding its projects and leaves the organization.', { name: meterLabel(meter) }),
+      )
+    ) {
+      return;
+    }
+    try {
+      await releaseMeter({
+        variables: { id: meter.id },
+        update: (cache) => {
+          cache.evict({ fieldName: 'meters' });
+          cache.gc();
+        },
+      });
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    toast.success(t('{{name}} was released.', { name: meterLabel(meter) }));
+    markSaved();
+    navigate('/meters', { replace: true });
+  };
+
+  return (
+    <MeterSection id="meter-actions" title={t('Meter actions')}>
+      <Group>
+        {meter.inStorage ? (
+          <Button
+            variant="light"
+            loading={fromStorageState.loading}
+            disabled={busy}
+            onClick={() =>
+              void run(() => fromStorage({ variables: { id: meter.id } }), t('The meter was taken out of storage.'))
+            }
+          >
+            {t('From storage')}
+          </Button>
+        ) : (
+          <Button
+            variant="light"
+            loading={toStorageState.loading}
+            disabled={busy}
+            onClick={() =>
+              void run(() => toStorage({ variables: { id: meter.id } }), t('The meter was put in storage.'))
+            }
+          >
+            {t('To storage')}
+          </Button>
+        )}
+        <Button
+          variant="light"
+          loading={resetBatteryState.loading}
+          disabled={busy}
+          onClick={() => void run(() => resetBattery({ variables: { id: meter.id } }), t('The battery was reset.'))}
+        >
+          {t('Reset battery')}
+        </Button>
+        <Button color="red" variant="outline" loading={releaseState.loading} onClick={() => void release()}>
+          {t('Release meter')}
+        </Button>
+      </Group>
+      <Divider />
+      <DeleteDataForm meter={meter} />
+    </MeterSection>
+  );
+}

@@ -1,0 +1,114 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Group, NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { updateMeterInput } from '@olo/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { MeterDriversDocument, type MeterPageFieldsFragment, UpdateMeterDocument } from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+
+type EditValues = {
+  id: number;
+  name: string;
+  description: string;
+  location: string;
+  /** Empty: no driver, readings are kept raw. */
+  driver: string;
+  active: boolean;
+};
+
+function valuesOf(meter: MeterPageFieldsFragment): EditValues {
+  return {
+    id: meter.id,
+    name: meter.name ?? '',
+    description: meter.description ?? '',
+    location: meter.location ?? '',
+    driver: meter.driver ?? '',
+    active: meter.active,
+  };
+}
+
+/** Name, description, location, driver and the active flag of a meter; its administrators only. */
+export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
+  const { t } = useTranslation();
+  const drivers = useQuery(MeterDriversDocument);
+  const [updateMeter, { loading }] = useMutation(UpdateMeterDocument);
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<EditValues>({
+    initialValues: valuesOf(meter),
+    schema: updateMeterInput,
+  });
+  const dirty = form.isDirty();
+  useDirtyForm('edit-meter', dirty);
+
+  const driverOptions = useMemo(() => {
+    const known = (drivers.data?.drivers ?? []).map((driver) => ({
+      value: driver.id,
+      label: `${driver.vendor}: ${driver.models.join(', ')}`,
+    }));
+    // A driver the server no longer knows still shows as what the meter has.
+    const current = meter.driver && !known.some((option) => option.value === meter.driver);
+    return [
+      { value: '', label: t('No driver') },
+      ...(current && meter.driver ? [{ value: meter.driver, label: meter.driver }] : []),
+      ...known,
+    ];
+  }, [drivers.data, meter.driver, t]);
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = updateMeterInput.parse(values);
+    let saved: MeterPageFieldsFragment | undefined;
+    try {
+      const { data } = await updateMeter({
+        variables: {
+          id: input.id,
+          name: input.name ?? null,
+          description: input.description ?? null,
+          location: input.location ?? null,
+          driver: input.driver || null,
+          active: input.active ?? meter.active,
+        },
+      });
+      saved = data?.updateMeter;
+    } catch (error) {
+      return showServerError(error);
+    }
+    if (saved) {
+      const next = valuesOf(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+    } else {
+      form.resetDirty();
+    }
+    toast.success(t('Saved.'));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Edit meter')} data-testid="edit-meter-form">
+      <Stack>
+        <FormError message={generalError} />
+        <TextInput label={t('Name')} {...inputProps('name')} />
+        <Textarea label={t('Description')} rows={3} {...inputProps('description')} />
+        <TextInput label={t('Location')} {...inputProps('location')} />
+        <NativeSelect
+          label={t('Driver')}
+          description={t('Decodes the payloads. Readings kept raw are decoded when a driver is set.')}
+          data={driverOptions}
+          {...inputProps('driver')}
+        />
+        <Switch
+          label={t('Active')}
+          description={t('An inactive meter is left out of the health checks.')}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <Group>
+          <Button type="submit" loading={loading} disabled={!dirty}>
+            {t('Save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Code, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  AcknowledgeMeterSystemErrorDocument,
+  type MeterSystemErrorFieldsFragment,
+  MeterSystemErrorsDocument,
+} from '../../graphql/generated.ts';
+import { useShowError } from '../forms/useShowError.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { MeterSection } from './MeterSection.tsx';
+import { formatDateTime } from './meterFormat.ts';
+
+/** A short view of an error's details: the message when it has one, else its JSON. */
+function errorDetails(data: unknown): string | null {
+  if (data === null || data === undefined) return null;
+  if (typeof data === 'string') return data;
+  if (typeof data === 'object' && typeof (data as Record<string, unknown>).message === 'string') {
+    return (data as Record<string, string>).message ?? null;
+  }
+  const text = JSON.stringify(data);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+function AcknowledgeButton({ error, meterId }: { error: MeterSystemErrorFieldsFragment; meterId: number }) {
+  const { t } = useTranslation();
+  const showError = useShowError();
+  const [acknowledge, { loading }] = useMutation(AcknowledgeMeterSystemErrorDocument);
+  const run = async () => {
+    try {
+      await acknowledge({
+        variables: { id: error.id },
+        // Modified in place: writing the shorter list over the cached one would read to Apollo as lost data.
+        update: (cache) => {
+          cache.modify({
+            id: cache.identify({ __typename: 'Meter', id: meterId }),
+            fields: {
+              systemErrors: (existing, { readField }) =>
+                Array.isArray(existing) ? existing.filter((item) => readField('id', item) !== error.id) : existing,
+              // The badges count unacknowledged errors.
+              errors: (existing) => {
+                const counts = existing as { systemErrors?: unknown };
+                return typeof counts.systemErrors === 'number'
+                  ? { ...counts, systemErrors: Math.max(0, counts.systemErrors - 1) }
+                  : existing;
+              },
+            },
+          });
+        },
+      });
+    } catch (caught) {
+      showError(caught);
+    }
+  };
+  return (
+    <Button size="xs" variant="light" loading={loading} onClick={() => void run()}>
+      {t('Acknowledge')}
+    </Button>
+  );
+}
+
+/** The meter's unacknowledged system errors (decoding failures, unknown formats); admins acknowledge them. */
+export function MeterErrorsSection({ meterId, isAdmin }: { meterId: number; isAdmin: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { data, loading, error } = useQuery(MeterSystemErrorsDocument, {
+    variables: { id: meterId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const errors = data?.meter.systemErrors;
+
+  return (
+    <MeterSection id="meter-errors" title={t('System errors')} testId="meter-errors">
+      {!errors ? (
+        <QueryState loading={loading} error={error} />
+      ) : errors.length === 0 ? (
+        <Text c="dimmed">{t('No unacknowledged errors.')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label={t('System errors')} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('Time')}</Table.Th>
+                <Table.Th>{t('Error')}</Table.Th>
+                <Table.Th>{t('Details')}</Table.Th>
+                {isAdmin && <Table.Th aria-label={t('Actions')} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {errors.map((item) => {
+                const details = errorDetails(item.data);
+                return (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{formatDateTime(item.time, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      {item.name}
+                      <Text size="xs" c="dimmed">
+                        {item.type}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{details && <Code>{details}</Code>}</Table.Td>
+                    {isAdmin && (
+                      <Table.Td>
+                        <AcknowledgeButton error={item} meterId={meterId} />
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </MeterSection>
+  );
+}

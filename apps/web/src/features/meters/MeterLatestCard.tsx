@@ -1,0 +1,92 @@
+import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { formatMeasurement } from '@olo/shared';
+import { useTranslation } from 'react-i18next';
+import type { MeterLatestFieldsFragment } from '../../graphql/generated.ts';
+import { MeterSection } from './MeterSection.tsx';
+import { channelsOf, formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
+import { SignalValue } from './SignalValue.tsx';
+import { useMeasurementLabel } from './useMeasurementLabel.ts';
+import { useNow } from './useNow.ts';
+
+/** The meter's latest reading: its channels, and the radio and health of the uplink that brought it. */
+export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & { batteryResetAt: string | null } }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const typeLabel = useMeasurementLabel();
+  const now = useNow();
+  const latest = meter.latest;
+
+  return (
+    <MeterSection id="meter-latest" title={t('Latest reading')} testId="meter-latest">
+      {!latest ? (
+        <Text c="dimmed">{t('No readings yet.')}</Text>
+      ) : (
+        <>
+          <Text>
+            <time dateTime={latest.time} title={formatDateTime(latest.time, locale)}>
+              {formatDateTime(latest.time, locale)}
+            </time>{' '}
+            <Text span c="dimmed">
+              ({formatRelativeTime(latest.time, now, locale)})
+            </Text>
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+            {channelsOf(latest.data).map((channel) => (
+              <Paper key={channel.name} withBorder p="sm" radius="sm">
+                <Text size="sm" c="dimmed">
+                  {channel.name}
+                  {channel.type && channel.type !== channel.name ? ` · ${typeLabel(channel.type)}` : ''}
+                </Text>
+                <Text size="xl" fw={600} data-testid={`meter-channel-${channel.name}`}>
+                  {`${formatMeasurement(channel.value, channel.type, locale)} ${channel.unit}`.trim()}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <Table variant="vertical" withTableBorder layout="fixed" aria-label={t('Radio and battery')}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={200}>RSSI</Table.Th>
+                <Table.Td>
+                  <SignalValue scale="rssi" value={latest.rssi} />
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>SNR</Table.Th>
+                <Table.Td>
+                  <SignalValue scale="snr" value={latest.snr} />
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Spreading factor')}</Table.Th>
+                <Table.Td>
+                  <SignalValue scale="spfact" value={latest.spfact} />
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Gateways')}</Table.Th>
+                <Table.Td>{latest.towers ?? '-'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Battery')}</Table.Th>
+                <Table.Td>{formatBattery(latest.battery, locale) ?? '-'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Battery reset')}</Table.Th>
+                <Table.Td>{meter.batteryResetAt ? formatDateTime(meter.batteryResetAt, locale) : t('Never')}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Supply voltage')}</Table.Th>
+                <Table.Td>{formatVolts(latest.vdd, locale) ?? '-'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Missed frames')}</Table.Th>
+                <Table.Td>{latest.missed}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </MeterSection>
+  );
+}

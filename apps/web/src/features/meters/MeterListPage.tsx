@@ -1,0 +1,347 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  MeterFromStorageDocument,
+  MeterListDocument,
+  type MeterListFieldsFragment,
+  MeterListOrganizationsDocument,
+  MeterToStorageDocument,
+  ResetMeterBatteryDocument,
+} from '../../graphql/generated.ts';
+import { errorText } from '../forms/errorText.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { MeterStateBadges } from './MeterStateBadges.tsx';
+import {
+  batteryFilterDays,
+  defaultMeterFilter,
+  filterFromSearchParams,
+  filterVariables,
+  type MeterBatteryFilter,
+  type MeterFilterState,
+  type MeterStateFilter,
+  meterMatchesFilter,
+  sameMeterFilter,
+  searchParamsWithFilter,
+} from './meterFilter.ts';
+import { formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
+import { SavedMeterLists } from './SavedMeterLists.tsx';
+import { SignalValue } from './SignalValue.tsx';
+import { useNow } from './useNow.ts';
+
+/** The search box writes to the URL after a pause in typing, so that each key does not ask the server. */
+function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState(value);
+  const [debounced] = useDebouncedValue(input, 300);
+  const written = useRef(value);
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    onChange(debounced);
+  }, [debounced, onChange]);
+  // Back and forward, and a saved list, change the URL under the box.
+  useEffect(() => {
+    if (value === written.current) return;
+    written.current = value;
+    setInput(value);
+  }, [value]);
+  return (
+    <TextInput
+      type="search"
+      label={t('Search')}
+      placeholder={t('Serial, name or location')}
+      value={input}
+      onChange={(event) => setInput(event.currentTarget.value)}
+      style={{ flex: 1, minWidth: 200 }}
+    />
+  );
+}
+
+type BulkAction = 'toStorage' | 'fromStorage' | 'resetBattery';
+
+const bulkDocuments = {
+  toStorage: MeterToStorageDocument,
+  fromStorage: MeterFromStorageDocument,
+  resetBattery: ResetMeterBatteryDocument,
+} as const;
+
+/** Runs an action on each selected meter and tells how it went, in one toast. */
+function useBulkAction() {
+  const { t } = useTranslation();
+  const client = useApolloClient();
+  const [running, setRunning] = useState<BulkAction | null>(null);
+
+  const messages: Record<BulkAction, (done: number, total: number) => string> = {
+    toStorage: (done, total) => t('{{done}} of {{total}} meters were put in storage.', { done, total }),
+    fromStorage: (done, total) => t('{{done}} of {{total}} meters were taken out of storage.', { done, total }),
+    resetBattery: (done, total) => t('The battery of {{done}} of {{total}} meters was reset.', { done, total }),
+  };
+
+  const run = async (action: BulkAction, ids: readonly number[]): Promise<number[]> => {
+    setRunning(action);
+    const results = await Promise.allSettled(
+      ids.map((id) => client.mutate({ mutation: bulkDocuments[action], variables: { id } })),
+    );
+    setRunning(null);
+    const failed = results.flatMap((result, index) => (result.status === 'rejected' ? [ids[index] as number] : []));
+    const done = ids.length - failed.length;
+    const summary = messages[action](done, ids.length);
+    const firstFailure = results.find((result) => result.status === 'rejected');
+    if (firstFailure) toast.error(`${summary} ${errorText(firstFailure.reason, t)}`);
+    else toast.success(summary);
+    return failed;
+  };
+
+  return { run, running };
+}
+
+function MeterRow({
+  meter,
+  now,
+  selected,
+  onSelect,
+}: {
+  meter: MeterListFieldsFragment;
+  now: number;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const label = meter.name || meter.serial;
+  const battery = formatBattery(meter.latest?.battery, locale);
+  const vdd = formatVolts(meter.latest?.vdd, locale);
+  return (
+    <Table.Tr data-testid={`meter-row-${meter.id}`}>
+      <Table.Td w={40}>
+        {meter.currentUserIsAdmin && (
+          <Checkbox
+            aria-label={t('Select {{name}}', { name: label })}
+            checked={selected}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+          />
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={`/meters/${meter.id}`} fw={500}>
+          {label}
+        </Anchor>
+        {meter.name && (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {meter.serial}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{meter.organization?.name ?? t('Free meter')}</Table.Td>
+      <Table.Td>{meter.driver ?? '-'}</Table.Td>
+      <Table.Td>
+        {meter.lastSeen ? (
+          <time dateTime={meter.lastSeen} title={formatDateTime(meter.lastSeen, locale)}>
+            {formatRelativeTime(meter.lastSeen, now, locale)}
+          </time>
+        ) : (
+          t('Never')
+        )}
+      </Table.Td>
+      <Table.Td>
+        {battery ?? '-'}
+        {vdd && vdd !== battery && (
+          <Text size="xs" c="dimmed">
+            {t('Supply {{volts}}', { volts: vdd })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <SignalValue scale="rssi" value={meter.latest?.rssi} />
+      </Table.Td>
+      <Table.Td>
+        <SignalValue scale="snr" value={meter.latest?.snr} />
+      </Table.Td>
+      <Table.Td>
+        <MeterStateBadges meter={meter} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /meters: the meters the viewer sees, with filters kept in the URL, saved lists and bulk actions. */
+export function MeterListPage() {
+  const { t } = useTranslation();
+  const now = useNow();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = filterFromSearchParams(searchParams);
+  const { data, previousData, loading, error } = useQuery(MeterListDocument, {
+    variables: { filter: filterVariables(filter) },
+    fetchPolicy: 'cache-and-network',
+  });
+  const organizations = useQuery(MeterListOrganizationsDocument);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const bulk = useBulkAction();
+
+  const setFilter = (changes: Partial<MeterFilterState>) =>
+    setSearchParams(
+      (previous) => searchParamsWithFilter(previous, { ...filterFromSearchParams(previous), ...changes }),
+      { replace: true },
+    );
+  const applyFilter = (next: MeterFilterState) =>
+    setSearchParams((previous) => searchParamsWithFilter(previous, next), { replace: true });
+
+  const shown = data ?? previousData;
+  const meters = shown?.meters.filter((meter) => meterMatchesFilter(meter, filter, now));
+  const selectable = (meters ?? []).filter((meter) => meter.currentUserIsAdmin);
+  // What is selected but filtered out is not acted on.
+  const chosen = selectable.filter((meter) => selected.has(meter.id)).map((meter) => meter.id);
+  const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+
+  const organizationOptions = [
+    { value: '', label: t('All organizations') },
+    ...(organizations.data?.organizations ?? [])
+      .filter((organization) => organization.currentUserCanViewMeters || organization.id === filter.organizationId)
+      .map((organization) => ({ value: organization.id, label: organization.name })),
+  ];
+  const stateOptions: { value: MeterStateFilter; label: string }[] = [
+    { value: 'all', label: t('All states') },
+    { value: 'missing', label: t('Missing') },
+    { value: 'inStorage', label: t('In storage') },
+    { value: 'inactive', label: t('Inactive') },
+    { value: 'errors', label: t('With errors') },
+  ];
+  const batteryOptions: { value: MeterBatteryFilter; label: string }[] = [
+    { value: 'all', label: t('Any') },
+    { value: 'over60Days', label: t('Battery older than {{days}} days', { days: batteryFilterDays }) },
+  ];
+
+  const runBulk = async (action: BulkAction) => {
+    const failed = await bulk.run(action, chosen);
+    setSelected(new Set(failed));
+  };
+
+  const filtered = !sameMeterFilter(filter, defaultMeterFilter);
+
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={1}>{t('Meters')}</Title>
+        <Group align="flex-end" gap="md" role="search" aria-label={t('Filter meters')}>
+          <SearchBox value={filter.search} onChange={(search) => setFilter({ search })} />
+          <NativeSelect
+            label={t('State')}
+            value={filter.state}
+            data={stateOptions}
+            onChange={(event) => setFilter({ state: event.currentTarget.value as MeterStateFilter })}
+          />
+          <NativeSelect
+            label={t('Organization')}
+            value={filter.organizationId}
+            data={organizationOptions}
+            onChange={(event) => setFilter({ organizationId: event.currentTarget.value })}
+          />
+          <NativeSelect
+            label={t('Battery')}
+            value={filter.battery}
+            data={batteryOptions}
+            onChange={(event) => setFilter({ battery: event.currentTarget.value as MeterBatteryFilter })}
+          />
+        </Group>
+        <SavedMeterLists filter={filter} onApply={applyFilter} />
+        {selectable.length > 0 && (
+          <Group gap="xs" role="toolbar" aria-label={t('Actions for the selected meters')}>
+            <Text size="sm" c="dimmed">
+              {t('Selected: {{number}}', { number: chosen.length })}
+            </Text>
+            {(['toStorage', 'fromStorage', 'resetBattery'] as const).map((action) => (
+              <Button
+                key={action}
+                size="xs"
+                variant="light"
+                disabled={chosen.length === 0 || (bulk.running !== null && bulk.running !== action)}
+                loading={bulk.running === action}
+                onClick={() => void runBulk(action)}
+              >
+                {
+                  { toStorage: t('To storage'), fromStorage: t('From storage'), resetBattery: t('Reset battery') }[
+                    action
+                  ]
+                }
+              </Button>
+            ))}
+          </Group>
+        )}
+        {!meters ? (
+          <QueryState loading={loading} error={error} />
+        ) : meters.length === 0 ? (
+          <Paper withBorder p="xl" radius="md" data-testid="meter-list-empty">
+            <Text c="dimmed" ta="center">
+              {filtered ? t('No meters match the filters.') : t('No meters yet.')}
+            </Text>
+          </Paper>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table aria-label={t('Meters')} data-testid="meter-list" verticalSpacing="xs" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    {selectable.length > 0 && (
+                      <Checkbox
+                        aria-label={t('Select all')}
+                        checked={allChosen}
+                        indeterminate={chosen.length > 0 && !allChosen}
+                        onChange={(event) =>
+                          setSelected(new Set(event.currentTarget.checked ? selectable.map((meter) => meter.id) : []))
+                        }
+                      />
+                    )}
+                  </Table.Th>
+                  <Table.Th>{t('Meter')}</Table.Th>
+                  <Table.Th>{t('Organization')}</Table.Th>
+                  <Table.Th>{t('Driver')}</Table.Th>
+                  <Table.Th>{t('Last seen')}</Table.Th>
+                  <Table.Th>{t('Battery')}</Table.Th>
+                  <Table.Th>RSSI</Table.Th>
+                  <Table.Th>SNR</Table.Th>
+                  <Table.Th>{t('State')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {meters.map((meter) => (
+                  <MeterRow
+                    key={meter.id}
+                    meter={meter}
+                    now={now}
+                    selected={selected.has(meter.id)}
+                    onSelect={(on) =>
+                      setSelected((previous) => {
+                        const next = new Set(previous);
+                        if (on) next.add(meter.id);
+                        else next.delete(meter.id);
+                        return next;
+                      })
+                    }
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Container>
+  );
+}

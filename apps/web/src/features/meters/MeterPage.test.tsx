@@ -1,0 +1,313 @@
+// @vitest-environment jsdom
+
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedInUser } from '../../testing/currentUser.ts';
+import { cleanupApp, type GraphqlAnswer, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
+import { channel, latestReading, minutesAgo, permissionDenied, testMeter } from './testMeters.ts';
+
+// The real push of a reading from the broker to this page is tested in the browser (e2e/).
+
+configure({ asyncUtilTimeout: 5000 });
+
+const user = signedInUser();
+
+function readings(meterId: number) {
+  return {
+    data: {
+      meter: {
+        __typename: 'Meter',
+        id: meterId,
+        data: [
+          {
+            __typename: 'MeterReading',
+            time: minutesAgo(5),
+            channels: { temperature: channel(21.46, 'Temperature', '°C') },
+            decodeError: null,
+          },
+          {
+            __typename: 'MeterReading',
+            time: minutesAgo(15),
+            channels: { temperature: channel(21.1, 'Temperature', '°C') },
+            decodeError: null,
+          },
+        ],
+        stats: { __typename: 'MeterStats', count: 2, decodeErrors: 0, first: minutesAgo(15), last: minutesAgo(5) },
+      },
+    },
+  };
+}
+
+function answers(meter: ReturnType<typeof testMeter>, extra: GraphqlAnswers = {}): GraphqlAnswers {
+  return {
+    CurrentUser: () => ({ data: { currentUser: user } }),
+    MeterPage: () => ({ data: { meter } }),
+    MeterReadings: () => readings(meter.id),
+    MeterSystemErrors: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, systemErrors: [] } } }),
+    MeterCommands: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, commands: [] } } }),
+    MeterDrivers: () => ({
+      data: {
+        drivers: [
+          { __typename: 'Driver', id: 'elsys', vendor: 'Elsys', models: ['ERS', 'ERS CO2'] },
+          { __typename: 'Driver', id: 'milesight-am103', vendor: 'Milesight', models: ['AM103'] },
+        ],
+      },
+    }),
+    ...extra,
+  };
+}
+
+function quality(element: HTMLElement): string | null {
+  return element.closest('[data-quality]')?.getAttribute('data-quality') ?? null;
+}
+
+describe('meter page', { timeout: 20_000 }, () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(cleanupApp);
+
+  it('shows the latest reading: each channel with its unit, and the radio coloured by signal quality', async () => {
+    renderApp({ path: '/meters/3', graphql: answers(testMeter(3, 'Luokka 101', { currentUserIsAdmin: false })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Luokka 101' })).toBeTruthy();
+    const latest = screen.getByTestId('meter-latest');
+    expect(within(latest).getByTestId('meter-channel-temperature').textContent).toBe('21,5 °C');
+    expect(within(latest).getByTestId('meter-channel-humidity').textContent).toBe('41,3 %RH');
+    expect(within(latest).getByTestId('meter-channel-co2').textContent).toBe('613 ppm');
+    // Types with a name in the viewer's language are shown translated; symbols as they are.
+    expect(within(latest).getByText('temperature · Lämpötila')).toBeTruthy();
+    expect(within(latest).getByText('co2 · CO2')).toBeTruthy();
+
+    const radio = within(latest).getByRole('table', { name: 'Radio ja paristo' });
+    const row = (name: string) => {
+      const found = within(radio)
+        .getAllByRole('row')
+        .find((item) => item.querySelector('th')?.textContent === name);
+      if (!found) throw new Error(`no row ${name}`);
+      return found;
+    };
+    expect(quality(within(row('RSSI')).getByText('−115 dBm'))).toBe('danger');
+    expect(quality(within(row('SNR')).getByText('−10,5 dB'))).toBe('warning');
+    expect(quality(within(row('Levennyskerroin')).getByText('SF7'))).toBe('success');
+    expect(within(row('Paristo')).getByText('3,61 V')).toBeTruthy();
+    expect(within(row('Käyttöjännite')).getByText('3,30 V')).toBeTruthy();
+    expect(within(row('Kadonneet viestit')).getByText('1')).toBeTruthy();
+    expect(within(row('Paristo nollattu')).getByText('Ei koskaan')).toBeTruthy();
+
+    // The page header, the range's statistics and the projects are for everyone who sees the meter.
+    expect(screen.getByText('70b3d57ed0000003')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Olo Demo' }).getAttribute('href')).toBe('/o/olo-demo');
+    expect(screen.getByRole('link', { name: 'Koulun sisäilma' }).getAttribute('href')).toBe('/p/7');
+    expect(await screen.findByText('Lukemien määrä')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Kaavio, Lämpötila: temperature' })).toBeTruthy();
+
+    // A viewer who does not administer the meter gets no administration.
+    expect(screen.queryByTestId('edit-meter-form')).toBeNull();
+    expect(screen.queryByTestId('meter-command-form')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Varastoon' })).toBeNull();
+  });
+
+  it('shows a reading pushed by meterUpdated in the latest card without loading the page again', async () => {
+    const pushes = new Subject<GraphqlAnswer>();
+    const meter = testMeter(3, 'Luokka 101');
+    const { operations } = renderApp({
+      path: '/meters/3',
+      graphql: answers(meter, { MeterUpdated: () => pushes }),
+    });
+    const value = await screen.findByTestId('meter-channel-temperature');
+    expect(value.textContent).toBe('21,5 °C');
+    await waitFor(() => expect(operations).toContain('MeterUpdated'));
+
+    pushes.next({
+      data: {
+        meterUpdated: {
+          ...meter,
+          lastSeen: minutesAgo(0),
+          latest: latestReading({
+            time: minutesAgo(0),
+            data: { ...latestReading().data, temperature: channel(23.04, 'Temperature', '°C') },
+            rssi: -90,
+          }),
+        },
+      },
+    });
+
+    await waitFor(() => expect(screen.getByTestId('meter-channel-temperature').textContent).toBe('23,0 °C'));
+    const radio = within(screen.getByTestId('meter-latest')).getByRole('table', { name: 'Radio ja paristo' });
+    expect(quality(within(radio).getByText('−90 dBm'))).toBe('success');
+    expect(operations.filter((name) => name === 'MeterPage')).toHaveLength(1);
+    expect(operations.filter((name) => name === 'MeterReadings')).toHaveLength(1);
+  });
+
+  it('shows the permission message for a meter the server refuses, and for an address that is no meter', async () => {
+    renderApp({
+      path: '/meters/99',
+      graphql: { CurrentUser: () => ({ data: { currentUser: user } }), MeterPage: permissionDenied },
+    });
+    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    expect(screen.queryByTestId('meter-latest')).toBeNull();
+    await cleanupApp();
+
+    const { operations } = renderApp({
+      path: '/meters/not-a-meter',
+      graphql: { CurrentUser: () => ({ data: { currentUser: user } }) },
+    });
+    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    expect(operations).not.toContain('MeterPage');
+  });
+
+  it('lets an administrator edit the meter, with the driver chosen from those the server knows', async () => {
+    const meter = testMeter(3, 'Luokka 101');
+    let sent: Record<string, unknown> | undefined;
+    renderApp({
+      path: '/meters/3',
+      graphql: answers(meter, {
+        UpdateMeter: (variables) => {
+          sent = variables;
+          return { data: { updateMeter: { ...meter, name: 'Luokka 102', driver: 'milesight-am103' } } };
+        },
+      }),
+    });
+    const form = await screen.findByTestId('edit-meter-form');
+    const driver = within(form).getByLabelText(/^Ajuri/);
+    await waitFor(() =>
+      expect(
+        within(driver)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Ei ajuria', 'Elsys: ERS, ERS CO2', 'Milesight: AM103']),
+    );
+    fireEvent.change(within(form).getByLabelText(/^Nimi/), { target: { value: 'Luokka 102' } });
+    fireEvent.change(driver, { target: { value: 'milesight-am103' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Tallenna' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toEqual({
+      id: 3,
+      name: 'Luokka 102',
+      description: null,
+      location: 'Luokka 101',
+      driver: 'milesight-am103',
+      active: true,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Luokka 102' })).toBeTruthy();
+  });
+
+  it('sends a command with its port and hex payload, and lists it with its status', async () => {
+    let sent: Record<string, unknown> | undefined;
+    renderApp({
+      path: '/meters/3',
+      graphql: answers(testMeter(3, 'Luokka 101'), {
+        SendMeterCommand: (variables) => {
+          sent = variables;
+          return {
+            data: {
+              meterCommand: {
+                __typename: 'MeterCommand',
+                id: 11,
+                name: 'Aseta väli',
+                type: 'downlink',
+                status: 'sent',
+                error: null,
+                extra: { fPort: 6, payloadHex: '3e0400000258' },
+                createdAt: minutesAgo(0),
+                sentAt: minutesAgo(0),
+              },
+            },
+          };
+        },
+      }),
+    });
+    const form = await screen.findByTestId('meter-command-form');
+    fireEvent.change(within(form).getByLabelText(/^Komennon nimi/), { target: { value: 'Aseta väli' } });
+    fireEvent.change(within(form).getByLabelText(/^Portti/), { target: { value: '6' } });
+    fireEvent.change(within(form).getByLabelText(/^Sisältö/), { target: { value: '3e 04 00 00 02 5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
+    expect(await within(form).findByText('Anna sisältö heksadesimaalitavuina')).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    fireEvent.change(within(form).getByLabelText(/^Sisältö/), { target: { value: '3E 04 00 00 02 58' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
+    await waitFor(() => expect(sent).toEqual({ meterId: 3, name: 'Aseta väli', fPort: 6, payload: '3e0400000258' }));
+    const list = await within(screen.getByTestId('meter-commands')).findByRole('table', { name: 'Lähetetyt komennot' });
+    const row = within(list).getByRole('row', { name: /Aseta väli/ });
+    expect(within(row).getByText('3e0400000258')).toBeTruthy();
+    expect(within(row).getByText('Lähetetty')).toBeTruthy();
+  });
+
+  it('acknowledges an unacknowledged system error of the meter', async () => {
+    const meter = testMeter(3, 'Luokka 101', {
+      errors: { __typename: 'MeterErrors', missing: false, systemErrors: 1 },
+    });
+    let acknowledged: unknown;
+    renderApp({
+      path: '/meters/3',
+      graphql: answers(meter, {
+        MeterSystemErrors: () => ({
+          data: {
+            meter: {
+              __typename: 'Meter',
+              id: 3,
+              systemErrors: [
+                {
+                  __typename: 'SystemError',
+                  id: 21,
+                  time: minutesAgo(30),
+                  name: 'Decode error',
+                  type: 'decode',
+                  data: { message: 'The payload ends inside a temperature record' },
+                  acknowledged: false,
+                  meterId: 3,
+                },
+              ],
+            },
+          },
+        }),
+        AcknowledgeMeterSystemError: ({ id }) => {
+          acknowledged = id;
+          return {
+            data: {
+              acknowledgeSystemError: {
+                __typename: 'SystemError',
+                id: 21,
+                time: minutesAgo(30),
+                name: 'Decode error',
+                type: 'decode',
+                data: null,
+                acknowledged: true,
+                meterId: 3,
+              },
+            },
+          };
+        },
+      }),
+    });
+    const errors = await screen.findByTestId('meter-errors');
+    expect(await within(errors).findByText('The payload ends inside a temperature record')).toBeTruthy();
+    expect(screen.getByText('Virheitä: 1')).toBeTruthy();
+    fireEvent.click(within(errors).getByRole('button', { name: 'Kuittaa' }));
+    expect(await within(errors).findByText('Ei kuittaamattomia virheitä.')).toBeTruthy();
+    expect(acknowledged).toBe(21);
+    expect(screen.queryByText('Virheitä: 1')).toBeNull();
+  });
+
+  it('releases the meter after confirmation and returns to the meter list', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let released: unknown;
+    const { router } = renderApp({
+      path: '/meters/3',
+      graphql: answers(testMeter(3, 'Luokka 101'), {
+        ReleaseMeter: ({ id }) => {
+          released = id;
+          return { data: { releaseMeter: { __typename: 'Meter', id: 3, organizationId: null } } };
+        },
+        MeterList: () => ({ data: { meters: [] } }),
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Vapauta mittari' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/meters'));
+    expect(released).toBe(3);
+    expect(confirm).toHaveBeenCalledWith(
+      'Vapautetaanko Luokka 101? Se lakkaa syöttämästä projektejaan ja poistuu organisaatiosta.',
+    );
+    confirm.mockRestore();
+  });
+});

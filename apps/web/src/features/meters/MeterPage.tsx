@@ -1,0 +1,157 @@
+import { useQuery, useSubscription } from '@apollo/client/react';
+import { Anchor, Badge, Code, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument } from '../../graphql/generated.ts';
+import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
+import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { MeterActionsSection } from './MeterActionsSection.tsx';
+import { MeterCommandsSection } from './MeterCommandsSection.tsx';
+import { MeterEditForm } from './MeterEditForm.tsx';
+import { MeterErrorsSection } from './MeterErrorsSection.tsx';
+import { MeterLatestCard } from './MeterLatestCard.tsx';
+import { MeterReadingsSection } from './MeterReadingsSection.tsx';
+import { MeterSection } from './MeterSection.tsx';
+import { MeterStateBadges } from './MeterStateBadges.tsx';
+import { type ChartReading, formatDateTime, formatRelativeTime, parseMeterId } from './meterFormat.ts';
+import { useNow } from './useNow.ts';
+
+/** Readings pushed while the page is open that the chart keeps; older ones are in the queried range anyway. */
+const maxLiveReadings = 2000;
+
+function MeterHeader({ meter }: { meter: MeterPageFieldsFragment }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Title order={1}>{meter.name || meter.serial}</Title>
+        {meter.currentUserIsAdmin && <Badge variant="light">{t('Administrator')}</Badge>}
+      </Group>
+      <Group gap="lg" wrap="wrap">
+        <Text size="sm">
+          {t('Serial')}: <Code>{meter.serial}</Code>
+        </Text>
+        <Text size="sm">
+          {t('Driver')}: {meter.driver ?? t('No driver')}
+        </Text>
+        <Text size="sm">
+          {t('Organization')}:{' '}
+          {meter.organization ? (
+            <Anchor component={Link} to={`/o/${encodeURIComponent(meter.organization.slug)}`}>
+              {meter.organization.name}
+            </Anchor>
+          ) : (
+            t('Free meter')
+          )}
+        </Text>
+        <Text size="sm">
+          {t('Last seen')}:{' '}
+          <span title={formatDateTime(meter.lastSeen, i18n.language)}>
+            {meter.lastSeen ? formatRelativeTime(meter.lastSeen, now, i18n.language) : t('Never')}
+          </span>
+        </Text>
+      </Group>
+      <MeterStateBadges meter={meter} />
+      {meter.location && (
+        <Text size="sm" c="dimmed">
+          {t('Location')}: {meter.location}
+        </Text>
+      )}
+      {meter.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{meter.description}</Text>}
+    </Stack>
+  );
+}
+
+function MeterProjectsSection({ meter }: { meter: MeterPageFieldsFragment }) {
+  const { t } = useTranslation();
+  return (
+    <MeterSection id="meter-projects" title={t('Projects')} testId="meter-projects">
+      {meter.projects.length === 0 ? (
+        <Text c="dimmed">{t('The meter feeds no project you can see.')}</Text>
+      ) : (
+        <List listStyleType="none" spacing={4}>
+          {meter.projects.map((project) => (
+            <List.Item key={project.id}>
+              <Anchor component={Link} to={`/p/${project.id}`}>
+                {project.name}
+              </Anchor>
+              {project.code && (
+                <Text span size="sm" c="dimmed" ml="xs">
+                  {project.code}
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </MeterSection>
+  );
+}
+
+function MeterContent({ meter }: { meter: MeterPageFieldsFragment }) {
+  const { t } = useTranslation();
+  const [live, setLive] = useState<ChartReading[]>([]);
+  // Each push is the whole meter: the cache takes it, so the latest card and the badges follow by themselves; the
+  // chart adds the pushed reading to the queried ones.
+  useSubscription(MeterUpdatedDocument, {
+    variables: { id: meter.id },
+    onData: ({ data }) => {
+      const latest = data.data?.meterUpdated.latest;
+      if (!latest?.data) return;
+      setLive((previous) =>
+        previous.some((reading) => reading.time === latest.time)
+          ? previous
+          : [...previous.slice(-(maxLiveReadings - 1)), { time: latest.time, channels: latest.data }],
+      );
+    },
+  });
+
+  const admin = meter.currentUserIsAdmin;
+  return (
+    <Stack>
+      <MeterHeader meter={meter} />
+      <MeterLatestCard meter={meter} />
+      <MeterReadingsSection meterId={meter.id} live={live} />
+      <MeterProjectsSection meter={meter} />
+      <MeterErrorsSection meterId={meter.id} isAdmin={admin} />
+      {admin && (
+        <>
+          <MeterSection id="meter-settings" title={t('Meter settings')}>
+            <MeterEditForm meter={meter} />
+          </MeterSection>
+          <MeterActionsSection meter={meter} />
+          <MeterCommandsSection meterId={meter.id} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /meters/:meterId: one meter's latest reading (live), its readings, projects and errors, and its administration. */
+export function MeterPage() {
+  const meterId = parseMeterId(useParams().meterId);
+  const { data, loading, error } = useQuery(MeterPageDocument, {
+    variables: { id: meterId ?? 0 },
+    skip: meterId === null,
+    fetchPolicy: 'cache-and-network',
+  });
+  const meter = data?.meter;
+
+  return (
+    <Container size="lg">
+      {meterId === null ? (
+        <PermissionDenied />
+      ) : (
+        <QueryState loading={loading && !meter} error={meter ? undefined : error}>
+          {meter && (
+            <DirtyFormsProvider key={meter.id}>
+              <MeterContent key={meter.id} meter={meter} />
+            </DirtyFormsProvider>
+          )}
+        </QueryState>
+      )}
+    </Container>
+  );
+}
