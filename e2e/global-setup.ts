@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
-import { e2eBaseUrl, e2eMailDir, e2ePort } from './support/environment.ts';
+import { e2eBaseUrl, e2eIngestToken, e2eMailDir, e2eMqttPort, e2ePort } from './support/environment.ts';
 
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -36,7 +36,8 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      MQTT_PORT: '0',
+      MQTT_PORT: String(e2eMqttPort),
+      INGEST_TOKEN: e2eIngestToken,
       MQTT_URL: '',
       REDIS_URL: '',
       SMTP_URL: inbox.url,

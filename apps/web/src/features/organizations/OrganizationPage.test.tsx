@@ -56,6 +56,9 @@ function answers(currentUserIsAdmin: boolean, extra: GraphqlAnswers = {}): Graph
     OrganizationInvitations: () => ({
       data: { organization: { __typename: 'Organization', id: organizationId, invitations: [invitation] } },
     }),
+    OrganizationIntegrations: () => ({
+      data: { organization: { __typename: 'Organization', id: organizationId, integrations: [] } },
+    }),
     ...extra,
   };
 }

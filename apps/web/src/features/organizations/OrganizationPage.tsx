@@ -10,6 +10,7 @@ import { QueryState } from '../layout/QueryState.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
 import { CreateProjectForm } from './CreateProjectForm.tsx';
 import { EmailSettingsSection } from './EmailSettingsSection.tsx';
+import { IntegrationsSection } from './IntegrationsSection.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { OrganizationBreadcrumbs } from './OrganizationBreadcrumbs.tsx';
@@ -124,6 +125,7 @@ function OrganizationContent({ organization }: { organization: OrganizationPageF
       <ProjectsSection organization={organization} />
       <MembersSection organizationId={organization.id} isAdmin={admin} />
       {admin && <InvitationsSection organizationId={organization.id} />}
+      {admin && <IntegrationsSection organizationId={organization.id} />}
       {currentUser && <EmailSettingsSection organizationId={organization.id} userId={currentUser.id} />}
       {admin && <OrganizationSettingsSection key={organization.id} organization={organization} />}
     </Stack>

@@ -1,10 +1,12 @@
 import { skipToken, useQuery } from '@apollo/client/react';
-import { Stack, Tabs } from '@mantine/core';
+import { Anchor, Stack, Tabs, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import { ProjectAdminDocument, type ProjectAdminQuery } from '../../graphql/generated.ts';
 import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
 import { useProjectIdParam } from '../projects/useProject.ts';
+import { allowedEditTabs, type EditTab, editTabPath, editTabs, mayUseEditTab } from './editTabs.ts';
 
 export type EditedProject = ProjectAdminQuery['projectAdmin'];
 
@@ -13,17 +15,15 @@ export function useEditedProject(): EditedProject {
   return useOutletContext<EditedProject>();
 }
 
-const tabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'actions'] as const;
-type EditTab = (typeof tabs)[number];
-
 function currentTab(pathname: string): EditTab {
   const segment = /\/edit\/([^/]+)/.exec(pathname)?.[1] ?? '';
-  return (tabs as readonly string[]).includes(segment) ? (segment as EditTab) : 'general';
+  return (editTabs as readonly string[]).includes(segment) ? (segment as EditTab) : 'general';
 }
 
 /**
- * Element of /p/:projectId/edit, inside the project shell: loads the project for editing (project admins only; the
- * server refuses others, who then see the permission message) and shows the edit tabs around the edit screens.
+ * Element of /p/:projectId/edit, inside the project shell: loads the project for editing (for those who may edit some
+ * part of it; the server refuses others, who then see the permission message) and shows the edit tabs the viewer may
+ * use around the edit screens.
  */
 export function EditLayout() {
   const id = useProjectIdParam();
@@ -40,7 +40,8 @@ export function EditLayout() {
 function EditFrame({ project }: { project: EditedProject }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const base = `/p/${project.id}/edit`;
+  const tab = currentTab(pathname);
+  const allowed = allowedEditTabs(project.privileges);
   const labels: Record<EditTab, string> = {
     general: t('General'),
     info: t('Project information'),
@@ -51,22 +52,38 @@ function EditFrame({ project }: { project: EditedProject }) {
     actions: t('Actions'),
   };
 
+  let content: ReactNode;
+  if (mayUseEditTab(project.privileges, tab)) content = <Outlet context={project} />;
+  else if (tab === 'general' && allowed[0]) return <Navigate replace to={editTabPath(project.id, allowed[0])} />;
+  else if (tab === 'general' && project.privileges.includes('adminReports')) {
+    content = (
+      <Text data-testid="edit-reports-note">
+        {t('The reports of this project are edited on its reports page:')}{' '}
+        <Anchor component={Link} to={`/p/${project.id}/report`}>
+          {t('Reports')}
+        </Anchor>
+      </Text>
+    );
+  } else content = <PermissionDenied />;
+
   return (
     <Stack>
-      <Tabs value={currentTab(pathname)} variant="pills" data-testid="edit-tabs">
-        <Tabs.List aria-label={t('Edit pages of the project')}>
-          {tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab}
-              value={tab}
-              renderRoot={(props) => <Link {...props} to={tab === 'general' ? base : `${base}/${tab}`} />}
-            >
-              {labels[tab]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <Outlet context={project} />
+      {allowed.length > 0 && (
+        <Tabs value={tab} variant="pills" data-testid="edit-tabs">
+          <Tabs.List aria-label={t('Edit pages of the project')}>
+            {allowed.map((item) => (
+              <Tabs.Tab
+                key={item}
+                value={item}
+                renderRoot={(props) => <Link {...props} to={editTabPath(project.id, item)} />}
+              >
+                {labels[item]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      )}
+      {content}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
-import { adminProject, member, page, shellOf } from './testProject.ts';
+import { adminProject, member, page, projectInvitations, shellOf } from './testProject.ts';
 
 // What the server does with the saved values (permissions, the public link, uploads) is tested against the real
 // server: apps/server and e2e/.
@@ -33,6 +33,7 @@ function renderEdit(path: string, project: Project, answers: GraphqlAnswers = {}
       CurrentUser: () => ({ data: { currentUser: signedInUser() } }),
       ProjectShell: () => ({ data: { project: shellOf(project) } }),
       ProjectAdmin: () => ({ data: { projectAdmin: project } }),
+      ProjectInvitations: () => projectInvitations(),
       ...recorded,
     },
   });
@@ -70,7 +71,7 @@ describe('project edit', { timeout: 20_000 }, () => {
   });
 
   it('offers the edit tabs as links, the later ones inside the edit layout', async () => {
-    renderEdit('/p/7/edit/series', adminProject(7, 'Koulu'));
+    renderEdit('/p/7/edit/colors', adminProject(7, 'Koulu'));
     const tabs = await screen.findByTestId('edit-tabs');
     expect(
       within(tabs)
@@ -85,8 +86,57 @@ describe('project edit', { timeout: 20_000 }, () => {
       ['Sarjat', '/p/7/edit/series'],
       ['Toiminnot', '/p/7/edit/actions'],
     ]);
-    expect(within(tabs).getByRole('tab', { name: 'Sarjat' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(tabs).getByRole('tab', { name: 'Värit' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('not-available-yet')).toBeTruthy();
+  });
+
+  it('offers a member who may edit only the series their tab, and takes them there from the edit page', async () => {
+    const { router } = renderEdit('/p/7/edit', adminProject(7, 'Koulu', { privileges: ['view', 'adminSeries'] }));
+    const tabs = await screen.findByTestId('edit-tabs');
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => [tab.textContent, tab.getAttribute('href')]),
+    ).toEqual([['Sarjat', '/p/7/edit/series']]);
+    expect(router.state.location.pathname).toBe('/p/7/edit/series');
+    expect(within(tabs).getByRole('tab', { name: 'Sarjat' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('admin-action-hide')).toBeNull();
+  });
+
+  it('offers an alarm admin the actions tab, and the series tab too when they may manage series', async () => {
+    renderEdit('/p/7/edit/actions', adminProject(7, 'Koulu', { privileges: ['view', 'adminAlarms', 'adminSeries'] }));
+    const tabs = await screen.findByTestId('edit-tabs');
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Sarjat', 'Toiminnot']);
+    expect(within(tabs).getByRole('tab', { name: 'Toiminnot' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('not-available-yet')).toBeTruthy();
+  });
+
+  it('shows the permission message on an edit tab the member may not use, with the tabs they may', async () => {
+    const { operations } = renderEdit(
+      '/p/7/edit/users',
+      adminProject(7, 'Koulu', { privileges: ['view', 'adminSeries'] }),
+    );
+    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('edit-tabs'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Sarjat']);
+    expect(screen.queryByTestId('project-members')).toBeNull();
+    // Only project admins may list the invitations: a series admin's screen does not ask for them.
+    expect(operations).not.toContain('ProjectInvitations');
+  });
+
+  it('points a report admin, who has no edit tab here, to the reports page', async () => {
+    renderEdit('/p/7/edit', adminProject(7, 'Koulu', { privileges: ['view', 'adminReports', 'viewReports'] }));
+    const note = await screen.findByTestId('edit-reports-note');
+    expect(within(note).getByRole('link', { name: 'Raportit' }).getAttribute('href')).toBe('/p/7/report');
+    expect(screen.queryByTestId('edit-tabs')).toBeNull();
+    expect(screen.queryByTestId('permission-denied')).toBeNull();
   });
 
   it('refuses an end before the start, translated, without saving', async () => {
@@ -183,6 +233,27 @@ describe('project edit', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Lähetä kutsu' }));
     expect(await within(form).findByText('Anna sähköpostiosoite tai käyttäjätunnus')).toBeTruthy();
     expect(sent.map((operation) => operation.name)).not.toContain('InviteToProject');
+  });
+
+  it('lists the open invitations of the project', async () => {
+    renderEdit('/p/7/edit/users', adminProject(7, 'Koulu'), {
+      ProjectUsersList: () => ({ data: { usersList: [] } }),
+      ProjectInvitations: () =>
+        projectInvitations([
+          {
+            __typename: 'Invitation',
+            id: 'i-1',
+            email: 'liisa@example.com',
+            createdAt: '2026-03-01T10:00:00.000Z',
+            expiresAt: '2026-03-15T10:00:00.000Z',
+            projectId: 7,
+          },
+        ]),
+    });
+    const invitations = await screen.findByTestId('project-invitations');
+    const row = within(invitations).getByTestId('project-invitation');
+    expect(within(row).getByText('liisa@example.com')).toBeTruthy();
+    expect(within(row).getByText('15.3.2026')).toBeTruthy();
   });
 
   it('hides the project and then offers to show it again', async () => {

@@ -11,6 +11,7 @@ import {
   InviteToProjectDocument,
   type ProjectEditInvitationFragment,
   type ProjectEditMemberFragment,
+  ProjectInvitationsDocument,
   ProjectUsersListDocument,
   UpdateProjectMembershipDocument,
 } from '../../graphql/generated.ts';
@@ -18,6 +19,7 @@ import { FormError } from '../auth/AuthCard.tsx';
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { QueryState } from '../layout/QueryState.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
 import { EditSection } from './EditSection.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
@@ -266,6 +268,36 @@ function InvitationRow({ project, invitation }: { project: EditedProject; invita
   );
 }
 
+function Invitations({ project }: { project: EditedProject }) {
+  const { t } = useTranslation();
+  const { data, loading, error } = useQuery(ProjectInvitationsDocument, { variables: { id: project.id } });
+  const invitations = data?.projectAdmin.invitations;
+  return (
+    <QueryState loading={loading && !invitations} error={invitations ? undefined : error}>
+      {invitations && invitations.length === 0 && <Text c="dimmed">{t('No open invitations.')}</Text>}
+      {invitations && invitations.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label={t('Open invitations')} data-testid="project-invitations" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('Email')}</Table.Th>
+                <Table.Th>{t('Sent')}</Table.Th>
+                <Table.Th>{t('Expires')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invitations.map((invitation) => (
+                <InvitationRow key={invitation.id} project={project} invitation={invitation} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryState>
+  );
+}
+
 /** The edit tab of the project's members, their rights and the open invitations. */
 export function ProjectUsersPage() {
   const { t, i18n } = useTranslation();
@@ -315,27 +347,7 @@ export function ProjectUsersPage() {
         <InviteForm key={project.id} project={project} setFormDirty={setFormDirty} />
       </EditSection>
       <EditSection id="invitations" title={t('Open invitations')}>
-        {project.invitations.length === 0 ? (
-          <Text c="dimmed">{t('No open invitations.')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table aria-label={t('Open invitations')} data-testid="project-invitations" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Email')}</Table.Th>
-                  <Table.Th>{t('Sent')}</Table.Th>
-                  <Table.Th>{t('Expires')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {project.invitations.map((invitation) => (
-                  <InvitationRow key={invitation.id} project={project} invitation={invitation} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <Invitations project={project} />
       </EditSection>
     </Stack>
   );

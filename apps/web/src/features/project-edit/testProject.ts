@@ -26,9 +26,13 @@ export function adminProject(id: number, name: string, state: Partial<Record<str
     spaces: [],
     pages: [],
     members: [],
-    invitations: [],
     ...state,
   };
+}
+
+/** Test-only: the open invitations of project 7 as the `ProjectInvitations` query answers them. */
+export function projectInvitations(invitations: unknown[] = []) {
+  return { data: { projectAdmin: { __typename: 'Project', id: 7, invitations } } };
 }
 
 /** The same project as the project shell around the edit screens loads it. */

@@ -51,6 +51,31 @@ describe('project shell', () => {
     expect(screen.getByRole('link', { name: 'Muokkaa' }).getAttribute('href')).toBe('/p/7/edit');
   });
 
+  it('leads a member who may edit only a part of the project to the first edit tab they may use', async () => {
+    const editLink = async (privileges: string[]) => {
+      renderProject('/p/7', project({ privileges }));
+      await tabNames();
+      const link = screen.queryByRole('link', { name: 'Muokkaa' })?.getAttribute('href') ?? null;
+      await cleanupApp();
+      return link;
+    };
+    expect(await editLink(['view', 'adminSeries'])).toBe('/p/7/edit/series');
+    expect(await editLink(['view', 'adminAlarms', 'viewAlarms'])).toBe('/p/7/edit/actions');
+    expect(await editLink(['view', 'adminSeries', 'adminAlarms', 'viewAlarms'])).toBe('/p/7/edit/series');
+    // Reports have no edit tab of their own; the edit page points to them.
+    expect(await editLink(['view', 'adminReports', 'viewReports'])).toBe('/p/7/edit');
+    expect(await editLink(['view', 'viewAlarms', 'viewReports'])).toBeNull();
+  });
+
+  it('marks Edit as the current tab on every edit page', async () => {
+    renderProject('/p/7/edit/actions', project({ privileges: ['view', 'adminSeries', 'adminAlarms', 'viewAlarms'] }));
+    await tabNames();
+    const edit = screen.getByRole('link', { name: 'Muokkaa' });
+    expect(edit.getAttribute('href')).toBe('/p/7/edit/series');
+    expect(edit.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Yleiskatsaus' }).getAttribute('aria-current')).toBeNull();
+  });
+
   it('shows the name, code, organization link and state of the project in its header', async () => {
     renderProject('/p/7', project({ ended: true, hidden: true }));
     const header = await screen.findByTestId('project-header');

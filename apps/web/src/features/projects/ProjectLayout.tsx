@@ -2,9 +2,10 @@ import { useSubscription } from '@apollo/client/react';
 import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { type ProjectShellFieldsFragment, ProjectUpdatedDocument } from '../../graphql/generated.ts';
 import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { editEntryPath } from '../project-edit/editTabs.ts';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import classes from './ProjectLayout.module.css';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
@@ -16,11 +17,16 @@ interface ProjectTab {
   /** Shown only to viewers with this right; the server refuses the page's data to others anyway. */
   needs?: ProjectPrivilege;
   end?: boolean;
+  /** Current on every page under this path, not only at `to`. */
+  currentUnder?: string;
 }
 
 function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const base = `/p/${project.id}`;
+  // A member who may edit only a part of the project (its series, say) lands on the first edit tab they may use.
+  const edit = editEntryPath(project.id, project.privileges);
   const tabs: ProjectTab[] = [
     { to: base, label: t('Overview'), end: true },
     { to: `${base}/alarms`, label: t('Alarms'), needs: 'viewAlarms' },
@@ -28,7 +34,7 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
     { to: `${base}/liveold`, label: t('Live (table)') },
     { to: `${base}/summary`, label: t('Summary') },
     { to: `${base}/report`, label: t('Reports'), needs: 'viewReports' },
-    { to: `${base}/edit`, label: t('Edit'), needs: 'admin' },
+    ...(edit ? [{ to: edit, label: t('Edit'), currentUnder: `${base}/edit` }] : []),
   ];
   return (
     <Group
@@ -41,11 +47,27 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
     >
       {tabs
         .filter((tab) => !tab.needs || project.privileges.includes(tab.needs))
-        .map((tab) => (
-          <NavLink key={tab.to} to={tab.to} end={tab.end} className={classes.tab}>
-            {tab.label}
-          </NavLink>
-        ))}
+        .map((tab) => {
+          const under = tab.currentUnder;
+          if (!under) {
+            return (
+              <NavLink key={tab.to} to={tab.to} end={tab.end} className={classes.tab}>
+                {tab.label}
+              </NavLink>
+            );
+          }
+          const current = pathname === under || pathname.startsWith(`${under}/`);
+          return (
+            <Link
+              key={tab.to}
+              to={tab.to}
+              className={current ? `${classes.tab} active` : classes.tab}
+              aria-current={current ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
     </Group>
   );
 }

@@ -1,0 +1,243 @@
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
+import { Autocomplete, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { createSeriesDatasourceInput, updateSeriesDatasourceInput } from '@olo/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  CreateSeriesDatasourceDocument,
+  SeriesEditMeterChannelsDocument,
+  UpdateSeriesDatasourceDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { toDateTimeInput } from './dateTimeInput.ts';
+import {
+  meterLabel,
+  refetchSeries,
+  type SeriesEditDatasource,
+  type SeriesEditSerie,
+  selectProps,
+  useSeriesEdit,
+} from './seriesEditContext.ts';
+import {
+  createDatasourceSchema,
+  createDatasourceValues,
+  type DatasourceValues,
+  type RangeValues,
+  updateDatasourceSchema,
+  updateDatasourceValues,
+} from './seriesEditSchemas.ts';
+
+type Channel = { value?: unknown; type?: unknown; unit?: unknown };
+
+/** The meters the viewer sees, as select options. */
+export function useMeterOptions() {
+  const { meters } = useSeriesEdit();
+  return useMemo(() => meters.map((meter) => ({ value: String(meter.id), label: meterLabel(meter) })), [meters]);
+}
+
+/** Channels of the meter's latest reading: what it can feed. */
+export function useMeterChannels(meterId: string) {
+  const { data, loading } = useQuery(
+    SeriesEditMeterChannelsDocument,
+    meterId ? { variables: { id: Number(meterId) } } : skipToken,
+  );
+  // Apollo keeps the last answer while skipped: a cleared choice has no channels.
+  const answer = meterId ? data : undefined;
+  const channels = (answer?.meter.latest?.data ?? {}) as Record<string, Channel>;
+  return { channels, loading: loading && !answer, known: Boolean(answer) };
+}
+
+function channelLabel(name: string, channel: Channel): string {
+  const parts = [channel.type, channel.value === undefined ? undefined : `${channel.value} ${channel.unit ?? ''}`];
+  const detail = parts.filter((part) => part !== undefined && part !== '').join(', ');
+  return detail ? `${name} (${detail.trim()})` : name;
+}
+
+function RangeFields({
+  inputProps,
+  checkboxProps,
+}: {
+  inputProps: (path: 'startAt' | 'endAt') => object;
+  checkboxProps: (path: 'startInclusive' | 'endInclusive') => object;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Stack gap={4}>
+        <TextInput
+          type="datetime-local"
+          label={t('Start')}
+          description={t('In the project time zone; empty: from the beginning')}
+          {...inputProps('startAt')}
+        />
+        <Checkbox label={t('The start time is included')} {...checkboxProps('startInclusive')} />
+      </Stack>
+      <Stack gap={4}>
+        <TextInput
+          type="datetime-local"
+          label={t('End')}
+          description={t('In the project time zone; empty: no end')}
+          {...inputProps('endAt')}
+        />
+        <Checkbox label={t('The end time is included')} {...checkboxProps('endInclusive')} />
+      </Stack>
+    </SimpleGrid>
+  );
+}
+
+/** Feeds the series from a channel of a meter, over a time range. */
+export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { project } = useSeriesEdit();
+  const meterOptions = useMeterOptions();
+  const [createDatasource, { loading }] = useMutation(CreateSeriesDatasourceDocument, refetchSeries(project.id));
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<DatasourceValues>({
+    initialValues: {
+      meterId: '',
+      channel: '',
+      startAt: toDateTimeInput(new Date().toISOString(), project.timeZone),
+      startInclusive: true,
+      endAt: '',
+      endInclusive: false,
+    },
+    schema: createDatasourceSchema(serie.id, project.timeZone),
+  });
+  useDirtyForm(`new-datasource-${serie.id}`, form.isDirty());
+  const meterId = form.getValues().meterId;
+  const { channels, known } = useMeterChannels(meterId);
+  const channelOptions = Object.entries(channels).map(([name, channel]) => ({
+    value: name,
+    label: channelLabel(name, channel),
+  }));
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = createSeriesDatasourceInput.parse(createDatasourceValues(serie.id, values, project.timeZone));
+    try {
+      await createDatasource({
+        variables: {
+          input: {
+            seriesId: input.seriesId,
+            meterId: input.meterId,
+            channel: input.channel,
+            startAt: input.startAt?.toISOString() ?? null,
+            startInclusive: input.startInclusive,
+            endAt: input.endAt?.toISOString() ?? null,
+            endInclusive: input.endInclusive,
+          },
+        },
+      });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.resetDirty();
+    toast.success(t('Datasource added.'));
+    onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('New datasource for {{name}}', { name: serie.name })}>
+      <Stack gap="xs">
+        <FormError message={generalError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('Meter')}
+            withAsterisk
+            searchable
+            data={meterOptions}
+            nothingFoundMessage={t('No matches')}
+            {...selectProps(inputProps('meterId'))}
+          />
+          <Autocomplete
+            label={t('Channel')}
+            withAsterisk
+            data={channelOptions.map((option) => option.value)}
+            renderOption={({ option }) => channelLabel(option.value, channels[option.value] ?? {})}
+            description={
+              meterId && known && channelOptions.length === 0
+                ? t('The meter has sent no readings yet: type the channel name.')
+                : undefined
+            }
+            {...inputProps('channel')}
+          />
+        </SimpleGrid>
+        <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
+        <Group>
+          <Button type="submit" size="xs" loading={loading}>
+            {t('Add datasource')}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone}>
+            {t('Cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Changes the time range of a datasource; its meter and channel stay. */
+export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesEditDatasource; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { project } = useSeriesEdit();
+  const [updateDatasource, { loading }] = useMutation(UpdateSeriesDatasourceDocument);
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<RangeValues>({
+    initialValues: {
+      startAt: toDateTimeInput(datasource.startAt, project.timeZone),
+      startInclusive: datasource.startInclusive,
+      endAt: toDateTimeInput(datasource.endAt, project.timeZone),
+      endInclusive: datasource.endInclusive,
+    },
+    schema: updateDatasourceSchema(datasource.id, project.timeZone),
+  });
+  useDirtyForm(`datasource-${datasource.id}`, form.isDirty());
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = updateSeriesDatasourceInput.parse(updateDatasourceValues(datasource.id, values, project.timeZone));
+    // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
+    const times = {
+      ...(form.isDirty('startAt') ? { startAt: input.startAt?.toISOString() ?? null } : {}),
+      ...(form.isDirty('endAt') ? { endAt: input.endAt?.toISOString() ?? null } : {}),
+    };
+    try {
+      await updateDatasource({
+        variables: {
+          input: {
+            id: input.id,
+            ...times,
+            startInclusive: input.startInclusive,
+            endInclusive: input.endInclusive,
+          },
+        },
+      });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.resetDirty();
+    toast.success(t('Saved.'));
+    onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Edit datasource {{channel}}', { channel: datasource.channel })}>
+      <Stack gap="xs">
+        <FormError message={generalError} />
+        <Text size="sm" c="dimmed">
+          {t('Values of the changed range are computed again from the stored readings.')}
+        </Text>
+        <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
+        <Group>
+          <Button type="submit" size="xs" loading={loading}>
+            {t('Save')}
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone}>
+            {t('Cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,360 @@
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
+import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { createSeriesInput, isMeasurementType } from '@olo/shared';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  CreateSeriesDocument,
+  MoveSeriesDatasourcesDocument,
+  ProjectAddMeterDocument,
+  SeriesEditDocument,
+  SeriesEditMetersDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { useMeterChannels, useMeterOptions } from './DatasourceForms.tsx';
+import { useEditedProject } from './EditLayout.tsx';
+import { EditSection } from './EditSection.tsx';
+import { mayUseEditTab } from './editTabs.ts';
+import { SeriesFields, SeriesItem, useSpaceOptions } from './SeriesItem.tsx';
+import {
+  refetchSeries,
+  SeriesEditContext,
+  type SeriesEditProject,
+  type SeriesEditSerie,
+  type SeriesEditState,
+  selectProps,
+  useSeriesEdit,
+} from './seriesEditContext.ts';
+import {
+  type AddMeterValues,
+  addMeterSchema,
+  addMeterValues,
+  createSeriesSchema,
+  createSeriesValues,
+  type MoveValues,
+  moveSchema,
+  moveValues,
+  newSeriesValues,
+  type SeriesValues,
+} from './seriesEditSchemas.ts';
+
+interface SeriesGroup {
+  key: string;
+  name: string;
+  series: SeriesEditSerie[];
+}
+
+/** The project's series by space (spaces by name), and those of no space (or of a space now gone) last. */
+function useSeriesGroups(project: SeriesEditProject): SeriesGroup[] {
+  const { t } = useTranslation();
+  const spaceIds = new Set(project.spaces.map((space) => space.id));
+  return [
+    ...project.spaces.map((space) => ({
+      key: `space-${space.id}`,
+      name: space.name,
+      series: project.series.filter((serie) => serie.spaceId === space.id),
+    })),
+    {
+      key: 'no-space',
+      name: t('Without a space'),
+      series: project.series.filter((serie) => serie.spaceId === null || !spaceIds.has(serie.spaceId)),
+    },
+  ];
+}
+
+function NewSeriesForm() {
+  const { t } = useTranslation();
+  const { project } = useSeriesEdit();
+  const [createSeries, { loading }] = useMutation(CreateSeriesDocument, refetchSeries(project.id));
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<SeriesValues>({
+    initialValues: newSeriesValues(null),
+    schema: createSeriesSchema(project.id),
+  });
+  useDirtyForm('new-series', form.isDirty());
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const input = createSeriesInput.parse(createSeriesValues(project.id, values));
+    try {
+      await createSeries({
+        variables: {
+          input: {
+            projectId: input.projectId,
+            name: input.name,
+            dataType: input.dataType,
+            dataUnit: input.dataUnit,
+            spaceId: input.spaceId ?? null,
+          },
+        },
+      });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.reset();
+    toast.success(t('Series added.'));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('New series')} data-testid="new-series-form">
+      <Stack gap="xs">
+        <FormError message={generalError} />
+        <SeriesFields form={form} inputProps={inputProps} />
+        <Group>
+          <Button type="submit" loading={loading}>
+            {t('Add series')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AddMeterForm() {
+  const { t } = useTranslation();
+  const { project } = useSeriesEdit();
+  const meterOptions = useMeterOptions();
+  const spaceOptions = useSpaceOptions();
+  const [addMeter, { loading }] = useMutation(ProjectAddMeterDocument, refetchSeries(project.id));
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<AddMeterValues>({
+    initialValues: { meterId: '', spaceId: project.spaces[0] ? String(project.spaces[0].id) : '' },
+    schema: addMeterSchema,
+  });
+  useDirtyForm('add-meter', form.isDirty());
+  const { channels, known } = useMeterChannels(form.getValues().meterId);
+  const measured = Object.entries(channels).filter(
+    ([, channel]) => isMeasurementType(channel.type) && channel.type !== 'ignore',
+  );
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const { meterId, spaceId } = addMeterValues(values);
+    let count = 0;
+    try {
+      const { data } = await addMeter({ variables: { projectId: project.id, meterId, spaceId } });
+      count = data?.projectAddMeter.length ?? 0;
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.reset();
+    toast.success(t('Series added: {{number}}.', { number: count }));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Add meter')} data-testid="add-meter-form">
+      <Stack gap="xs">
+        <FormError message={generalError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('Meter')}
+            withAsterisk
+            searchable
+            data={meterOptions}
+            nothingFoundMessage={t('No matches')}
+            {...selectProps(inputProps('meterId'))}
+          />
+          <Select label={t('Space')} data={spaceOptions} allowDeselect={false} {...inputProps('spaceId')} />
+        </SimpleGrid>
+        {known && measured.length === 0 && (
+          <Text size="sm" c="orange">
+            {t('The meter has sent no readings with known channels yet, so no series can be made of it.')}
+          </Text>
+        )}
+        {measured.length > 0 && (
+          <div>
+            <Text size="sm">{t('A series is made for each of these channels, fed from now on:')}</Text>
+            <List size="sm" data-testid="add-meter-channels">
+              {measured.map(([name, channel]) => (
+                <List.Item key={name}>
+                  {name} ({String(channel.type)})
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        <Group>
+          <Button type="submit" loading={loading}>
+            {t('Add meter')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
+  const { t } = useTranslation();
+  const { project, selected, clearSelected } = useSeriesEdit();
+  const [moveDatasources, { loading }] = useMutation(MoveSeriesDatasourcesDocument, refetchSeries(project.id));
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<MoveValues>({
+    initialValues: { seriesId: '', at: '' },
+    schema: moveSchema(project.timeZone),
+  });
+  useDirtyForm('move-datasources', form.isDirty());
+  const targets = groups
+    .filter((group) => group.series.length > 0)
+    .map((group) => ({
+      group: group.name,
+      items: group.series.map((serie) => ({ value: String(serie.id), label: `${serie.name} (${serie.dataType})` })),
+    }));
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    const { seriesId, at } = moveValues(values, project.timeZone);
+    const ids = [...selected];
+    try {
+      await moveDatasources({ variables: { ids, seriesId, at: at?.toISOString() ?? null } });
+    } catch (error) {
+      return showServerError(error);
+    }
+    form.reset();
+    clearSelected();
+    toast.success(t('Datasources moved: {{number}}.', { number: ids.length }));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Move datasources')} data-testid="move-datasources-form">
+      <Stack gap="xs">
+        <Text size="sm">
+          {selected.size === 0
+            ? t('Choose the datasources to move with their checkboxes.')
+            : t('Datasources chosen: {{number}}.', { number: selected.size })}
+        </Text>
+        <FormError message={generalError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('Target series')}
+            withAsterisk
+            searchable
+            data={targets}
+            nothingFoundMessage={t('No matches')}
+            {...selectProps(inputProps('seriesId'))}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('From')}
+            description={t(
+              'In the project time zone. The datasources end at this time and go on in the target series; empty: they move whole.',
+            )}
+            {...inputProps('at')}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={loading} disabled={selected.size === 0}>
+            {t('Move datasources')}
+          </Button>
+          {selected.size > 0 && (
+            <Button variant="default" onClick={clearSelected}>
+              {t('Clear the choice')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SeriesEditor({ project }: { project: SeriesEditProject }) {
+  const { t } = useTranslation();
+  const metersQuery = useQuery(SeriesEditMetersDocument);
+  const [selected, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
+  const setSelected = useCallback((id: number, on: boolean) => {
+    setSelectedIds((previous) => {
+      if (previous.has(id) === on) return previous;
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const clearSelected = useCallback(() => setSelectedIds(new Set()), []);
+  const meters = metersQuery.data?.meters;
+  const state = useMemo<SeriesEditState>(
+    () => ({
+      project,
+      meters: meters ?? [],
+      meterById: new Map((meters ?? []).map((meter) => [meter.id, meter])),
+      selected,
+      setSelected,
+      clearSelected,
+    }),
+    [project, meters, selected, setSelected, clearSelected],
+  );
+  const groups = useSeriesGroups(project);
+
+  return (
+    <SeriesEditContext.Provider value={state}>
+      <Stack>
+        <EditSection
+          id="series"
+          title={t('Series')}
+          description={t(
+            'The measured quantities of the project by space. Meter channels feed each series through its datasources.',
+          )}
+        >
+          <Stack data-testid="series-groups">
+            {groups.map((group) =>
+              group.key === 'no-space' && group.series.length === 0 ? null : (
+                <Stack key={group.key} gap="xs" component="section" aria-label={group.name} data-testid="series-group">
+                  <Title order={3} size="h4">
+                    {group.name}
+                  </Title>
+                  {group.series.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('No series in this space.')}
+                    </Text>
+                  ) : (
+                    group.series.map((serie) => <SeriesItem key={serie.id} serie={serie} />)
+                  )}
+                </Stack>
+              ),
+            )}
+            {project.series.length === 0 && project.spaces.length === 0 && (
+              <Text c="dimmed">{t('The project has no series yet.')}</Text>
+            )}
+          </Stack>
+        </EditSection>
+        <EditSection
+          id="move-datasources"
+          title={t('Move datasources')}
+          description={t('Moves datasources to another series, whole or from a given time on.')}
+        >
+          <Paper withBorder p="sm">
+            <MoveDatasourcesForm groups={groups} />
+          </Paper>
+        </EditSection>
+        <EditSection id="new-series" title={t('New series')}>
+          <NewSeriesForm />
+        </EditSection>
+        <EditSection
+          id="add-meter"
+          title={t('Add meter')}
+          description={t('Makes a series of each channel the meter measures, in the chosen space.')}
+        >
+          <AddMeterForm />
+        </EditSection>
+      </Stack>
+    </SeriesEditContext.Provider>
+  );
+}
+
+/** /p/:projectId/edit/series: the project's spaces, series and datasources; needs the right to manage series. */
+export function SeriesEditPage() {
+  const edited = useEditedProject();
+  const allowed = mayUseEditTab(edited.privileges, 'series');
+  const { data, loading, error } = useQuery(SeriesEditDocument, allowed ? { variables: { id: edited.id } } : skipToken);
+  if (!allowed) return <PermissionDenied />;
+  const project = data?.projectAdmin;
+  return (
+    <QueryState loading={loading && !project} error={project ? undefined : error}>
+      {project && (
+        <DirtyFormsProvider key={project.id}>
+          <SeriesEditor project={project} />
+        </DirtyFormsProvider>
+      )}
+    </QueryState>
+  );
+}

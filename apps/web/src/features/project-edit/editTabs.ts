@@ -1,0 +1,45 @@
+import type { ProjectPrivilege } from '../projects/useProject.ts';
+
+export const editTabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'actions'] as const;
+export type EditTab = (typeof editTabs)[number];
+
+/**
+ * The rights that open each edit tab (any one of them), so that a member who may edit only the series or the alarms
+ * of a project is offered just those. The server checks every change again.
+ */
+const tabNeeds: Record<EditTab, readonly ProjectPrivilege[]> = {
+  general: ['admin'],
+  info: ['admin'],
+  pages: ['admin'],
+  users: ['admin'],
+  colors: ['admin'],
+  series: ['adminSeries', 'admin'],
+  actions: ['adminAlarms', 'admin'],
+};
+
+/** The rights with which the server lets a viewer load a project for editing (`projectAdmin`). */
+const editPrivileges: readonly ProjectPrivilege[] = ['admin', 'adminSeries', 'adminAlarms', 'adminReports'];
+
+export function mayUseEditTab(privileges: readonly string[], tab: EditTab): boolean {
+  return tabNeeds[tab].some((privilege) => privileges.includes(privilege));
+}
+
+/** The edit tabs the viewer may use, in the order they are shown. */
+export function allowedEditTabs(privileges: readonly string[]): EditTab[] {
+  return editTabs.filter((tab) => mayUseEditTab(privileges, tab));
+}
+
+export function editTabPath(projectId: number, tab: EditTab): string {
+  const base = `/p/${projectId}/edit`;
+  return tab === 'general' ? base : `${base}/${tab}`;
+}
+
+/**
+ * Where the project's Edit tab leads: the first edit tab the viewer may use, or the edit page itself for a report
+ * admin, whose part is edited elsewhere; null for those who may edit nothing.
+ */
+export function editEntryPath(projectId: number, privileges: readonly string[]): string | null {
+  if (!editPrivileges.some((privilege) => privileges.includes(privilege))) return null;
+  const [first] = allowedEditTabs(privileges);
+  return editTabPath(projectId, first ?? 'general');
+}

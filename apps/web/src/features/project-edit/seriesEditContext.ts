@@ -1,0 +1,73 @@
+import { createContext, useContext } from 'react';
+import {
+  SeriesEditDocument,
+  type SeriesEditMetersQuery,
+  type SeriesEditQuery,
+  type SeriesEditSerieFragment,
+} from '../../graphql/generated.ts';
+
+export type SeriesEditProject = SeriesEditQuery['projectAdmin'];
+export type SeriesEditMeter = SeriesEditMetersQuery['meters'][number];
+export type SeriesEditSerie = SeriesEditSerieFragment;
+export type SeriesEditDatasource = SeriesEditSerie['seriesDatasources'][number];
+
+export interface SeriesEditState {
+  project: SeriesEditProject;
+  /** Meters the viewer sees, by id; a datasource may read a meter that is not among them. */
+  meters: readonly SeriesEditMeter[];
+  meterById: ReadonlyMap<number, SeriesEditMeter>;
+  /** Datasources chosen for moving. */
+  selected: ReadonlySet<number>;
+  setSelected: (id: number, selected: boolean) => void;
+  clearSelected: () => void;
+}
+
+export const SeriesEditContext = createContext<SeriesEditState | null>(null);
+
+export function useSeriesEdit(): SeriesEditState {
+  const state = useContext(SeriesEditContext);
+  if (!state) throw new Error('useSeriesEdit outside the series edit page');
+  return state;
+}
+
+/**
+ * A change of series or datasources loads the project's series again: a move or an added meter changes several
+ * series at once, in ways the answer of the mutation alone does not show.
+ */
+export function refetchSeries(projectId: number) {
+  return { refetchQueries: [{ query: SeriesEditDocument, variables: { id: projectId } }], awaitRefetchQueries: true };
+}
+
+export function meterLabel(meter: Pick<SeriesEditMeter, 'serial' | 'name'>): string {
+  return meter.name ? `${meter.serial} – ${meter.name}` : meter.serial;
+}
+
+function knownZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** A time as the project's clocks show it, in the viewer's language. */
+export function formatInZone(iso: string, timeZone: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    timeZone: knownZone(timeZone),
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/**
+ * A form's select props with '' as "nothing chosen": Mantine's Select clears its shown text only for null, so a form
+ * reset to '' would otherwise go on showing the old choice.
+ */
+export function selectProps<P extends { value?: unknown; onChange: (value: never) => void }>(props: P) {
+  return {
+    ...props,
+    value: (props.value as string | null | undefined) || null,
+    onChange: (value: string | null) => (props.onChange as (value: string) => void)(value ?? ''),
+  };
+}

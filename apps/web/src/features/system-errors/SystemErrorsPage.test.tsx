@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedInUser } from '../../testing/currentUser.ts';
+import { cleanupApp, renderApp } from '../../testing/renderApp.tsx';
+
+function systemError(id: number, name: string, data: unknown = null) {
+  return {
+    __typename: 'SystemError',
+    id,
+    time: '2026-03-01T10:00:00.000Z',
+    name,
+    type: 'ingest',
+    data,
+    acknowledged: false,
+    meterId: null,
+  };
+}
+
+const unknownMeter = systemError(1, 'Unknown meter 70b3d57ed0000009', { serial: '70b3d57ed0000009', provider: 'tts' });
+const badUplink = systemError(2, 'Malformed uplink');
+
+function renderErrors(isAdmin: boolean) {
+  const acknowledged: number[] = [];
+  const view = renderApp({
+    path: '/errors',
+    graphql: {
+      CurrentUser: () => ({ data: { currentUser: signedInUser({ isAdmin }) } }),
+      SystemErrors: () => ({ data: { systemErrors: [unknownMeter, badUplink] } }),
+      AcknowledgeSystemError: ({ id }) => {
+        acknowledged.push(id as number);
+        const item = [unknownMeter, badUplink].find((entry) => entry.id === id);
+        return { data: { acknowledgeSystemError: { ...item, acknowledged: true } } };
+      },
+    },
+  });
+  return { ...view, acknowledged };
+}
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('system errors', { timeout: 20_000 }, () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await cleanupApp();
+  });
+
+  it('shows the permission message to a user who is not a site admin, without asking the server', async () => {
+    const { operations } = renderErrors(false);
+    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    expect(operations).not.toContain('SystemErrors');
+  });
+
+  it('lists the errors with their data folded away, and an acknowledged one leaves the list', async () => {
+    const { acknowledged } = renderErrors(true);
+    const list = await screen.findByTestId('system-errors');
+    await waitFor(() => expect(within(list).getAllByTestId('system-error')).toHaveLength(2));
+    const first = within(list).getByRole('article', { name: unknownMeter.name });
+    expect(within(first).getByText(/ingest/)).toBeTruthy();
+    const show = within(first).getByRole('button', { name: 'Näytä tiedot' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(show);
+    expect(within(first).getByRole('button', { name: 'Piilota tiedot' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(first).getByText(/"serial": "70b3d57ed0000009"/)).toBeTruthy();
+    // An error without data has nothing to unfold.
+    const second = within(list).getByRole('article', { name: badUplink.name });
+    expect(within(second).queryByRole('button', { name: 'Näytä tiedot' })).toBeNull();
+
+    fireEvent.click(within(first).getByRole('button', { name: `Kuittaa ${unknownMeter.name}` }));
+    await waitFor(() => expect(within(list).getAllByTestId('system-error')).toHaveLength(1));
+    expect(acknowledged).toEqual([1]);
+    expect(within(list).getByText('Kuittaamattomia virheitä: 1')).toBeTruthy();
+  });
+
+  it('acknowledges all after confirming', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { acknowledged } = renderErrors(true);
+    const list = await screen.findByTestId('system-errors');
+    fireEvent.click(await within(list).findByRole('button', { name: 'Kuittaa kaikki' }));
+    expect(confirm.mock.calls).toEqual([['Kuitataanko kaikki virheet (2)?']]);
+    expect(await screen.findByTestId('system-errors-empty')).toBeTruthy();
+    expect(acknowledged).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,147 @@
+import type { ApolloCache, Reference } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Code, Collapse, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  AcknowledgeSystemErrorDocument,
+  type SystemErrorFieldsFragment,
+  SystemErrorsDocument,
+} from '../../graphql/generated.ts';
+import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { useShowError } from '../forms/useShowError.ts';
+import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+
+/** New errors show up while the page is open. */
+const pollIntervalMs = 30_000;
+
+/** Takes an acknowledged error off the cached list, so that it leaves the page at once. */
+function dropFromList(cache: ApolloCache, id: number): void {
+  cache.modify({
+    id: 'ROOT_QUERY',
+    fields: {
+      systemErrors: (existing: readonly Reference[] = [], { readField }) =>
+        existing.filter((entry) => readField('id', entry) !== id),
+    },
+  });
+}
+
+function SystemErrorItem({ error }: { error: SystemErrorFieldsFragment }) {
+  const { t, i18n } = useTranslation();
+  const showError = useShowError();
+  const [open, setOpen] = useState(false);
+  const [acknowledge, { loading }] = useMutation(AcknowledgeSystemErrorDocument, {
+    update: (cache) => dropFromList(cache, error.id),
+  });
+  const hasData = error.data !== null && error.data !== undefined;
+  const dataId = `system-error-data-${error.id}`;
+
+  return (
+    <Paper withBorder p="sm" data-testid="system-error" component="article" aria-label={error.name}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {error.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              <time dateTime={error.time}>{new Date(error.time).toLocaleString(i18n.language)}</time> · {error.type}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            {hasData && (
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-expanded={open}
+                aria-controls={dataId}
+                onClick={() => setOpen((value) => !value)}
+              >
+                {open ? t('Hide data') : t('Show data')}
+              </Button>
+            )}
+            <Button
+              size="xs"
+              variant="light"
+              loading={loading}
+              aria-label={t('Acknowledge {{name}}', { name: error.name })}
+              onClick={() => void acknowledge({ variables: { id: error.id } }).catch(showError)}
+            >
+              {t('Acknowledge')}
+            </Button>
+          </Group>
+        </Group>
+        {hasData && (
+          <Collapse expanded={open} id={dataId}>
+            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {JSON.stringify(error.data, null, 2)}
+            </Code>
+          </Collapse>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SystemErrorList() {
+  const { t } = useTranslation();
+  const showError = useShowError();
+  const { data, loading, error } = useQuery(SystemErrorsDocument, {
+    fetchPolicy: 'cache-and-network',
+    pollInterval: pollIntervalMs,
+  });
+  const [acknowledge] = useMutation(AcknowledgeSystemErrorDocument);
+  const [acknowledgingAll, setAcknowledgingAll] = useState(false);
+  const errors = data?.systemErrors ?? [];
+
+  const acknowledgeAll = async () => {
+    if (!window.confirm(t('Acknowledge all errors ({{number}})?', { number: errors.length }))) return;
+    setAcknowledgingAll(true);
+    try {
+      // One at a time, so that those done leave the list even when a later one fails.
+      for (const item of errors) {
+        await acknowledge({ variables: { id: item.id }, update: (cache) => dropFromList(cache, item.id) });
+      }
+      toast.success(t('All errors acknowledged.'));
+    } catch (caught) {
+      showError(caught);
+    } finally {
+      setAcknowledgingAll(false);
+    }
+  };
+
+  return (
+    <QueryState loading={loading && !data} error={data ? undefined : error}>
+      <Stack data-testid="system-errors">
+        <Group justify="space-between">
+          <Text c="dimmed">{t('Unacknowledged errors: {{number}}', { number: errors.length })}</Text>
+          {errors.length > 0 && (
+            <Button variant="light" loading={acknowledgingAll} onClick={() => void acknowledgeAll()}>
+              {t('Acknowledge all')}
+            </Button>
+          )}
+        </Group>
+        {errors.length === 0 ? (
+          <Text data-testid="system-errors-empty">{t('No unacknowledged system errors.')}</Text>
+        ) : (
+          errors.map((item) => <SystemErrorItem key={item.id} error={item} />)
+        )}
+      </Stack>
+    </QueryState>
+  );
+}
+
+/** /errors: unacknowledged errors that belong to no meter (unknown meters, bad uplinks); site admins only. */
+export function SystemErrorsPage() {
+  const { t } = useTranslation();
+  const { currentUser } = useCurrentUser();
+  return (
+    <Container size="lg">
+      <Stack>
+        <Title order={1}>{t('System errors')}</Title>
+        {currentUser?.isAdmin ? <SystemErrorList /> : <PermissionDenied />}
+      </Stack>
+    </Container>
+  );
+}
