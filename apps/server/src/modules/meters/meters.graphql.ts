@@ -90,10 +90,26 @@ const MeterStatsRef = builder
     }),
   });
 
-const MeterErrorsRef = builder.objectRef<{ missing: boolean; systemErrors: number }>('MeterErrors').implement({
+const BatteryStateEnum = builder.enumType('BatteryState', { values: ['ok', 'medium', 'low'] as const });
+
+interface MeterErrors {
+  missing: boolean;
+  systemErrors: number;
+  battery: BatteryState | null;
+  lowVoltage: boolean;
+}
+
+const MeterErrorsRef = builder.objectRef<MeterErrors>('MeterErrors').implement({
   fields: (t) => ({
     missing: t.exposeBoolean('missing', { description: 'Not seen for three of its reporting intervals.' }),
     systemErrors: t.exposeInt('systemErrors', { description: 'Unacknowledged.' }),
+    battery: t.field({
+      type: BatteryStateEnum,
+      nullable: true,
+      description: "By the driver's thresholds (docs/decisions/0016-meter-health.md); null when unknown.",
+      resolve: (errors) => errors.battery,
+    }),
+    lowVoltage: t.exposeBoolean('lowVoltage', { description: 'Supply voltage below 2.5 V.' }),
   }),
 });
 

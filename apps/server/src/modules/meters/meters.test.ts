@@ -115,6 +115,16 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
       ),
     ).seriesLatests;
     expect(latest).toContainEqual({ seriesId: co2?.id, data: 987, live: true });
+
+    // Milesight reports its battery in percent: 92 % is fine by its thresholds.
+    const health = expectData(
+      await admin.graphql<{
+        meter: { batteryUnit: string; errors: { battery: string; lowVoltage: boolean; missing: boolean } };
+      }>('query M($id: Int!) { meter(id: $id) { batteryUnit errors { battery lowVoltage missing } } }', {
+        id: meterId,
+      }),
+    ).meter;
+    expect(health).toEqual({ batteryUnit: '%', errors: { battery: 'ok', lowVoltage: false, missing: false } });
   });
 
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
