@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import mqtt from 'mqtt';
+import { vectorsDirectory } from '../packages/drivers/src/testing/vectors.ts';
 import { logIn } from './support/accounts.ts';
 import { e2eIngestToken, e2eMqttPort } from './support/environment.ts';
 
-const example = JSON.parse(
-  fs.readFileSync(new URL('../../shared/vectors/uplinks/chirpstack-v4-mqtt-up.json', import.meta.url), 'utf8'),
-) as { topic: string; payload: Record<string, unknown> & { deviceInfo: Record<string, unknown> } };
+const example = JSON.parse(fs.readFileSync(`${vectorsDirectory}/uplinks/chirpstack-v4-mqtt-up.json`, 'utf8')) as {
+  topic: string;
+  payload: Record<string, unknown> & { deviceInfo: Record<string, unknown> };
+};
 
 /** The ChirpStack example (a Milesight EM500-CO2) as meter `serial`, with the given frame counter and CO2 in ppm. */
 function uplink(serial: string, fCnt: number, co2: number) {

@@ -11,7 +11,16 @@ import type { DecodeResult } from '../types.ts';
  */
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-export const vectorsDirectory = path.resolve(repositoryRoot, '..', 'shared', 'vectors');
+/**
+ * OLO_VECTORS_DIR when set; else ../shared/vectors beside the checkout; else the workplace's copy
+ * (a clone elsewhere, as CI makes, has no sibling folder).
+ */
+export const vectorsDirectory =
+  process.env.OLO_VECTORS_DIR ??
+  [path.resolve(repositoryRoot, '..', 'shared', 'vectors'), '/work/shared/vectors'].find((candidate) =>
+    fs.existsSync(candidate),
+  ) ??
+  path.resolve(repositoryRoot, '..', 'shared', 'vectors');
 
 export interface UplinkVector {
   device: string;

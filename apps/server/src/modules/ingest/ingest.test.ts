@@ -5,10 +5,9 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { uplinkExample } from '../../testing/uplink-examples.ts';
 
-const vectors = path.resolve(import.meta.dirname, '../../../../../../shared/vectors/uplinks');
-const example = (file: string) =>
-  JSON.parse(fs.readFileSync(path.join(vectors, file), 'utf8')) as { topic: string; payload: Record<string, unknown> };
+const example = uplinkExample;
 
 const ingestToken = 'ingest-token-for-tests-0123456789';
 

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { uplinkExample } from '../../testing/uplink-examples.ts';
 import { parseChirpstackUplink, parseTtsUplink, providerOfTopic, UplinkFormatError } from './uplink-formats.ts';
 
-const vectors = path.resolve(import.meta.dirname, '../../../../../../shared/vectors/uplinks');
-const example = (file: string) =>
-  JSON.parse(fs.readFileSync(path.join(vectors, file), 'utf8')) as { topic: string; payload: Record<string, unknown> };
+const example = uplinkExample;
 
 describe('uplink formats', () => {
   it('reads The Things Stack v3 uplinks: identity, time, counter, bytes, decoded object and the best gateway', () => {

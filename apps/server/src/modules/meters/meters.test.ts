@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
+import { uplinkExample } from '../../testing/uplink-examples.ts';
 
-const vectors = path.resolve(import.meta.dirname, '../../../../../../shared/vectors/uplinks');
-const example = (file: string) =>
-  JSON.parse(fs.readFileSync(path.join(vectors, file), 'utf8')) as { topic: string; payload: Record<string, unknown> };
+const example = uplinkExample;
 const ingestToken = 'meters-test-ingest-token-0123456789';
 const newSerial = () => crypto.randomBytes(8).toString('hex');
 

@@ -5,6 +5,7 @@ import type { EventMap } from '../../events/event-bus.ts';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import type { DatabaseKind } from '../../testing/test-databases.ts';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
+import { uplinkExample } from '../../testing/uplink-examples.ts';
 // Registers the calibration mutations on the schema the test server builds.
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { AccountsRepository } from '../accounts/accounts.repository.ts';
@@ -19,11 +20,7 @@ import { RecalculationService } from './recalculation.service.ts';
  */
 
 const ingestToken = 'recalculation-ingest-token-0123456789';
-const vectors = path.resolve(import.meta.dirname, '../../../../../../shared/vectors/uplinks');
-const ttsExample = JSON.parse(fs.readFileSync(path.join(vectors, 'tts-v3-mqtt-up.json'), 'utf8')).payload as Record<
-  string,
-  unknown
->;
+const ttsExample = uplinkExample('tts-v3-mqtt-up.json').payload as Record<string, unknown>;
 
 export interface Reading {
   time: Date | string;
