@@ -46,6 +46,9 @@ function answers(meter: ReturnType<typeof testMeter>, extra: GraphqlAnswers = {}
     MeterReadings: () => readings(meter.id),
     MeterSystemErrors: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, systemErrors: [] } } }),
     MeterCommands: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, commands: [] } } }),
+    MeterCalibrations: () => ({
+      data: { meter: { __typename: 'Meter', id: meter.id, conversions: [], calibrations: [] } },
+    }),
     MeterDrivers: () => ({
       data: {
         drivers: [

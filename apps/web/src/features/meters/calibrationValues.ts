@@ -1,0 +1,147 @@
+import type { schemaResolver } from '@mantine/form';
+import {
+  createCalibrationInput,
+  createConversionInput,
+  expressionProblem,
+  measurementTypes,
+  updateCalibrationInput,
+} from '@olo/shared';
+
+type StandardSchema = Parameters<typeof schemaResolver>[0];
+type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+type Checked = { issues?: ReadonlyArray<Issue>; value?: unknown };
+
+/**
+ * Spec section 5 (docs/decisions/0015-calibration-overlap.md): a calibration change whose range starts more than a
+ * minute in the past rewrites the stored series values; a younger one leaves them.
+ */
+export const recomputeAfterMs = 60_000;
+
+/** Whether a change from `time` on recomputes stored values. */
+export function recomputes(time: Date | string, now: number): boolean {
+  return new Date(time).getTime() < now - recomputeAfterMs;
+}
+
+/** Measurement types a conversion may turn a channel into: every type but 'ignore', which is never shown. */
+export const conversionTargets = measurementTypes.filter((type) => type !== 'ignore');
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** An instant as a datetime-local input shows it: the viewer's own wall clock, to the minute. */
+export function toLocalInput(time: Date | string | null | undefined): string {
+  if (!time) return '';
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value (the viewer's wall clock) as an instant; null when empty or incomplete. */
+export function fromLocalInput(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(year, month - 1, day, hour, minute);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The problem of a typed expression as the user types it; nothing for an empty one, which only a save reports. */
+export function typedExpressionProblem(expression: string): string | null {
+  return expression.trim() ? expressionProblem(expression) : null;
+}
+
+/** A shared schema run on the form's values turned into its input (texts into numbers and instants). */
+function sharedSchema<Values>(
+  schema: StandardSchema,
+  toInput: (values: Values) => unknown,
+  extraIssues: (values: Values) => Issue[] = () => [],
+): StandardSchema {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'olo',
+      validate: (value: unknown) => {
+        const values = value as Values;
+        const withExtra = (checked: Checked): Checked => {
+          const extra = extraIssues(values);
+          if (extra.length === 0) return checked;
+          const fields = new Set(extra.map((issue) => String(issue.path?.[0] ?? '')));
+          const others = (checked.issues ?? []).filter((issue) => !fields.has(String(issue.path?.[0] ?? '')));
+          return { issues: [...others, ...extra] };
+        };
+        const result = schema['~standard'].validate(toInput(values)) as Checked | Promise<Checked>;
+        return result instanceof Promise ? result.then(withExtra) : withExtra(result);
+      },
+    },
+  } as StandardSchema;
+}
+
+export type ConversionValues = {
+  expression: string;
+  /** '' names the conversion after its channel. */
+  name: string;
+  /** '' keeps the channel's measurement type. */
+  target: string;
+};
+
+export function conversionInput(meterId: number, channel: string, values: ConversionValues) {
+  return {
+    meterId,
+    channel,
+    expression: values.expression.trim(),
+    name: values.name.trim() || null,
+    target: values.target || null,
+  };
+}
+
+export const conversionSchema = (meterId: number, channel: string) =>
+  sharedSchema<ConversionValues>(createConversionInput, (values) => conversionInput(meterId, channel, values));
+
+export type CalibrationValues = {
+  expression: string;
+  /** The viewer's wall clock, as a datetime-local input holds it. */
+  startAt: string;
+  /** '' for open-ended. */
+  endAt: string;
+};
+
+export const newCalibrationSchema = (meterId: number, channel: string) =>
+  sharedSchema<CalibrationValues>(createCalibrationInput, (values) => ({
+    meterId,
+    channel,
+    expression: values.expression,
+    startAt: fromLocalInput(values.startAt),
+    endAt: fromLocalInput(values.endAt),
+  }));
+
+/** An edited calibration keeps a start: clearing it would not mean "now" as it does for a new one. */
+export const editCalibrationSchema = (id: number) =>
+  sharedSchema<CalibrationValues>(
+    updateCalibrationInput,
+    (values) => ({
+      id,
+      expression: values.expression,
+      startAt: fromLocalInput(values.startAt) ?? undefined,
+      endAt: fromLocalInput(values.endAt),
+    }),
+    (values) => (fromLocalInput(values.startAt) ? [] : [{ message: 'Required', path: ['startAt'] }]),
+  );
+
+/**
+ * What an edit changes: the inputs show times to the minute, so a time left as it was is sent as nothing rather
+ * than as its minute, which would move a calibration that starts within one and recompute the values.
+ */
+export function calibrationUpdate(
+  calibration: { id: number; expression: string; range: { start: string; end?: string | null } },
+  initial: CalibrationValues,
+  values: CalibrationValues,
+) {
+  const startAt = values.startAt === initial.startAt ? undefined : fromLocalInput(values.startAt);
+  const endAt = values.endAt === initial.endAt ? undefined : fromLocalInput(values.endAt);
+  const expression = values.expression.trim();
+  return {
+    id: calibration.id,
+    ...(expression !== calibration.expression ? { expression } : {}),
+    ...(startAt ? { startAt: startAt.toISOString() } : {}),
+    ...(endAt !== undefined ? { endAt: endAt?.toISOString() ?? null } : {}),
+  };
+}
