@@ -43,7 +43,14 @@ export function registerIngestRoutes(
         return reply.code(400).send({ error: `${where}${error.message}` });
       }
     }
-    const outcomes = await Promise.all(uplinks.map((uplink) => deps.ingest.accept(uplink, integration)));
+    const outcomes: string[] = [];
+    const commits: Array<Promise<void>> = [];
+    for (const uplink of uplinks) {
+      const { outcome, committed } = await deps.ingest.enqueue(uplink, integration);
+      outcomes.push(outcome);
+      commits.push(committed);
+    }
+    await Promise.all(commits);
     return reply.code(202).send({
       stored: outcomes.filter((outcome) => outcome === 'stored').length,
       refused: outcomes.filter((outcome) => outcome === 'refused').length,

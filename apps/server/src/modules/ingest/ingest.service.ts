@@ -66,6 +66,20 @@ export class IngestService {
   }
 
   async accept(uplink: Uplink, integration: Pick<IntegrationRow, 'id' | 'organizationId'>): Promise<UplinkOutcome> {
+    const { outcome, committed } = await this.enqueue(uplink, integration);
+    await committed;
+    return outcome;
+  }
+
+  /**
+   * Takes an uplink into the writer's queue and resolves then; `committed` resolves once it is
+   * stored. Callers with several uplinks enqueue them one after another, so that the queue keeps
+   * their order (of two readings of one time, the first counts), and await the commits together.
+   */
+  async enqueue(
+    uplink: Uplink,
+    integration: Pick<IntegrationRow, 'id' | 'organizationId'>,
+  ): Promise<{ outcome: UplinkOutcome; committed: Promise<void> }> {
     const meter = await this.meterFor(uplink);
     if (integration.organizationId && meter.organizationId && meter.organizationId !== integration.organizationId) {
       // One organization's credentials must not write another organization's data.
@@ -75,7 +89,7 @@ export class IngestService {
         data: { serial: uplink.serial, integrationId: integration.id },
         meterId: meter.id,
       });
-      return 'refused';
+      return { outcome: 'refused', committed: Promise.resolve() };
     }
     const decoded = this.decode(meter, uplink);
     if (decoded && !decoded.ok) {
@@ -108,8 +122,10 @@ export class IngestService {
       battery: health.batteryVoltage ?? health.batteryPercent ?? null,
       vdd: health.vdd ?? null,
     };
-    await this.deps.writer.enqueue(reading);
-    return 'stored';
+    const committed = this.deps.writer.enqueue(reading);
+    // The caller awaits it; until then a failure must not count as unhandled.
+    committed.catch(() => {});
+    return { outcome: 'stored', committed };
   }
 
   /** Null: no driver is known and the network server decoded nothing, so the reading stays raw. */

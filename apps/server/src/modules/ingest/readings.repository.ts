@@ -128,7 +128,16 @@ export class ReadingsRepository {
    * Stores series values (a repeat of a stored time is skipped), adds them to the hourly rollup,
    * and moves each series' latest value forward. Returns the latest values that changed.
    */
-  async insertSeriesValues(tx: Tx, values: SeriesValue[]): Promise<SeriesValue[]> {
+  async insertSeriesValues(tx: Tx, given: SeriesValue[]): Promise<SeriesValue[]> {
+    // Two readings of one series at one time (repeated frames): the first to arrive counts. The
+    // database would pick one of them in no defined order.
+    const seen = new Set<string>();
+    const values = given.filter((value) => {
+      const slot = `${value.seriesId}|${value.time.getTime()}`;
+      if (seen.has(slot)) return false;
+      seen.add(slot);
+      return true;
+    });
     if (values.length === 0) return [];
     const rows = await tx<Array<{ series_id: number; time: Date | string; value: number }>>`
       with input as (
