@@ -17,9 +17,18 @@ async function main() {
     // Printed once, on the start that creates the admin; it is not stored anywhere in clear text.
     console.log(`\nCreated the site admin. Username: admin  Password: ${admin.password}\n`);
   }
+  let demoSimulation: { stop(): Promise<void> } | undefined;
   if (config.demoData) {
     const demo = await seedDemoData({ db: server.database.db, accounts: server.services.accounts });
     if (demo.created) logger.info(`demo data created; sign in as ${demoUser.username} / ${demoUser.password}`);
+    // The demo meters send readings, in process, so that a fresh start shows live values.
+    const { seedDemoMeters } = await import('./seed/demo-meters.ts');
+    const { publishToIngest, startDemoSimulation } = await import('./simulator/simulation.ts');
+    await seedDemoMeters(server.database.db);
+    demoSimulation = startDemoSimulation({
+      publish: publishToIngest(server.services.ingest),
+      onError: (error) => logger.warn({ err: error }, 'demo uplink failed'),
+    });
   }
   const url = await server.listen();
   console.log(`Olo is running at ${config.publicUrl === `http://localhost:${config.port}` ? url : config.publicUrl}`);
@@ -29,6 +38,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    await demoSimulation?.stop();
     await server.close();
     process.exit(0);
   };

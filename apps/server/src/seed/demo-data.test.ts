@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishToIngest, startDemoSimulation } from '../simulator/simulation.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
 import {
@@ -11,6 +12,7 @@ import {
   demoViewer,
   seedDemoData,
 } from './demo-data.ts';
+import { seedDemoMeters } from './demo-meters.ts';
 
 describe.each(testDatabases)('demo data on %s', (kind) => {
   let olo: TestServer;
@@ -77,5 +79,30 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
       [demoDryingProject.code, true],
       [demoProject.code, true],
     ]);
+  });
+
+  it('puts the demo meters in the demo projects, and the simulation gives every demo series live values', async () => {
+    const deps = { db: olo.server.database.db, accounts: olo.server.services.accounts };
+    await seedDemoData(deps);
+    expect(await seedDemoMeters(deps.db)).toEqual({ created: 5 });
+    expect(await seedDemoMeters(deps.db)).toEqual({ created: 0 });
+
+    const simulation = startDemoSimulation({ publish: publishToIngest(olo.server.services.ingest), historyHours: 1 });
+    await simulation.historySent;
+    await simulation.stop();
+    const { sql } = olo.server.database;
+    const rows = await sql`
+      select p.code, count(s.id)::int as series, count(l.series_id)::int as with_values
+      from series s join projects p on p.id = s.project_id left join series_latest l on l.series_id = s.id
+      group by p.code order by p.code`;
+    // Three classrooms with temperature, humidity and CO2; two stairwells with pressure difference and temperature.
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      { code: demoProject.code, series: 9, with_values: 9 },
+      { code: demoDryingProject.code, series: 4, with_values: 4 },
+    ]);
+    const [co2] = await sql`
+      select l.value from series_latest l join series s on s.id = l.series_id where s.data_type = 'CO2' limit 1`;
+    expect(co2?.value).toBeGreaterThanOrEqual(350);
+    expect(co2?.value).toBeLessThanOrEqual(2000);
   });
 });
