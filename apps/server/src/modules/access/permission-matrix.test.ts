@@ -538,6 +538,19 @@ const cases: Record<string, Case> = {
       await w.call(role, 'mutation M($id: Int!) { acknowledgeSystemError(id: $id) { id } }', { id: Number(error?.id) }),
     );
   },
+  metersErrorSummary: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($o: ID) { metersErrorSummary(organizationId: $o) { missing systemErrors } }', {
+        o: w.organization.id,
+      }),
+    ),
+  meterLocations: async (w, role) => outcomeOf(await w.call(role, 'query { meterLocations }')),
+  'Project.meterErrorSums': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { meterErrorSums { missing } } }', {
+        id: w.project.id,
+      }),
+    ),
   'Meter.conversions': async (w, role) =>
     outcomeOf(await w.call(role, 'query Q($id: Int!) { meter(id: $id) { conversions { id } } }', { id: w.meter.id })),
   'Meter.calibrations': async (w, role) =>

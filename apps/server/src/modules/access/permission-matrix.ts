@@ -217,6 +217,9 @@ export const permissionMatrix: MatrixRow[] = [
     what: "try an expression on M's recent readings",
     allowed: meterAdmins,
   },
+  { operation: 'metersErrorSummary', kind: 'query', what: "health counts of O's meters", allowed: meterViewers },
+  { operation: 'meterLocations', kind: 'query', what: 'locations of the meters one sees', allowed: signedIn },
+  { operation: 'Project.meterErrorSums', kind: 'query', what: "health counts of X's meters", allowed: projectViewers },
   // Series of X
   { operation: 'Project.series', kind: 'query', what: "X's series", allowed: projectViewers },
   { operation: 'seriesLatests', kind: 'query', what: "latest values of X's series", allowed: projectViewers },

@@ -15,7 +15,7 @@ import type {
   MeterRow,
   SystemErrorRow,
 } from './meters.repository.ts';
-import { isMissing } from './meters.service.ts';
+import { isMissing, type MetersErrorSummary } from './meters.service.ts';
 
 const MeterLatestRef = builder.objectRef<MeterLatestRow>('MeterLatest').implement({
   description: "The latest reading's radio and health fields.",
@@ -110,6 +110,19 @@ const MeterErrorsRef = builder.objectRef<MeterErrors>('MeterErrors').implement({
       resolve: (errors) => errors.battery,
     }),
     lowVoltage: t.exposeBoolean('lowVoltage', { description: 'Supply voltage below 2.5 V.' }),
+  }),
+});
+
+const MetersErrorSummaryRef = builder.objectRef<MetersErrorSummary>('MetersErrorSummary').implement({
+  description: 'Health counts over active meters that are not in storage.',
+  fields: (t) => ({
+    batteryLow: t.exposeInt('batteryLow'),
+    batteryMedium: t.exposeInt('batteryMedium'),
+    lowVoltage: t.exposeInt('lowVoltage'),
+    missing: t.exposeInt('missing', { description: 'Meters not seen for three of their intervals.' }),
+    missingCount: t.exposeInt('missingCount', { description: 'Frames lost in all.' }),
+    systemErrors: t.exposeInt('systemErrors', { description: 'Unacknowledged errors of the meters.' }),
+    systemErrorsMeter: t.exposeInt('systemErrorsMeter', { description: 'Meters with unacknowledged errors.' }),
   }),
 });
 
@@ -263,6 +276,21 @@ builder.objectFields(ProjectRef, (t) => ({
   }),
 }));
 
+builder.objectFields(ProjectRef, (t) => ({
+  meterErrorSums: t.field({
+    type: MetersErrorSummaryRef,
+    description: 'Health counts over the meters feeding the project now that the viewer may see.',
+    resolve: async (project, _args, context) => {
+      const meterIds = await context.services.series.activeMeterIdsOfProject(context.access, project.id);
+      const visible = await Promise.all(meterIds.map((id) => context.access.canMeter('meter.view', id)));
+      const ids = meterIds.filter((_id, index) => visible[index]);
+      return context.services.meters.summarize(
+        ids.length ? await context.services.meters.list(context.access, { ids }) : [],
+      );
+    },
+  }),
+}));
+
 builder.objectFields(OrganizationRef, (t) => ({
   meters: t.field({
     type: [MeterRef],
@@ -285,6 +313,17 @@ builder.queryFields((t) => ({
     type: MeterRef,
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, context) => context.services.meters.byId(context.access, args.id),
+  }),
+  metersErrorSummary: t.field({
+    type: MetersErrorSummaryRef,
+    description: "Over the meters the viewer sees, or one organization's.",
+    args: { organizationId: t.arg.id() },
+    resolve: (_root, args, context) =>
+      context.services.meters.errorSummary(context.access, args.organizationId ? idArg(args.organizationId) : null),
+  }),
+  meterLocations: t.stringList({
+    description: 'Locations given to the meters the viewer sees.',
+    resolve: (_root, _args, context) => context.services.meters.locations(context.access),
   }),
   drivers: t.field({
     type: [DriverRef],

@@ -215,6 +215,17 @@ export class MetersRepository {
       .limit(limit);
   }
 
+  /** Unacknowledged system errors per meter, for these meters. */
+  async openErrorCounts(meterIds: number[]): Promise<Map<number, number>> {
+    if (meterIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ meterId: systemErrors.meterId, count: sql<number>`count(*)::int` })
+      .from(systemErrors)
+      .where(and(eq(systemErrors.acknowledged, false), inArray(systemErrors.meterId, meterIds)))
+      .groupBy(systemErrors.meterId);
+    return new Map(rows.map((row) => [row.meterId as number, row.count]));
+  }
+
   async findSystemError(id: number): Promise<SystemErrorRow | undefined> {
     const [row] = await this.db.select().from(systemErrors).where(eq(systemErrors.id, id));
     return row;

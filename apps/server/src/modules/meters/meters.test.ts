@@ -124,6 +124,13 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
       }),
     ).meter;
     expect(health).toEqual({ batteryUnit: '%', errors: { battery: 'ok', lowVoltage: false, missing: false } });
+    const summary = expectData(
+      await admin.graphql<{ metersErrorSummary: Record<string, number> }>(
+        'query S($o: ID) { metersErrorSummary(organizationId: $o) { batteryLow batteryMedium lowVoltage missing systemErrors } }',
+        { o: organizationId },
+      ),
+    ).metersErrorSummary;
+    expect(summary).toEqual({ batteryLow: 0, batteryMedium: 0, lowVoltage: 0, missing: 0, systemErrors: 0 });
   });
 
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
