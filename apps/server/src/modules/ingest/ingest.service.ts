@@ -10,12 +10,10 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
+import { MeterCache } from './meter-cache.ts';
 import type { ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
 import { type Provider, parseUplink, type Uplink, UplinkFormatError } from './uplink-formats.ts';
-
-/** How long a looked-up meter is trusted before it is read again (moves and driver changes show within this). */
-const meterCacheMs = 10_000;
 
 export type UplinkOutcome = 'stored' | 'refused';
 
@@ -25,7 +23,7 @@ export type UplinkOutcome = 'stored' | 'refused';
  * driver, and hand the reading to the writer. Resolves once the reading is committed.
  */
 export class IngestService {
-  private readonly meters = new Map<string, { meter: MeterRow; at: number }>();
+  private readonly meters: MeterCache;
 
   constructor(
     private readonly deps: {
@@ -34,7 +32,10 @@ export class IngestService {
       events: EventBus;
       logger: Logger;
     },
-  ) {}
+  ) {
+    // Admin changes arrive through forgetMeter; the refresh catches changes made elsewhere (another instance).
+    this.meters = new MeterCache((serials) => deps.meters.findBySerials(serials), { refreshAfterMs: 10_000 });
+  }
 
   /** Parses one message of `provider`'s format; throws UplinkFormatError for a malformed one. */
   parse(provider: Provider, body: unknown): Uplink {
@@ -140,10 +141,7 @@ export class IngestService {
   }
 
   private async meterFor(uplink: Uplink): Promise<MeterRow> {
-    const cached = this.meters.get(uplink.serial);
-    if (cached && Date.now() - cached.at < meterCacheMs) return cached.meter;
-    const [found] = await this.deps.meters.findBySerials([uplink.serial]);
-    let meter = found;
+    let meter = await this.meters.get(uplink.serial);
     if (!meter) {
       const driver = driverFor(uplink.identity) ?? (uplink.decoded ? genericJsonDriver : undefined);
       const result = await this.deps.meters.insertOrGet({
@@ -161,17 +159,20 @@ export class IngestService {
           data: { serial: uplink.serial, provider: uplink.provider, driver: driver?.id ?? null },
         });
       }
+      this.meters.set(meter);
     } else if (!meter.driver) {
       const driver = driverFor(uplink.identity);
-      if (driver) meter = await this.deps.meters.update(meter.id, { driver: driver.id });
+      if (driver) {
+        meter = await this.deps.meters.update(meter.id, { driver: driver.id });
+        this.meters.set(meter);
+      }
     }
-    this.meters.set(uplink.serial, { meter, at: Date.now() });
     return meter;
   }
 
   /** Drops a cached meter after an admin changed it, so the next uplink reads it again. */
   forgetMeter(serial: string): void {
-    this.meters.delete(serial);
+    this.meters.forget(serial);
   }
 }
 

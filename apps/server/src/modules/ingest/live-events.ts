@@ -6,10 +6,10 @@ import type { WrittenBatch } from './reading-writer.ts';
 export async function publishWrittenBatch(events: EventBus, batch: WrittenBatch, logger: Logger): Promise<void> {
   const byProject = new Map<number, Array<{ seriesId: number; time: string; value: number }>>();
   for (const value of batch.latest) {
-    byProject.set(value.projectId, [
-      ...(byProject.get(value.projectId) ?? []),
-      { seriesId: value.seriesId, time: value.time.toISOString(), value: value.value },
-    ]);
+    const latest = { seriesId: value.seriesId, time: value.time.toISOString(), value: value.value };
+    const values = byProject.get(value.projectId);
+    if (values) values.push(latest);
+    else byProject.set(value.projectId, [latest]);
   }
   try {
     await Promise.all([

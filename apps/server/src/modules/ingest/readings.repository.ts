@@ -178,7 +178,11 @@ export class ReadingsRepository {
   async updateMeters(tx: Tx, readings: ReadingToStore[]): Promise<number[]> {
     if (readings.length === 0) return [];
     const byMeter = new Map<number, ReadingToStore[]>();
-    for (const reading of readings) byMeter.set(reading.meterId, [...(byMeter.get(reading.meterId) ?? []), reading]);
+    for (const reading of readings) {
+      const group = byMeter.get(reading.meterId);
+      if (group) group.push(reading);
+      else byMeter.set(reading.meterId, [reading]);
+    }
     const latest: Array<ReadingToStore & { firstFCnt: number | null; innerMissed: number }> = [];
     for (const group of byMeter.values()) {
       group.sort((a, b) => a.time.getTime() - b.time.getTime());
@@ -203,16 +207,16 @@ export class ReadingsRepository {
         ) as u(meter_id, time, f_cnt, first_f_cnt, inner_missed, data, battery, vdd, rssi, snr, spfact, towers, lat, lon)
       )
       insert into meter_latest as l (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, towers, lat, lon, missed)
-      select meter_id, time, f_cnt, data::jsonb, battery, vdd, rssi, snr, spfact, towers, lat, lon, inner_missed from input
+      -- missed: frames lost inside this batch, plus the gap between the stored counter and the batch's first.
+      select i.meter_id, i.time, i.f_cnt, i.data::jsonb, i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.towers, i.lat, i.lon,
+             i.inner_missed + case when i.first_f_cnt > p.f_cnt then i.first_f_cnt - p.f_cnt - 1 else 0 end
+      from input i left join meter_latest p on p.meter_id = i.meter_id
       on conflict (meter_id) do update set
         time = excluded.time, f_cnt = excluded.f_cnt, data = coalesce(excluded.data, l.data),
         battery = coalesce(excluded.battery, l.battery), vdd = coalesce(excluded.vdd, l.vdd),
         rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, towers = excluded.towers,
         lat = coalesce(excluded.lat, l.lat), lon = coalesce(excluded.lon, l.lon),
-        missed = l.missed + excluded.missed + (
-          select case when i.first_f_cnt > l.f_cnt then i.first_f_cnt - l.f_cnt - 1 else 0 end
-          from input i where i.meter_id = l.meter_id
-        )
+        missed = l.missed + excluded.missed
       where excluded.time > l.time`;
     await tx`
       update meters m set

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uplinkExample } from '../../testing/uplink-examples.ts';
 import { parseChirpstackUplink, parseTtsUplink, providerOfTopic, UplinkFormatError } from './uplink-formats.ts';
