@@ -35,6 +35,10 @@ import { IntegrationsRepository } from './modules/integrations/integrations.repo
 import { IntegrationsService } from './modules/integrations/integrations.service.ts';
 import { InvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { InvitationsService } from './modules/invitations/invitations.service.ts';
+import { JobsRepository } from './modules/jobs/jobs.repository.ts';
+import { JobQueue } from './modules/jobs/jobs.service.ts';
+import { MeterErrorsRepository } from './modules/meter-errors/meter-errors.repository.ts';
+import { MeterErrorsService } from './modules/meter-errors/meter-errors.service.ts';
 import { MetersRepository } from './modules/meters/meters.repository.ts';
 import { MetersService } from './modules/meters/meters.service.ts';
 import { OrganizationsRepository } from './modules/organizations/organizations.repository.ts';
@@ -177,9 +181,24 @@ export async function createServer(
       recompute,
       deleteReadings: (request) => recalculation.deleteReadings(request),
     });
+    const jobs = new JobQueue(new JobsRepository(database.sql), logger);
+    const meterErrors = new MeterErrorsService({
+      repository: new MeterErrorsRepository(database.sql),
+      jobs,
+      mailer,
+      logger,
+      publicUrl: config.publicUrl,
+      siteName: config.siteName,
+      timeZone: config.timeZone,
+    });
+    jobs.define(meterErrors.mailJob);
+    jobs.schedule(meterErrors.schedule);
+
     const services: Services = {
       accounts,
       ingest,
+      jobs,
+      meterErrors,
       integrations,
       meters: metersService,
       series: seriesService,
@@ -263,6 +282,9 @@ export async function createServer(
       contactPhone: config.contactPhone,
       mqttPort: broker.kind === 'embedded' ? broker.port : undefined,
     });
+
+    await jobs.start();
+    closers.push(() => jobs.close());
 
     return {
       app,

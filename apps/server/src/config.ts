@@ -36,6 +36,20 @@ export const configSchema = z
     CONTACT_EMAIL: z.string().max(254).default('info@olo.fi'),
     CONTACT_PHONE: z.string().max(50).default('+358 40 000 0000'),
     TRUST_PROXY: booleanFlag.default(false),
+    TIME_ZONE: z
+      .string()
+      .default('Europe/Helsinki')
+      .refine(
+        (zone) => {
+          try {
+            new Intl.DateTimeFormat('en', { timeZone: zone });
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'expected an IANA time zone such as Europe/Helsinki' },
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })
@@ -58,6 +72,7 @@ export const configSchema = z
     contactEmail: env.CONTACT_EMAIL,
     contactPhone: env.CONTACT_PHONE,
     trustProxy: env.TRUST_PROXY,
+    timeZone: env.TIME_ZONE,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   }));

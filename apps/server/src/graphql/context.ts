@@ -9,6 +9,8 @@ import type { CalibrationsService } from '../modules/calibrations/calibrations.s
 import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
+import type { JobQueue } from '../modules/jobs/jobs.service.ts';
+import type { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
 import type { MetersService } from '../modules/meters/meters.service.ts';
 import type { OrganizationsService } from '../modules/organizations/organizations.service.ts';
 import type { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
@@ -34,6 +36,8 @@ export interface Services {
   meters: MetersService;
   series: SeriesService;
   calibrations: CalibrationsService;
+  jobs: JobQueue;
+  meterErrors: MeterErrorsService;
 }
 
 export interface GraphQLContext {

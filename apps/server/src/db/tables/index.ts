@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './invitations.ts';
+export * from './jobs.ts';
 export * from './meters.ts';
 export * from './organizations.ts';
 export * from './projects.ts';

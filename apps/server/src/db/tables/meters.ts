@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -204,6 +205,26 @@ export const systemErrors = pgTable(
     data: jsonb('data'),
     acknowledged: boolean('acknowledged').notNull().default(false),
     meterId: integer('meter_id').references(() => meters.id, { onDelete: 'cascade' }),
+    /** When a meter's error went out in the daily meter-error mail; null: not yet. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (table) => [index('system_errors_open').on(table.acknowledged, table.meterId)],
+);
+
+/**
+ * A meter's health problems (battery, low voltage, missing) as last mailed: the daily mail names
+ * only problems that are not here yet, and a problem that cleared is removed so that its return
+ * counts as new.
+ */
+export const meterErrorNotices = pgTable(
+  'meter_error_notices',
+  {
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    /** 'batteryLow' | 'batteryMedium' | 'lowVoltage' | 'missing'. */
+    kind: text('kind').notNull(),
+    noticedAt: timestamp('noticed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.meterId, table.kind] })],
 );

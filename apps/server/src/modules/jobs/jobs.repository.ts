@@ -1,0 +1,101 @@
+import type postgres from 'postgres';
+
+export type Tx = postgres.TransactionSql | postgres.Sql;
+
+export interface JobRow {
+  id: number;
+  name: string;
+  payload: unknown;
+  key: string | null;
+  runAt: Date;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  doneAt: Date | null;
+}
+
+export interface NewJob {
+  name: string;
+  payload: unknown;
+  key?: string | null;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+const columns = `id, name, payload, key, run_at as "runAt", attempts, max_attempts as "maxAttempts",
+  last_error as "lastError", done_at as "doneAt"`;
+
+/** The durable job queue's SQL. Times are the database's clock, so that instances agree. */
+export class JobsRepository {
+  constructor(readonly sql: postgres.Sql) {}
+
+  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  }
+
+  /** Adds jobs; one whose key is taken is skipped. Returns how many were added. */
+  async insert(tx: Tx, jobs: NewJob[]): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const rows = await tx`
+      insert into jobs (name, payload, key, run_at, max_attempts)
+      select name, payload::jsonb, key, coalesce(run_at, now()), max_attempts
+      from unnest(
+        ${tx.array(jobs.map((job) => job.name))}::text[],
+        ${tx.array(jobs.map((job) => JSON.stringify(job.payload ?? null)))}::text[],
+        ${tx.array(jobs.map((job) => job.key ?? null))}::text[],
+        ${tx.array(jobs.map((job) => job.runAt?.toISOString() ?? null))}::timestamptz[],
+        ${tx.array(jobs.map((job) => job.maxAttempts ?? 10))}::int[]
+      ) as u(name, payload, key, run_at, max_attempts)
+      on conflict (key) do nothing
+      returning id`;
+    return rows.length;
+  }
+
+  /** Takes up to `limit` due jobs of the given names for `leaseMs`, counting an attempt each. */
+  async claim(names: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
+    if (names.length === 0) return [];
+    return this.sql.unsafe<JobRow[]>(
+      `update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => $3::float8 / 1000)
+       where id in (
+         select id from jobs
+         where done_at is null and run_at <= now() and attempts < max_attempts
+           and (locked_until is null or locked_until < now()) and name = any($1::text[])
+         order by run_at, id limit $2
+         for update skip locked)
+       returning ${columns}`,
+      [names as never, limit, leaseMs],
+    );
+  }
+
+  async complete(id: number): Promise<void> {
+    await this.sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${id}`;
+  }
+
+  /** Puts a failed job back for a later attempt (or leaves it given up when none is left). */
+  async fail(id: number, error: string, retryInMs: number): Promise<void> {
+    await this.sql`
+      update jobs set last_error = ${error.slice(0, 2000)}, locked_until = null,
+        run_at = now() + make_interval(secs => ${retryInMs}::float8 / 1000)
+      where id = ${id}`;
+  }
+
+  /** When the soonest waiting job of these names is due, if any (for the runner's sleep). */
+  async nextDue(names: string[]): Promise<Date | null> {
+    if (names.length === 0) return null;
+    const [row] = await this.sql<Array<{ at: Date | string | null }>>`
+      select min(greatest(run_at, coalesce(locked_until, run_at))) as at from jobs
+      where done_at is null and attempts < max_attempts and name = any(${this.sql.array(names)}::text[])`;
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  byKey(key: string): Promise<JobRow | undefined> {
+    return this.sql.unsafe<JobRow[]>(`select ${columns} from jobs where key = $1`, [key]).then((rows) => rows[0]);
+  }
+
+  /** Drops finished jobs older than `days`: the queue is no archive. */
+  async purgeDone(days: number): Promise<number> {
+    const rows = await this.sql`
+      delete from jobs where done_at < now() - make_interval(days => ${days}) returning id`;
+    return rows.length;
+  }
+}

@@ -1,0 +1,147 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { JobsRepository } from './jobs.repository.ts';
+import { defineJob, type JobDefinition, JobQueue, nextLocalHour } from './jobs.service.ts';
+
+const logger = pino({ level: 'silent' });
+const quick = { pollMs: 50, concurrency: 2, leaseMs: 60_000 };
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let sequence = 0;
+/** A job kind of its own per test, recording the payloads it handled. */
+function recordingJob(options: { fail?: (attempt: number) => boolean; maxAttempts?: number } = {}) {
+  sequence += 1;
+  const handled: Array<{ n: number; attempt: number }> = [];
+  const job = defineJob({
+    name: `test.recording-${sequence}`,
+    payload: z.object({ n: z.number().int() }),
+    maxAttempts: options.maxAttempts,
+    retryDelayMs: () => 10,
+    handle: async ({ n }, { attempt }) => {
+      if (options.fail?.(attempt)) throw new Error(`attempt ${attempt} failed`);
+      handled.push({ n, attempt });
+    },
+  });
+  return { job, handled };
+}
+
+describe.each(testDatabases)('the job queue on %s', (kind) => {
+  let olo: TestServer;
+  const queues: JobQueue[] = [];
+  const queue = (...definitions: JobDefinition[]) => {
+    const created = new JobQueue(new JobsRepository(olo.server.database.sql), logger, quick);
+    created.define(...definitions);
+    queues.push(created);
+    return created;
+  };
+  const row = (key: string) => new JobsRepository(olo.server.database.sql).byKey(key);
+
+  beforeAll(async () => {
+    olo = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await Promise.all(queues.map((created) => created.close()));
+    await olo?.close();
+  });
+
+  it('runs an enqueued job once, and refuses a payload that does not fit its schema', async () => {
+    const { job, handled } = recordingJob();
+    const jobs = queue(job);
+    await jobs.start();
+    await expect(jobs.enqueue(job, [{ payload: { n: 'one' as unknown as number } }])).rejects.toThrow();
+    expect(await jobs.enqueue(job, [{ payload: { n: 1 }, key: `${job.name}:1` }])).toBe(1);
+    // The same key again: nothing more to do.
+    expect(await jobs.enqueue(job, [{ payload: { n: 1 }, key: `${job.name}:1` }])).toBe(0);
+    await until(async () => (await row(`${job.name}:1`))?.doneAt != null);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handled).toEqual([{ n: 1, attempt: 1 }]);
+  });
+
+  it('retries a failing job and keeps one that keeps failing, with its last error', async () => {
+    const flaky = recordingJob({ fail: (attempt) => attempt < 3 });
+    const broken = recordingJob({ fail: () => true, maxAttempts: 2 });
+    const jobs = queue(flaky.job, broken.job);
+    await jobs.start();
+    await jobs.enqueue(flaky.job, [{ payload: { n: 7 }, key: `${flaky.job.name}:7` }]);
+    await jobs.enqueue(broken.job, [{ payload: { n: 8 }, key: `${broken.job.name}:8` }]);
+    await until(async () => (await row(`${flaky.job.name}:7`))?.doneAt != null);
+    expect(flaky.handled).toEqual([{ n: 7, attempt: 3 }]);
+    await until(async () => (await row(`${broken.job.name}:8`))?.attempts === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await row(`${broken.job.name}:8`)).toMatchObject({
+      attempts: 2,
+      doneAt: null,
+      lastError: 'attempt 2 failed',
+    });
+  });
+
+  it('runs each job once when several instances share the queue', async () => {
+    const { job, handled } = recordingJob();
+    const instances = [queue(job), queue(job), queue(job)];
+    await Promise.all(instances.map((instance) => instance.start()));
+    const count = 40;
+    await instances[0]?.enqueue(
+      job,
+      Array.from({ length: count }, (_, n) => ({ payload: { n } })),
+    );
+    await until(() => handled.length >= count);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handled.map((entry) => entry.n).sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, n) => n));
+  });
+
+  it('enqueues the next run of a schedule once, however many instances start', async () => {
+    const { job, handled } = recordingJob();
+    // Every 300 ms, on the 300 ms grid.
+    const schedule = {
+      job,
+      next: (after: Date) => new Date((Math.floor(after.getTime() / 300) + 1) * 300),
+      payload: (runAt: Date) => ({ n: runAt.getTime() }),
+    };
+    const instances = [queue(), queue()];
+    for (const instance of instances) instance.schedule(schedule);
+    await Promise.all(instances.map((instance) => instance.start()));
+    await until(() => handled.length >= 3);
+    await Promise.all(instances.map((instance) => instance.close()));
+    const runs = handled.map((entry) => entry.n);
+    expect(new Set(runs).size).toBe(runs.length);
+    for (const [index, run] of runs.entries()) {
+      expect(run % 300).toBe(0);
+      if (index > 0) expect(run).toBeGreaterThan(runs[index - 1] as number);
+    }
+  });
+});
+
+describe('nextLocalHour', () => {
+  it('gives the next 07:00 in Helsinki, across the daylight-saving changes', () => {
+    // Winter, UTC+2.
+    expect(nextLocalHour(new Date('2026-11-23T12:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
+      '2026-11-24T05:00:00.000Z',
+    );
+    expect(nextLocalHour(new Date('2026-11-23T04:59:59Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
+      '2026-11-23T05:00:00.000Z',
+    );
+    // Exactly at the hour: the next day's.
+    expect(nextLocalHour(new Date('2026-11-23T05:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
+      '2026-11-24T05:00:00.000Z',
+    );
+    // Clocks go forward on 29 March 2026 at 03:00 local: 07:00 that day is UTC+3.
+    expect(nextLocalHour(new Date('2026-03-28T10:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
+      '2026-03-29T04:00:00.000Z',
+    );
+    // And back on 25 October 2026.
+    expect(nextLocalHour(new Date('2026-10-24T10:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
+      '2026-10-25T05:00:00.000Z',
+    );
+    expect(nextLocalHour(new Date('2026-11-23T12:00:00Z'), 7, 'UTC').toISOString()).toBe('2026-11-24T07:00:00.000Z');
+  });
+});
