@@ -86,8 +86,8 @@ export class JobQueue {
       maxAttempts: definition.maxAttempts,
     }));
     const added = await this.repository.insert(tx ?? this.repository.sql, jobs);
-    // Enqueued in a transaction: due once it commits, which the next look after it sees.
-    if (added > 0) setImmediate(() => this.wake());
+    // In a transaction the jobs exist only after it commits: the caller calls `lookNow` then.
+    if (added > 0 && !tx) this.lookNow();
     return added;
   }
 
@@ -103,6 +103,11 @@ export class JobQueue {
     clearTimeout(this.timer);
     await this.looking;
     await Promise.all([...this.running]);
+  }
+
+  /** Looks for due jobs at once instead of at the next poll (after enqueueing in a transaction). */
+  lookNow(): void {
+    this.wake();
   }
 
   private wake(): void {

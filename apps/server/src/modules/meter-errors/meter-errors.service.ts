@@ -74,7 +74,7 @@ export class MeterErrorsService {
    */
   async mailNewErrors(now: Date): Promise<number> {
     const { repository, jobs } = this.deps;
-    return repository.transaction(async (tx) => {
+    const mails = await repository.transaction(async (tx) => {
       const meters = await repository.watchedMeters(tx);
       const noticed = new Set((await repository.notices(tx)).map((n) => `${n.meterId}|${n.kind}`));
       const current = new Set<string>();
@@ -137,5 +137,7 @@ export class MeterErrorsService {
       await jobs.enqueue(this.mailJob, mails, tx);
       return mails.length;
     });
+    if (mails > 0) jobs.lookNow();
+    return mails;
   }
 }

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { EventMap } from '../../events/event-bus.ts';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import type { DatabaseKind } from '../../testing/test-databases.ts';
