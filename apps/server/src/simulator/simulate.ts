@@ -82,7 +82,19 @@ const client = mqtt.connect(url, {
   reconnectPeriod: 2000,
   connectTimeout: 10_000,
 });
-client.on('error', (error) => console.error(`MQTT: ${error.message}`));
+client.on('error', (error) => {
+  // A refused login does not mend by retrying: say what to do instead of reconnecting forever.
+  const code = (error as { code?: unknown }).code;
+  if (code === 4 || code === 5) {
+    console.error(
+      `The broker at ${url} refused ${username ? `user ${username}` : 'a connection without credentials'}. ` +
+        'Start Olo with INGEST_TOKEN and pass the same value (INGEST_TOKEN=… npm run simulate …, or --password), ' +
+        "or use an organization's integration credentials (--username, --password).",
+    );
+    process.exit(1);
+  }
+  console.error(`MQTT: ${error.message}`);
+});
 client.on('reconnect', () => console.error(`Reconnecting to ${url}…`));
 await new Promise<void>((resolve) => client.once('connect', () => resolve()));
 console.log(
