@@ -132,7 +132,9 @@ export class ReadingWriter {
     return this.repository.transaction(async (tx) => {
       const inserted = await this.repository.insertReadings(tx, readings);
       const decoded = inserted.filter((reading) => reading.channels);
-      const routing = await this.repository.routing(tx, [...new Set(decoded.map((reading) => reading.meterId))]);
+      const decodedMeterIds = [...new Set(decoded.map((reading) => reading.meterId))];
+      await this.repository.lockMetersShared(tx, decodedMeterIds);
+      const routing = await this.repository.routing(tx, decodedMeterIds);
       const { values, problems } = routeReadings(decoded, routing);
       const latest = await this.repository.insertSeriesValues(tx, values);
       const meterIds = await this.repository.updateMeters(tx, inserted);

@@ -53,6 +53,9 @@ export interface MeterRouting {
 
 type Tx = postgres.TransactionSql | postgres.Sql;
 
+/** First key of a meter's advisory lock ("OLO"); the second is the meter id. */
+export const meterLockNamespace = 0x4f4c4f;
+
 const key = (reading: { meterId: number; time: Date; fCnt: number | null }) =>
   `${reading.meterId}|${reading.time.getTime()}|${reading.fCnt ?? -1}`;
 
@@ -98,6 +101,18 @@ export class ReadingsRepository {
       rows.map((row) => key({ meterId: row.meter_id, time: new Date(row.time), fCnt: row.f_cnt })),
     );
     return readings.filter((reading) => inserted.has(key(reading)));
+  }
+
+  /**
+   * Shares the meters' recalculation lock (RecalculationRepository.lockMeter) until the
+   * transaction ends: a recomputation in progress finishes first, so that this batch reads the
+   * routing it committed, and one starting waits for this batch, whose raw readings it then sees.
+   * Sorted, so that batches and recomputations take them in one order.
+   */
+  async lockMetersShared(tx: Tx, meterIds: number[]): Promise<void> {
+    if (meterIds.length === 0) return;
+    const sorted = [...new Set(meterIds)].sort((a, b) => a - b);
+    await tx`select pg_advisory_xact_lock_shared(${meterLockNamespace}::int, id) from unnest(${tx.array(sorted)}::int[]) as id`;
   }
 
   async routing(tx: Tx, meterIds: number[]): Promise<MeterRouting> {

@@ -66,7 +66,12 @@ describe.each(testDatabases)('the daily meter-error mail on %s', (kind) => {
     const cannotSee = await member(organization.id, { notify: true });
 
     const weak = await meter(organization.id, { name: 'Kellari', driver: 'elsys', battery: 3.1 });
-    const silent = await meter(organization.id, { name: 'Ullakko', driver: 'elsys', battery: 3.6, lastSeenHoursAgo: 5 });
+    const silent = await meter(organization.id, {
+      name: 'Ullakko',
+      driver: 'elsys',
+      battery: 3.6,
+      lastSeenHoursAgo: 5,
+    });
     await meter(organization.id, { name: 'Kunnossa', driver: 'elsys', battery: 3.6 });
     await sql()`insert into system_errors (name, type, meter_id) values ('Payload too short', 'meter.decode', ${weak.id})`;
 

@@ -1,5 +1,10 @@
 import type postgres from 'postgres';
-import { type MeterRouting, ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
+import {
+  type MeterRouting,
+  meterLockNamespace,
+  ReadingsRepository,
+  type SeriesValue,
+} from '../ingest/readings.repository.ts';
 
 export type Tx = postgres.TransactionSql | postgres.Sql;
 
@@ -40,7 +45,7 @@ export class RecalculationRepository {
    * transaction-level advisory lock; 0x4f4c4f ("OLO") keys the meter namespace).
    */
   async lockMeter(tx: Tx, meterId: number): Promise<void> {
-    await tx`select pg_advisory_xact_lock(${0x4f4c4f}::int, ${meterId}::int)`;
+    await tx`select pg_advisory_xact_lock(${meterLockNamespace}::int, ${meterId}::int)`;
   }
 
   /** Datasources, conversion and calibrations of the meters, as the ingest routes readings. */
