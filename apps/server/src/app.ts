@@ -228,6 +228,7 @@ export async function createServer(
 
     const broker = await startBroker({
       url: config.mqttUrl,
+      clientId: config.mqttClientId,
       port: config.mqttPort,
       logger,
       authenticate: (username, password) => integrations.byMqttCredentials(username, password),

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +26,7 @@ export const configSchema = z
     DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
     MQTT_PORT: port.default(1883),
     MQTT_URL: urlWithProtocol(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
+    MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
     /** A site-wide integration: MQTT user `olo` with this password, and this bearer token on /api/ingest. */
     INGEST_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).max(256).optional(),
     SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
@@ -61,6 +64,15 @@ export const configSchema = z
     databaseUrl: env.DATABASE_URL,
     mqttPort: env.MQTT_PORT,
     mqttUrl: env.MQTT_URL,
+    // Stable for one installation (host, data folder, database), so a restart resumes the broker
+    // session and receives what was queued meanwhile; distinct for two installations.
+    mqttClientId:
+      env.MQTT_CLIENT_ID ??
+      `olo-${crypto
+        .createHash('sha256')
+        .update(`${os.hostname()}|${path.resolve(env.DATA_DIR)}|${env.DATABASE_URL ?? ''}`)
+        .digest('hex')
+        .slice(0, 16)}`,
     ingestToken: env.INGEST_TOKEN,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { providerOfTopic, uplinkTopics } from '../modules/ingest/uplink-formats.ts';
+import { acknowledgeWhenStored } from './acknowledge-when-stored.ts';
 
 /** Who sent an uplink: an integration's id and organization (null organization: site-wide). */
 export interface UplinkSender {
@@ -14,6 +15,8 @@ export type UplinkHandler = (topic: string, payload: Buffer, sender: UplinkSende
 
 export interface BrokerOptions {
   url?: string;
+  /** Client id at the external broker; the same one across restarts resumes the session. */
+  clientId?: string;
   port: number;
   logger: Logger;
   /** Checks MQTT credentials of the embedded broker's clients. */
@@ -66,27 +69,16 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     const { default: mqtt } = await import('mqtt');
     const external: UplinkSender = { id: 'external-broker', organizationId: null };
     const client = mqtt.connect(options.url, {
-      clientId: `olo-${process.pid}-${Date.now()}`,
+      clientId: options.clientId ?? `olo-${process.pid}-${Date.now()}`,
       reconnectPeriod: 2000,
-      // A persistent session keeps QoS 1 uplinks queued on the broker while Olo is away.
+      // A persistent session under a stable client id keeps QoS 1 uplinks queued on the broker
+      // while Olo is away, restarts included.
       clean: false,
     });
-    // mqtt.js reads the next message, and acknowledges this one, when the callback runs. Waiting for
-    // each commit would let one message through per transaction, so a message is acknowledged once
-    // the writer has taken it while it has room, and only after its commit when it is full
-    // (docs/decisions/0014-ingest-acknowledgement.md).
-    client.handleMessage = (packet, callback) => {
-      const stored = handle(packet.topic, packet.payload as Buffer, external);
-      if (options.hasRoom?.() ?? false) {
-        stored.catch(() => {});
-        callback();
-        return;
-      }
-      stored.then(
-        () => callback(),
-        (error: Error) => callback(error),
-      );
-    };
+    const acknowledgements = acknowledgeWhenStored(client, (topic, payload) => handle(topic, payload, external), {
+      hasRoom: () => options.hasRoom?.() ?? false,
+      logger,
+    });
     client.on('connect', () => {
       client.subscribe([...uplinkTopics], { qos: 1 }, (error) => {
         if (error) logger.error({ err: error }, 'subscribing to uplink topics failed');
@@ -100,7 +92,11 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
       publish: async (topic, payload) => {
         await client.publishAsync(topic, payload, { qos: 1 });
       },
-      close: () => client.endAsync().then(() => undefined),
+      async close() {
+        // Acknowledge what is stored before leaving; the rest the broker sends again next time.
+        await Promise.race([acknowledgements.settled(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        await client.endAsync();
+      },
     };
   }
 
