@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { meters } from './meters.ts';
 import { projects, spaces } from './projects.ts';
@@ -48,6 +48,10 @@ export const seriesDatasources = pgTable(
     startInclusive: boolean('start_inclusive').notNull().default(true),
     endAt: timestamp('end_at', { withTimezone: true }),
     endInclusive: boolean('end_inclusive').notNull().default(false),
+    /** A datasource function (packages/shared) computing the series value from this and further channels. */
+    functionId: text('function_id'),
+    /** The function's further channels of the same meter, in the order of its `extra` types. */
+    extraChannels: jsonb('extra_channels').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [

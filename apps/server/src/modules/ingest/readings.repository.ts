@@ -46,6 +46,9 @@ export interface MeterRouting {
     startInclusive: boolean;
     endAt: Date | null;
     endInclusive: boolean;
+    /** A datasource function's id, and its further channels (see routeReadings). */
+    functionId: string | null;
+    extraChannels: string[];
   }>;
   conversions: Array<{ meterId: number; channel: string; expression: string }>;
   calibrations: Array<{ meterId: number; channel: string; expression: string; startAt: Date; endAt: Date | null }>;
@@ -122,7 +125,7 @@ export class ReadingsRepository {
       tx<MeterRouting['datasources']>`
         select d.id, d.series_id as "seriesId", s.project_id as "projectId", d.meter_id as "meterId", d.channel,
                d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
-               d.end_inclusive as "endInclusive"
+               d.end_inclusive as "endInclusive", d.function_id as "functionId", d.extra_channels as "extraChannels"
         from series_datasources d join series s on s.id = d.series_id
         where d.meter_id = any(${ids}::int[])`,
       tx<MeterRouting['conversions']>`

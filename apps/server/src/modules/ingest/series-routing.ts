@@ -1,4 +1,4 @@
-import { type CompiledExpression, compileExpression, ExpressionError } from '@olo/shared';
+import { type CompiledExpression, compileExpression, ExpressionError, findDatasourceFunction } from '@olo/shared';
 import type { MeterRouting, ReadingToStore, SeriesValue } from './readings.repository.ts';
 
 type Datasource = MeterRouting['datasources'][number];
@@ -37,41 +37,71 @@ export interface RoutedValues {
 
 /**
  * The series values of stored readings: for each channel, each datasource that covers the
- * reading's time gets conversion(x), then the calibration in force at that time.
+ * reading's time gets conversion(x), then the calibration in force at that time. A datasource
+ * with a function gets the function of that value and of its further channels' values of the same
+ * reading (each converted and calibrated alike); without all of them it gets nothing.
  */
 export function routeReadings(readings: ReadingToStore[], routing: MeterRouting): RoutedValues {
   const byChannel = new Map<string, Datasource[]>();
   for (const datasource of routing.datasources) {
     const channelKey = `${datasource.meterId}|${datasource.channel}`;
-    byChannel.set(channelKey, [...(byChannel.get(channelKey) ?? []), datasource]);
+    const list = byChannel.get(channelKey);
+    if (list) list.push(datasource);
+    else byChannel.set(channelKey, [datasource]);
   }
   const conversions = new Map(routing.conversions.map((c) => [`${c.meterId}|${c.channel}`, c.expression]));
   const result: RoutedValues = { values: [], problems: [] };
   for (const reading of readings) {
     if (!reading.channels) continue;
-    for (const [channel, { value }] of Object.entries(reading.channels)) {
-      const channelKey = `${reading.meterId}|${channel}`;
-      const targets = (byChannel.get(channelKey) ?? []).filter((datasource) =>
+    const channels = reading.channels;
+    const time = reading.time.getTime();
+    /** A channel's value after its conversion and calibration; undefined when absent or failed. */
+    const corrected = new Map<string, number | undefined>();
+    const correctedValue = (channel: string): number | undefined => {
+      if (corrected.has(channel)) return corrected.get(channel);
+      const raw = channels[channel]?.value;
+      let value: number | undefined;
+      if (raw !== undefined) {
+        const channelKey = `${reading.meterId}|${channel}`;
+        try {
+          const converted = conversions.has(channelKey)
+            ? expression(conversions.get(channelKey) as string).apply(raw)
+            : raw;
+          const calibration = routing.calibrations.findLast(
+            (c) =>
+              c.meterId === reading.meterId &&
+              c.channel === channel &&
+              c.startAt.getTime() <= time &&
+              (c.endAt === null || time < c.endAt.getTime()),
+          );
+          value = calibration ? expression(calibration.expression).apply(converted) : converted;
+        } catch (error) {
+          if (!(error instanceof ExpressionError)) throw error;
+          result.problems.push({ meterId: reading.meterId, channel, message: error.message });
+        }
+      }
+      corrected.set(channel, value);
+      return value;
+    };
+    for (const channel of Object.keys(channels)) {
+      const targets = (byChannel.get(`${reading.meterId}|${channel}`) ?? []).filter((datasource) =>
         datasourceCovers(datasource, reading.time),
       );
       if (targets.length === 0) continue;
-      try {
-        const converted = conversions.has(channelKey)
-          ? expression(conversions.get(channelKey) as string).apply(value)
-          : value;
-        const calibration = routing.calibrations.findLast(
-          (c) =>
-            c.meterId === reading.meterId &&
-            c.channel === channel &&
-            c.startAt.getTime() <= reading.time.getTime() &&
-            (c.endAt === null || reading.time.getTime() < c.endAt.getTime()),
-        );
-        const calibrated = calibration ? expression(calibration.expression).apply(converted) : converted;
-        for (const target of targets)
-          result.values.push({ seriesId: target.seriesId, time: reading.time, value: calibrated });
-      } catch (error) {
-        if (!(error instanceof ExpressionError)) throw error;
-        result.problems.push({ meterId: reading.meterId, channel, message: error.message });
+      const value = correctedValue(channel);
+      if (value === undefined) continue;
+      for (const target of targets) {
+        const fn = findDatasourceFunction(target.functionId);
+        if (!target.functionId) {
+          result.values.push({ seriesId: target.seriesId, time: reading.time, value });
+          continue;
+        }
+        const extras = (target.extraChannels ?? []).map(correctedValue);
+        if (!fn || extras.length < fn.extra.length || extras.some((extra) => extra === undefined)) continue;
+        const computed = fn.compute(value, extras as number[]);
+        if (computed !== null && Number.isFinite(computed)) {
+          result.values.push({ seriesId: target.seriesId, time: reading.time, value: computed });
+        }
       }
     }
   }

@@ -59,7 +59,7 @@ export class RecalculationRepository {
     const rows = await tx<Datasource[]>`
       select d.id, d.series_id as "seriesId", s.project_id as "projectId", d.meter_id as "meterId", d.channel,
              d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
-             d.end_inclusive as "endInclusive"
+             d.end_inclusive as "endInclusive", d.function_id as "functionId", d.extra_channels as "extraChannels"
       from series_datasources d join series s on s.id = d.series_id
       where d.series_id = any(${tx.array(seriesIds)}::int[])`;
     return rows.map((row) => ({
@@ -73,7 +73,7 @@ export class RecalculationRepository {
     const [row] = await tx<Datasource[]>`
       select d.id, d.series_id as "seriesId", s.project_id as "projectId", d.meter_id as "meterId", d.channel,
              d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
-             d.end_inclusive as "endInclusive"
+             d.end_inclusive as "endInclusive", d.function_id as "functionId", d.extra_channels as "extraChannels"
       from series_datasources d join series s on s.id = d.series_id where d.id = ${id}`;
     return row && { ...row, startAt: row.startAt && date(row.startAt), endAt: row.endAt && date(row.endAt) };
   }

@@ -236,7 +236,10 @@ export class RecalculationService {
     const channel = request.channel ?? null;
     const bounds: TimeBounds = { from: request.from, to: request.to };
     const routing = await repository.routing(tx, [request.meterId]);
-    const ofChannel = routing.datasources.filter((d) => channel === null || d.channel === channel);
+    // A datasource function reads further channels too: a change of one of those rewrites its series.
+    const ofChannel = routing.datasources.filter(
+      (d) => channel === null || d.channel === channel || d.extraChannels.includes(channel),
+    );
 
     // The affected series, each with the channels of the meter whose rows it gives up (null: any).
     const channelsOf = new Map<number, Set<string> | null>();
