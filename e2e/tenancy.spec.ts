@@ -63,6 +63,11 @@ test('an organization admin creates an organization and a project and invites a 
   await expect(inviteePage.getByTestId('project-header')).toContainText('E2E Kuivatus');
   // A plain member: no edit tab.
   await expect(inviteePage.getByTestId('project-tabs').getByRole('link', { name: tr('fi', 'Edit') })).toHaveCount(0);
+  // Nor does the project's edit address open for them: a permission message, not a broken page.
+  await inviteePage.goto(`${projectPath}/edit`);
+  await expect(inviteePage.getByTestId('permission-denied')).toContainText(tr('fi', 'No permission'));
+  await expect(inviteePage.getByTestId('project-info-form')).toHaveCount(0);
+  await expect(inviteePage.getByRole('button', { name: tr('fi', 'Hide') })).toHaveCount(0);
   await inviteePage.goto('/p');
   await expect(inviteePage.getByTestId('project-list')).toContainText('E2E Kuivatus');
   await context.close();
@@ -146,4 +151,35 @@ test('the public link opens the public view signed out, and stops working when t
   await visitor.reload();
   await expect(visitor.getByTestId('public-link-invalid')).toBeVisible();
   await expect(visitor.getByTestId('public-project')).toHaveCount(0);
+});
+
+test('the dashboard shows the meters a user chooses, out of those they may view', async ({ page, browser }) => {
+  await logIn(page, demo.admin.username, demo.admin.password);
+  await expect(page.getByTestId('dashboard-meters')).toHaveCount(0);
+  await page.getByRole('button', { name: tr('fi', 'Choose meters') }).click();
+  await page.getByRole('combobox', { name: tr('fi', 'Meters on the dashboard') }).click();
+  const option = page
+    .getByRole('listbox', { name: tr('fi', 'Meters on the dashboard') })
+    .getByRole('option')
+    .first();
+  const meterName = (await option.textContent())?.replace(/\s*\(.*\)$/, '') ?? '';
+  await option.click();
+  const meters = page.getByTestId('dashboard-meters');
+  await expect(meters.getByRole('link', { name: meterName })).toBeVisible();
+  await expect(meters.getByTestId('dashboard-meter-health').first()).toBeVisible();
+  // Kept in the user's options: a new visit shows it again.
+  await page.reload();
+  await expect(page.getByTestId('dashboard-meters').getByRole('link', { name: meterName })).toBeVisible();
+
+  // The viewer may not view the organization's meters, so there are none to choose.
+  const context = await browser.newContext();
+  const viewerPage = await context.newPage();
+  await logIn(viewerPage, demo.viewer.username, demo.viewer.password);
+  await viewerPage.getByRole('button', { name: tr('fi', 'Choose meters') }).click();
+  await viewerPage.getByRole('combobox', { name: tr('fi', 'Meters on the dashboard') }).click();
+  await expect(viewerPage.getByText(tr('fi', 'No meters found'))).toBeVisible();
+  await expect(
+    viewerPage.getByRole('listbox', { name: tr('fi', 'Meters on the dashboard') }).getByRole('option'),
+  ).toHaveCount(0);
+  await context.close();
 });
