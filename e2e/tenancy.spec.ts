@@ -127,6 +127,40 @@ test('favouriting and hiding a project change the lists', async ({ page }) => {
   await expect(page.getByTestId('admin-action-hide')).toHaveText(tr('fi', 'Hide'));
 });
 
+test("a project admin sets the data views' defaults and the project's attachment on the info tab", async ({ page }) => {
+  await logIn(page, demo.admin.username, demo.admin.password);
+  const projectId = await projectIdOf(page, demo.schoolProject);
+  await page.goto(`/p/${projectId}/edit/info`);
+  const defaults = page.getByTestId('project-defaults');
+  await defaults.getByRole('combobox', { name: tr('fi', 'Default grouping of readings') }).click();
+  await page.getByRole('option', { name: tr('fi', '1 hour'), exact: true }).click();
+  await defaults.getByRole('combobox', { name: tr('fi', 'Default value of a group') }).click();
+  await page.getByRole('option', { name: tr('fi', 'Maximum'), exact: true }).click();
+  await page.getByRole('button', { name: tr('fi', 'Save') }).click();
+  await expect(page.getByRole('button', { name: tr('fi', 'Save') })).toBeDisabled();
+
+  await page.getByTestId('project-attachment-input').setInputFiles({
+    name: 'mittaussuunnitelma.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Mittauspisteet: luokat 101 ja 102'),
+  });
+  const attachment = page.getByTestId('project-attachment');
+  await expect(attachment.getByRole('link', { name: 'mittaussuunnitelma.txt' })).toBeVisible();
+  const href = await attachment.getByRole('link').getAttribute('href');
+  const download = await page.request.get(href ?? '');
+  expect(await download.text()).toBe('Mittauspisteet: luokat 101 ja 102');
+
+  // Both are stored: a new visit shows them.
+  await page.reload();
+  await expect(defaults.getByRole('combobox', { name: tr('fi', 'Default grouping of readings') })).toHaveValue(
+    tr('fi', '1 hour'),
+  );
+  await expect(defaults.getByRole('combobox', { name: tr('fi', 'Default value of a group') })).toHaveValue(
+    tr('fi', 'Maximum'),
+  );
+  await expect(page.getByTestId('project-attachment')).toContainText('mittaussuunnitelma.txt');
+});
+
 test('the public link opens the public view signed out, and stops working when turned off', async ({
   page,
   browser,
