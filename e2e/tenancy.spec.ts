@@ -63,6 +63,11 @@ test('an organization admin creates an organization and a project and invites a 
   await expect(inviteePage.getByTestId('project-header')).toContainText('E2E Kuivatus');
   // A plain member: no edit tab.
   await expect(inviteePage.getByTestId('project-tabs').getByRole('link', { name: tr('fi', 'Edit') })).toHaveCount(0);
+  // Nor does the project's edit address open for them: a permission message, not a broken page.
+  await inviteePage.goto(`${projectPath}/edit`);
+  await expect(inviteePage.getByTestId('permission-denied')).toContainText(tr('fi', 'No permission'));
+  await expect(inviteePage.getByTestId('project-info-form')).toHaveCount(0);
+  await expect(inviteePage.getByRole('button', { name: tr('fi', 'Hide') })).toHaveCount(0);
   await inviteePage.goto('/p');
   await expect(inviteePage.getByTestId('project-list')).toContainText('E2E Kuivatus');
   await context.close();
@@ -122,6 +127,40 @@ test('favouriting and hiding a project change the lists', async ({ page }) => {
   await expect(page.getByTestId('admin-action-hide')).toHaveText(tr('fi', 'Hide'));
 });
 
+test("a project admin sets the data views' defaults and the project's attachment on the info tab", async ({ page }) => {
+  await logIn(page, demo.admin.username, demo.admin.password);
+  const projectId = await projectIdOf(page, demo.schoolProject);
+  await page.goto(`/p/${projectId}/edit/info`);
+  const defaults = page.getByTestId('project-defaults');
+  await defaults.getByRole('combobox', { name: tr('fi', 'Default grouping of readings') }).click();
+  await page.getByRole('option', { name: tr('fi', '1 hour'), exact: true }).click();
+  await defaults.getByRole('combobox', { name: tr('fi', 'Default value of a group') }).click();
+  await page.getByRole('option', { name: tr('fi', 'Maximum'), exact: true }).click();
+  await page.getByRole('button', { name: tr('fi', 'Save') }).click();
+  await expect(page.getByRole('button', { name: tr('fi', 'Save') })).toBeDisabled();
+
+  await page.getByTestId('project-attachment-input').setInputFiles({
+    name: 'mittaussuunnitelma.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Mittauspisteet: luokat 101 ja 102'),
+  });
+  const attachment = page.getByTestId('project-attachment');
+  await expect(attachment.getByRole('link', { name: 'mittaussuunnitelma.txt' })).toBeVisible();
+  const href = await attachment.getByRole('link').getAttribute('href');
+  const download = await page.request.get(href ?? '');
+  expect(await download.text()).toBe('Mittauspisteet: luokat 101 ja 102');
+
+  // Both are stored: a new visit shows them.
+  await page.reload();
+  await expect(defaults.getByRole('combobox', { name: tr('fi', 'Default grouping of readings') })).toHaveValue(
+    tr('fi', '1 hour'),
+  );
+  await expect(defaults.getByRole('combobox', { name: tr('fi', 'Default value of a group') })).toHaveValue(
+    tr('fi', 'Maximum'),
+  );
+  await expect(page.getByTestId('project-attachment')).toContainText('mittaussuunnitelma.txt');
+});
+
 test('the public link opens the public view signed out, and stops working when turned off', async ({
   page,
   browser,
@@ -146,4 +185,35 @@ test('the public link opens the public view signed out, and stops working when t
   await visitor.reload();
   await expect(visitor.getByTestId('public-link-invalid')).toBeVisible();
   await expect(visitor.getByTestId('public-project')).toHaveCount(0);
+});
+
+test('the dashboard shows the meters a user chooses, out of those they may view', async ({ page, browser }) => {
+  await logIn(page, demo.admin.username, demo.admin.password);
+  await expect(page.getByTestId('dashboard-meters')).toHaveCount(0);
+  await page.getByRole('button', { name: tr('fi', 'Choose meters') }).click();
+  await page.getByRole('combobox', { name: tr('fi', 'Meters on the dashboard') }).click();
+  const option = page
+    .getByRole('listbox', { name: tr('fi', 'Meters on the dashboard') })
+    .getByRole('option')
+    .first();
+  const meterName = (await option.textContent())?.replace(/\s*\(.*\)$/, '') ?? '';
+  await option.click();
+  const meters = page.getByTestId('dashboard-meters');
+  await expect(meters.getByRole('link', { name: meterName })).toBeVisible();
+  await expect(meters.getByTestId('dashboard-meter-health').first()).toBeVisible();
+  // Kept in the user's options: a new visit shows it again.
+  await page.reload();
+  await expect(page.getByTestId('dashboard-meters').getByRole('link', { name: meterName })).toBeVisible();
+
+  // The viewer may not view the organization's meters, so there are none to choose.
+  const context = await browser.newContext();
+  const viewerPage = await context.newPage();
+  await logIn(viewerPage, demo.viewer.username, demo.viewer.password);
+  await viewerPage.getByRole('button', { name: tr('fi', 'Choose meters') }).click();
+  await viewerPage.getByRole('combobox', { name: tr('fi', 'Meters on the dashboard') }).click();
+  await expect(viewerPage.getByText(tr('fi', 'No meters found'))).toBeVisible();
+  await expect(
+    viewerPage.getByRole('listbox', { name: tr('fi', 'Meters on the dashboard') }).getByRole('option'),
+  ).toHaveCount(0);
+  await context.close();
 });

@@ -81,3 +81,28 @@ export async function createProject(
   );
   return data.createProject;
 }
+
+/**
+ * Subscribes as `client` over a real websocket and waits until the server has the subscription; `next` resolves with
+ * the first value pushed after that. Close the socket with `close`.
+ */
+export async function subscribeOver(client: TestClient, query: string, variables: Record<string, unknown> = {}) {
+  const socket = client.websocket();
+  let stop = () => {};
+  const next = new Promise<unknown>((resolve, reject) => {
+    stop = socket.subscribe(
+      { query, variables },
+      {
+        next: (value) => {
+          stop();
+          resolve(value);
+        },
+        error: reject,
+        complete: () => {},
+      },
+    );
+  });
+  // The subscription is live once the server has read the subscribe message; nothing acknowledges it.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return { next, close: () => socket.dispose() };
+}

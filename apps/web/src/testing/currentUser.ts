@@ -35,6 +35,7 @@ export function signedInUser(overrides: Overrides = {}) {
       dashboardProjects: [],
       dashboardSpacesOpen: [],
       dashboardSpacesHidden: [],
+      dashboardMeters: [],
       menuProjects: [],
       menuOrganizations: [],
       ...options,

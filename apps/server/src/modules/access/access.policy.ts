@@ -13,7 +13,8 @@ import type { AccessRepository } from './access.repository.ts';
  * - an organization member sees the organization and its members; canViewAll also sees every
  *   project below it read only; canViewMeters sees its meters;
  * - a project member sees the project; the membership flags grant the rest;
- * - anonymous visitors reach a project only through its public id (see PublicProjectAccess).
+ * - anonymous visitors reach a project only through its public id, and only the parts that
+ *   AccessPolicy.publicProject opens.
  */
 
 export type OrganizationAction =
@@ -35,6 +36,28 @@ export type ProjectAction =
   | 'project.viewAlarms'
   | 'project.adminReports'
   | 'project.viewReports';
+
+/** The facts of a project that decide what its public link shows. */
+export interface PublicProjectFacts {
+  publicId: string | null;
+  showLive: boolean;
+}
+
+/** What anybody holding a project's public link may see of it. */
+export interface PublicProjectView {
+  /** False once the link is turned off: the project is then unknown to visitors. */
+  open: boolean;
+  picture: boolean;
+  page(page: { show: boolean; internal: boolean }): boolean;
+  space(space: { show: boolean }): boolean;
+}
+
+const closedPublicView: PublicProjectView = {
+  open: false,
+  picture: false,
+  page: () => false,
+  space: () => false,
+};
 
 export type MeterAction = 'meter.view' | 'meter.admin';
 
@@ -120,10 +143,14 @@ export class ViewerAccess {
   private readonly memos = new Map<string, Promise<unknown>>();
   private readonly meters = new Map<number, Promise<MeterRights>>();
 
+  private readonly repository: AccessRepository;
+
   constructor(
-    private readonly repository: AccessRepository,
+    readonly policy: AccessPolicy,
     readonly user: UserRow | null,
-  ) {}
+  ) {
+    this.repository = policy.repository;
+  }
 
   /** A per-request cache of other facts about this viewer (their favourites, say), keyed by name. */
   memo<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -303,6 +330,21 @@ export class AccessPolicy {
   constructor(readonly repository: AccessRepository) {}
 
   forViewer(user: UserRow | null): ViewerAccess {
-    return new ViewerAccess(this.repository, user?.active ? user : null);
+    return new ViewerAccess(this, user?.active ? user : null);
+  }
+
+  /**
+   * What a public link opens, the same for every viewer: nothing once the link is off; otherwise the
+   * project's identity and picture, its shown summary pages that are not internal, and its shown
+   * spaces when the project shows live values. Alarms and reports join with their show flags.
+   */
+  publicProject(project: PublicProjectFacts | undefined): PublicProjectView {
+    if (!project?.publicId) return closedPublicView;
+    return {
+      open: true,
+      picture: true,
+      page: (page) => page.show && !page.internal,
+      space: (space) => project.showLive && space.show,
+    };
   }
 }

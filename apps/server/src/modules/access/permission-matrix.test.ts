@@ -7,7 +7,7 @@ import { type GraphQLResponse, startTestServer, TestClient, type TestServer } fr
 import { MetersRepository } from '../meters/meters.repository.ts';
 import { OrganizationsRepository } from '../organizations/organizations.repository.ts';
 import { ProjectPagesRepository } from '../project-pages/project-pages.repository.ts';
-import { ProjectsRepository } from '../projects/projects.repository.ts';
+import { type NewProject, ProjectsRepository } from '../projects/projects.repository.ts';
 import { SeriesRepository } from '../series/series.repository.ts';
 import { SpacesRepository } from '../spaces/spaces.repository.ts';
 import {
@@ -39,6 +39,7 @@ interface World {
   series: SeriesRepository;
   projects: ProjectsRepository;
   newUser(): Promise<string>;
+  username(role: Role): Promise<string>;
   /** The call under test, as `role`; a fingerprint of the tables is taken just before it. */
   call(role: Role, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse>;
   fingerprintBeforeCall: string;
@@ -86,6 +87,28 @@ const cases: Record<string, Case> = {
       await w.call(role, 'query Q($id: ID!) { organization(id: $id) { invitations { id } } }', {
         id: w.organization.id,
       }),
+    ),
+  'Organization.organizations': async (w, role) => {
+    const child = await w.organizations.insert({
+      name: 'Listed child',
+      slug: `listed-${crypto.randomBytes(4).toString('hex')}`,
+      parentId: w.organization.id,
+    });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { organizations { id } } }', {
+        id: w.organization.id,
+      }),
+      (data) =>
+        (data.organization as { organizations: Array<{ id: string }> }).organizations.some(
+          (item) => item.id === child.id,
+        ),
+    );
+  },
+  'Organization.projects': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { projects { id } } }', { id: w.organization.id }),
+      (data) =>
+        (data.organization as { projects: Array<{ id: number }> }).projects.some((item) => item.id === w.project.id),
     ),
   usersList: async (w, role) =>
     outcomeOf(
@@ -234,6 +257,40 @@ const cases: Record<string, Case> = {
         input: { organizationId: w.organization.id, name: 'New project' },
       }),
     ),
+  'cancelInvitation(organizationId)': async (w, role) => {
+    const invitation = await w.asAdmin<{ invite: { id: string } }>(
+      'mutation M($o: ID, $e: String) { invite(organizationId: $o, email: $e) { id } }',
+      { o: w.organization.id, e: `cancel-${crypto.randomBytes(4).toString('hex')}@example.com` },
+    );
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { cancelInvitation(id: $id) }', { id: invitation.invite.id }),
+    );
+  },
+  'createAttachment(organizationId)': async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($o: ID, $c: String!) { createAttachment(organizationId: $o, name: "terms.txt", contentType: "text/plain", content: $c) { id } }',
+        { o: w.organization.id, c: Buffer.from('Sopimusehdot').toString('base64') },
+      ),
+    ),
+  'currentUser.invitations': async (w, role) => {
+    const target = await w.projects.insert({ organizationId: w.organization.id, name: 'Invited to look' });
+    const invitation =
+      role === 'anonymous'
+        ? undefined
+        : await w.asAdmin<{ invite: { id: string } }>(
+            'mutation M($p: Int, $u: String) { invite(projectId: $p, username: $u) { id } }',
+            { p: target.id, u: await w.username(role) },
+          );
+    return outcomeOf(await w.call(role, 'query { currentUser { invitations { invitationId } } }'), (data) =>
+      Boolean(
+        (data.currentUser as { invitations: Array<{ invitationId: string }> } | null)?.invitations.some(
+          (item) => item.invitationId === invitation?.invite.id,
+        ),
+      ),
+    );
+  },
   projects: async (w, role) =>
     outcomeOf(await w.call(role, 'query { projects { id } }'), (data) =>
       (data.projects as Array<{ id: number }>).some((item) => item.id === w.project.id),
@@ -242,6 +299,38 @@ const cases: Record<string, Case> = {
     outcomeOf(await w.call(role, 'query Q($id: Int!) { project(id: $id) { id privileges } }', { id: w.project.id })),
   'Project.members': async (w, role) =>
     outcomeOf(await w.call(role, 'query Q($id: Int!) { project(id: $id) { members { id } } }', { id: w.project.id })),
+  'Project.pages': async (w, role) => {
+    const page = await new ProjectPagesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Members only',
+      internal: true,
+    });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { pages { id } } }', { id: w.project.id }),
+      (data) => (data.project as { pages: Array<{ id: number }> }).pages.some((item) => item.id === page.id),
+    );
+  },
+  'Project.pages(hidden)': async (w, role) => {
+    const page = await new ProjectPagesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Draft',
+      show: false,
+    });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { pages { id } } }', { id: w.project.id }),
+      (data) => (data.project as { pages: Array<{ id: number }> }).pages.some((item) => item.id === page.id),
+    );
+  },
+  'Project.spaces': async (w, role) => {
+    const space = await new SpacesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Hall',
+    });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { spaces { id } } }', { id: w.project.id }),
+      (data) => (data.project as { spaces: Array<{ id: number }> }).spaces.some((item) => item.id === space.id),
+    );
+  },
   projectAdmin: async (w, role) =>
     outcomeOf(await w.call(role, 'query Q($id: Int!) { projectAdmin(id: $id) { id } }', { id: w.project.id })),
   'Project.invitations': async (w, role) =>
@@ -288,6 +377,19 @@ const cases: Record<string, Case> = {
     });
     return response.errors?.[0]?.message === 'Not found' ? 'denied' : outcomeOf(response);
   },
+  'projectByPublicId(internal page)': async (w, role) => {
+    const page = await new ProjectPagesRepository(w.olo.server.database.db).insert({
+      projectId: w.project.id,
+      name: 'Internal notes',
+      internal: true,
+    });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: String!) { projectByPublicId(publicId: $id) { pages { id } } }', {
+        id: w.project.publicId,
+      }),
+      (data) => (data.projectByPublicId as { pages: Array<{ id: number }> }).pages.some((item) => item.id === page.id),
+    );
+  },
   updateProject: async (w, role) =>
     outcomeOf(
       await w.call(role, 'mutation M($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
@@ -302,6 +404,11 @@ const cases: Record<string, Case> = {
       }),
     );
   },
+  'projectAdminAction(end)': adminActionOnX('end', {}),
+  'projectAdminAction(archive)': adminActionOnX('archive', {}),
+  'projectAdminAction(unarchive)': adminActionOnX('unarchive', { archivedAt: new Date() }),
+  'projectAdminAction(hide)': adminActionOnX('hide', {}),
+  'projectAdminAction(unhide)': adminActionOnX('unhide', { hidden: true }),
   favouriteProject: async (w, role) =>
     outcomeOf(
       await w.call(role, 'mutation M($id: Int!) { favouriteProject(id: $id) { favourite } }', { id: w.project.id }),
@@ -445,6 +552,14 @@ const cases: Record<string, Case> = {
     }
     expect([401, 403]).toContain(response.status);
     return 'denied';
+  },
+  'GET /api/attachments/{id}(public picture)': async (w, role) => {
+    const picture = await publicProjectPicture(w, { linkOn: true });
+    return attachmentOutcome(await w.clients[role].fetch(picture.path));
+  },
+  'GET /api/attachments/{id}(public picture, link off)': async (w, role) => {
+    const picture = await publicProjectPicture(w, { linkOn: false });
+    return attachmentOutcome(await w.clients[role].fetch(picture.path));
   },
   meters: async (w, role) =>
     outcomeOf(await w.call(role, 'query { meters { id } }'), (data) =>
@@ -754,6 +869,53 @@ const cases: Record<string, Case> = {
     ),
 };
 
+/**
+ * An admin action on X itself, so that X's own admin is checked. X is first put where the action
+ * applies, and an allowed action is undone so that the other rows still find X running and shown.
+ */
+function adminActionOnX(action: string, before: Partial<NewProject>): Case {
+  return async (w, role) => {
+    await w.projects.update(w.project.id, before);
+    const outcome = outcomeOf(
+      await w.call(role, `mutation M($id: Int!) { projectAdminAction(id: $id, action: ${action}) { id } }`, {
+        id: w.project.id,
+      }),
+    );
+    if (outcome === 'allowed') {
+      await w.projects.update(w.project.id, { ended: false, endAt: null, archivedAt: null, hidden: false });
+    }
+    return outcome;
+  };
+}
+
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A new project of O with a public link (on, or turned off again) and an uploaded picture. */
+async function publicProjectPicture(w: World, options: { linkOn: boolean }): Promise<{ path: string }> {
+  const project = await w.projects.insert({
+    organizationId: w.organization.id,
+    name: 'With a picture',
+    publicId: crypto.randomUUID(),
+  });
+  const upload = await w.asAdmin<{ createAttachment: { id: string; path: string } }>(
+    'mutation M($p: Int, $c: String!) { createAttachment(projectId: $p, name: "site.png", contentType: "image/png", content: $c) { id path } }',
+    { p: project.id, c: onePixelPng.toString('base64') },
+  );
+  await w.asAdmin('mutation M($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
+    input: { id: project.id, pictureId: upload.createAttachment.id, isPublic: options.linkOn },
+  });
+  return upload.createAttachment;
+}
+
+async function attachmentOutcome(response: Response): Promise<Outcome> {
+  if (response.status === 200) return 'allowed';
+  expect([401, 403]).toContain(response.status);
+  return 'denied';
+}
+
 /** Subscribes as `role`, triggers a change (by default of X), and reports whether it arrived within a second. */
 async function subscriptionOutcome(
   w: World,
@@ -968,6 +1130,10 @@ async function buildWorld(olo: TestServer): Promise<World> {
     organizations,
     projects,
     newUser: async () => (await createUser('extra')).id,
+    username: async (role) => {
+      const [user] = await olo.server.database.sql`select username from users where id = ${userIds[role]}`;
+      return user?.username as string;
+    },
     asAdmin,
     fingerprintBeforeCall: '',
     async call(role, query, variables = {}) {

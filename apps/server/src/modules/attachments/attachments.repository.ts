@@ -21,12 +21,13 @@ export class AttachmentsRepository {
     await this.db.delete(attachments).where(eq(attachments.id, id));
   }
 
-  /** The public project whose picture this is, if any: such a picture is shown on the public view. */
-  async publicProjectWithPicture(attachmentId: string): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ id: projects.id, publicId: projects.publicId })
+  /** The projects whose picture this is, with what decides whether their public view shows it. */
+  projectsWithPicture(
+    attachmentId: string,
+  ): Promise<Array<{ id: number; publicId: string | null; showLive: boolean }>> {
+    return this.db
+      .select({ id: projects.id, publicId: projects.publicId, showLive: projects.showLive })
       .from(projects)
       .where(eq(projects.pictureId, attachmentId));
-    return row?.publicId ? row.id : undefined;
   }
 }

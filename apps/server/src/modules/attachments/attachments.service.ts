@@ -73,7 +73,8 @@ export class AttachmentsService {
     if (attachment.projectId && (await access.can('project.view', attachment.projectId))) return attachment;
     if (attachment.organizationId && (await access.can('organization.view', attachment.organizationId)))
       return attachment;
-    if (await this.repository.publicProjectWithPicture(id)) return attachment;
+    const pictureOf = await this.repository.projectsWithPicture(id);
+    if (pictureOf.some((project) => access.policy.publicProject(project).picture)) return attachment;
     if (!access.user) throw new AppError('UNAUTHENTICATED', 'Not signed in');
     throw denied();
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { createOrganization, createProject, signedInClient, subscribeOver } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -94,5 +94,46 @@ describe.each(testDatabases)('organizations on %s', (kind) => {
       ),
     ).organizationMembers;
     expect(members[0]?.user.name).toBe('Aino Aalto');
+  });
+
+  it("pushes a member's new rights to their open pages when an admin changes their flags", async () => {
+    const { client: admin } = await signedInClient(olo.url);
+    const organization = await createOrganization(admin);
+    const { client: member, account } = await signedInClient(olo.url);
+    const [user] = await olo.server.database.sql`select id from users where username = ${account.username}`;
+    const membership = expectData(
+      await admin.graphql<{ createOrganizationMembership: { id: string } }>(
+        'mutation M($input: CreateOrganizationMembershipInput!) { createOrganizationMembership(input: $input) { id } }',
+        { input: { organizationId: organization.id, userId: user?.id } },
+      ),
+    ).createOrganizationMembership;
+    const project = await createProject(admin, organization.id, { name: 'Koulu C' });
+
+    const rights = await subscribeOver(
+      member,
+      'subscription { currentUserUpdated { memberships { canViewAll isAdmin } menuProjects { id } } }',
+    );
+    expectData(
+      await admin.graphql(
+        'mutation M($input: UpdateOrganizationMembershipInput!) { updateOrganizationMembership(input: $input) { id } }',
+        { input: { id: membership.id, canViewAll: true } },
+      ),
+    );
+    expect(await rights.next).toEqual({
+      data: {
+        currentUserUpdated: { memberships: [{ canViewAll: true, isAdmin: false }], menuProjects: [{ id: project.id }] },
+      },
+    });
+    await rights.close();
+
+    const adminRights = await subscribeOver(member, 'subscription { currentUserUpdated { memberships { isAdmin } } }');
+    expectData(
+      await admin.graphql(
+        'mutation A($o: ID!, $u: ID!) { addOrganizationAdmin(organizationId: $o, userId: $u) { currentUserIsAdmin } }',
+        { o: organization.id, u: user?.id },
+      ),
+    );
+    expect(await adminRights.next).toEqual({ data: { currentUserUpdated: { memberships: [{ isAdmin: true }] } } });
+    await adminRights.close();
   });
 });

@@ -2,7 +2,7 @@ import { type createProjectPageInput, tenancyErrors, type updateProjectPageInput
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { ViewerAccess } from '../access/access.policy.ts';
+import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { NewProjectPage, ProjectPageRow, ProjectPagesRepository } from './project-pages.repository.ts';
 
 export class ProjectPagesService {
@@ -19,9 +19,11 @@ export class ProjectPagesService {
     return pages.filter((page) => page.show);
   }
 
-  /** Pages a public link shows: shown and not internal. */
-  async listPublic(projectId: number): Promise<ProjectPageRow[]> {
-    return (await this.repository.listByProject(projectId)).filter((page) => page.show && !page.internal);
+  /** Pages a public link shows (the access policy decides which). */
+  async listPublic(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<ProjectPageRow[]> {
+    const view = access.policy.publicProject(project);
+    if (!view.open) return [];
+    return (await this.repository.listByProject(project.id)).filter((page) => view.page(page));
   }
 
   async create(access: ViewerAccess, input: z.output<typeof createProjectPageInput>): Promise<ProjectPageRow> {

@@ -84,11 +84,11 @@ export class ProjectsService {
     return projects.filter((_project, index) => visible[index]);
   }
 
-  /** The project behind a public link, or an error when it has none (the link was turned off). */
-  async byPublicId(publicId: string): Promise<ProjectRow> {
+  /** The project behind a public link, or 'Not found' when the policy keeps it closed (the link was turned off). */
+  async byPublicId(access: ViewerAccess, publicId: string): Promise<ProjectRow> {
     const wellFormed = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(publicId);
     const project = wellFormed ? await this.repository.findByPublicId(publicId) : undefined;
-    if (!project) throw new AppError('NOT_FOUND', accountErrors.notFound);
+    if (!project || !access.policy.publicProject(project).open) throw new AppError('NOT_FOUND', accountErrors.notFound);
     return project;
   }
 

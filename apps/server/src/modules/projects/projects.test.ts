@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { createOrganization, createProject, signedInClient, subscribeOver } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 
@@ -268,5 +268,40 @@ describe.each(testDatabases)('projects on %s', (kind) => {
     ]);
     const huge = await upload('image/png', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]));
     expect(huge.errors?.[0]?.extensions?.issues).toEqual([{ path: 'content', message: 'The file is too large' }]);
+  });
+
+  it("pushes a member's new project rights to their open pages when an admin changes them", async () => {
+    const project = await createProject(admin, organizationId, { name: 'Koulu D' });
+    const { client: member, account } = await signedInClient(olo.url);
+    const [user] = await olo.server.database.sql`select id from users where username = ${account.username}`;
+    const membership = expectData(
+      await admin.graphql<{ createProjectMembership: { id: string } }>(
+        'mutation M($input: CreateProjectMembershipInput!) { createProjectMembership(input: $input) { id } }',
+        { input: { projectId: project.id, userId: user?.id } },
+      ),
+    ).createProjectMembership;
+
+    const rights = await subscribeOver(
+      member,
+      'subscription { currentUserUpdated { menuProjects { id privileges } } }',
+    );
+    expectData(
+      await admin.graphql(
+        'mutation M($input: UpdateProjectMembershipInput!) { updateProjectMembership(input: $input) { id } }',
+        { input: { id: membership.id, isAdmin: true } },
+      ),
+    );
+    const pushed = (await rights.next) as {
+      data: { currentUserUpdated: { menuProjects: Array<{ id: number; privileges: string[] }> } };
+    };
+    await rights.close();
+    expect(pushed.data.currentUserUpdated.menuProjects).toEqual([
+      { id: project.id, privileges: expect.arrayContaining(['view', 'admin']) },
+    ]);
+
+    const removed = await subscribeOver(member, 'subscription { currentUserUpdated { menuProjects { id } } }');
+    expectData(await admin.graphql('mutation D($id: ID!) { deleteProjectMembership(id: $id) }', { id: membership.id }));
+    expect(await removed.next).toEqual({ data: { currentUserUpdated: { menuProjects: [] } } });
+    await removed.close();
   });
 });

@@ -27,17 +27,19 @@ const PublicProjectRef = builder.objectRef<ProjectRow>('PublicProject').implemen
       type: AttachmentRef,
       nullable: true,
       resolve: async (project, _args, context) =>
-        project.pictureId ? ((await context.services.attachments.byId(project.pictureId)) ?? null) : null,
+        project.pictureId && context.access.policy.publicProject(project).picture
+          ? ((await context.services.attachments.byId(project.pictureId)) ?? null)
+          : null,
     }),
     pages: t.field({
       type: [ProjectPageRef],
       description: 'Shown, non-internal summary pages by order.',
-      resolve: (project, _args, context) => context.services.projectPages.listPublic(project.id),
+      resolve: (project, _args, context) => context.services.projectPages.listPublic(context.access, project),
     }),
     spaces: t.field({
       type: [SpaceRef],
       description: 'Shown spaces by name; empty unless showLive.',
-      resolve: (project, _args, context) => (project.showLive ? context.services.spaces.listPublic(project.id) : []),
+      resolve: (project, _args, context) => context.services.spaces.listPublic(context.access, project),
     }),
   }),
 });
@@ -47,6 +49,6 @@ builder.queryFields((t) => ({
     type: PublicProjectRef,
     description: 'A project through its public link; open to anybody while the link is on.',
     args: { publicId: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => context.services.projects.byPublicId(args.publicId),
+    resolve: (_root, args, context) => context.services.projects.byPublicId(context.access, args.publicId),
   }),
 }));

@@ -2,7 +2,7 @@ import { type createSpaceInput, tenancyErrors, type updateSpaceInput } from '@ol
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { ViewerAccess } from '../access/access.policy.ts';
+import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { NewSpace, SpaceRow, SpacesRepository } from './spaces.repository.ts';
 
 export class SpacesService {
@@ -16,9 +16,11 @@ export class SpacesService {
     return this.repository.listByProject(projectId);
   }
 
-  /** Spaces a public link shows: only those marked shown. */
-  async listPublic(projectId: number): Promise<SpaceRow[]> {
-    return (await this.repository.listByProject(projectId)).filter((space) => space.show);
+  /** Spaces a public link shows (the access policy decides which). */
+  async listPublic(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<SpaceRow[]> {
+    const view = access.policy.publicProject(project);
+    if (!view.open) return [];
+    return (await this.repository.listByProject(project.id)).filter((space) => view.space(space));
   }
 
   async create(access: ViewerAccess, input: z.output<typeof createSpaceInput>): Promise<SpaceRow> {

@@ -76,4 +76,75 @@ describe('dashboard', () => {
     await waitFor(() => expect(space.getAttribute('aria-expanded')).toBe('true'));
     await waitFor(() => expect(saved).toEqual([{ dashboardSpacesOpen: [11] }]));
   });
+
+  it('shows the chosen meters with their latest reading, main values and battery state', async () => {
+    const asked: unknown[] = [];
+    const withMeters = signedInUser({ options: { dashboardMeters: [31] } });
+    renderApp({
+      path: '/home',
+      graphql: {
+        CurrentUser: () => ({ data: { currentUser: withMeters } }),
+        Dashboard: dashboard([]),
+        DashboardMeters: (variables) => {
+          asked.push(variables);
+          return {
+            data: {
+              meters: [
+                {
+                  __typename: 'Meter',
+                  id: 31,
+                  serial: 'a81758fffe0312ab',
+                  name: 'Luokka 101 ERS',
+                  active: true,
+                  inStorage: false,
+                  batteryUnit: 'V',
+                  latest: {
+                    __typename: 'MeterLatest',
+                    time: new Date(Date.now() - 5 * 60_000).toISOString(),
+                    data: {
+                      co2: { value: 612.4, type: 'CO2', unit: 'ppm' },
+                      temperature: { value: 21.46, type: 'Temperature', unit: '°C' },
+                    },
+                    battery: 3.1,
+                  },
+                  errors: {
+                    __typename: 'MeterErrors',
+                    battery: 'low',
+                    lowVoltage: false,
+                    missing: false,
+                    systemErrors: 0,
+                  },
+                },
+              ],
+            },
+          };
+        },
+      },
+    });
+    const card = await screen.findByTestId('dashboard-meter-31');
+    expect(asked).toEqual([{ ids: [31] }]);
+    expect(within(card).getByRole('link', { name: 'Luokka 101 ERS' }).getAttribute('href')).toBe('/meters/31');
+    expect(within(card).getByTestId('dashboard-meter-31-co2').textContent).toBe('612 ppm');
+    expect(within(card).getByTestId('dashboard-meter-31-temperature').textContent).toBe('21,5 °C');
+    expect(within(card).getByText('Paristo vähissä')).toBeTruthy();
+    expect(within(card).getByText(/5 minuuttia sitten/)).toBeTruthy();
+    expect(within(card).getByText(/3,10 V/)).toBeTruthy();
+  });
+
+  it('shows no meters until some are chosen, and offers to choose them', async () => {
+    renderApp({
+      path: '/home',
+      graphql: {
+        CurrentUser: () => ({ data: { currentUser: user } }),
+        Dashboard: dashboard([]),
+        DashboardMeterChoices: () => ({
+          data: { meters: [{ __typename: 'Meter', id: 31, serial: 'a81758fffe0312ab', name: 'Luokka 101 ERS' }] },
+        }),
+      },
+    });
+    await screen.findByTestId('dashboard-empty');
+    expect(screen.queryByTestId('dashboard-meters')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Valitse mittarit' }));
+    expect(await screen.findByLabelText(/^Yleisnäkymän mittarit/)).toBeTruthy();
+  });
 });

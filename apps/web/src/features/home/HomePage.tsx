@@ -2,12 +2,51 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Collapse, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CurrentUserFieldsFragment, DashboardDocument } from '../../graphql/generated.ts';
+import { type CurrentUserFieldsFragment, DashboardDocument, DashboardMetersDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { QueryState } from '../layout/QueryState.tsx';
+import { ChooseDashboardMeters } from './ChooseDashboardMeters.tsx';
 import { ChooseDashboardProjects } from './ChooseDashboardProjects.tsx';
+import { DashboardMeterCard } from './DashboardMeterCard.tsx';
 import { DashboardProjectCard } from './DashboardProjectCard.tsx';
 import { toggled, useSaveDashboardOptions } from './dashboardOptions.ts';
+
+/** The meters the user chose, with their latest readings; none chosen shows none (a user may see hundreds). */
+function DashboardMeters({ chosen }: { chosen: readonly number[] }) {
+  const { t } = useTranslation();
+  // Readings arrive all the time, so every visit asks the server again.
+  const { data, loading, error } = useQuery(DashboardMetersDocument, {
+    variables: { ids: [...chosen] },
+    skip: chosen.length === 0,
+    fetchPolicy: 'cache-and-network',
+  });
+  if (chosen.length === 0) return null;
+  const meters = data?.meters;
+  return (
+    <Stack gap="sm" data-testid="dashboard-meters">
+      <Title order={2} size="h3">
+        {t('Meters')}
+      </Title>
+      {meters ? (
+        meters.length === 0 ? (
+          <Paper withBorder p="xl" radius="md">
+            <Text c="dimmed" ta="center">
+              {t('None of the chosen meters can be shown.')}
+            </Text>
+          </Paper>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {meters.map((meter) => (
+              <DashboardMeterCard key={meter.id} meter={meter} />
+            ))}
+          </SimpleGrid>
+        )
+      ) : (
+        <QueryState loading={loading} error={error} />
+      )}
+    </Stack>
+  );
+}
 
 function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
   const { t } = useTranslation();
@@ -15,7 +54,13 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
   const { data, loading, error } = useQuery(DashboardDocument, { fetchPolicy: 'cache-and-network' });
   const saveOptions = useSaveDashboardOptions(user);
   const [choosing, setChoosing] = useState(false);
-  const { dashboardProjects: chosen, dashboardSpacesOpen: open, dashboardSpacesHidden: hidden } = user.options;
+  const [choosingMeters, setChoosingMeters] = useState(false);
+  const {
+    dashboardProjects: chosen,
+    dashboardSpacesOpen: open,
+    dashboardSpacesHidden: hidden,
+    dashboardMeters: chosenMeters,
+  } = user.options;
   const projects = data?.currentUser?.dashboardProjects;
 
   return (
@@ -25,9 +70,14 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
           <Title order={1}>{t('Dashboard')}</Title>
           <Text>{t('Welcome, {{name}}!', { name: user.name || user.username })}</Text>
         </div>
-        <Button variant="light" onClick={() => setChoosing((value) => !value)} aria-expanded={choosing}>
-          {t('Choose projects')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="light" onClick={() => setChoosing((value) => !value)} aria-expanded={choosing}>
+            {t('Choose projects')}
+          </Button>
+          <Button variant="light" onClick={() => setChoosingMeters((value) => !value)} aria-expanded={choosingMeters}>
+            {t('Choose meters')}
+          </Button>
+        </Group>
       </Group>
       <Collapse expanded={choosing}>
         <Paper withBorder p="md" radius="md">
@@ -40,6 +90,17 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
           )}
         </Paper>
       </Collapse>
+      <Collapse expanded={choosingMeters}>
+        <Paper withBorder p="md" radius="md">
+          {choosingMeters && (
+            <ChooseDashboardMeters
+              chosen={chosenMeters}
+              onChange={(meterIds) => void saveOptions({ dashboardMeters: meterIds })}
+            />
+          )}
+        </Paper>
+      </Collapse>
+      <DashboardMeters chosen={chosenMeters} />
       {projects ? (
         projects.length === 0 ? (
           <Paper withBorder p="xl" radius="md" data-testid="dashboard-empty">

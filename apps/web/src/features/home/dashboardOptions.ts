@@ -8,7 +8,7 @@ import {
   UserDashboardOptionsFragmentDoc,
 } from '../../graphql/generated.ts';
 
-type DashboardOptionGroup = 'dashboardProjects' | 'dashboardSpacesOpen' | 'dashboardSpacesHidden';
+type DashboardOptionGroup = 'dashboardProjects' | 'dashboardSpacesOpen' | 'dashboardSpacesHidden' | 'dashboardMeters';
 export type DashboardOptions = Pick<CurrentUserFieldsFragment['options'], DashboardOptionGroup>;
 
 /**
@@ -27,6 +27,7 @@ export function useSaveDashboardOptions(user: CurrentUserFieldsFragment) {
         dashboardProjects: user.options.dashboardProjects,
         dashboardSpacesOpen: user.options.dashboardSpacesOpen,
         dashboardSpacesHidden: user.options.dashboardSpacesHidden,
+        dashboardMeters: user.options.dashboardMeters,
       };
       const writeOptions = (values: DashboardOptions) =>
         client.cache.writeFragment({

@@ -188,6 +188,40 @@ describe('project edit', { timeout: 20_000 }, () => {
     );
   });
 
+  it('saves the data view defaults and keeps the filters the data views stored', async () => {
+    const filters = [{ type: 'removeday', day: '2026-01-06' }];
+    const project = adminProject(7, 'Koulu', { defaults: { mode: 'max', slot: 3600, filters } });
+    const { sent } = renderEdit('/p/7/edit/info', project, {
+      UpdateProjectInfo: ({ input }) => ({ data: { updateProject: { ...project, ...(input as object) } } }),
+    });
+    const defaults = await screen.findByTestId('project-defaults');
+    expect((within(defaults).getByLabelText(/^Ryhmän oletusarvo/) as HTMLInputElement).value).toBe('Suurin');
+    expect((within(defaults).getByLabelText(/^Lukemien oletusryhmittely/) as HTMLInputElement).value).toBe('1 tunti');
+    fireEvent.click(within(defaults).getByLabelText('Näytä aukot, joista lukemat puuttuvat'));
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna' }));
+    await waitFor(() => expect(sent.map((operation) => operation.name)).toContain('UpdateProjectInfo'));
+    expect(sent[0]?.variables.input).toMatchObject({
+      defaults: { mode: 'max', slot: 3600, nulls: true, filters },
+    });
+  });
+
+  it('links the attachment of the project for download', async () => {
+    const attachment = {
+      __typename: 'Attachment',
+      id: '3f1c2a4e-0000-4000-8000-000000000001',
+      name: 'mittaussuunnitelma.pdf',
+      path: '/api/attachments/3f1c2a4e-0000-4000-8000-000000000001/mittaussuunnitelma.pdf',
+      contentType: 'application/pdf',
+      size: 2048,
+    };
+    renderEdit('/p/7/edit/info', adminProject(7, 'Koulu', { attachment }));
+    const shown = await screen.findByTestId('project-attachment');
+    expect(within(shown).getByRole('link', { name: 'mittaussuunnitelma.pdf' }).getAttribute('href')).toBe(
+      attachment.path,
+    );
+    expect(screen.getByRole('button', { name: 'Poista liite' })).toBeTruthy();
+  });
+
   it('shows the public address with a copy button while the public link is on', async () => {
     const publicId = '00000000-0000-4000-8000-00000000de01';
     renderEdit('/p/7/edit/info', adminProject(7, 'Koulu', { publicId }));

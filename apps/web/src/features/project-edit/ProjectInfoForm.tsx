@@ -42,10 +42,46 @@ type InfoValues = {
   showReport: boolean;
   showAlarm: boolean;
   isPublic: boolean;
+  /** The data views' defaults (spec: defaults, a data slot): how readings are grouped and shown. */
+  defaultsMode: DataMode;
+  /** Seconds per group as text, empty for every reading. */
+  defaultsSlot: string;
+  defaultsNulls: boolean;
 };
+
+const dataModes = ['avg', 'min', 'max'] as const;
+type DataMode = (typeof dataModes)[number];
+
+/** Group lengths offered for the data views, in seconds. */
+const slotChoices = [
+  { seconds: 600, label: '10 minutes' },
+  { seconds: 3600, label: '1 hour' },
+  { seconds: 6 * 3600, label: '6 hours' },
+  { seconds: 24 * 3600, label: '1 day' },
+  { seconds: 7 * 24 * 3600, label: '1 week' },
+] as const;
+
+interface ProjectDefaults {
+  mode?: DataMode;
+  slot?: number;
+  nulls?: boolean;
+  filters?: unknown[];
+}
+
+/** The stored defaults, read defensively: the field is free-form JSON on the wire. */
+function defaultsOf(stored: unknown): ProjectDefaults {
+  const raw = (stored ?? {}) as Record<string, unknown>;
+  return {
+    mode: dataModes.includes(raw.mode as DataMode) ? (raw.mode as DataMode) : undefined,
+    slot: typeof raw.slot === 'number' ? raw.slot : undefined,
+    nulls: typeof raw.nulls === 'boolean' ? raw.nulls : undefined,
+    filters: Array.isArray(raw.filters) ? raw.filters : undefined,
+  };
+}
 
 function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
   const timeZone = project.timeZone || defaultTimeZone;
+  const defaults = defaultsOf(project.defaults);
   return {
     id: project.id,
     name: project.name,
@@ -59,35 +95,46 @@ function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
     showReport: project.showReport,
     showAlarm: project.showAlarm,
     isPublic: Boolean(project.publicId),
+    defaultsMode: defaults.mode ?? 'avg',
+    defaultsSlot: defaults.slot ? String(defaults.slot) : '',
+    defaultsNulls: defaults.nulls ?? false,
   };
 }
 
-/** The form's values in the shape of the shared update schema. */
-function projectInput(values: InfoValues) {
+/** The form's values in the shape of the shared update schema; filters are kept as stored (the data views edit them). */
+function projectInput(values: InfoValues, filters: unknown[] | undefined) {
+  const { defaultsMode, defaultsSlot, defaultsNulls, ...fields } = values;
   return {
-    ...values,
+    ...fields,
     startAt: fromDateTimeInput(values.startAt, values.timeZone),
     endAt: fromDateTimeInput(values.endAt, values.timeZone),
     defaultSelect: values.defaultSelect === '' ? undefined : Number(values.defaultSelect),
+    defaults: {
+      mode: defaultsMode,
+      nulls: defaultsNulls,
+      ...(defaultsSlot ? { slot: Number(defaultsSlot) } : {}),
+      ...(filters ? { filters } : {}),
+    },
   };
 }
 
 /** Validates the form with the shared schema, after turning its texts into times and numbers. */
-const infoSchema: StandardSchema = {
-  '~standard': {
-    version: 1,
-    vendor: 'olo',
-    validate: (value) => {
-      const values = value as InfoValues;
-      const result = updateProjectInput['~standard'].validate(projectInput(values));
-      const withRequired = <R extends { issues?: ReadonlyArray<{ message: string; path?: unknown }> }>(checked: R) =>
-        values.defaultSelect === ''
-          ? { issues: [...(checked.issues ?? []), { message: 'Required', path: ['defaultSelect'] }] }
-          : checked;
-      return result instanceof Promise ? result.then(withRequired) : withRequired(result);
+const infoSchema = (filters: unknown[] | undefined): StandardSchema =>
+  ({
+    '~standard': {
+      version: 1,
+      vendor: 'olo',
+      validate: (value: unknown) => {
+        const values = value as InfoValues;
+        const result = updateProjectInput['~standard'].validate(projectInput(values, filters));
+        const withRequired = <R extends { issues?: ReadonlyArray<{ message: string; path?: unknown }> }>(checked: R) =>
+          values.defaultSelect === ''
+            ? { issues: [...(checked.issues ?? []), { message: 'Required', path: ['defaultSelect'] }] }
+            : checked;
+        return result instanceof Promise ? result.then(withRequired) : withRequired(result);
+      },
     },
-  },
-} as StandardSchema;
+  }) as StandardSchema;
 
 function timeZones(current: string): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
@@ -97,9 +144,11 @@ function timeZones(current: string): string[] {
 export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragment }) {
   const { t } = useTranslation();
   const [updateProject, { loading }] = useMutation(UpdateProjectInfoDocument);
+  const filters = useMemo(() => defaultsOf(project.defaults).filters, [project.defaults]);
+  const schema = useMemo(() => infoSchema(filters), [filters]);
   const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<InfoValues>({
     initialValues: valuesOf(project),
-    schema: infoSchema,
+    schema,
   });
   const dirty = form.isDirty();
   useUnsavedChangesPrompt(dirty);
@@ -108,7 +157,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
 
   const submit = form.onSubmit(async (submitted) => {
     clearGeneralError();
-    const input = updateProjectInput.parse(projectInput(submitted));
+    const input = updateProjectInput.parse(projectInput(submitted, filters));
     // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
     const timesChanged = form.isDirty('startAt') || form.isDirty('endAt') || form.isDirty('timeZone');
     let saved: ProjectAdminFieldsFragment | undefined;
@@ -129,6 +178,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
             showReport: input.showReport,
             showAlarm: input.showAlarm,
             isPublic: input.isPublic,
+            defaults: input.defaults,
           },
         },
       });
@@ -189,6 +239,37 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
           maw={320}
           {...inputProps('defaultSelect')}
         />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="project-defaults">
+          <Select
+            label={t('Default grouping of readings')}
+            description={t('Readings are combined over this time in the data views')}
+            data={[
+              { value: '', label: t('Every reading') },
+              ...slotChoices.map((choice) => ({ value: String(choice.seconds), label: t(choice.label) })),
+              ...(values.defaultsSlot && !slotChoices.some((choice) => String(choice.seconds) === values.defaultsSlot)
+                ? [{ value: values.defaultsSlot, label: t('{{seconds}} seconds', { seconds: values.defaultsSlot }) }]
+                : []),
+            ]}
+            allowDeselect={false}
+            {...inputProps('defaultsSlot')}
+          />
+          <Select
+            label={t('Default value of a group')}
+            description={t('Which value of the combined readings is shown')}
+            data={[
+              { value: 'avg', label: t('Average') },
+              { value: 'min', label: t('Minimum') },
+              { value: 'max', label: t('Maximum') },
+            ]}
+            allowDeselect={false}
+            {...inputProps('defaultsMode')}
+          />
+          <Switch
+            mt="xl"
+            label={t('Show gaps where readings are missing')}
+            {...form.getInputProps('defaultsNulls', { type: 'checkbox' })}
+          />
+        </SimpleGrid>
         <Stack gap="xs">
           <Switch label={t('Show live view')} {...form.getInputProps('showLive', { type: 'checkbox' })} />
           <Switch label={t('Show reports')} {...form.getInputProps('showReport', { type: 'checkbox' })} />

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEditedProject } from './EditLayout.tsx';
 import { EditSection } from './EditSection.tsx';
+import { ProjectAttachment } from './ProjectAttachment.tsx';
 import { ProjectInfoForm } from './ProjectInfoForm.tsx';
 import { ProjectPicture } from './ProjectPicture.tsx';
 
@@ -15,6 +16,9 @@ export function ProjectInfoPage() {
       </EditSection>
       <EditSection id="picture" title={t('Picture')}>
         <ProjectPicture project={project} />
+      </EditSection>
+      <EditSection id="attachment" title={t('Attachment')}>
+        <ProjectAttachment project={project} />
       </EditSection>
     </Stack>
   );

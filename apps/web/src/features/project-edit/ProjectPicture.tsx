@@ -10,18 +10,9 @@ import {
   UpdateProjectInfoDocument,
 } from '../../graphql/generated.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import { readBase64 } from './readBase64.ts';
 
 const pictureTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
-/** The file's bytes in base64, as createAttachment takes them. */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /** Picture of the project: uploaded and set as soon as it is chosen, so it has no save button of its own. */
 export function ProjectPicture({ project }: { project: ProjectAdminFieldsFragment }) {
