@@ -24,7 +24,10 @@ describe('datasource functions', () => {
   });
 
   it('are found by id', () => {
-    expect(findDatasourceFunction('absoluteHumidity')).toMatchObject({ requiredDataType: 'Humidity', extra: ['Temperature'] });
+    expect(findDatasourceFunction('absoluteHumidity')).toMatchObject({
+      requiredDataType: 'Humidity',
+      extra: ['Temperature'],
+    });
     expect(findDatasourceFunction('nope')).toBeUndefined();
     expect(findDatasourceFunction(null)).toBeUndefined();
   });

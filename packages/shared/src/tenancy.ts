@@ -45,6 +45,7 @@ export const tenancyErrors = {
   unknownTimeZone: 'Unknown time zone',
   attachmentTooLarge: 'The file is too large',
   attachmentType: 'This file type is not allowed',
+  attachmentOfAnotherProject: 'The file belongs to another project',
   endBeforeStart: 'The end is before the start',
 } as const;
 

@@ -114,6 +114,13 @@ export class ProjectsService {
   async update(access: ViewerAccess, input: z.output<typeof updateProjectInput>): Promise<ProjectRow> {
     await access.assert('project.update', input.id);
     const { id, isPublic, ...fields } = input;
+    // A picture or attachment must be the project's own upload: another project's file would
+    // otherwise become readable through this project (its public link included).
+    const files = [fields.pictureId, fields.attachmentId].filter((file): file is string => Boolean(file));
+    const own = await this.repository.attachmentsOfProject(id, files);
+    if (files.some((file) => !own.includes(file))) {
+      throw new AppError('BAD_USER_INPUT', tenancyErrors.attachmentOfAnotherProject);
+    }
     const current = (await this.repository.findById(id)) as ProjectRow;
     const changes: Partial<NewProject> = { ...(fields as Partial<NewProject>) };
     if (isPublic === true && !current.publicId) changes.publicId = crypto.randomUUID();

@@ -270,6 +270,34 @@ describe.each(testDatabases)('projects on %s', (kind) => {
     expect(huge.errors?.[0]?.extensions?.issues).toEqual([{ path: 'content', message: 'The file is too large' }]);
   });
 
+  it("takes only the project's own uploads as its picture and attachment", async () => {
+    const mine = await createProject(admin, organizationId);
+    const other = await createProject(admin, organizationId);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 1)]);
+    const upload = async (projectId: number) =>
+      expectData(
+        await admin.graphql<{ createAttachment: { id: string } }>(
+          'mutation U($p: Int, $n: String!, $t: String!, $c: String!) { createAttachment(projectId: $p, name: $n, contentType: $t, content: $c) { id } }',
+          { p: projectId, n: 'kuva.png', t: 'image/png', c: png.toString('base64') },
+        ),
+      ).createAttachment.id;
+    const own = await upload(mine.id);
+    const foreign = await upload(other.id);
+    const update = (input: Record<string, unknown>) =>
+      admin.graphql<{ updateProject: { picture: { id: string } | null } }>(
+        'mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { picture { id } } }',
+        { input: { id: mine.id, ...input } },
+      );
+    for (const field of ['pictureId', 'attachmentId']) {
+      const refused = await update({ [field]: foreign });
+      expect(refused.errors?.[0]?.message).toBe('The file belongs to another project');
+    }
+    const [stored] = await olo.server.database
+      .sql`select picture_id, attachment_id from projects where id = ${mine.id}`;
+    expect(stored).toEqual({ picture_id: null, attachment_id: null });
+    expect(expectData(await update({ pictureId: own })).updateProject.picture?.id).toBe(own);
+  });
+
   it("pushes a member's new project rights to their open pages when an admin changes them", async () => {
     const project = await createProject(admin, organizationId, { name: 'Koulu D' });
     const { client: member, account } = await signedInClient(olo.url);
