@@ -273,15 +273,26 @@ const boundsInOrder = (input: { startAt?: Date | null; endAt?: Date | null }, co
     context.addIssue({ code: 'custom', path: ['endAt'], message: tenancyErrors.endBeforeStart });
   }
 };
+/** A datasource function and the further channels it reads; null clears the function. */
+const datasourceFunctionFields = {
+  functionId: z.string().trim().max(64, { message: 'Too long' }).nullish(),
+  extraChannels: z
+    .array(required(z.string({ message: 'Required' }).trim()).max(64, { message: 'Too long' }))
+    .max(4)
+    .optional(),
+};
 export const createSeriesDatasourceInput = z
   .object({
     seriesId: intId,
     meterId: intId,
     channel: required(z.string({ message: 'Required' }).trim()).max(64, { message: 'Too long' }),
     ...datasourceBounds,
+    ...datasourceFunctionFields,
   })
   .superRefine(boundsInOrder);
-export const updateSeriesDatasourceInput = z.object({ id: intId, ...datasourceBounds }).superRefine(boundsInOrder);
+export const updateSeriesDatasourceInput = z
+  .object({ id: intId, ...datasourceBounds, ...datasourceFunctionFields })
+  .superRefine(boundsInOrder);
 
 export const createIntegrationInput = z.object({
   organizationId: uuidSchema,

@@ -592,6 +592,7 @@ const cases: Record<string, Case> = {
       await w.call(role, 'query Q($id: Int!) { project(id: $id) { activeMeters { id } } }', { id: w.project.id }),
     ),
   drivers: async (w, role) => outcomeOf(await w.call(role, 'query { drivers { id } }')),
+  datasourceFunctions: async (w, role) => outcomeOf(await w.call(role, 'query { datasourceFunctions { id } }')),
   systemErrors: async (w, role) => outcomeOf(await w.call(role, 'query { systemErrors { id } }')),
   findFreeMeters: async (w, role) =>
     outcomeOf(

@@ -240,6 +240,7 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'Organization.meters', kind: 'query', what: "O's meters", allowed: meterViewers },
   { operation: 'Project.activeMeters', kind: 'query', what: 'meters feeding X', allowed: projectViewers },
   { operation: 'drivers', kind: 'query', what: 'the payload decoders', allowed: signedIn },
+  { operation: 'datasourceFunctions', kind: 'query', what: 'functions a datasource may apply', allowed: signedIn },
   { operation: 'systemErrors', kind: 'query', what: 'errors of no meter', allowed: siteAdmins },
   { operation: 'findFreeMeters', kind: 'query', what: 'free meters by serial', allowed: siteAdmins },
   { operation: 'updateMeter', kind: 'mutation', what: 'rename M', allowed: meterAdmins },

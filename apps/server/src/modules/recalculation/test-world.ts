@@ -25,6 +25,7 @@ export interface Reading {
   co2: number;
   fCnt?: number;
   temperature?: number;
+  humidity?: number;
 }
 
 export interface MeterWorld {
@@ -131,6 +132,7 @@ export async function startMeterWorld(kind: DatabaseKind): Promise<MeterWorld> {
           ...message.uplink_message.decoded_payload,
           co2: reading.co2,
           ...(reading.temperature === undefined ? {} : { temperature: reading.temperature }),
+          ...(reading.humidity === undefined ? {} : { humidity: reading.humidity }),
         };
         return message;
       });

@@ -1,6 +1,9 @@
 import {
   createSeriesDatasourceInput,
   createSeriesInput,
+  type DatasourceFunction,
+  datasourceFunctions,
+  findDatasourceFunction,
   updateSeriesDatasourceInput,
   updateSeriesInput,
 } from '@olo/shared';
@@ -46,8 +49,41 @@ export const SeriesDatasourceRef = builder.objectRef<SeriesDatasourceRow>('Serie
     startInclusive: t.exposeBoolean('startInclusive'),
     endAt: t.expose('endAt', { type: 'DateTime', nullable: true }),
     endInclusive: t.exposeBoolean('endInclusive'),
+    datasourceFunctionId: t.string({ nullable: true, resolve: (row) => row.functionId }),
+    datasourceFunctionName: t.string({
+      nullable: true,
+      resolve: (row) => findDatasourceFunction(row.functionId)?.name ?? null,
+    }),
+    extraChannels: t.stringList({
+      description: "The function's further channels of the meter, in the order of its extra types.",
+      resolve: (row) => row.extraChannels,
+    }),
   }),
 });
+
+const DatasourceFunctionRef = builder.objectRef<DatasourceFunction>('DatasourceFunction').implement({
+  description: 'Computes a series value from a channel and further channels of the same reading.',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.exposeString('name'),
+    requiredDataType: t.exposeString('requiredDataType', { description: "The datasource's own channel's type." }),
+    extra: t.exposeStringList('extra', { description: 'Types of the further channels it needs, in order.' }),
+    dataType: t.exposeString('dataType'),
+    dataUnit: t.exposeString('dataUnit'),
+    dataName: t.exposeString('dataName'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  datasourceFunctions: t.field({
+    type: [DatasourceFunctionRef],
+    description: 'Functions a datasource may apply (dew point, absolute humidity).',
+    resolve: (_root, _args, context) => {
+      context.access.requireUser();
+      return [...datasourceFunctions];
+    },
+  }),
+}));
 
 export const SeriesRef = builder.objectRef<SeriesRow>('Serie').implement({
   description: 'A measured quantity of a space, fed by meter channels through datasources.',
@@ -115,16 +151,24 @@ const boundsFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fie
   endAt: t.field({ type: 'DateTime' }),
   endInclusive: t.boolean(),
 });
+const functionFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
+  datasourceFunctionId: t.string({ description: 'A datasource function; null removes it.' }),
+  extraChannels: t.stringList({ description: "The function's further channels of the meter, in order." }),
+});
+/** GraphQL's datasourceFunctionId is the input schemas' functionId. */
+const withFunction = ({ datasourceFunctionId, ...input }: Record<string, unknown>) =>
+  datasourceFunctionId === undefined ? input : { ...input, functionId: datasourceFunctionId };
 const CreateSeriesDatasourceInput = builder.inputType('CreateSeriesDatasourceInput', {
   fields: (t) => ({
     seriesId: t.int({ required: true }),
     meterId: t.int({ required: true }),
     channel: t.string({ required: true }),
     ...boundsFields(t),
+    ...functionFields(t),
   }),
 });
 const UpdateSeriesDatasourceInput = builder.inputType('UpdateSeriesDatasourceInput', {
-  fields: (t) => ({ id: t.int({ required: true }), ...boundsFields(t) }),
+  fields: (t) => ({ id: t.int({ required: true }), ...boundsFields(t), ...functionFields(t) }),
 });
 
 /** Absent fields stay as they are; null clears a nullable one but never a flag. */
@@ -167,7 +211,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.series.createDatasource(
         context.access,
-        parseInput(createSeriesDatasourceInput, changes(args.input, ['startInclusive', 'endInclusive'])),
+        parseInput(
+          createSeriesDatasourceInput,
+          withFunction(changes(args.input, ['startInclusive', 'endInclusive', 'extraChannels'])),
+        ),
       ),
   }),
   updateSeriesDatasource: t.field({
@@ -176,7 +223,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.series.updateDatasource(
         context.access,
-        parseInput(updateSeriesDatasourceInput, changes(args.input, ['startInclusive', 'endInclusive'])),
+        parseInput(
+          updateSeriesDatasourceInput,
+          withFunction(changes(args.input, ['startInclusive', 'endInclusive', 'extraChannels'])),
+        ),
       ),
   }),
   deleteSeriesDatasource: t.boolean({

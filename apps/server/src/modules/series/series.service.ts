@@ -1,6 +1,8 @@
 import {
   type createSeriesDatasourceInput,
   type createSeriesInput,
+  datasourceFunctionErrors,
+  findDatasourceFunction,
   isMeasurementType,
   measurementSortRank,
   measurementUnits,
@@ -27,6 +29,8 @@ export type RecomputeDatasource = (change: {
 }) => Promise<void>;
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+/** An input error on one field, as zod's would be. */
+const invalid = (path: string, message: string) => new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);
 
 /** Series by data type importance (spec section 9), then by name. */
 export function sortSeries<T extends Pick<SeriesRow, 'dataType' | 'name' | 'id'>>(rows: T[]): T[] {
@@ -134,7 +138,8 @@ export class SeriesService {
   ): Promise<SeriesDatasourceRow> {
     const target = await this.editable(access, input.seriesId);
     await access.assertMeter('meter.view', input.meterId);
-    const created = await this.repository.insertDatasource(input);
+    const { functionId, extraChannels } = await this.checkedFunction(input.meterId, input.channel, input);
+    const created = await this.repository.insertDatasource({ ...input, functionId, extraChannels });
     await this.afterDatasourceChange(target.projectId, created, created.startAt);
     return created;
   }
@@ -145,6 +150,15 @@ export class SeriesService {
   ): Promise<SeriesDatasourceRow> {
     const current = await this.editableDatasource(access, input.id);
     const { id, ...changes } = input;
+    if (changes.functionId !== undefined || changes.extraChannels !== undefined) {
+      Object.assign(
+        changes,
+        await this.checkedFunction(current.meterId, current.channel, {
+          functionId: changes.functionId === undefined ? current.functionId : changes.functionId,
+          extraChannels: changes.extraChannels ?? current.extraChannels,
+        }),
+      );
+    }
     const updated = await this.repository.updateDatasource(id, changes);
     // Both the old and the new range change: recompute from the earlier start.
     const from = [current.startAt, updated.startAt].some((time) => time === null)
@@ -152,6 +166,34 @@ export class SeriesService {
       : new Date(Math.min((current.startAt as Date).getTime(), (updated.startAt as Date).getTime()));
     await this.afterDatasourceChange(current.projectId, updated, from);
     return updated;
+  }
+
+  /**
+   * A datasource function fits the meter's channels: the datasource's own channel measures what it
+   * needs, and a further channel of the right type is named for each of its extra types.
+   */
+  private async checkedFunction(
+    meterId: number,
+    channel: string,
+    input: { functionId?: string | null; extraChannels?: string[] },
+  ): Promise<{ functionId: string | null; extraChannels: string[] }> {
+    if (!input.functionId) return { functionId: null, extraChannels: [] };
+    const fn = findDatasourceFunction(input.functionId);
+    if (!fn) throw invalid('datasourceFunctionId', datasourceFunctionErrors.unknownFunction);
+    const channels = await this.deps.meterChannels(meterId);
+    if (channels[channel]?.type !== fn.requiredDataType) {
+      throw invalid('channel', datasourceFunctionErrors.wrongChannelType);
+    }
+    const extraChannels = input.extraChannels ?? [];
+    if (extraChannels.length !== fn.extra.length) {
+      throw invalid('extraChannels', datasourceFunctionErrors.extraChannelMissing);
+    }
+    for (const [index, type] of fn.extra.entries()) {
+      if (channels[extraChannels[index] as string]?.type !== type) {
+        throw invalid('extraChannels', datasourceFunctionErrors.wrongChannelType);
+      }
+    }
+    return { functionId: fn.id, extraChannels };
   }
 
   async deleteDatasource(access: ViewerAccess, id: number): Promise<boolean> {
@@ -188,6 +230,8 @@ export class SeriesService {
             startInclusive: true,
             endAt: current.endAt,
             endInclusive: current.endInclusive,
+            functionId: current.functionId,
+            extraChannels: current.extraChannels,
           }),
         );
       }

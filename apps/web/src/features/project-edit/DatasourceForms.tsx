@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
   CreateSeriesDatasourceDocument,
+  SeriesEditDatasourceFunctionsDocument,
   SeriesEditMeterChannelsDocument,
   UpdateSeriesDatasourceDocument,
 } from '../../graphql/generated.ts';
@@ -98,6 +99,8 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
     initialValues: {
       meterId: '',
       channel: '',
+      functionId: '',
+      extraChannels: [],
       startAt: toDateTimeInput(new Date().toISOString(), project.timeZone),
       startInclusive: true,
       endAt: '',
@@ -112,6 +115,13 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
     value: name,
     label: channelLabel(name, channel),
   }));
+  const functions = useQuery(SeriesEditDatasourceFunctionsDocument).data?.datasourceFunctions ?? [];
+  const channelType = channels[form.getValues().channel]?.type;
+  // Functions that take this channel's quantity (all while its type is not known).
+  const functionOptions = functions
+    .filter((fn) => channelType === undefined || fn.requiredDataType === channelType)
+    .map((fn) => ({ value: fn.id, label: t(fn.name) }));
+  const chosenFunction = functions.find((fn) => fn.id === form.getValues().functionId);
 
   const submit = form.onSubmit(async (values) => {
     clearGeneralError();
@@ -127,6 +137,8 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
             startInclusive: input.startInclusive,
             endAt: input.endAt?.toISOString() ?? null,
             endInclusive: input.endInclusive,
+            datasourceFunctionId: input.functionId ?? null,
+            extraChannels: input.extraChannels ?? [],
           },
         },
       });
@@ -164,6 +176,27 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
             {...inputProps('channel')}
           />
         </SimpleGrid>
+        {functionOptions.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('Function')}
+              description={t('Feed the series a quantity computed from this channel and others of the meter')}
+              placeholder={t('None: the channel as it is')}
+              clearable
+              data={functionOptions}
+              {...selectProps(inputProps('functionId'))}
+            />
+            {chosenFunction?.extra.map((type, index) => (
+              <Select
+                key={type}
+                label={t('{{quantity}} channel', { quantity: t(type) })}
+                withAsterisk
+                data={channelOptions.filter((option) => channels[option.value]?.type === type)}
+                {...selectProps(inputProps(`extraChannels.${index}` as 'channel'))}
+              />
+            ))}
+          </SimpleGrid>
+        )}
         <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
         <Group>
           <Button type="submit" size="xs" loading={loading}>

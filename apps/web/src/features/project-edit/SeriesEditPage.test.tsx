@@ -90,6 +90,19 @@ function renderSeries(
       ProjectAdmin: () => ({ data: { projectAdmin: project } }),
       SeriesEdit: () => ({ data: { projectAdmin: seriesProject(series()) } }),
       SeriesEditMeters: () => ({ data: { meters: [meter] } }),
+      SeriesEditDatasourceFunctions: () => ({
+        data: {
+          datasourceFunctions: [
+            {
+              __typename: 'DatasourceFunction',
+              id: 'dewPoint',
+              name: 'Dew point',
+              requiredDataType: 'Humidity',
+              extra: ['Temperature'],
+            },
+          ],
+        },
+      }),
       SeriesEditMeterChannels: () => ({
         data: {
           meter: {
@@ -265,7 +278,28 @@ describe('series edit', { timeout: 20_000 }, () => {
         startInclusive: true,
         endAt: null,
         endInclusive: true,
+        datasourceFunctionId: null,
+        extraChannels: [],
       },
+    });
+  });
+
+  it("feeds a series the dew point of a meter's humidity and temperature", async () => {
+    const { sent } = renderSeries(() => [serie(1, 'Kastepiste', 1, [], 'Dew point')], {
+      CreateSeriesDatasource: ({ input }) => ({
+        data: { createSeriesDatasource: datasource(14, 1, 'humidity', input as Record<string, unknown>) },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Lisää tietolähde sarjaan Kastepiste' }));
+    const form = await screen.findByRole('form', { name: 'Uusi tietolähde sarjalle Kastepiste' });
+    await choose(form, /^Mittari/, meterLabel);
+    fireEvent.change(within(form).getByRole('combobox', { name: /^Kanava/ }), { target: { value: 'humidity' } });
+    await choose(form, /^Funktio/, 'Kastepiste');
+    await choose(form, /^Lämpötila: kanava/, 'temperature (Temperature, 21.5 °C)');
+    fireEvent.click(within(form).getByRole('button', { name: 'Lisää tietolähde' }));
+    await waitFor(() => expect(sent.map((operation) => operation.name)).toEqual(['CreateSeriesDatasource']));
+    expect(sent[0]?.variables).toMatchObject({
+      input: { channel: 'humidity', datasourceFunctionId: 'dewPoint', extraChannels: ['temperature'] },
     });
   });
 

@@ -200,7 +200,17 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
             {meterName}
           </Anchor>
         </Table.Td>
-        <Table.Td>{datasource.channel}</Table.Td>
+        <Table.Td>
+          {datasource.channel}
+          {datasource.datasourceFunctionName && (
+            <Text size="xs" c="dimmed">
+              {t('{{function}} with {{channels}}', {
+                function: t(datasource.datasourceFunctionName),
+                channels: datasource.extraChannels.join(', '),
+              })}
+            </Text>
+          )}
+        </Table.Td>
         <Table.Td>
           <RangeEnd time={datasource.startAt} inclusive={datasource.startInclusive} open={t('From the beginning')} />
         </Table.Td>

@@ -96,6 +96,10 @@ export type RangeValues = {
 export type DatasourceValues = RangeValues & {
   meterId: string;
   channel: string;
+  /** '' for none. */
+  functionId: string;
+  /** The function's further channels, in the order of its extra types. */
+  extraChannels: string[];
 };
 
 function rangeInput(values: RangeValues, timeZone: string) {
@@ -108,7 +112,14 @@ function rangeInput(values: RangeValues, timeZone: string) {
 }
 
 export function createDatasourceValues(seriesId: number, values: DatasourceValues, timeZone: string) {
-  return { seriesId, meterId: idOrNull(values.meterId), channel: values.channel, ...rangeInput(values, timeZone) };
+  return {
+    seriesId,
+    meterId: idOrNull(values.meterId),
+    channel: values.channel,
+    ...rangeInput(values, timeZone),
+    functionId: values.functionId || null,
+    extraChannels: values.functionId ? values.extraChannels : [],
+  };
 }
 
 export function updateDatasourceValues(id: number, values: RangeValues, timeZone: string) {
