@@ -6,6 +6,7 @@ import {
   findDriver,
   genericJsonDriver,
 } from '@olo/drivers';
+import { estimatedSignalPower } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
@@ -117,6 +118,8 @@ export class IngestService {
       rssi: uplink.radio.rssi,
       snr: uplink.radio.snr,
       spfact: uplink.radio.spfact,
+      txpower: uplink.radio.txpower,
+      esp: estimatedSignalPower(uplink.radio.rssi, uplink.radio.snr),
       towers: uplink.radio.towers,
       lat: uplink.radio.lat,
       lon: uplink.radio.lon,

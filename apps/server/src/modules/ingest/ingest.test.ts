@@ -69,6 +69,22 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
     expect(errors.map((row) => row.type)).toEqual(['meter.unknown']);
   });
 
+  it("keeps the strongest gateway's estimated signal power with the reading and in the meter's latest", async () => {
+    const serial = newSerial();
+    await post(olo, ttsUplink(serial, 1, new Date('2026-11-21T08:00:00Z')));
+    const [reading] = await sql()`
+      select r.esp, r.txpower from meter_readings r join meters m on m.id = r.meter_id where m.serial = ${serial}`;
+    const [latest] = await sql()`
+      select l.rssi, l.snr, l.esp, l.txpower from meter_latest l join meters m on m.id = l.meter_id
+      where m.serial = ${serial}`;
+    // RSSI -97 dBm and SNR 7.25 dB: -97 + 7.25 - 10·log10(1 + 10^0.725).
+    expect(reading?.esp).toBeCloseTo(-97.7495, 3);
+    expect(latest).toMatchObject({ rssi: -97, snr: 7.25 });
+    expect(latest?.esp).toBeCloseTo(-97.7495, 3);
+    // Neither network server reports the meter's transmit power in an uplink.
+    expect([reading?.txpower, latest?.txpower]).toEqual([null, null]);
+  });
+
   it('feeds series through datasources into series data, the hourly rollup and the latest value', async () => {
     const serial = newSerial();
     await post(olo, ttsUplink(serial, 1, new Date('2026-11-20T09:00:00Z')));

@@ -25,6 +25,12 @@ export interface Uplink {
     rssi: number | null;
     snr: number | null;
     spfact: number | null;
+    /**
+     * The meter's transmit power, dBm. Neither format's uplink carries it (ChirpStack's uplink
+     * txInfo has only frequency and modulation; a TTS uplink's settings have no downlink part),
+     * so it stays null until a network server or driver reports it.
+     */
+    txpower: number | null;
     towers: number;
     lat: number | null;
     lon: number | null;
@@ -149,6 +155,7 @@ export function parseTtsUplink(body: unknown, receivedAt = new Date()): Uplink {
       // An absent snr is a zero that the JSON left out.
       snr: gateway ? (gateway.snr ?? 0) : null,
       spfact: message.settings?.data_rate?.lora?.spreading_factor ?? null,
+      txpower: null,
       towers: message.rx_metadata?.length ?? 0,
       lat: place?.latitude ?? null,
       lon: place?.longitude ?? null,
@@ -175,6 +182,7 @@ export function parseChirpstackUplink(body: unknown, receivedAt = new Date()): U
       rssi: gateway?.rssi ?? null,
       snr: gateway ? (gateway.snr ?? 0) : null,
       spfact: event.txInfo?.modulation?.lora?.spreadingFactor ?? null,
+      txpower: null,
       towers: event.rxInfo?.length ?? 0,
       lat: gateway?.location?.latitude ?? null,
       lon: gateway?.location?.longitude ?? null,
