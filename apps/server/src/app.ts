@@ -215,8 +215,9 @@ export async function createServer(
       hasRoom: () => writer.hasRoom,
       onUplink: async (topic, payload, sender) => {
         const provider = providerOfTopic(topic);
-        if (provider) await ingest.acceptMessage(provider, payload, sender);
+        if (provider) await ingest.acceptMessage(provider, payload, sender, topic);
       },
+      onWrongKind: (topic, sender) => ingest.recordWrongKind(topic, sender),
     });
     closers.push(() => broker.close());
 

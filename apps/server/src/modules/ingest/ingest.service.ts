@@ -14,7 +14,7 @@ import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts'
 import { MeterCache } from './meter-cache.ts';
 import type { ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
-import { type Provider, parseUplink, type Uplink, UplinkFormatError } from './uplink-formats.ts';
+import { type Provider, parseUplink, type Uplink, UplinkFormatError, type UplinkOrigin } from './uplink-formats.ts';
 
 export type UplinkOutcome = 'stored' | 'refused';
 
@@ -39,8 +39,8 @@ export class IngestService {
   }
 
   /** Parses one message of `provider`'s format; throws UplinkFormatError for a malformed one. */
-  parse(provider: Provider, body: unknown): Uplink {
-    return parseUplink(provider, body);
+  parse(provider: Provider, body: unknown, origin: UplinkOrigin = {}): Uplink {
+    return parseUplink(provider, body, origin);
   }
 
   /**
@@ -51,10 +51,11 @@ export class IngestService {
     provider: Provider,
     payload: Buffer,
     sender: Pick<IntegrationRow, 'id' | 'organizationId'>,
+    topic?: string,
   ): Promise<UplinkOutcome | 'malformed'> {
     let uplink: Uplink;
     try {
-      uplink = this.parse(provider, JSON.parse(payload.toString('utf8')));
+      uplink = this.parse(provider, JSON.parse(payload.toString('utf8')), { topic });
     } catch (error) {
       if (!(error instanceof SyntaxError || error instanceof UplinkFormatError)) throw error;
       await this.deps.meters.recordSystemError({
@@ -65,6 +66,15 @@ export class IngestService {
       return 'malformed';
     }
     return this.accept(uplink, sender);
+  }
+
+  /** An uplink of the network server that the sending integration is not for: refused, and recorded. */
+  async recordWrongKind(topic: string, sender: Pick<IntegrationRow, 'id' | 'kind'>): Promise<void> {
+    await this.deps.meters.recordSystemError({
+      name: `Uplink refused: this integration sends ${sender.kind} uplinks`,
+      type: 'ingest.wrong-kind',
+      data: { topic, integrationId: sender.id, kind: sender.kind },
+    });
   }
 
   async accept(uplink: Uplink, integration: Pick<IntegrationRow, 'id' | 'organizationId'>): Promise<UplinkOutcome> {
@@ -163,12 +173,20 @@ export class IngestService {
         });
       }
       this.meters.set(meter);
-    } else if (!meter.driver) {
-      const driver = driverFor(uplink.identity);
-      if (driver) {
-        meter = await this.deps.meters.update(meter.id, { driver: driver.id });
-        this.meters.set(meter);
-      }
+      return meter;
+    }
+    const changes: Partial<Pick<MeterRow, 'driver' | 'provider' | 'providerInfo'>> = {};
+    const driver = meter.driver ? undefined : driverFor(uplink.identity);
+    if (driver) changes.driver = driver.id;
+    const route = routeAfter(meter, uplink);
+    if (meter.provider !== uplink.provider || !sameRoute(route, meter.providerInfo as Record<string, string>)) {
+      // Downlinks follow the meter to where it is heard now.
+      changes.provider = uplink.provider;
+      changes.providerInfo = route;
+    }
+    if (Object.keys(changes).length > 0) {
+      meter = await this.deps.meters.update(meter.id, changes);
+      this.meters.set(meter);
     }
     return meter;
   }
@@ -177,6 +195,26 @@ export class IngestService {
   forgetMeter(serial: string): void {
     this.meters.forget(serial);
   }
+}
+
+/**
+ * The meter's downlink route after this uplink: the uplink's, keeping a Things Stack tenant learnt
+ * earlier (from an MQTT topic) when this uplink does not tell one (a webhook) and the application is
+ * the same.
+ */
+function routeAfter(meter: MeterRow, uplink: Uplink): Record<string, string> {
+  const previous = meter.provider === uplink.provider ? (meter.providerInfo as Record<string, string>) : {};
+  const known = previous.topicApplication;
+  const sameApplication = known !== undefined && known.split('@')[0] === uplink.route.applicationId;
+  return {
+    ...uplink.route,
+    ...(uplink.route.topicApplication === undefined && sameApplication ? { topicApplication: known } : {}),
+  };
+}
+
+function sameRoute(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
 }
 
 function driverFor(identity: Uplink['identity']): Driver | undefined {
