@@ -150,7 +150,13 @@ export async function createServer(
     );
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db);
-    const ingest = new IngestService({ meters, writer, events, logger });
+    const ingest = new IngestService({
+      meters,
+      writer,
+      events,
+      logger,
+      driverLearned: (meter) => metersService.decodeKeptReadings(meter),
+    });
     const recalculationRepository = new RecalculationRepository(database.sql);
     const recalculation = new RecalculationService({ repository: recalculationRepository, events, logger });
     const recompute: RecomputeDatasource = async (change) => {

@@ -32,6 +32,8 @@ export class IngestService {
       writer: ReadingWriter;
       events: EventBus;
       logger: Logger;
+      /** A meter got its driver from an uplink: decode what it kept raw before (MetersService). */
+      driverLearned?: (meter: MeterRow) => Promise<void>;
     },
   ) {
     // Admin changes arrive through forgetMeter; the refresh catches changes made elsewhere (another instance).
@@ -187,6 +189,7 @@ export class IngestService {
     if (Object.keys(changes).length > 0) {
       meter = await this.deps.meters.update(meter.id, changes);
       this.meters.set(meter);
+      if (changes.driver) await this.deps.driverLearned?.(meter);
     }
     return meter;
   }
