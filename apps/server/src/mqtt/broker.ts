@@ -122,7 +122,12 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
         senders.set(client, sender);
         callback(null, true);
       },
-      () => refuse(),
+      (error: Error) => {
+        // The credentials could not be checked (the database is away): "server unavailable" has
+        // the client try again, where "bad username or password" could make it give up.
+        logger.warn({ err: error }, 'checking MQTT credentials failed');
+        callback(Object.assign(new Error('Server unavailable'), { returnCode: 3 }), false);
+      },
     );
   };
   aedes.authorizePublish = (client, packet, callback) => {
