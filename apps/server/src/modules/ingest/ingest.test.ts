@@ -22,6 +22,20 @@ function ttsUplink(serial: string, fCnt: number, time: Date) {
   return message;
 }
 
+/** The ChirpStack example (Milesight EM500-CO2 bytes) as another device, under a given device profile name. */
+function chirpstackUplink(serial: string, fCnt: number, time: Date, deviceProfileName: string) {
+  const message = structuredClone(example('chirpstack-v4-mqtt-up.json').payload) as Record<string, unknown> & {
+    deviceInfo: { devEui: string; deviceProfileName: string };
+  };
+  message.deviceInfo.devEui = serial;
+  message.deviceInfo.deviceProfileName = deviceProfileName;
+  message.fCnt = fCnt;
+  message.time = time.toISOString();
+  // Without the network server's own decoding, only a driver can read the bytes.
+  delete message.object;
+  return message;
+}
+
 const newSerial = () => crypto.randomBytes(8).toString('hex');
 
 async function post(olo: TestServer, body: unknown, token: string | null = ingestToken, provider = 'tts') {
@@ -83,6 +97,61 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
     expect(latest?.esp).toBeCloseTo(-97.7495, 3);
     // Neither network server reports the meter's transmit power in an uplink.
     expect([reading?.txpower, latest?.txpower]).toEqual([null, null]);
+  });
+
+  it('decodes the raw readings of a meter once an uplink names its model, and feeds them to its series', async () => {
+    const serial = newSerial();
+    const earlier = new Date('2026-11-22T08:00:00Z');
+    expect((await post(olo, chirpstackUplink(serial, 1, earlier, 'Sensor X'), ingestToken, 'chirpstack')).status).toBe(
+      202,
+    );
+    const [meter] = await sql()`select id, driver from meters where serial = ${serial}`;
+    expect(meter?.driver).toBeNull();
+    const [raw] = await sql()`select channels from meter_readings where meter_id = ${meter?.id}`;
+    expect(raw?.channels).toBeNull();
+    const [organization] =
+      await sql()`insert into organizations (name, slug) values ('Learnt', ${`learnt-${serial}`}) returning id`;
+    const [project] =
+      await sql()`insert into projects (organization_id, name) values (${organization?.id}, 'P') returning id`;
+    const [series] =
+      await sql()`insert into series (project_id, name, data_type, data_unit) values (${project?.id}, 'CO2', 'CO2', 'ppm') returning id`;
+    await sql()`insert into series_datasources (series_id, meter_id, channel, start_at) values (${series?.id}, ${meter?.id}, 'co2', '2026-11-22T00:00:00Z')`;
+
+    const later = new Date('2026-11-22T08:10:00Z');
+    const named = chirpstackUplink(serial, 2, later, 'Milesight EM500-CO2');
+    expect((await post(olo, named, ingestToken, 'chirpstack')).status).toBe(202);
+
+    const [learnt] = await sql()`select driver from meters where id = ${meter?.id}`;
+    expect(learnt?.driver).toBe('milesight-em500-co2');
+    const readings =
+      await sql()`select f_cnt, channels, decode_error from meter_readings where meter_id = ${meter?.id} order by time`;
+    expect(readings.map((row) => [row.f_cnt, row.channels?.co2?.value, row.decode_error])).toEqual([
+      [1, 1127, null],
+      [2, 1127, null],
+    ]);
+    const data = await sql()`select time, value from series_data where series_id = ${series?.id} order by time`;
+    expect(data.map((row) => [new Date(row.time).toISOString(), row.value])).toEqual([
+      [earlier.toISOString(), 1127],
+      [later.toISOString(), 1127],
+    ]);
+  });
+
+  it("routes a webhook's TTS downlinks through the tenant its URL names, and refuses a malformed tenant", async () => {
+    const serial = newSerial();
+    const uplink = ttsUplink(serial, 1, new Date('2026-11-22T09:00:00Z'));
+    expect((await post(olo, uplink, ingestToken, 'tts?tenant=bad_tenant')).status).toBe(400);
+    expect((await post(olo, uplink, ingestToken, 'chirpstack?tenant=ttn')).status).toBe(400);
+    expect((await post(olo, uplink, ingestToken, 'tts?tenant=ttn')).status).toBe(202);
+    const [meter] = await sql()`select provider_info from meters where serial = ${serial}`;
+    expect(meter?.provider_info).toEqual({
+      applicationId: 'building-sensors',
+      deviceId: 'ers-co2-3f-201',
+      topicApplication: 'building-sensors@ttn',
+    });
+    // A later webhook without ?tenant= keeps the tenant learnt for the same application.
+    expect((await post(olo, ttsUplink(serial, 2, new Date('2026-11-22T09:10:00Z')))).status).toBe(202);
+    const [after] = await sql()`select provider_info from meters where serial = ${serial}`;
+    expect(after?.provider_info.topicApplication).toBe('building-sensors@ttn');
   });
 
   it('feeds series through datasources into series data, the hourly rollup and the latest value', async () => {
