@@ -323,8 +323,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('MQTT ingest while PostgreSQL dr
         password: ingestToken,
         reconnectPeriod: 50,
         connectTimeout: 2000,
+        // While the credentials cannot be checked, connecting is refused as "server unavailable":
+        // try again, as network servers do.
+        reconnectOnConnackError: true,
       });
-      // Connecting is refused as "server unavailable" while the credentials cannot be checked; mqtt.js tries again.
       client.on('error', () => {});
       for (let fCnt = 1; fCnt <= uplinksEach; fCnt++) {
         const uplink = chirpstackUplink(serial, fCnt, new Date(start + fCnt * 60_000), 500 + fCnt);
