@@ -94,7 +94,7 @@ export class IngestService {
     uplink: Uplink,
     integration: Pick<IntegrationRow, 'id' | 'organizationId'>,
   ): Promise<{ outcome: UplinkOutcome; committed: Promise<void> }> {
-    const meter = await this.meterFor(uplink);
+    let meter = await this.meterFor(uplink);
     if (integration.organizationId && meter.organizationId && meter.organizationId !== integration.organizationId) {
       // One organization's credentials must not write another organization's data.
       await this.deps.meters.recordSystemError({
@@ -105,6 +105,8 @@ export class IngestService {
       });
       return { outcome: 'refused', committed: Promise.resolve() };
     }
+    // Only after that check: a refused uplink must not change where another organization's downlinks go.
+    meter = await this.learnFrom(meter, uplink);
     const decoded = this.decode(meter, uplink);
     if (decoded && !decoded.ok) {
       await this.deps.meters.recordSystemError({
@@ -175,8 +177,13 @@ export class IngestService {
         });
       }
       this.meters.set(meter);
-      return meter;
     }
+    return meter;
+  }
+
+  /** What an uplink tells of a known meter: its driver (when it had none) and its downlink route. */
+  private async learnFrom(known: MeterRow, uplink: Uplink): Promise<MeterRow> {
+    let meter = known;
     const changes: Partial<Pick<MeterRow, 'driver' | 'provider' | 'providerInfo'>> = {};
     const driver = meter.driver ? undefined : driverFor(uplink.identity);
     if (driver) changes.driver = driver.id;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken } from '../../shared/tokens.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { uplinkExample } from '../../testing/uplink-examples.ts';
@@ -152,6 +153,37 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
     expect((await post(olo, ttsUplink(serial, 2, new Date('2026-11-22T09:10:00Z')))).status).toBe(202);
     const [after] = await sql()`select provider_info from meters where serial = ${serial}`;
     expect(after?.provider_info.topicApplication).toBe('building-sensors@ttn');
+  });
+
+  it("leaves another organization's meter's downlink route alone when its uplink is refused", async () => {
+    const serial = newSerial();
+    expect(
+      (await post(olo, ttsUplink(serial, 1, new Date('2026-11-22T10:00:00Z')), ingestToken, 'tts?tenant=ttn')).status,
+    ).toBe(202);
+    const [owner] =
+      await sql()`insert into organizations (name, slug) values ('Owner', ${`owner-${serial}`}) returning id`;
+    const [intruder] =
+      await sql()`insert into organizations (name, slug) values ('Intruder', ${`intruder-${serial}`}) returning id`;
+    await sql()`update meters set organization_id = ${owner?.id} where serial = ${serial}`;
+    olo.server.services.ingest.forgetMeter(serial);
+    const { token, hash } = createToken();
+    await sql()`
+      insert into integrations (organization_id, name, kind, mqtt_username, secret_hash)
+      values (${intruder?.id}, 'Intruder', 'any', ${`olo-intruder-${serial}`}, ${hash})`;
+
+    const redirecting = ttsUplink(serial, 2, new Date('2026-11-22T10:10:00Z')) as ReturnType<typeof ttsUplink> & {
+      end_device_ids: { application_ids: { application_id: string } };
+    };
+    redirecting.end_device_ids.application_ids.application_id = 'intruder-app';
+    expect(await post(olo, redirecting, token, 'tts?tenant=intruder')).toEqual({
+      status: 202,
+      body: { stored: 0, refused: 1 },
+    });
+    const [meter] = await sql()`select provider_info from meters where serial = ${serial}`;
+    expect(meter?.provider_info).toMatchObject({
+      applicationId: 'building-sensors',
+      topicApplication: 'building-sensors@ttn',
+    });
   });
 
   it('feeds series through datasources into series data, the hourly rollup and the latest value', async () => {
