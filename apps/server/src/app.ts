@@ -154,7 +154,13 @@ export async function createServer(
     );
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db);
-    const ingest = new IngestService({ meters, writer, events, logger });
+    const ingest = new IngestService({
+      meters,
+      writer,
+      events,
+      logger,
+      driverLearned: (meter) => metersService.decodeKeptReadings(meter),
+    });
     const recalculationRepository = new RecalculationRepository(database.sql);
     const recalculation = new RecalculationService({ repository: recalculationRepository, events, logger });
     const recompute: RecomputeDatasource = async (change) => {
@@ -235,8 +241,9 @@ export async function createServer(
       hasRoom: () => writer.hasRoom,
       onUplink: async (topic, payload, sender) => {
         const provider = providerOfTopic(topic);
-        if (provider) await ingest.acceptMessage(provider, payload, sender);
+        if (provider) await ingest.acceptMessage(provider, payload, sender, topic);
       },
+      onWrongKind: (topic, sender) => ingest.recordWrongKind(topic, sender),
     });
     closers.push(() => broker.close());
 

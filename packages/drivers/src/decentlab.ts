@@ -1,4 +1,5 @@
 import type { MeasurementType } from '@olo/shared';
+import { decentlabDownlinkCodec } from './decentlab-downlink.ts';
 import { normalizedId, profileNameMentions } from './identity.ts';
 import {
   byteCount,
@@ -515,6 +516,7 @@ function decentlabDriver(model: DecentlabModel): Driver {
     ],
     decode: (bytes) => decodeSafely(model.driverId, () => decodeDecentlab(model, bytes)),
     encode: (values) => encodeDecentlab(model, values),
+    downlink: decentlabDownlinkCodec,
     matches: (identity: DeviceIdentity) =>
       'brand' in identity
         ? normalizedId(identity.brand) === 'decentlab' && modelIds.has(normalizedId(identity.model))

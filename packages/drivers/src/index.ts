@@ -10,6 +10,7 @@ export {
   decentlabSht35Driver,
   type Pr26Range,
 } from './decentlab.ts';
+export { crc16Modbus, decentlabDownlinkCodec } from './decentlab-downlink.ts';
 export { elsysDriver } from './elsys.ts';
 export { decodeJsonObject, genericJsonDriver, type ObjectDecodingDriver } from './generic-json.ts';
 export {
@@ -31,6 +32,9 @@ export type {
   DecodeSuccess,
   DeviceHealth,
   DeviceIdentity,
+  DownlinkCodec,
+  DownlinkCommand,
+  DownlinkDecodeResult,
   Driver,
   EncodableValues,
 } from './types.ts';

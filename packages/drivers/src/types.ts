@@ -70,4 +70,21 @@ export interface Driver {
   encode(values: EncodableValues): Uint8Array;
   /** Whether this driver decodes the device a network server describes. */
   matches?(identity: DeviceIdentity): boolean;
+  /** Commands to the device, for vendors whose downlink format Olo knows. */
+  downlink?: DownlinkCodec;
+}
+
+/** A device command in the vendor codec's terms, e.g. `{ command: 'set period', parameter: 600 }`. */
+export interface DownlinkCommand {
+  command: string;
+  parameter?: number;
+}
+
+export type DownlinkDecodeResult = { ok: true; command: DownlinkCommand } | DecodeFailure;
+
+export interface DownlinkCodec {
+  /** Throws a RangeError for an unknown command or a parameter out of range, like `encode`. */
+  encode(command: DownlinkCommand): { fPort: number; bytes: Uint8Array };
+  /** Never throws: a malformed downlink gives `{ ok: false, error }`. */
+  decode(bytes: Uint8Array, fPort: number): DownlinkDecodeResult;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { closeTo, decodeVector, readVectorFile, type UplinkVector } from './testing/vectors.ts';
+import { decentlabIamDriver, decentlabPr26Driver } from './decentlab.ts';
+import {
+  bytesFromHex,
+  closeTo,
+  decodeVector,
+  readDownlinkVectors,
+  readVectorFile,
+  type UplinkVector,
+} from './testing/vectors.ts';
 import { contractViolation } from './testing/well-formed.ts';
 import type { Channel } from './types.ts';
 
@@ -208,5 +216,54 @@ describe('vector specifics', () => {
       expect(bytes.readUInt8(0)).toBe(vector.expected.protocol_version);
       expect(bytes.readUInt16BE(1)).toBe(vector.expected.device_id);
     }
+  });
+});
+
+describe('Decentlab downlink vectors', () => {
+  const vectors = readDownlinkVectors('decentlab.json');
+
+  it('has vectors of both directions', () => {
+    expect(new Set(vectors.map((vector) => vector.kind))).toEqual(new Set(['encodeDownlink', 'decodeDownlink']));
+  });
+
+  // The vectors come from the DL-PR26 and DL-IAM codecs; every Decentlab model shares the protocol.
+  describe.each([decentlabPr26Driver, decentlabIamDriver])('$id', (driver) => {
+    it.each(vectors.map((vector) => [`${vector.kind}: ${vector.description}`, vector] as const))(
+      '%s',
+      (_label, vector) => {
+        const codec = driver.downlink;
+        if (!codec) throw new Error(`${driver.id} has no downlink codec`);
+        if (vector.kind === 'encodeDownlink') {
+          const encoded = codec.encode(vector.input.data);
+          expect(Buffer.from(encoded.bytes).toString('hex')).toBe(vector.output.bytesHex.toLowerCase());
+          expect(encoded.fPort).toBe(vector.output.fPort);
+          // What we send, the device's own codec reads back as the same command.
+          expect(codec.decode(encoded.bytes, encoded.fPort)).toEqual({ ok: true, command: vector.input.data });
+        } else {
+          expect(codec.decode(bytesFromHex(vector.input.bytesHex), vector.input.fPort)).toEqual({
+            ok: true,
+            command: vector.output.data,
+          });
+          expect(Buffer.from(codec.encode(vector.output.data).bytes).toString('hex')).toBe(
+            vector.input.bytesHex.toLowerCase(),
+          );
+        }
+      },
+    );
+  });
+
+  it('refuses a downlink whose CRC, length, port or command is wrong, rather than guess', () => {
+    const codec = decentlabPr26Driver.downlink;
+    if (!codec) throw new Error('no downlink codec');
+    expect(codec.decode(bytesFromHex('000102587E52'), 1)).toEqual({
+      ok: false,
+      error: 'The CRC of the Decentlab downlink does not match its command and parameter',
+    });
+    expect(codec.decode(bytesFromHex('000102587E'), 1)).toMatchObject({ ok: false });
+    expect(codec.decode(bytesFromHex('000102587E51'), 2)).toMatchObject({ ok: false });
+    expect(codec.decode(bytesFromHex('01FF02587E51'), 1)).toMatchObject({ ok: false, error: /Unknown/ });
+    expect(() => codec.encode({ command: 'set period' })).toThrow(RangeError);
+    expect(() => codec.encode({ command: 'set period', parameter: 70_000 })).toThrow(RangeError);
+    expect(() => codec.encode({ command: 'make coffee' })).toThrow(RangeError);
   });
 });

@@ -38,6 +38,16 @@ export function spreadingFactorQuality(value: number | null | undefined): Signal
   return 'danger';
 }
 
+/**
+ * Estimated signal power (ESP) in dBm: the part of the received power that is the meter's signal,
+ * RSSI + SNR − 10·log10(1 + 10^(SNR/10)). Below the noise floor (negative SNR) RSSI is mostly noise,
+ * so ESP tells a weak meter from a noisy site better than RSSI alone. Null unless both are known.
+ */
+export function estimatedSignalPower(rssi: number | null | undefined, snr: number | null | undefined): number | null {
+  if (!present(rssi) || !present(snr)) return null;
+  return rssi + snr - 10 * Math.log10(1 + 10 ** (snr / 10));
+}
+
 const scales: Record<SignalScale, (value: number | null | undefined) => SignalQuality> = {
   snr: snrQuality,
   rssi: rssiQuality,

@@ -1,13 +1,17 @@
 import net from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import type { Logger } from 'pino';
-import { providerOfTopic, uplinkTopics } from '../modules/ingest/uplink-formats.ts';
+import { type Provider, providerOfTopic, uplinkTopics } from '../modules/ingest/uplink-formats.ts';
 import { acknowledgeWhenStored } from './acknowledge-when-stored.ts';
 
-/** Who sent an uplink: an integration's id and organization (null organization: site-wide). */
+/**
+ * Who sent an uplink: an integration's id, organization (null: site-wide) and the network server
+ * it stands for ('any': either).
+ */
 export interface UplinkSender {
   id: string;
   organizationId: string | null;
+  kind: Provider | 'any';
 }
 
 /** Handles one uplink message; resolves once it is stored (or refused), which is when it is acknowledged. */
@@ -22,6 +26,8 @@ export interface BrokerOptions {
   /** Checks MQTT credentials of the embedded broker's clients. */
   authenticate?: (username: string, password: string) => Promise<UplinkSender | undefined>;
   onUplink?: UplinkHandler;
+  /** Records an uplink the embedded broker refused: the sender's integration is for the other network server. */
+  onWrongKind?: (topic: string, sender: UplinkSender) => Promise<void>;
   /** Whether the ingest can take more without waiting (an external broker's messages are then acknowledged at once). */
   hasRoom?: () => boolean;
 }
@@ -45,6 +51,8 @@ function isDownlinkTopic(topic: string): boolean {
 }
 
 const senders = new WeakMap<Client, UplinkSender>();
+/** Payloads of refused uplinks: acknowledged, but passed on to no subscriber. */
+const refusedPayloads = new WeakSet<Buffer>();
 
 /**
  * The embedded Aedes broker on `port`, or a client connection to the external broker at `url`.
@@ -67,7 +75,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
   if (options.url) {
     // Loaded only when configured, which keeps start-up of the embedded default short.
     const { default: mqtt } = await import('mqtt');
-    const external: UplinkSender = { id: 'external-broker', organizationId: null };
+    const external: UplinkSender = { id: 'external-broker', organizationId: null, kind: 'any' };
     const client = mqtt.connect(options.url, {
       clientId: options.clientId ?? `olo-${process.pid}-${Date.now()}`,
       reconnectPeriod: 2000,
@@ -110,18 +118,36 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
         senders.set(client, sender);
         callback(null, true);
       },
-      () => refuse(),
+      (error: Error) => {
+        // The credentials could not be checked (the database is away): "server unavailable" has
+        // the client try again, where "bad username or password" could make it give up.
+        logger.warn({ err: error }, 'checking MQTT credentials failed');
+        callback(Object.assign(new Error('Server unavailable'), { returnCode: 3 }), false);
+      },
     );
   };
   aedes.authorizePublish = (client, packet, callback) => {
     const sender = client ? senders.get(client) : undefined;
-    if (!client || !sender || providerOfTopic(packet.topic) === null) return callback(null);
+    const provider = providerOfTopic(packet.topic);
+    if (!client || !sender || provider === null) return callback(null);
+    if (sender.kind !== 'any' && sender.kind !== provider) {
+      // MQTT 3.1.1 can only acknowledge or disconnect. Disconnecting would have the sender publish
+      // it again forever, so it is acknowledged, recorded and dropped, like an uplink for another
+      // organization's meter.
+      refusedPayloads.add(packet.payload as Buffer);
+      (options.onWrongKind?.(packet.topic, sender) ?? Promise.resolve()).then(
+        () => callback(null),
+        (error: Error) => callback(error),
+      );
+      return;
+    }
     handle(packet.topic, packet.payload as Buffer, sender).then(
       () => callback(null),
       // The client is disconnected without an acknowledgement, and publishes again.
       (error: Error) => callback(error),
     );
   };
+  aedes.authorizeForward = (_client, packet) => (refusedPayloads.has(packet.payload as Buffer) ? null : packet);
   aedes.authorizeSubscribe = (client, subscription, callback) => {
     const sender = client ? senders.get(client) : undefined;
     if (sender && (sender.organizationId === null || isDownlinkTopic(subscription.topic))) {

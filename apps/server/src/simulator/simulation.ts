@@ -265,7 +265,7 @@ export function publishToIngest(ingest: Pick<IngestService, 'acceptMessage'>): P
   return async (topic, payload) => {
     const provider = providerOfTopic(topic);
     if (!provider) throw new Error(`Not an uplink topic: ${topic}`);
-    const outcome = await ingest.acceptMessage(provider, Buffer.from(payload), sender);
+    const outcome = await ingest.acceptMessage(provider, Buffer.from(payload), sender, topic);
     if (outcome !== 'stored') throw new Error(`The demo uplink was ${outcome}`);
   };
 }

@@ -75,6 +75,49 @@ export function readVectorFile(fileName: 'elsys.json' | 'milesight.json' | 'dece
   };
 }
 
+/** A vendor codec example of a downlink: encode `data` to bytes, or decode bytes to `data`. */
+export type DownlinkVector =
+  | {
+      kind: 'encodeDownlink';
+      description: string;
+      input: { data: { command: string; parameter?: number } };
+      output: { bytesHex: string; fPort: number };
+    }
+  | {
+      kind: 'decodeDownlink';
+      description: string;
+      input: { bytesHex: string; fPort: number };
+      output: { data: { command: string; parameter?: number } };
+    };
+
+function toDownlinkVector(value: unknown, where: string): DownlinkVector {
+  const command = (data: unknown) =>
+    isRecord(data) &&
+    typeof data.command === 'string' &&
+    (data.parameter === undefined || typeof data.parameter === 'number');
+  const bytes = (side: unknown) =>
+    isRecord(side) && typeof side.bytesHex === 'string' && typeof side.fPort === 'number';
+  if (isRecord(value) && typeof value.description === 'string') {
+    if (value.kind === 'encodeDownlink' && isRecord(value.input) && command(value.input.data) && bytes(value.output)) {
+      return value as DownlinkVector;
+    }
+    if (value.kind === 'decodeDownlink' && bytes(value.input) && isRecord(value.output) && command(value.output.data)) {
+      return value as DownlinkVector;
+    }
+  }
+  throw new Error(`${where} is not a downlink vector`);
+}
+
+export function readDownlinkVectors(fileName: 'decentlab.json'): DownlinkVector[] {
+  const parsed: unknown = JSON.parse(fs.readFileSync(path.join(vectorsDirectory, fileName), 'utf8'));
+  if (!isRecord(parsed) || !Array.isArray(parsed.downlinkVectors)) {
+    throw new Error(`${fileName} has no downlinkVectors`);
+  }
+  return parsed.downlinkVectors.map((vector, index) =>
+    toDownlinkVector(vector, `${fileName} downlink vector ${index}`),
+  );
+}
+
 export function readUplinkExample(fileName: 'tts-v3-mqtt-up.json' | 'chirpstack-v4-mqtt-up.json'): unknown {
   return JSON.parse(fs.readFileSync(path.join(vectorsDirectory, 'uplinks', fileName), 'utf8'));
 }

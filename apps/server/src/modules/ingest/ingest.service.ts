@@ -6,6 +6,7 @@ import {
   findDriver,
   genericJsonDriver,
 } from '@olo/drivers';
+import { estimatedSignalPower } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
@@ -13,7 +14,7 @@ import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts'
 import { MeterCache } from './meter-cache.ts';
 import type { ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
-import { type Provider, parseUplink, type Uplink, UplinkFormatError } from './uplink-formats.ts';
+import { type Provider, parseUplink, type Uplink, UplinkFormatError, type UplinkOrigin } from './uplink-formats.ts';
 
 export type UplinkOutcome = 'stored' | 'refused';
 
@@ -31,6 +32,8 @@ export class IngestService {
       writer: ReadingWriter;
       events: EventBus;
       logger: Logger;
+      /** A meter got its driver from an uplink: decode what it kept raw before (MetersService). */
+      driverLearned?: (meter: MeterRow) => Promise<void>;
     },
   ) {
     // Admin changes arrive through forgetMeter; the refresh catches changes made elsewhere (another instance).
@@ -38,8 +41,8 @@ export class IngestService {
   }
 
   /** Parses one message of `provider`'s format; throws UplinkFormatError for a malformed one. */
-  parse(provider: Provider, body: unknown): Uplink {
-    return parseUplink(provider, body);
+  parse(provider: Provider, body: unknown, origin: UplinkOrigin = {}): Uplink {
+    return parseUplink(provider, body, origin);
   }
 
   /**
@@ -50,10 +53,11 @@ export class IngestService {
     provider: Provider,
     payload: Buffer,
     sender: Pick<IntegrationRow, 'id' | 'organizationId'>,
+    topic?: string,
   ): Promise<UplinkOutcome | 'malformed'> {
     let uplink: Uplink;
     try {
-      uplink = this.parse(provider, JSON.parse(payload.toString('utf8')));
+      uplink = this.parse(provider, JSON.parse(payload.toString('utf8')), { topic });
     } catch (error) {
       if (!(error instanceof SyntaxError || error instanceof UplinkFormatError)) throw error;
       await this.deps.meters.recordSystemError({
@@ -64,6 +68,15 @@ export class IngestService {
       return 'malformed';
     }
     return this.accept(uplink, sender);
+  }
+
+  /** An uplink of the network server that the sending integration is not for: refused, and recorded. */
+  async recordWrongKind(topic: string, sender: Pick<IntegrationRow, 'id' | 'kind'>): Promise<void> {
+    await this.deps.meters.recordSystemError({
+      name: `Uplink refused: this integration sends ${sender.kind} uplinks`,
+      type: 'ingest.wrong-kind',
+      data: { topic, integrationId: sender.id, kind: sender.kind },
+    });
   }
 
   async accept(uplink: Uplink, integration: Pick<IntegrationRow, 'id' | 'organizationId'>): Promise<UplinkOutcome> {
@@ -81,7 +94,7 @@ export class IngestService {
     uplink: Uplink,
     integration: Pick<IntegrationRow, 'id' | 'organizationId'>,
   ): Promise<{ outcome: UplinkOutcome; committed: Promise<void> }> {
-    const meter = await this.meterFor(uplink);
+    let meter = await this.meterFor(uplink);
     if (integration.organizationId && meter.organizationId && meter.organizationId !== integration.organizationId) {
       // One organization's credentials must not write another organization's data.
       await this.deps.meters.recordSystemError({
@@ -92,6 +105,8 @@ export class IngestService {
       });
       return { outcome: 'refused', committed: Promise.resolve() };
     }
+    // Only after that check: a refused uplink must not change where another organization's downlinks go.
+    meter = await this.learnFrom(meter, uplink);
     const decoded = this.decode(meter, uplink);
     if (decoded && !decoded.ok) {
       await this.deps.meters.recordSystemError({
@@ -117,6 +132,8 @@ export class IngestService {
       rssi: uplink.radio.rssi,
       snr: uplink.radio.snr,
       spfact: uplink.radio.spfact,
+      txpower: uplink.radio.txpower,
+      esp: estimatedSignalPower(uplink.radio.rssi, uplink.radio.snr),
       towers: uplink.radio.towers,
       lat: uplink.radio.lat,
       lon: uplink.radio.lon,
@@ -160,12 +177,26 @@ export class IngestService {
         });
       }
       this.meters.set(meter);
-    } else if (!meter.driver) {
-      const driver = driverFor(uplink.identity);
-      if (driver) {
-        meter = await this.deps.meters.update(meter.id, { driver: driver.id });
-        this.meters.set(meter);
-      }
+    }
+    return meter;
+  }
+
+  /** What an uplink tells of a known meter: its driver (when it had none) and its downlink route. */
+  private async learnFrom(known: MeterRow, uplink: Uplink): Promise<MeterRow> {
+    let meter = known;
+    const changes: Partial<Pick<MeterRow, 'driver' | 'provider' | 'providerInfo'>> = {};
+    const driver = meter.driver ? undefined : driverFor(uplink.identity);
+    if (driver) changes.driver = driver.id;
+    const route = routeAfter(meter, uplink);
+    if (meter.provider !== uplink.provider || !sameRoute(route, meter.providerInfo as Record<string, string>)) {
+      // Downlinks follow the meter to where it is heard now.
+      changes.provider = uplink.provider;
+      changes.providerInfo = route;
+    }
+    if (Object.keys(changes).length > 0) {
+      meter = await this.deps.meters.update(meter.id, changes);
+      this.meters.set(meter);
+      if (changes.driver) await this.deps.driverLearned?.(meter);
     }
     return meter;
   }
@@ -174,6 +205,26 @@ export class IngestService {
   forgetMeter(serial: string): void {
     this.meters.forget(serial);
   }
+}
+
+/**
+ * The meter's downlink route after this uplink: the uplink's, keeping a Things Stack tenant learnt
+ * earlier (from an MQTT topic) when this uplink does not tell one (a webhook) and the application is
+ * the same.
+ */
+function routeAfter(meter: MeterRow, uplink: Uplink): Record<string, string> {
+  const previous = meter.provider === uplink.provider ? (meter.providerInfo as Record<string, string>) : {};
+  const known = previous.topicApplication;
+  const sameApplication = known !== undefined && known.split('@')[0] === uplink.route.applicationId;
+  return {
+    ...uplink.route,
+    ...(uplink.route.topicApplication === undefined && sameApplication ? { topicApplication: known } : {}),
+  };
+}
+
+function sameRoute(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
 }
 
 function driverFor(identity: Uplink['identity']): Driver | undefined {

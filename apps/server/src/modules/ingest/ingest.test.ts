@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken } from '../../shared/tokens.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { uplinkExample } from '../../testing/uplink-examples.ts';
@@ -19,6 +20,20 @@ function ttsUplink(serial: string, fCnt: number, time: Date) {
   message.uplink_message.f_cnt = fCnt;
   message.uplink_message.settings.time = time.toISOString();
   for (const gateway of message.uplink_message.rx_metadata) gateway.time = time.toISOString();
+  return message;
+}
+
+/** The ChirpStack example (Milesight EM500-CO2 bytes) as another device, under a given device profile name. */
+function chirpstackUplink(serial: string, fCnt: number, time: Date, deviceProfileName: string) {
+  const message = structuredClone(example('chirpstack-v4-mqtt-up.json').payload) as Record<string, unknown> & {
+    deviceInfo: { devEui: string; deviceProfileName: string };
+  };
+  message.deviceInfo.devEui = serial;
+  message.deviceInfo.deviceProfileName = deviceProfileName;
+  message.fCnt = fCnt;
+  message.time = time.toISOString();
+  // Without the network server's own decoding, only a driver can read the bytes.
+  delete message.object;
   return message;
 }
 
@@ -67,6 +82,108 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
     expect(readings[0]?.channels.co2).toEqual({ value: 776, type: 'CO2', unit: 'ppm' });
     const errors = await sql()`select type from system_errors where data->>'serial' = ${serial}`;
     expect(errors.map((row) => row.type)).toEqual(['meter.unknown']);
+  });
+
+  it("keeps the strongest gateway's estimated signal power with the reading and in the meter's latest", async () => {
+    const serial = newSerial();
+    await post(olo, ttsUplink(serial, 1, new Date('2026-11-21T08:00:00Z')));
+    const [reading] = await sql()`
+      select r.esp, r.txpower from meter_readings r join meters m on m.id = r.meter_id where m.serial = ${serial}`;
+    const [latest] = await sql()`
+      select l.rssi, l.snr, l.esp, l.txpower from meter_latest l join meters m on m.id = l.meter_id
+      where m.serial = ${serial}`;
+    // RSSI -97 dBm and SNR 7.25 dB: -97 + 7.25 - 10·log10(1 + 10^0.725).
+    expect(reading?.esp).toBeCloseTo(-97.7495, 3);
+    expect(latest).toMatchObject({ rssi: -97, snr: 7.25 });
+    expect(latest?.esp).toBeCloseTo(-97.7495, 3);
+    // Neither network server reports the meter's transmit power in an uplink.
+    expect([reading?.txpower, latest?.txpower]).toEqual([null, null]);
+  });
+
+  it('decodes the raw readings of a meter once an uplink names its model, and feeds them to its series', async () => {
+    const serial = newSerial();
+    const earlier = new Date('2026-11-22T08:00:00Z');
+    expect((await post(olo, chirpstackUplink(serial, 1, earlier, 'Sensor X'), ingestToken, 'chirpstack')).status).toBe(
+      202,
+    );
+    const [meter] = await sql()`select id, driver from meters where serial = ${serial}`;
+    expect(meter?.driver).toBeNull();
+    const [raw] = await sql()`select channels from meter_readings where meter_id = ${meter?.id}`;
+    expect(raw?.channels).toBeNull();
+    const [organization] =
+      await sql()`insert into organizations (name, slug) values ('Learnt', ${`learnt-${serial}`}) returning id`;
+    const [project] =
+      await sql()`insert into projects (organization_id, name) values (${organization?.id}, 'P') returning id`;
+    const [series] =
+      await sql()`insert into series (project_id, name, data_type, data_unit) values (${project?.id}, 'CO2', 'CO2', 'ppm') returning id`;
+    await sql()`insert into series_datasources (series_id, meter_id, channel, start_at) values (${series?.id}, ${meter?.id}, 'co2', '2026-11-22T00:00:00Z')`;
+
+    const later = new Date('2026-11-22T08:10:00Z');
+    const named = chirpstackUplink(serial, 2, later, 'Milesight EM500-CO2');
+    expect((await post(olo, named, ingestToken, 'chirpstack')).status).toBe(202);
+
+    const [learnt] = await sql()`select driver from meters where id = ${meter?.id}`;
+    expect(learnt?.driver).toBe('milesight-em500-co2');
+    const readings =
+      await sql()`select f_cnt, channels, decode_error from meter_readings where meter_id = ${meter?.id} order by time`;
+    expect(readings.map((row) => [row.f_cnt, row.channels?.co2?.value, row.decode_error])).toEqual([
+      [1, 1127, null],
+      [2, 1127, null],
+    ]);
+    const data = await sql()`select time, value from series_data where series_id = ${series?.id} order by time`;
+    expect(data.map((row) => [new Date(row.time).toISOString(), row.value])).toEqual([
+      [earlier.toISOString(), 1127],
+      [later.toISOString(), 1127],
+    ]);
+  });
+
+  it("routes a webhook's TTS downlinks through the tenant its URL names, and refuses a malformed tenant", async () => {
+    const serial = newSerial();
+    const uplink = ttsUplink(serial, 1, new Date('2026-11-22T09:00:00Z'));
+    expect((await post(olo, uplink, ingestToken, 'tts?tenant=bad_tenant')).status).toBe(400);
+    expect((await post(olo, uplink, ingestToken, 'chirpstack?tenant=ttn')).status).toBe(400);
+    expect((await post(olo, uplink, ingestToken, 'tts?tenant=ttn')).status).toBe(202);
+    const [meter] = await sql()`select provider_info from meters where serial = ${serial}`;
+    expect(meter?.provider_info).toEqual({
+      applicationId: 'building-sensors',
+      deviceId: 'ers-co2-3f-201',
+      topicApplication: 'building-sensors@ttn',
+    });
+    // A later webhook without ?tenant= keeps the tenant learnt for the same application.
+    expect((await post(olo, ttsUplink(serial, 2, new Date('2026-11-22T09:10:00Z')))).status).toBe(202);
+    const [after] = await sql()`select provider_info from meters where serial = ${serial}`;
+    expect(after?.provider_info.topicApplication).toBe('building-sensors@ttn');
+  });
+
+  it("leaves another organization's meter's downlink route alone when its uplink is refused", async () => {
+    const serial = newSerial();
+    expect(
+      (await post(olo, ttsUplink(serial, 1, new Date('2026-11-22T10:00:00Z')), ingestToken, 'tts?tenant=ttn')).status,
+    ).toBe(202);
+    const [owner] =
+      await sql()`insert into organizations (name, slug) values ('Owner', ${`owner-${serial}`}) returning id`;
+    const [intruder] =
+      await sql()`insert into organizations (name, slug) values ('Intruder', ${`intruder-${serial}`}) returning id`;
+    await sql()`update meters set organization_id = ${owner?.id} where serial = ${serial}`;
+    olo.server.services.ingest.forgetMeter(serial);
+    const { token, hash } = createToken();
+    await sql()`
+      insert into integrations (organization_id, name, kind, mqtt_username, secret_hash)
+      values (${intruder?.id}, 'Intruder', 'any', ${`olo-intruder-${serial}`}, ${hash})`;
+
+    const redirecting = ttsUplink(serial, 2, new Date('2026-11-22T10:10:00Z')) as ReturnType<typeof ttsUplink> & {
+      end_device_ids: { application_ids: { application_id: string } };
+    };
+    redirecting.end_device_ids.application_ids.application_id = 'intruder-app';
+    expect(await post(olo, redirecting, token, 'tts?tenant=intruder')).toEqual({
+      status: 202,
+      body: { stored: 0, refused: 1 },
+    });
+    const [meter] = await sql()`select provider_info from meters where serial = ${serial}`;
+    expect(meter?.provider_info).toMatchObject({
+      applicationId: 'building-sensors',
+      topicApplication: 'building-sensors@ttn',
+    });
   });
 
   it('feeds series through datasources into series data, the hourly rollup and the latest value', async () => {

@@ -13,6 +13,10 @@ export interface ReadingToStore {
   rssi: number | null;
   snr: number | null;
   spfact: number | null;
+  /** Transmit power, dBm. */
+  txpower: number | null;
+  /** Estimated signal power, dBm (from rssi and snr). */
+  esp: number | null;
   towers: number | null;
   lat: number | null;
   lon: number | null;
@@ -79,8 +83,9 @@ export class ReadingsRepository {
     const column = <T>(pick: (reading: ReadingToStore) => T) => readings.map(pick);
     const rows = await tx<Array<{ meter_id: number; time: Date | string; f_cnt: number | null }>>`
       insert into meter_readings
-        (meter_id, time, f_cnt, f_port, payload, channels, decode_error, rssi, snr, spfact, towers, lat, lon, battery, vdd)
-      select m, t, fc, fp, decode(p, 'hex'), c::jsonb, e, r, s, sf, tw, la, lo, b, v
+        (meter_id, time, f_cnt, f_port, payload, channels, decode_error, rssi, snr, spfact, txpower, esp, towers, lat, lon,
+         battery, vdd)
+      select m, t, fc, fp, decode(p, 'hex'), c::jsonb, e, r, s, sf, tp, es, tw, la, lo, b, v
       from unnest(
         ${tx.array(column((r) => r.meterId))}::int[],
         ${tx.array(column((r) => r.time.toISOString()))}::timestamptz[],
@@ -92,12 +97,14 @@ export class ReadingsRepository {
         ${tx.array(column((r) => r.rssi))}::float8[],
         ${tx.array(column((r) => r.snr))}::float8[],
         ${tx.array(column((r) => r.spfact))}::int[],
+        ${tx.array(column((r) => r.txpower))}::float8[],
+        ${tx.array(column((r) => r.esp))}::float8[],
         ${tx.array(column((r) => r.towers))}::int[],
         ${tx.array(column((r) => r.lat))}::float8[],
         ${tx.array(column((r) => r.lon))}::float8[],
         ${tx.array(column((r) => r.battery))}::float8[],
         ${tx.array(column((r) => r.vdd))}::float8[]
-      ) as u(m, t, fc, fp, p, c, e, r, s, sf, tw, la, lo, b, v)
+      ) as u(m, t, fc, fp, p, c, e, r, s, sf, tp, es, tw, la, lo, b, v)
       on conflict do nothing
       returning meter_id, time, f_cnt`;
     const inserted = new Set(
@@ -221,18 +228,23 @@ export class ReadingsRepository {
           ${column((r) => (r.channels ? JSON.stringify(r.channels) : null))}::text[],
           ${column((r) => r.battery)}::float8[], ${column((r) => r.vdd)}::float8[],
           ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
+          ${column((r) => r.txpower)}::float8[], ${column((r) => r.esp)}::float8[],
           ${column((r) => r.towers)}::int[], ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[]
-        ) as u(meter_id, time, f_cnt, first_f_cnt, inner_missed, data, battery, vdd, rssi, snr, spfact, towers, lat, lon)
+        ) as u(meter_id, time, f_cnt, first_f_cnt, inner_missed, data, battery, vdd, rssi, snr, spfact, txpower, esp,
+               towers, lat, lon)
       )
-      insert into meter_latest as l (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, towers, lat, lon, missed)
+      insert into meter_latest as l
+        (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, txpower, esp, towers, lat, lon, missed)
       -- missed: frames lost inside this batch, plus the gap between the stored counter and the batch's first.
-      select i.meter_id, i.time, i.f_cnt, i.data::jsonb, i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.towers, i.lat, i.lon,
+      select i.meter_id, i.time, i.f_cnt, i.data::jsonb, i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.txpower, i.esp,
+             i.towers, i.lat, i.lon,
              i.inner_missed + case when i.first_f_cnt > p.f_cnt then i.first_f_cnt - p.f_cnt - 1 else 0 end
       from input i left join meter_latest p on p.meter_id = i.meter_id
       on conflict (meter_id) do update set
         time = excluded.time, f_cnt = excluded.f_cnt, data = coalesce(excluded.data, l.data),
         battery = coalesce(excluded.battery, l.battery), vdd = coalesce(excluded.vdd, l.vdd),
-        rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, towers = excluded.towers,
+        rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, txpower = excluded.txpower,
+        esp = excluded.esp, towers = excluded.towers,
         lat = coalesce(excluded.lat, l.lat), lon = coalesce(excluded.lon, l.lon),
         missed = l.missed + excluded.missed
       where excluded.time > l.time`;

@@ -39,6 +39,22 @@ describe('uplink formats', () => {
     expect(uplink.payload?.toString('hex')).toBe('01755c0367340104686505' + '7d670406736827');
   });
 
+  it("routes TTS downlinks to the uplink topic's application and tenant, or the webhook's tenant", () => {
+    const { topic, payload } = example('tts-v3-mqtt-up.json');
+    expect(parseTtsUplink(payload, { topic }).route.topicApplication).toBe('building-sensors@ttn');
+    // An Open Source deployment has no tenants, and its topics say so.
+    expect(parseTtsUplink(payload, { topic: 'v3/building-sensors/devices/ers-co2-3f-201/up' }).route).toEqual({
+      applicationId: 'building-sensors',
+      deviceId: 'ers-co2-3f-201',
+      topicApplication: 'building-sensors',
+    });
+    expect(parseTtsUplink(payload, { tenant: 'facilities' }).route.topicApplication).toBe(
+      'building-sensors@facilities',
+    );
+    // A webhook that names no tenant: the downlink topic falls back to the application id alone.
+    expect(parseTtsUplink(payload).route.topicApplication).toBeUndefined();
+  });
+
   it('takes left-out zero fields as zeros: frame counter 0 and snr 0 arrive missing', () => {
     const { payload } = example('tts-v3-mqtt-up.json');
     const message = structuredClone(payload) as { uplink_message: Record<string, unknown> };

@@ -25,6 +25,12 @@ export interface Uplink {
     rssi: number | null;
     snr: number | null;
     spfact: number | null;
+    /**
+     * The meter's transmit power, dBm. Neither format's uplink carries it (ChirpStack's uplink
+     * txInfo has only frequency and modulation; a TTS uplink's settings have no downlink part),
+     * so it stays null until a network server or driver reports it.
+     */
+    txpower: number | null;
     towers: number;
     lat: number | null;
     lon: number | null;
@@ -109,6 +115,26 @@ const chirpstackUplink = z.object({
     .optional(),
 });
 
+/** How an uplink arrived, where that tells more than its JSON. */
+export interface UplinkOrigin {
+  /** The MQTT topic it was published on. */
+  topic?: string;
+  /** The Things Stack tenant, for webhooks, whose body does not name it. */
+  tenant?: string;
+  receivedAt?: Date;
+}
+
+/** A Things Stack tenant or application id: lower-case letters, digits and single dashes, 2–36 characters. */
+export const ttsIdPattern = /^[a-z0-9](?:-?[a-z0-9]){1,35}$/;
+
+/**
+ * The `{application id}@{tenant id}` of a Things Stack topic (just the application id on an Open
+ * Source deployment, which has no tenants): downlinks go to the same place in `v3/…/down/push`.
+ */
+function ttsTopicApplication(topic: string): string | undefined {
+  return /^v3\/([^/]+)\/devices\//.exec(topic)?.[1];
+}
+
 export class UplinkFormatError extends Error {
   constructor(message: string) {
     super(message);
@@ -128,10 +154,14 @@ function strongest<T extends { rssi?: number; channel_rssi?: number }>(gateways:
   )[0];
 }
 
-export function parseTtsUplink(body: unknown, receivedAt = new Date()): Uplink {
+export function parseTtsUplink(body: unknown, origin: UplinkOrigin = {}): Uplink {
   const parsed = ttsUplink.safeParse(body);
   if (!parsed.success) throw new UplinkFormatError(describe(parsed.error));
   const { end_device_ids: ids, uplink_message: message } = parsed.data;
+  const applicationId = ids.application_ids.application_id;
+  const topicApplication =
+    (origin.topic && ttsTopicApplication(origin.topic)) ||
+    (origin.tenant ? `${applicationId}@${origin.tenant}` : undefined);
   const gateway = strongest(message.rx_metadata);
   const timeText = message.settings?.time ?? gateway?.time ?? message.received_at ?? parsed.data.received_at;
   const place = gateway?.location ?? Object.values(message.locations ?? {})[0];
@@ -139,7 +169,7 @@ export function parseTtsUplink(body: unknown, receivedAt = new Date()): Uplink {
     provider: 'tts',
     serial: ids.dev_eui,
     identity: { brand: message.version_ids?.brand_id, model: message.version_ids?.model_id },
-    time: timeText ? new Date(timeText) : receivedAt,
+    time: timeText ? new Date(timeText) : (origin.receivedAt ?? new Date()),
     fCnt: message.f_cnt ?? 0,
     fPort: message.f_port ?? null,
     payload: message.frm_payload !== undefined ? Buffer.from(message.frm_payload, 'base64') : null,
@@ -149,15 +179,16 @@ export function parseTtsUplink(body: unknown, receivedAt = new Date()): Uplink {
       // An absent snr is a zero that the JSON left out.
       snr: gateway ? (gateway.snr ?? 0) : null,
       spfact: message.settings?.data_rate?.lora?.spreading_factor ?? null,
+      txpower: null,
       towers: message.rx_metadata?.length ?? 0,
       lat: place?.latitude ?? null,
       lon: place?.longitude ?? null,
     },
-    route: { applicationId: ids.application_ids.application_id, deviceId: ids.device_id },
+    route: { applicationId, deviceId: ids.device_id, ...(topicApplication ? { topicApplication } : {}) },
   };
 }
 
-export function parseChirpstackUplink(body: unknown, receivedAt = new Date()): Uplink {
+export function parseChirpstackUplink(body: unknown, origin: UplinkOrigin = {}): Uplink {
   const parsed = chirpstackUplink.safeParse(body);
   if (!parsed.success) throw new UplinkFormatError(describe(parsed.error));
   const event = parsed.data;
@@ -166,7 +197,7 @@ export function parseChirpstackUplink(body: unknown, receivedAt = new Date()): U
     provider: 'chirpstack',
     serial: event.deviceInfo.devEui,
     identity: { profileName: event.deviceInfo.deviceProfileName },
-    time: event.time ? new Date(event.time) : receivedAt,
+    time: event.time ? new Date(event.time) : (origin.receivedAt ?? new Date()),
     fCnt: event.fCnt ?? 0,
     fPort: event.fPort ?? null,
     payload: event.data !== undefined ? Buffer.from(event.data, 'base64') : null,
@@ -175,6 +206,7 @@ export function parseChirpstackUplink(body: unknown, receivedAt = new Date()): U
       rssi: gateway?.rssi ?? null,
       snr: gateway ? (gateway.snr ?? 0) : null,
       spfact: event.txInfo?.modulation?.lora?.spreadingFactor ?? null,
+      txpower: null,
       towers: event.rxInfo?.length ?? 0,
       lat: gateway?.location?.latitude ?? null,
       lon: gateway?.location?.longitude ?? null,
@@ -192,6 +224,6 @@ export function providerOfTopic(topic: string): Provider | null {
 
 export const uplinkTopics = ['v3/+/devices/+/up', 'application/+/device/+/event/up'] as const;
 
-export function parseUplink(provider: Provider, body: unknown, receivedAt = new Date()): Uplink {
-  return provider === 'tts' ? parseTtsUplink(body, receivedAt) : parseChirpstackUplink(body, receivedAt);
+export function parseUplink(provider: Provider, body: unknown, origin: UplinkOrigin = {}): Uplink {
+  return provider === 'tts' ? parseTtsUplink(body, origin) : parseChirpstackUplink(body, origin);
 }

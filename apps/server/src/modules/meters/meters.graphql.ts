@@ -27,9 +27,15 @@ const MeterLatestRef = builder.objectRef<MeterLatestRow>('MeterLatest').implemen
     rssi: t.exposeFloat('rssi', { nullable: true, description: 'dBm, at the best gateway.' }),
     snr: t.exposeFloat('snr', { nullable: true, description: 'dB.' }),
     spfact: t.exposeInt('spfact', { nullable: true, description: 'LoRa spreading factor.' }),
-    txpower: t.exposeFloat('txpower', { nullable: true }),
+    txpower: t.exposeFloat('txpower', {
+      nullable: true,
+      description: "dBm, the meter's transmit power; null while no network server reports it.",
+    }),
     towers: t.exposeInt('towers', { nullable: true, description: 'Gateways that heard it.' }),
-    esp: t.exposeFloat('esp', { nullable: true }),
+    esp: t.exposeFloat('esp', {
+      nullable: true,
+      description: 'Estimated signal power, dBm: RSSI + SNR − 10·log10(1 + 10^(SNR/10)).',
+    }),
     lat: t.exposeFloat('lat', { nullable: true }),
     lon: t.exposeFloat('lon', { nullable: true }),
     missed: t.exposeInt('missed', { description: 'Frames lost, from gaps in the frame counter.' }),

@@ -194,7 +194,11 @@ export class MetersService {
     return updated;
   }
 
-  private async decodeKeptReadings(meter: MeterRow): Promise<void> {
+  /**
+   * Decodes the readings kept raw with the meter's driver, and recomputes the series they feed.
+   * Called when a meter gets a driver: by an admin, or from an uplink's device identity.
+   */
+  async decodeKeptReadings(meter: MeterRow): Promise<void> {
     const driver = meter.driver ? findDriver(meter.driver) : undefined;
     if (!driver) return;
     const channels = new Set<string>();

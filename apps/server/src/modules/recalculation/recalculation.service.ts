@@ -64,6 +64,8 @@ function asReadings(readings: StoredChannels[]): ReadingToStore[] {
     rssi: null,
     snr: null,
     spfact: null,
+    txpower: null,
+    esp: null,
     towers: null,
     lat: null,
     lon: null,
