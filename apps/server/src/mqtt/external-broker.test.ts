@@ -138,5 +138,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an external broker (Mosquitto) an
     } finally {
       await publisher.endAsync();
     }
-  });
+    // Two whole starts of Olo from source on a busy two-core machine.
+  }, 180_000);
 });
