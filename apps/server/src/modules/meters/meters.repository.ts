@@ -166,8 +166,9 @@ export class MetersRepository {
   }
 
   /**
-   * Per UTC day, the battery values of the meter's readings in the range. Grouped in the database: a meter sending
-   * every ten minutes has some 100,000 readings in two years, and they stay on the (meter_id, time) index.
+   * Per UTC day, the battery values of the meter's readings in the range. Grouped in the database on the existing
+   * (meter_id, time) index: two years of a ten-minute meter (105,000 readings among a million) took 0.1 s warm on
+   * PostgreSQL, so no battery index is worth its cost on every ingested reading.
    */
   async batteryDays(meterId: number, from: Date, to: Date): Promise<BatteryDayRow[]> {
     const rows = await this.db.execute<{
