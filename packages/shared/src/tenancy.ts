@@ -313,6 +313,15 @@ export const meterSerialsInput = z.object({
     .max(500, { message: 'Too many' }),
 });
 
+/** Battery history: days of one query, so that a range stays one cheap index scan of the meter's readings. */
+export const meterLimits = {
+  batteryHistoryMaxDays: 3 * 366,
+} as const;
+
+export const meterErrors = {
+  batteryHistoryTooLong: 'Choose at most three years of battery history',
+} as const;
+
 export const updateMeterInput = z.object({
   id: intId,
   name: optionalText(tenancyLimits.nameMax),

@@ -583,6 +583,14 @@ const cases: Record<string, Case> = {
         },
       ),
     ),
+  'Meter.batteryHistory': async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'query Q($id: Int!, $from: DateTime!, $to: DateTime!) { meter(id: $id) { batteryHistory(from: $from, to: $to) { day } } }',
+        { id: w.meter.id, from: '2025-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' },
+      ),
+    ),
   'Organization.meters': async (w, role) =>
     outcomeOf(
       await w.call(role, 'query Q($id: ID!) { organization(id: $id) { meters { id } } }', { id: w.organization.id }),

@@ -237,6 +237,7 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'meters', kind: 'query', what: 'M is in the list', allowed: meterViewers },
   { operation: 'meter', kind: 'query', what: 'read M with its latest reading and errors', allowed: meterViewers },
   { operation: 'Meter.data', kind: 'query', what: "M's stored readings", allowed: meterViewers },
+  { operation: 'Meter.batteryHistory', kind: 'query', what: "M's battery per day", allowed: meterViewers },
   { operation: 'Organization.meters', kind: 'query', what: "O's meters", allowed: meterViewers },
   { operation: 'Project.activeMeters', kind: 'query', what: 'meters feeding X', allowed: projectViewers },
   { operation: 'drivers', kind: 'query', what: 'the payload decoders', allowed: signedIn },

@@ -1,4 +1,11 @@
-import { type BatteryState, batteryRule, batteryState, listDrivers, lowVoltageThreshold } from '@olo/drivers';
+import {
+  type BatteryRule,
+  type BatteryState,
+  batteryRule,
+  batteryState,
+  listDrivers,
+  lowVoltageThreshold,
+} from '@olo/drivers';
 import { meterSerialsInput, updateMeterInput, uuidSchema } from '@olo/shared';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
@@ -9,6 +16,7 @@ import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { SeriesDatasourceRef } from '../series/series.graphql.ts';
 import type {
+  BatteryDayRow,
   MeterCommandRow,
   MeterLatestRow,
   MeterReadingRow,
@@ -95,6 +103,26 @@ const MeterStatsRef = builder
       decodeErrors: t.exposeInt('decodeErrors'),
     }),
   });
+
+const BatteryDayRef = builder.objectRef<BatteryDayRow>('BatteryDay').implement({
+  description: "A UTC day of the meter's battery values, in the driver's unit (Meter.batteryRule.unit).",
+  fields: (t) => ({
+    day: t.expose('day', { type: 'DateTime', description: 'Start of the day, 00:00 UTC.' }),
+    min: t.exposeFloat('min'),
+    max: t.exposeFloat('max'),
+    last: t.exposeFloat('last', { description: "Of the day's latest reading with a battery value." }),
+    readings: t.exposeInt('readings', { description: 'Readings of the day with a battery value.' }),
+  }),
+});
+
+const BatteryRuleRef = builder.objectRef<BatteryRule>('BatteryRule').implement({
+  description: "How the driver's battery value reads (docs/decisions/0016-meter-health.md).",
+  fields: (t) => ({
+    unit: t.exposeString('unit', { description: "'V' or '%'." }),
+    medium: t.exposeFloat('medium', { description: 'Below this: battery medium.' }),
+    low: t.exposeFloat('low', { description: 'Below this: battery low.' }),
+  }),
+});
 
 const BatteryStateEnum = builder.enumType('BatteryState', { values: ['ok', 'medium', 'low'] as const });
 
@@ -188,6 +216,20 @@ MeterRef.implement({
       nullable: true,
       description: "Unit of latest.battery: 'V' or '%', by the driver; null when unknown.",
       resolve: (meter) => batteryRule(meter.driver)?.unit ?? null,
+    }),
+    batteryRule: t.field({
+      type: BatteryRuleRef,
+      nullable: true,
+      description: "The battery's unit and thresholds by the driver; null when the driver's battery is unknown.",
+      resolve: (meter) => batteryRule(meter.driver) ?? null,
+    }),
+    batteryHistory: t.field({
+      type: [BatteryDayRef],
+      description:
+        'Per UTC day with battery values in the range (at most three years), oldest first: lowest, highest and last.',
+      args: { from: t.arg({ type: 'DateTime', required: true }), to: t.arg({ type: 'DateTime', required: true }) },
+      resolve: (meter, args, context) =>
+        context.services.meters.batteryHistory(context.access, meter.id, args.from, args.to),
     }),
     errors: t.field({
       type: MeterErrorsRef,

@@ -16,6 +16,17 @@ export type MeterReadingRow = Omit<typeof meterReadings.$inferSelect, 'payload'>
 export type SystemErrorRow = typeof systemErrors.$inferSelect;
 export type MeterCommandRow = typeof meterCommands.$inferSelect;
 
+/** The battery values a meter reported on one UTC day. */
+export interface BatteryDayRow {
+  /** Start of the UTC day. */
+  day: Date;
+  min: number;
+  max: number;
+  /** Of the day's latest reading that carried a battery value. */
+  last: number;
+  readings: number;
+}
+
 export interface MeterListFilter {
   /** null: every organization (and free meters); else only these. */
   organizationIds: string[] | null;
@@ -152,6 +163,37 @@ export class MetersRepository {
       last: row?.last ? new Date(row.last) : null,
       decodeErrors: row?.decode_errors ?? 0,
     };
+  }
+
+  /**
+   * Per UTC day, the battery values of the meter's readings in the range. Grouped in the database on the existing
+   * (meter_id, time) index: two years of a ten-minute meter (105,000 readings among a million) took 0.1 s warm on
+   * PostgreSQL, so no battery index is worth its cost on every ingested reading.
+   */
+  async batteryDays(meterId: number, from: Date, to: Date): Promise<BatteryDayRow[]> {
+    const rows = await this.db.execute<{
+      day: string | Date;
+      min: number | string;
+      max: number | string;
+      last: number | string;
+      readings: number;
+    }>(sql`
+      select date_trunc('day', time at time zone 'UTC') at time zone 'UTC' as day,
+             min(battery) as min, max(battery) as max,
+             (array_agg(battery order by time desc))[1] as last,
+             count(*)::int as readings
+      from meter_readings
+      where meter_id = ${meterId} and time >= ${from.toISOString()} and time <= ${to.toISOString()}
+        and battery is not null
+      group by 1
+      order by 1`);
+    return rows.map((row) => ({
+      day: new Date(row.day),
+      min: Number(row.min),
+      max: Number(row.max),
+      last: Number(row.last),
+      readings: row.readings,
+    }));
   }
 
   /** Stored readings that no driver decoded yet, oldest first. */

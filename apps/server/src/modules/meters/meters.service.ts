@@ -1,11 +1,19 @@
 import { batteryState, findDriver, lowVoltageThreshold } from '@olo/drivers';
-import { accountErrors, type meterSerialsInput, tenancyErrors, type updateMeterInput } from '@olo/shared';
+import {
+  accountErrors,
+  meterErrors,
+  meterLimits,
+  type meterSerialsInput,
+  tenancyErrors,
+  type updateMeterInput,
+} from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { RecomputeDatasource } from '../series/series.service.ts';
 import type {
+  BatteryDayRow,
   MeterCommandRow,
   MeterLatestRow,
   MeterReadingRow,
@@ -19,6 +27,7 @@ const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
 const decodeBatch = 500;
 /** Longest range of readings one query returns. */
 const maxReadings = 10_000;
+const dayMs = 24 * 60 * 60 * 1000;
 
 export interface MeterListFilterInput {
   ids?: number[] | null;
@@ -174,6 +183,18 @@ export class MetersService {
   async stats(access: ViewerAccess, meterId: number, from: Date, to: Date) {
     await access.assertMeter('meter.view', meterId);
     return this.repository.stats(meterId, from, to);
+  }
+
+  /** Per UTC day, the lowest, highest and last battery value the meter reported in the range. */
+  async batteryHistory(access: ViewerAccess, meterId: number, from: Date, to: Date): Promise<BatteryDayRow[]> {
+    await access.assertMeter('meter.view', meterId);
+    if (to < from)
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
+    if (to.getTime() - from.getTime() > meterLimits.batteryHistoryMaxDays * dayMs)
+      throw new AppError('BAD_USER_INPUT', meterErrors.batteryHistoryTooLong, [
+        { path: 'from', message: meterErrors.batteryHistoryTooLong },
+      ]);
+    return this.repository.batteryDays(meterId, from, to);
   }
 
   /**

@@ -10,8 +10,8 @@ const example = uplinkExample;
 const ingestToken = 'meters-test-ingest-token-0123456789';
 const newSerial = () => crypto.randomBytes(8).toString('hex');
 
-/** A ChirpStack uplink of a Milesight EM500-CO2 with a given DevEUI, frame counter, time and CO2 (ppm). */
-function chirpstackUplink(serial: string, fCnt: number, time: Date, co2 = 1127) {
+/** A ChirpStack uplink of a Milesight EM500-CO2 with a given DevEUI, frame counter, time, CO2 (ppm) and battery (%). */
+function chirpstackUplink(serial: string, fCnt: number, time: Date, co2 = 1127, battery = 92) {
   const message = structuredClone(example('chirpstack-v4-mqtt-up.json').payload) as Record<string, unknown> & {
     deviceInfo: { devEui: string };
   };
@@ -21,6 +21,8 @@ function chirpstackUplink(serial: string, fCnt: number, time: Date, co2 = 1127) 
   // Channel 05/7D is CO2 on the EM500-CO2 (uint16, little-endian).
   const bytes = Buffer.from('01755c0367340104686505' + '7d670406736827', 'hex');
   bytes.writeUInt16LE(co2, 12);
+  // Channel 01/75 is the battery level in percent.
+  bytes.writeUInt8(battery, 2);
   message.data = bytes.toString('base64');
   delete message.object;
   return message;
@@ -146,6 +148,14 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     ).meter;
     expect(before.driver).toBeNull();
     expect(before.data).toEqual([{ channels: null, payload: '01755c03673401046865057d670406736827' }]);
+    // Undecoded, the readings carry no battery: the meter page says so instead of drawing an empty chart.
+    const noBattery = expectData(
+      await admin.graphql<{ meter: { batteryRule: unknown; batteryHistory: unknown[] } }>(
+        'query M($id: Int!) { meter(id: $id) { batteryRule { unit } batteryHistory(from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z") { day } } }',
+        { id: meterId },
+      ),
+    ).meter;
+    expect(noBattery).toEqual({ batteryRule: null, batteryHistory: [] });
 
     const unknown = await admin.graphql('mutation U($id: Int!) { updateMeter(id: $id, driver: "nope") { id } }', {
       id: meterId,
@@ -237,6 +247,66 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
       body: { devEui: own, confirmed: false, fPort: 85, data: Buffer.from('ff8e00025800', 'hex').toString('base64') },
     });
     await client.endAsync();
+  });
+
+  it("gives the battery history per UTC day in the driver's unit, with a battery change seen as a jump", async () => {
+    const serial = newSerial();
+    const day = 24 * 60 * 60 * 1000;
+    const today = Math.floor(Date.now() / day) * day;
+    const at = (daysAgo: number, hour: number) => new Date(today - daysAgo * day + hour * 60 * 60 * 1000);
+    const before: Array<[Date, number]> = [
+      [at(3, 8), 41],
+      [at(3, 20), 39],
+      [at(2, 8), 38],
+      [at(2, 12), 36],
+      [at(2, 20), 33],
+      [at(1, 8), 14],
+    ];
+    for (const [index, [time, battery]] of before.entries()) {
+      expect(await post(chirpstackUplink(serial, index + 1, time, 900, battery))).toBe(202);
+    }
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    const reset = expectData(
+      await admin.graphql<{ resetBattery: { batteryResetAt: string } }>(
+        'mutation R($id: Int!) { resetBattery(id: $id) { batteryResetAt } }',
+        { id: meterId },
+      ),
+    ).resetBattery.batteryResetAt;
+    expect(await post(chirpstackUplink(serial, 7, new Date(), 900, 100))).toBe(202);
+
+    const history = async (from: Date, to: Date) =>
+      admin.graphql<{
+        meter: {
+          batteryResetAt: string;
+          batteryRule: { unit: string; medium: number; low: number };
+          batteryHistory: Array<{ day: string; min: number; max: number; last: number; readings: number }>;
+        };
+      }>(
+        'query M($id: Int!, $from: DateTime!, $to: DateTime!) { meter(id: $id) { batteryResetAt batteryRule { unit medium low } batteryHistory(from: $from, to: $to) { day min max last readings } } }',
+        { id: meterId, from: from.toISOString(), to: to.toISOString() },
+      );
+    const meter = expectData(await history(at(90, 0), new Date(Date.now() + 60_000))).meter;
+    expect(meter.batteryRule).toEqual({ unit: '%', medium: 30, low: 15 });
+    const utcDay = (daysAgo: number) => new Date(today - daysAgo * day).toISOString();
+    expect(meter.batteryHistory).toEqual([
+      { day: utcDay(3), min: 39, max: 41, last: 39, readings: 2 },
+      { day: utcDay(2), min: 33, max: 38, last: 33, readings: 3 },
+      { day: utcDay(1), min: 14, max: 14, last: 14, readings: 1 },
+      { day: utcDay(0), min: 100, max: 100, last: 100, readings: 1 },
+    ]);
+    // The new battery: a low day, then the reset, then a full day.
+    expect(meter.batteryResetAt).toBe(reset);
+    expect(new Date(reset).getTime()).toBeGreaterThan(at(1, 8).getTime());
+
+    // Only readings inside the range count, also on the days at its ends.
+    const part = expectData(await history(at(2, 10), at(1, 0))).meter.batteryHistory;
+    expect(part).toEqual([{ day: utcDay(2), min: 33, max: 36, last: 33, readings: 2 }]);
+
+    const tooLong = await history(new Date('2022-01-01T00:00:00Z'), new Date('2025-06-01T00:00:00Z'));
+    expect(tooLong.errors?.[0]?.message).toBe('Choose at most three years of battery history');
+    const backwards = await history(at(1, 0), at(3, 0));
+    expect(backwards.errors?.[0]?.extensions?.issues).toEqual([{ path: 'to', message: 'The end is before the start' }]);
   });
 
   it('releases a meter: it becomes free and stops feeding the project', async () => {

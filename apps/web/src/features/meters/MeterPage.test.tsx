@@ -39,11 +39,34 @@ function readings(meterId: number) {
   };
 }
 
+const day = 24 * 60 * 60 * 1000;
+const utcDaysAgo = (days: number) => new Date((Math.floor(Date.now() / day) - days) * day).toISOString();
+
+/** An Elsys meter's battery: a cell running down to the medium threshold, then changed. */
+function batteryHistory(meterId: number) {
+  const days = [
+    { day: utcDaysAgo(3), min: 3.38, max: 3.41, last: 3.39 },
+    { day: utcDaysAgo(2), min: 3.35, max: 3.38, last: 3.36 },
+    { day: utcDaysAgo(1), min: 3.34, max: 3.65, last: 3.65 },
+  ];
+  return {
+    data: {
+      meter: {
+        __typename: 'Meter',
+        id: meterId,
+        batteryRule: { __typename: 'BatteryRule', unit: 'V', medium: 3.4, low: 3.2 },
+        batteryHistory: days.map((entry) => ({ __typename: 'BatteryDay', ...entry })),
+      },
+    },
+  };
+}
+
 function answers(meter: ReturnType<typeof testMeter>, extra: GraphqlAnswers = {}): GraphqlAnswers {
   return {
     CurrentUser: () => ({ data: { currentUser: user } }),
     MeterPage: () => ({ data: { meter } }),
     MeterReadings: () => readings(meter.id),
+    MeterBatteryHistory: () => batteryHistory(meter.id),
     MeterSystemErrors: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, systemErrors: [] } } }),
     MeterCommands: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, commands: [] } } }),
     MeterCalibrations: () => ({
@@ -156,6 +179,64 @@ describe('meter page', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByTestId('permission-denied')).toBeTruthy();
     expect(operations).not.toContain('MeterPage');
+  });
+
+  it("shows the battery per day against the driver's thresholds with the reset, over the range the user picks", async () => {
+    const resetAt = new Date(Date.parse(utcDaysAgo(1)) + 10 * 60 * 60 * 1000).toISOString();
+    const meter = testMeter(3, 'Luokka 101', { batteryResetAt: resetAt, createdAt: '2025-05-01T00:00:00.000Z' });
+    const asked: Array<Record<string, unknown>> = [];
+    renderApp({
+      path: '/meters/3',
+      graphql: answers(meter, {
+        MeterBatteryHistory: (variables) => {
+          asked.push(variables);
+          return batteryHistory(3);
+        },
+      }),
+    });
+    const battery = await screen.findByTestId('meter-battery');
+    expect(within(battery).getByRole('heading', { name: 'Paristo' })).toBeTruthy();
+    expect(
+      await within(battery).findByRole('img', {
+        name: 'Kaavio pariston vuorokausiarvoista: pienin, suurin ja viimeisin',
+      }),
+    ).toBeTruthy();
+    expect(within(battery).getByTestId('battery-thresholds').textContent).toBe(
+      'Paristo puolillaan alle 3,40 V, paristo vähissä alle 3,20 V.',
+    );
+    const resetText = new Intl.DateTimeFormat('fi', { dateStyle: 'short', timeStyle: 'medium' }).format(
+      new Date(resetAt),
+    );
+    expect(within(battery).getByTestId('battery-reset').textContent).toBe(
+      `Paristo nollattu ${resetText}: vihreä katkoviiva.`,
+    );
+
+    // 90 days first; then a year; then everything since the meter came to Olo.
+    const spanDays = (variables: Record<string, unknown> | undefined) =>
+      Math.round((Date.parse(String(variables?.to)) - Date.parse(String(variables?.from))) / day);
+    expect(asked[0]).toMatchObject({ id: 3 });
+    expect(spanDays(asked[0])).toBe(90);
+    fireEvent.click(within(battery).getByRole('radio', { name: '1 vuosi' }));
+    await waitFor(() => expect(spanDays(asked.at(-1))).toBe(365));
+    fireEvent.click(within(battery).getByRole('radio', { name: 'Siitä asti, kun mittari tuli Oloon' }));
+    await waitFor(() => expect(asked.at(-1)?.from).toBe('2025-05-01T00:00:00.000Z'));
+  });
+
+  it('says so when the meter reports no battery, instead of an empty chart', async () => {
+    const meter = testMeter(4, 'Ovi', { driver: null, latest: latestReading({ battery: null }) });
+    renderApp({
+      path: '/meters/4',
+      graphql: answers(meter, {
+        MeterBatteryHistory: () => ({
+          data: { meter: { __typename: 'Meter', id: 4, batteryRule: null, batteryHistory: [] } },
+        }),
+      }),
+    });
+    const battery = await screen.findByTestId('meter-battery');
+    expect(await within(battery).findByText('Mittari ei ilmoita paristonsa tilaa.')).toBeTruthy();
+    expect(within(battery).queryByRole('img')).toBeNull();
+    expect(within(battery).queryByTestId('battery-thresholds')).toBeNull();
+    expect(within(battery).getByTestId('battery-reset').textContent).toBe('Paristoa ei ole nollattu.');
   });
 
   it('lets an administrator edit the meter, with the driver chosen from those the server knows', async () => {

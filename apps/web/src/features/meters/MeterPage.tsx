@@ -7,6 +7,7 @@ import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument }
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
 import { MeterActionsSection } from './MeterActionsSection.tsx';
+import { MeterBatterySection } from './MeterBatterySection.tsx';
 import { MeterCalibrationsSection } from './MeterCalibrationsSection.tsx';
 import { MeterCommandsSection } from './MeterCommandsSection.tsx';
 import { MeterEditForm } from './MeterEditForm.tsx';
@@ -115,6 +116,7 @@ function MeterContent({ meter }: { meter: MeterPageFieldsFragment }) {
       <MeterHeader meter={meter} />
       <MeterLatestCard meter={meter} />
       <MeterReadingsSection meterId={meter.id} live={live} />
+      <MeterBatterySection meter={meter} />
       <MeterCalibrationsSection meter={meter} />
       <MeterProjectsSection meter={meter} />
       <MeterErrorsSection meterId={meter.id} isAdmin={admin} />
@@ -131,7 +133,10 @@ function MeterContent({ meter }: { meter: MeterPageFieldsFragment }) {
   );
 }
 
-/** /meters/:meterId: one meter's latest reading (live), its readings, calibrations, projects and errors, and its administration. */
+/**
+ * /meters/:meterId: one meter's latest reading (live), its readings, battery history, calibrations, projects and errors,
+ * and its administration.
+ */
 export function MeterPage() {
   const meterId = parseMeterId(useParams().meterId);
   const { data, loading, error } = useQuery(MeterPageDocument, {

@@ -3,6 +3,7 @@ import {
   channelsOf,
   chartSeriesOf,
   formatBattery,
+  formatBatteryIn,
   formatRelativeTime,
   mergeReadings,
   parseMeterId,
@@ -26,6 +27,12 @@ describe('meter formatting', () => {
     expect(formatBattery(3.6, 'fi')).toBe('3,60 V');
     expect(formatBattery(88, 'en')).toBe('88 %');
     expect(formatBattery(null, 'en')).toBeNull();
+  });
+
+  it("shows a battery in its driver's unit, so that a nearly empty percentage is no voltage", () => {
+    expect(formatBatteryIn(4, '%', 'fi')).toBe('4 %');
+    expect(formatBatteryIn(3.2, 'V', 'fi')).toBe('3,20 V');
+    expect(formatBatteryIn(3.6, null, 'en')).toBe('3.60 V');
   });
 
   it('reads channels from reading JSON, priority types first, leaving out ignored and malformed ones', () => {

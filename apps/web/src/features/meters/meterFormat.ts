@@ -49,6 +49,14 @@ export function formatBattery(value: number | null | undefined, locale: string):
   return value > 5 ? `${formatNumber(value, 0, locale)} %` : `${formatNumber(value, 2, locale)} V`;
 }
 
+/** A battery value in the unit its driver reports it in; without a known unit, as formatBattery guesses it. */
+export function formatBatteryIn(value: number | null | undefined, unit: string | null, locale: string): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  if (unit === '%') return `${formatNumber(value, 0, locale)} %`;
+  if (unit === 'V') return `${formatNumber(value, 2, locale)} V`;
+  return formatBattery(value, locale);
+}
+
 export function formatVolts(value: number | null | undefined, locale: string): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
   return `${formatNumber(value, 2, locale)} V`;

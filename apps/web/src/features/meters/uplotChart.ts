@@ -4,6 +4,16 @@ import 'uplot/dist/uPlot.min.css';
 export interface ChartSeries {
   label: string;
   color: string;
+  /** Dash and gap lengths, for lines that are limits rather than values. */
+  dash?: number[];
+  width?: number;
+}
+
+/** A moment drawn as a vertical dashed line across the chart. */
+export interface ChartMarker {
+  /** Seconds since the epoch. */
+  time: number;
+  color: string;
 }
 
 export interface TimeChartOptions {
@@ -15,6 +25,9 @@ export interface TimeChartOptions {
   series: readonly ChartSeries[];
   /** A y value as the legend shows it. */
   formatValue: (value: number) => string;
+  /** The legend shows points as UTC dates (points that each stand for a UTC day). */
+  utcDays?: boolean;
+  markers?: readonly ChartMarker[];
 }
 
 /** Seconds since the epoch, then one array of values per series. */
@@ -44,9 +57,29 @@ function timeAxisValues(locale: string) {
   };
 }
 
+function drawMarkers(chart: uPlot, markers: readonly ChartMarker[]) {
+  const { ctx, bbox } = chart;
+  for (const marker of markers) {
+    const x = chart.valToPos(marker.time, 'x', true);
+    if (x < bbox.left || x > bbox.left + bbox.width) continue;
+    ctx.save();
+    ctx.strokeStyle = marker.color;
+    ctx.lineWidth = 2 * uPlot.pxRatio;
+    ctx.setLineDash([6 * uPlot.pxRatio, 4 * uPlot.pxRatio]);
+    ctx.beginPath();
+    ctx.moveTo(x, bbox.top);
+    ctx.lineTo(x, bbox.top + bbox.height);
+    ctx.stroke();
+    ctx.restore();
+  }
+}
+
 /** A line chart of time series drawn with uPlot into `target`. */
 export function createTimeChart(target: HTMLElement, options: TimeChartOptions, data: TimeChartData): uPlot {
-  const legendTime = new Intl.DateTimeFormat(options.locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const legendTime = new Intl.DateTimeFormat(
+    options.locale,
+    options.utcDays ? { dateStyle: 'short', timeZone: 'UTC' } : { dateStyle: 'short', timeStyle: 'medium' },
+  );
   const number = new Intl.NumberFormat(options.locale, { useGrouping: false, maximumFractionDigits: 2 });
   return new uPlot(
     {
@@ -61,7 +94,8 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
         ...options.series.map((series) => ({
           label: series.label,
           stroke: series.color,
-          width: 2,
+          width: series.width ?? 2,
+          dash: series.dash,
           spanGaps: true,
           points: { show: false },
           value: (_chart: uPlot, value: number | null) => (value == null ? '-' : options.formatValue(value)),
@@ -71,6 +105,7 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
         { values: timeAxisValues(options.locale), space: 60 },
         { values: (_chart, splits) => splits.map((split) => number.format(split)), size: 60 },
       ],
+      hooks: { draw: [(chart) => drawMarkers(chart, options.markers ?? [])] },
     },
     data,
     target,
