@@ -29,7 +29,6 @@ const patches = [
   },
 ];
 
-let problems = 0;
 for (const patch of patches) {
   for (const relative of patch.files) {
     const file = path.join(root, relative);
@@ -40,7 +39,6 @@ for (const patch of patches) {
       console.warn(
         `patch-dependencies: "${patch.name}" no longer fits ${relative}; check the library's release notes.`,
       );
-      problems += 1;
       continue;
     }
     fs.writeFileSync(file, text.replace(patch.find, patch.replace));
