@@ -7,3 +7,4 @@ export * from './languages.ts';
 export * from './measurements.ts';
 export * from './signal-quality.ts';
 export * from './tenancy.ts';
+export * from './time-zones.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { JobsRepository } from './jobs.repository.ts';
-import { defineJob, type JobDefinition, JobQueue, nextLocalHour } from './jobs.service.ts';
+import { defineJob, type JobDefinition, JobQueue } from './jobs.service.ts';
 
 const logger = pino({ level: 'silent' });
 const quick = { pollMs: 50, concurrency: 2, leaseMs: 60_000 };
@@ -118,30 +118,5 @@ describe.each(testDatabases)('the job queue on %s', (kind) => {
       expect(run % 300).toBe(0);
       if (index > 0) expect(run).toBeGreaterThan(runs[index - 1] as number);
     }
-  });
-});
-
-describe('nextLocalHour', () => {
-  it('gives the next 07:00 in Helsinki, across the daylight-saving changes', () => {
-    // Winter, UTC+2.
-    expect(nextLocalHour(new Date('2026-11-23T12:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
-      '2026-11-24T05:00:00.000Z',
-    );
-    expect(nextLocalHour(new Date('2026-11-23T04:59:59Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
-      '2026-11-23T05:00:00.000Z',
-    );
-    // Exactly at the hour: the next day's.
-    expect(nextLocalHour(new Date('2026-11-23T05:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
-      '2026-11-24T05:00:00.000Z',
-    );
-    // Clocks go forward on 29 March 2026 at 03:00 local: 07:00 that day is UTC+3.
-    expect(nextLocalHour(new Date('2026-03-28T10:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
-      '2026-03-29T04:00:00.000Z',
-    );
-    // And back on 25 October 2026.
-    expect(nextLocalHour(new Date('2026-10-24T10:00:00Z'), 7, 'Europe/Helsinki').toISOString()).toBe(
-      '2026-10-25T05:00:00.000Z',
-    );
-    expect(nextLocalHour(new Date('2026-11-23T12:00:00Z'), 7, 'UTC').toISOString()).toBe('2026-11-24T07:00:00.000Z');
   });
 });

@@ -1,10 +1,10 @@
 import { batteryState, lowVoltageThreshold } from '@olo/drivers';
-import { isLanguage } from '@olo/shared';
+import { isLanguage, nextLocalHour } from '@olo/shared';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Mailer } from '../../mail/mailer.ts';
 import { type MeterProblem, meterErrorMail, type OrganizationMeterErrors } from '../../mail/meter-error-mails.ts';
-import { defineJob, type JobQueue, type JobSchedule, nextLocalHour } from '../jobs/jobs.service.ts';
+import { defineJob, type JobQueue, type JobSchedule } from '../jobs/jobs.service.ts';
 import { isMissing } from '../meters/meters.service.ts';
 import type { MeterErrorsRepository, WatchedMeter } from './meter-errors.repository.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { createProjectInput } from '@olo/shared';
+import { createProjectInput, startOfDayIn } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationProjectDocument } from '../../graphql/generated.ts';
@@ -8,7 +8,6 @@ import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { forgetProjectLists } from './organizationCache.ts';
-import { startOfDayIn } from './zonedDate.ts';
 
 export const defaultTimeZone = 'Europe/Helsinki';
 
