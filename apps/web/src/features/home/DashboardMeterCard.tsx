@@ -3,65 +3,13 @@ import { formatMeasurement } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardMeterFieldsFragment } from '../../graphql/generated.ts';
+import { MeterStateBadges } from '../meters/MeterStateBadges.tsx';
 import { channelsOf, formatBattery, formatDateTime, formatRelativeTime } from '../meters/meterFormat.ts';
 import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
 import { useNow } from '../meters/useNow.ts';
 
 /** A card shows this many channels, the priority types first; the meter page has them all. */
 const mainChannelCount = 4;
-
-/** What needs attention in the meter's health, or that it is fine. */
-function HealthBadges({ meter }: { meter: DashboardMeterFieldsFragment }) {
-  const { t } = useTranslation();
-  const badges = [
-    meter.errors.missing && (
-      <Badge key="missing" color="red" variant="light">
-        {t('Missing')}
-      </Badge>
-    ),
-    meter.errors.battery === 'low' && (
-      <Badge key="battery" color="red" variant="light">
-        {t('Battery low')}
-      </Badge>
-    ),
-    meter.errors.battery === 'medium' && (
-      <Badge key="battery" color="yellow" variant="light">
-        {t('Battery medium')}
-      </Badge>
-    ),
-    meter.errors.lowVoltage && (
-      <Badge key="voltage" color="orange" variant="light">
-        {t('Low voltage')}
-      </Badge>
-    ),
-    meter.inStorage && (
-      <Badge key="storage" color="gray" variant="light">
-        {t('In storage')}
-      </Badge>
-    ),
-    !meter.active && (
-      <Badge key="inactive" color="gray" variant="outline">
-        {t('Inactive')}
-      </Badge>
-    ),
-    meter.errors.systemErrors > 0 && (
-      <Badge key="errors" color="orange" variant="light">
-        {t('Errors: {{number}}', { number: meter.errors.systemErrors })}
-      </Badge>
-    ),
-  ].filter(Boolean);
-  return (
-    <Group gap={4} data-testid="dashboard-meter-health">
-      {badges.length > 0 ? (
-        badges
-      ) : (
-        <Badge color="green" variant="light">
-          {t('OK')}
-        </Badge>
-      )}
-    </Group>
-  );
-}
 
 /** A meter on the dashboard: when it last reported, its main values, battery and health. */
 export function DashboardMeterCard({ meter }: { meter: DashboardMeterFieldsFragment }) {
@@ -88,7 +36,7 @@ export function DashboardMeterCard({ meter }: { meter: DashboardMeterFieldsFragm
               </Text>
             )}
           </div>
-          <HealthBadges meter={meter} />
+          <MeterStateBadges meter={meter} testId="dashboard-meter-health" />
         </Group>
         {latest ? (
           <>
