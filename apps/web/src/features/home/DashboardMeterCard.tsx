@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMeasurement } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,14 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
 import { meterLimits } from '@olo/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeterBatteryHistoryDocument, type MeterBatteryHistoryQuery } from '../../graphql/generated.ts';
 import { QueryState } from '../layout/QueryState.tsx';
-import { canDrawCharts } from './MeterChart.tsx';
 import { MeterSection } from './MeterSection.tsx';
 import { formatBatteryIn, formatDateTime } from './meterFormat.ts';
-import type { ChartMarker, ChartSeries, TimeChart, TimeChartData } from './uplotChart.ts';
+import type { ChartMarker, ChartSeries, TimeChartData } from './uplotChart.ts';
+import { useTimeChart } from './useTimeChart.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const maxRange = meterLimits.batteryHistoryMaxDays * day;
@@ -65,11 +65,7 @@ function BatteryChart({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<TimeChart | null>(null);
   const data = useMemo(() => chartDataOf(days, rule), [days, rule]);
-  const latestData = useRef<TimeChartData>(data);
-  latestData.current = data;
   const unit = rule?.unit ?? null;
   const series: ChartSeries[] = [
     { label: t('Lowest'), color: colors.min, width: 1 },
@@ -83,57 +79,19 @@ function BatteryChart({
       : []),
   ];
   const markers: ChartMarker[] = resetAt ? [{ time: Date.parse(resetAt) / 1000, color: colors.reset }] : [];
-  const structure = JSON.stringify([locale, unit, series, markers, t('Day')]);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element || !canDrawCharts()) return;
-    const [, shownUnit, shownSeries, shownMarkers, timeLabel] = JSON.parse(structure) as [
-      string,
-      string | null,
-      ChartSeries[],
-      ChartMarker[],
-      string,
-    ];
-    let cancelled = false;
-    void import('./uplotChart.ts').then(({ createTimeChart }) => {
-      if (cancelled) return;
-      chart.current?.destroy();
-      chart.current = createTimeChart(
-        element,
-        {
-          width: element.clientWidth || 600,
-          height: chartHeight,
-          locale,
-          timeLabel,
-          utcDays: true,
-          series: shownSeries,
-          markers: shownMarkers,
-          formatValue: (value) => formatBatteryIn(value, shownUnit, locale) ?? '-',
-        },
-        latestData.current,
-      );
-    });
-    return () => {
-      cancelled = true;
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, [structure, locale]);
-
-  useEffect(() => {
-    chart.current?.setData(data);
-  }, [data]);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth > 0) chart.current?.setSize({ width: element.clientWidth, height: chartHeight });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const container = useTimeChart(
+    JSON.stringify([locale, unit, series, markers]),
+    () => ({
+      locale,
+      timeLabel: t('Day'),
+      utcDays: true,
+      series,
+      markers,
+      formatValue: (value) => formatBatteryIn(value, unit, locale) ?? '-',
+    }),
+    data,
+    chartHeight,
+  );
 
   return (
     <div
