@@ -1,4 +1,5 @@
 import type { MeasurementType } from '@olo/shared';
+import { decentlabCommands } from './commands.ts';
 import { decentlabDownlinkCodec } from './decentlab-downlink.ts';
 import { normalizedId, profileNameMentions } from './identity.ts';
 import {
@@ -517,6 +518,7 @@ function decentlabDriver(model: DecentlabModel): Driver {
     decode: (bytes) => decodeSafely(model.driverId, () => decodeDecentlab(model, bytes)),
     encode: (values) => encodeDecentlab(model, values),
     downlink: decentlabDownlinkCodec,
+    commands: decentlabCommands,
     matches: (identity: DeviceIdentity) =>
       'brand' in identity
         ? normalizedId(identity.brand) === 'decentlab' && modelIds.has(normalizedId(identity.model))

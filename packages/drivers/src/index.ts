@@ -1,5 +1,12 @@
 export { type BatteryRule, type BatteryState, batteryRule, batteryState, lowVoltageThreshold } from './battery.ts';
 export {
+  type DriverCommand,
+  decentlabCommands,
+  type EncodedDownlink,
+  milesightCommandPort,
+  milesightCommands,
+} from './commands.ts';
+export {
   createDecentlabPr26Driver,
   decentlabDlr2002Driver,
   decentlabDrivers,
@@ -23,7 +30,7 @@ export {
   milesightEm500Co2Driver,
   milesightWs202Driver,
 } from './milesight.ts';
-export { type DriverSummary, driverForDevice, drivers, findDriver, listDrivers } from './registry.ts';
+export { commandsOf, type DriverSummary, driverForDevice, drivers, findDriver, listDrivers } from './registry.ts';
 export { internalErrorPrefix } from './results.ts';
 export type {
   Channel,

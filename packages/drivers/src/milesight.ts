@@ -1,4 +1,5 @@
 import type { MeasurementType } from '@olo/shared';
+import { milesightCommands } from './commands.ts';
 import { normalizedId, profileNameMentions } from './identity.ts';
 import {
   byteCount,
@@ -379,6 +380,7 @@ function milesightDriver(model: MilesightModel): Driver {
     encodableChannels: [...new Set(model.records.flatMap((record) => record.values.map((value) => value.channel)))],
     decode: (bytes) => decodeSafely(model.driverId, () => decodeMilesight(model, byKey, bytes)),
     encode: (values) => encodeMilesight(model, values),
+    commands: milesightCommands,
     // A profile name only has to name the model: 'AM307' is Milesight's alone.
     matches: (identity: DeviceIdentity) =>
       'brand' in identity

@@ -1,3 +1,4 @@
+import type { DriverCommand } from './commands.ts';
 import { decentlabDrivers } from './decentlab.ts';
 import { elsysDriver } from './elsys.ts';
 import { genericJsonDriver } from './generic-json.ts';
@@ -31,4 +32,9 @@ export interface DriverSummary {
 /** For pickers and documentation: every driver with the models it decodes. */
 export function listDrivers(): DriverSummary[] {
   return drivers.map(({ id, vendor, models }) => ({ id, vendor, models }));
+}
+
+/** The commands a meter with this driver can be sent by id; none for an unknown or missing driver. */
+export function commandsOf(driverId: string | null | undefined): readonly DriverCommand[] {
+  return (driverId ? findDriver(driverId)?.commands : undefined) ?? [];
 }

@@ -1,4 +1,5 @@
 import type { MeasurementType } from '@olo/shared';
+import type { DriverCommand } from './commands.ts';
 
 /**
  * One decoded quantity of an uplink. `name` is the stable key a datasource binds to (the same
@@ -72,6 +73,8 @@ export interface Driver {
   matches?(identity: DeviceIdentity): boolean;
   /** Commands to the device, for vendors whose downlink format Olo knows. */
   downlink?: DownlinkCodec;
+  /** What a user may send the device by id (meter page and bulk commands). */
+  commands?: readonly DriverCommand[];
 }
 
 /** A device command in the vendor codec's terms, e.g. `{ command: 'set period', parameter: 600 }`. */

@@ -64,6 +64,13 @@ function outcomeOf(
 
 type Case = (world: World, role: Role) => Promise<Outcome>;
 
+/** A disposable meter of O whose driver has commands (M decodes JSON, which has none). */
+async function milesightMeterOf(w: World): Promise<number> {
+  const { meter } = await w.meters.insertOrGet({ serial: randomSerial(), organizationId: w.organization.id });
+  await w.meters.update(meter.id, { driver: 'milesight-am307' });
+  return meter.id;
+}
+
 /** How each row of the matrix is exercised. Disposable objects keep allowed mutations from changing anyone's rights. */
 const cases: Record<string, Case> = {
   organizations: async (w, role) =>
@@ -591,6 +598,10 @@ const cases: Record<string, Case> = {
         { id: w.meter.id, from: '2025-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' },
       ),
     ),
+  'Meter.driverCommands': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { meter(id: $id) { driverCommands { id } } }', { id: w.meter.id }),
+    ),
   'Organization.meters': async (w, role) =>
     outcomeOf(
       await w.call(role, 'query Q($id: ID!) { organization(id: $id) { meters { id } } }', { id: w.organization.id }),
@@ -655,6 +666,24 @@ const cases: Record<string, Case> = {
         },
       ),
     ),
+  'meterCommand(commandId)': async (w, role) => {
+    const meterId = await milesightMeterOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { meterCommand(meterId: $id, commandId: "reboot") { status } }', {
+        id: meterId,
+      }),
+    );
+  },
+  meterCommands: async (w, role) => {
+    const meterId = await milesightMeterOf(w);
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($ids: [Int!]!) { meterCommands(meterIds: $ids, commandId: "reporting-interval", interval: 600) { status } }',
+        { ids: [meterId] },
+      ),
+    );
+  },
   acknowledgeSystemError: async (w, role) => {
     const [error] = await w.olo.server.database.sql`
       insert into system_errors (name, type, meter_id) values ('Check', 'meter.decode', ${w.meter.id}) returning id`;

@@ -238,6 +238,7 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'meter', kind: 'query', what: 'read M with its latest reading and errors', allowed: meterViewers },
   { operation: 'Meter.data', kind: 'query', what: "M's stored readings", allowed: meterViewers },
   { operation: 'Meter.batteryHistory', kind: 'query', what: "M's battery per day", allowed: meterViewers },
+  { operation: 'Meter.driverCommands', kind: 'query', what: "commands M's driver can send", allowed: meterViewers },
   { operation: 'Organization.meters', kind: 'query', what: "O's meters", allowed: meterViewers },
   { operation: 'Project.activeMeters', kind: 'query', what: 'meters feeding X', allowed: projectViewers },
   { operation: 'drivers', kind: 'query', what: 'the payload decoders', allowed: signedIn },
@@ -253,6 +254,18 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'moveFreeMeters', kind: 'mutation', what: 'move a free meter to O', allowed: siteAdmins },
   { operation: 'deleteMeterData', kind: 'mutation', what: "delete M's readings of a range", allowed: meterAdmins },
   { operation: 'meterCommand', kind: 'mutation', what: 'send M a downlink', allowed: meterAdmins },
+  {
+    operation: 'meterCommand(commandId)',
+    kind: 'mutation',
+    what: 'send a meter of O a command of its driver by id',
+    allowed: meterAdmins,
+  },
+  {
+    operation: 'meterCommands',
+    kind: 'mutation',
+    what: "send meters of O a command by id (bulk; all refused unless every meter is the viewer's to administer)",
+    allowed: meterAdmins,
+  },
   { operation: 'acknowledgeSystemError', kind: 'mutation', what: 'acknowledge an error of M', allowed: meterAdmins },
   {
     operation: 'Organization.integrations',

@@ -1,9 +1,11 @@
-import { batteryState, findDriver, lowVoltageThreshold } from '@olo/drivers';
+import { batteryState, commandsOf, type DriverCommand, findDriver, lowVoltageThreshold } from '@olo/drivers';
 import {
   accountErrors,
   meterErrors,
   meterLimits,
   type meterSerialsInput,
+  type sendMeterCommandInput,
+  type sendMeterCommandsInput,
   tenancyErrors,
   type updateMeterInput,
 } from '@olo/shared';
@@ -64,6 +66,45 @@ export function downlinkMessage(
     };
   }
   return undefined;
+}
+
+/** What a bulk command did to one meter: `unavailable` when its driver has no such command. */
+export type MeterCommandOutcome =
+  | { meterId: number; status: 'sent' | 'failed'; command: MeterCommandRow }
+  | { meterId: number; status: 'unavailable'; command: null };
+
+/** A downlink and how it is recorded in meter_commands. */
+interface PreparedCommand {
+  type: string;
+  name: string;
+  description: string | null;
+  interval: number | null;
+  fPort: number;
+  bytes: Uint8Array;
+  commandId: string | null;
+}
+
+const badCommandInput = (path: string, message: string) =>
+  new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);
+
+/** The driver command's downlink; refuses seconds outside the command's range before encoding. */
+function prepareDriverCommand(command: DriverCommand, interval: number | null | undefined): PreparedCommand {
+  const seconds = command.type === 'interval' ? interval : undefined;
+  if (command.interval) {
+    if (seconds == null || seconds < command.interval.min || seconds > command.interval.max) {
+      throw badCommandInput('interval', meterErrors.commandIntervalOutOfRange);
+    }
+  }
+  const { fPort, bytes } = command.encode(seconds ?? undefined);
+  return {
+    type: command.type,
+    name: command.name,
+    description: command.description,
+    interval: seconds ?? null,
+    fPort,
+    bytes,
+    commandId: command.id,
+  };
 }
 
 /** The meters error summary of spec section 3, over a set of meters. */
@@ -308,27 +349,83 @@ export class MetersService {
     return this.repository.deleteReadings(id, from, to);
   }
 
-  /** Queues a downlink (fPort and payload bytes) and publishes it to the meter's network server. */
-  async command(
-    access: ViewerAccess,
-    input: { meterId: number; name: string; fPort: number; payloadHex: string },
-  ): Promise<MeterCommandRow> {
+  /**
+   * Sends one meter a command of its driver by id, or (administrators' escape hatch) raw port and
+   * hex bytes, recorded in its command history.
+   */
+  async command(access: ViewerAccess, input: z.output<typeof sendMeterCommandInput>): Promise<MeterCommandRow> {
     const user = access.requireUser();
     await access.assertMeter('meter.admin', input.meterId);
-    if (!/^([0-9a-fA-F]{2}){1,242}$/.test(input.payloadHex) || input.fPort < 1 || input.fPort > 223) {
-      throw new AppError('BAD_USER_INPUT', 'Invalid input', [
-        { path: 'payloadHex', message: 'Give the payload as hex bytes and a port 1–223' },
-      ]);
+    const meter = await this.repository.findById(input.meterId);
+    if (!meter) throw new AppError('NOT_FOUND', accountErrors.notFound);
+    let prepared: PreparedCommand;
+    if (input.commandId) {
+      const command = commandsOf(meter.driver).find((candidate) => candidate.id === input.commandId);
+      if (!command) throw badCommandInput('commandId', meterErrors.unknownCommand);
+      prepared = prepareDriverCommand(command, input.interval);
+    } else {
+      prepared = {
+        type: 'downlink',
+        name: input.name ?? '',
+        description: null,
+        interval: null,
+        fPort: input.fPort as number,
+        bytes: Buffer.from(input.payloadHex ?? '', 'hex'),
+        commandId: null,
+      };
     }
-    const meter = (await this.repository.findById(input.meterId)) as MeterRow;
+    return this.send(meter, prepared, user.id);
+  }
+
+  /**
+   * Sends the same command to every listed meter whose driver has it. The viewer must administer
+   * every one of them, and the interval must suit every meter that has the command, or nothing is
+   * sent: a half-applied bulk action is harder to reason about than a refused one.
+   */
+  async commandMany(
+    access: ViewerAccess,
+    input: z.output<typeof sendMeterCommandsInput>,
+  ): Promise<MeterCommandOutcome[]> {
+    const user = access.requireUser();
+    for (const meterId of input.meterIds) await access.assertMeter('meter.admin', meterId);
+    const meters = await this.repository.list({ ids: input.meterIds, organizationIds: null });
+    if (meters.length !== input.meterIds.length) throw new AppError('NOT_FOUND', accountErrors.notFound);
+    const planned = meters.map((meter) => {
+      const command = commandsOf(meter.driver).find((candidate) => candidate.id === input.commandId);
+      return { meter, prepared: command ? prepareDriverCommand(command, input.interval) : null };
+    });
+    if (planned.every(({ prepared }) => prepared === null)) {
+      throw badCommandInput('commandId', meterErrors.unknownCommand);
+    }
+    const outcomes: MeterCommandOutcome[] = [];
+    for (const { meter, prepared } of planned) {
+      if (!prepared) {
+        outcomes.push({ meterId: meter.id, status: 'unavailable', command: null });
+        continue;
+      }
+      const command = await this.send(meter, prepared, user.id);
+      outcomes.push({ meterId: meter.id, status: command.status === 'sent' ? 'sent' : 'failed', command });
+    }
+    return outcomes;
+  }
+
+  /** Records the command, publishes it on the meter's network server topic, and records how that went. */
+  private async send(meter: MeterRow, prepared: PreparedCommand, userId: string): Promise<MeterCommandRow> {
+    const payload = Buffer.from(prepared.bytes);
     const command = await this.repository.insertCommand({
       meterId: meter.id,
-      type: 'downlink',
-      name: input.name,
-      extra: { fPort: input.fPort, payloadHex: input.payloadHex.toLowerCase() },
-      createdBy: user.id,
+      type: prepared.type,
+      name: prepared.name,
+      description: prepared.description,
+      interval: prepared.interval,
+      extra: {
+        ...(prepared.commandId ? { commandId: prepared.commandId } : {}),
+        fPort: prepared.fPort,
+        payloadHex: payload.toString('hex'),
+      },
+      createdBy: userId,
     });
-    const message = downlinkMessage(meter, input.fPort, Buffer.from(input.payloadHex, 'hex'));
+    const message = downlinkMessage(meter, prepared.fPort, payload);
     if (!message) {
       return this.repository.updateCommand(command.id, {
         status: 'failed',

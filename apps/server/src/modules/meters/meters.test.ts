@@ -249,6 +249,192 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     await client.endAsync();
   });
 
+  describe("commands of the meter's driver, by id", () => {
+    let broker: mqtt.MqttClient;
+    /** Downlinks published on the embedded broker, as network servers receive them. */
+    const downlinks: Array<{ topic: string; devEui: string; fPort: number; bytes: string }> = [];
+    const commandCount = async (meterId: number) =>
+      Number(
+        (await olo.server.database.sql`select count(*) as n from meter_commands where meter_id = ${meterId}`)[0]?.n,
+      );
+    /** An EM500-CO2 of the organization, heard through ChirpStack, so that it has a downlink route. */
+    const milesightMeter = async () => {
+      const serial = newSerial();
+      expect(await post(chirpstackUplink(serial, 1, new Date()))).toBe(202);
+      const meterId = await meterOf(serial);
+      await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+      return { meterId, serial };
+    };
+    const downlinksTo = async (serial: string, count: number) => {
+      await expect.poll(() => downlinks.filter((downlink) => downlink.devEui === serial).length).toBe(count);
+      return downlinks.filter((downlink) => downlink.devEui === serial);
+    };
+
+    beforeAll(async () => {
+      broker = await mqtt.connectAsync(`mqtt://127.0.0.1:${olo.server.broker.port}`, {
+        username: 'olo',
+        password: ingestToken,
+      });
+      broker.on('message', (topic, payload) => {
+        const body = JSON.parse(payload.toString()) as { devEui: string; fPort: number; data: string };
+        downlinks.push({
+          topic,
+          devEui: body.devEui,
+          fPort: body.fPort,
+          bytes: Buffer.from(body.data, 'base64').toString('hex'),
+        });
+      });
+      await broker.subscribeAsync('application/+/device/+/command/down', { qos: 1 });
+    });
+    afterAll(() => broker?.endAsync());
+
+    it("lists the driver's commands on the meter and sends the reporting interval as Milesight bytes", async () => {
+      const { meterId, serial } = await milesightMeter();
+      const offered = expectData(
+        await admin.graphql<{ meter: { driver: string; driverCommands: unknown[] } }>(
+          'query M($id: Int!) { meter(id: $id) { driver driverCommands { id type name description interval { min max } } } }',
+          { id: meterId },
+        ),
+      ).meter;
+      expect(offered.driver).toBe('milesight-em500-co2');
+      expect(offered.driverCommands).toEqual([
+        { id: 'reboot', type: 'action', name: 'Reboot', description: 'Restarts the device.', interval: null },
+        {
+          id: 'reporting-interval',
+          type: 'interval',
+          name: 'Set reporting interval',
+          description: 'How often the device sends readings.',
+          interval: { min: 60, max: 64_800 },
+        },
+      ]);
+
+      const sent = expectData(
+        await admin.graphql<{ meterCommand: Record<string, unknown> }>(
+          'mutation C($id: Int!) { meterCommand(meterId: $id, commandId: "reporting-interval", interval: 1200) { type name interval extra status } }',
+          { id: meterId },
+        ),
+      ).meterCommand;
+      expect(sent).toEqual({
+        type: 'interval',
+        name: 'Set reporting interval',
+        interval: 1200,
+        extra: { commandId: 'reporting-interval', fPort: 85, payloadHex: 'ff03b004' },
+        status: 'sent',
+      });
+      const [downlink] = await downlinksTo(serial, 1);
+      expect(downlink).toMatchObject({ fPort: 85, bytes: 'ff03b004' });
+      expect(downlink?.topic).toMatch(new RegExp(`^application/[^/]+/device/${serial}/command/down$`));
+      // In the meter's history, newest first.
+      const history = expectData(
+        await admin.graphql<{ meter: { commands: Array<{ name: string; interval: number | null }> } }>(
+          'query M($id: Int!) { meter(id: $id) { commands { name interval } } }',
+          { id: meterId },
+        ),
+      ).meter.commands;
+      expect(history[0]).toEqual({ name: 'Set reporting interval', interval: 1200 });
+    });
+
+    it('refuses an unknown command and an interval out of range, sending and recording nothing', async () => {
+      const { meterId, serial } = await milesightMeter();
+      const refusals = [
+        { args: 'commandId: "self-destruct"', path: 'commandId', message: "This meter's driver has no such command" },
+        {
+          args: 'commandId: "reporting-interval", interval: 30',
+          path: 'interval',
+          message: 'Choose an interval the command accepts',
+        },
+        {
+          args: 'commandId: "reporting-interval"',
+          path: 'interval',
+          message: 'Choose an interval the command accepts',
+        },
+        {
+          args: 'commandId: "reporting-interval", interval: 64801',
+          path: 'interval',
+          message: 'Choose an interval the command accepts',
+        },
+      ];
+      for (const refusal of refusals) {
+        const response = await admin.graphql(
+          `mutation C($id: Int!) { meterCommand(meterId: $id, ${refusal.args}) { status } }`,
+          { id: meterId },
+        );
+        expect(response.errors?.[0]?.extensions, refusal.args).toEqual({
+          code: 'BAD_USER_INPUT',
+          issues: [{ path: refusal.path, message: refusal.message }],
+        });
+      }
+      // An Elsys meter has no catalog: its commands stay raw.
+      await olo.server.database.sql`update meters set driver = 'elsys' where id = ${meterId}`;
+      const elsys = await admin.graphql(
+        'mutation C($id: Int!) { meterCommand(meterId: $id, commandId: "reboot") { status } }',
+        {
+          id: meterId,
+        },
+      );
+      expect(elsys.errors?.[0]?.extensions?.issues).toEqual([
+        { path: 'commandId', message: "This meter's driver has no such command" },
+      ]);
+      expect(await commandCount(meterId)).toBe(0);
+      expect(downlinks.filter((downlink) => downlink.devEui === serial)).toEqual([]);
+    });
+
+    it('sends a bulk command to the meters whose driver has it, answering per meter', async () => {
+      const first = await milesightMeter();
+      const second = await milesightMeter();
+      const elsys = await milesightMeter();
+      await olo.server.database.sql`update meters set driver = 'elsys' where id = ${elsys.meterId}`;
+      const outcomes = expectData(
+        await admin.graphql<{
+          meterCommands: Array<{ meterId: number; status: string; command: { name: string } | null }>;
+        }>(
+          'mutation B($ids: [Int!]!) { meterCommands(meterIds: $ids, commandId: "reboot") { meterId status command { name } } }',
+          { ids: [first.meterId, second.meterId, elsys.meterId] },
+        ),
+      ).meterCommands;
+      expect([...outcomes].sort((a, b) => a.meterId - b.meterId)).toEqual([
+        { meterId: first.meterId, status: 'sent', command: { name: 'Reboot' } },
+        { meterId: second.meterId, status: 'sent', command: { name: 'Reboot' } },
+        { meterId: elsys.meterId, status: 'unavailable', command: null },
+      ]);
+      for (const { serial } of [first, second]) {
+        expect(await downlinksTo(serial, 1)).toMatchObject([{ fPort: 85, bytes: 'ff10ff' }]);
+      }
+      expect(await commandCount(elsys.meterId)).toBe(0);
+    });
+
+    it("refuses a bulk command as a whole when one meter is another organization's, or no meter has the command", async () => {
+      const own = await milesightMeter();
+      const foreign = await milesightMeter();
+      const { client: otherAdmin } = await signedInClient(olo.url);
+      const otherOrganization = await createOrganization(otherAdmin);
+      await olo.server.database
+        .sql`update meters set organization_id = ${otherOrganization.id} where id = ${foreign.meterId}`;
+      const refused = await admin.graphql(
+        'mutation B($ids: [Int!]!) { meterCommands(meterIds: $ids, commandId: "reporting-interval", interval: 600) { status } }',
+        { ids: [own.meterId, foreign.meterId] },
+      );
+      expect(refused.errors?.[0]?.message).toBe('Permission denied');
+      const unknown = await admin.graphql(
+        'mutation B($ids: [Int!]!) { meterCommands(meterIds: $ids, commandId: "self-destruct") { status } }',
+        { ids: [own.meterId] },
+      );
+      expect(unknown.errors?.[0]?.extensions?.issues).toEqual([
+        { path: 'commandId', message: "This meter's driver has no such command" },
+      ]);
+      const badInterval = await admin.graphql(
+        'mutation B($ids: [Int!]!) { meterCommands(meterIds: $ids, commandId: "reporting-interval", interval: 10) { status } }',
+        { ids: [own.meterId] },
+      );
+      expect(badInterval.errors?.[0]?.extensions?.issues).toEqual([
+        { path: 'interval', message: 'Choose an interval the command accepts' },
+      ]);
+      expect(await commandCount(own.meterId)).toBe(0);
+      expect(await commandCount(foreign.meterId)).toBe(0);
+      expect(downlinks.filter((downlink) => [own.serial, foreign.serial].includes(downlink.devEui))).toEqual([]);
+    });
+  });
+
   it("gives the battery history per UTC day in the driver's unit, with a battery change seen as a jump", async () => {
     const serial = newSerial();
     const day = 24 * 60 * 60 * 1000;

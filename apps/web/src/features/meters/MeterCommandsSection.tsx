@@ -1,13 +1,24 @@
+import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { schemaResolver } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import type React from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { MeterCommandsDocument, SendMeterCommandDocument } from '../../graphql/generated.ts';
+import {
+  MeterCommandsDocument,
+  type MeterCommandsQuery,
+  SendMeterCommandDocument,
+  SendMeterDriverCommandDocument,
+} from '../../graphql/generated.ts';
 import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { QueryState } from '../layout/QueryState.tsx';
+import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
+import { type DriverCommandOption, driverCommandName } from './driverCommands.ts';
 import { MeterSection } from './MeterSection.tsx';
 import { formatDateTime } from './meterFormat.ts';
 
@@ -50,6 +61,18 @@ const commandSchema: StandardSchema = {
   },
 } as StandardSchema;
 
+type SentCommand = MeterCommandsQuery['meter']['commands'][number];
+
+/** Puts a sent command at the top of the meter's history without asking the server again. */
+function prependToHistory(meterId: number) {
+  return (cache: ApolloCache, sent: SentCommand | undefined) => {
+    if (!sent) return;
+    cache.updateQuery({ query: MeterCommandsDocument, variables: { id: meterId } }, (existing) =>
+      existing ? { meter: { ...existing.meter, commands: [sent, ...existing.meter.commands] } } : existing,
+    );
+  };
+}
+
 const statusColors: Record<string, string> = { queued: 'blue', sent: 'green', failed: 'red' };
 
 function commandDetails(extra: unknown): { fPort: string; payload: string } {
@@ -58,6 +81,15 @@ function commandDetails(extra: unknown): { fPort: string; payload: string } {
     fPort: typeof source.fPort === 'number' ? String(source.fPort) : '-',
     payload: typeof source.payloadHex === 'string' ? source.payloadHex : '-',
   };
+}
+
+/** Driver commands by their translated name (and interval); raw downlinks by the name their sender gave. */
+function historyName(command: SentCommand, t: TFunction): string {
+  const extra =
+    typeof command.extra === 'object' && command.extra !== null ? (command.extra as Record<string, unknown>) : {};
+  if (typeof extra.commandId !== 'string') return command.name;
+  const name = driverCommandName({ id: extra.commandId, name: command.name }, t);
+  return command.interval ? t('{{name}}: {{seconds}} s', { name, seconds: command.interval }) : name;
 }
 
 function CommandForm({ meterId }: { meterId: number }) {
@@ -80,14 +112,7 @@ function CommandForm({ meterId }: { meterId: number }) {
           fPort: Number(values.fPort),
           payload: cleanHex(values.payloadHex).toLowerCase(),
         },
-        update: (cache, { data: sent }) => {
-          if (!sent) return;
-          cache.updateQuery({ query: MeterCommandsDocument, variables: { id: meterId } }, (existing) =>
-            existing
-              ? { meter: { ...existing.meter, commands: [sent.meterCommand, ...existing.meter.commands] } }
-              : existing,
-          );
-        },
+        update: (cache, { data: sent }) => prependToHistory(meterId)(cache, sent?.meterCommand),
       });
       const status = data?.meterCommand.status;
       if (status === 'failed')
@@ -131,6 +156,42 @@ function CommandForm({ meterId }: { meterId: number }) {
   );
 }
 
+/** A command of the meter's driver, chosen by name, with its interval for interval commands. */
+function DriverCommandForm({ meterId, commands }: { meterId: number; commands: readonly DriverCommandOption[] }) {
+  const { t } = useTranslation();
+  const choice = useDriverCommandChoice(commands);
+  const [sendCommand, { loading }] = useMutation(SendMeterDriverCommandDocument);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const chosen = choice.validated();
+    if (!chosen) return;
+    try {
+      const { data } = await sendCommand({
+        variables: { meterId, ...chosen },
+        update: (cache, { data: sent }) => prependToHistory(meterId)(cache, sent?.meterCommand),
+      });
+      if (data?.meterCommand.status === 'failed')
+        toast.error(t('The command could not be sent: {{error}}', { error: data.meterCommand.error ?? '' }));
+      else toast.success(t('The command was sent.'));
+      choice.reset();
+    } catch (error) {
+      toast.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("Send a command of the meter's driver")}>
+      <Group align="flex-start">
+        <DriverCommandPicker commands={commands} choice={choice} />
+        <Button type="submit" loading={loading} mt={25}>
+          {t('Send command')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 /** Downlinks to the meter: a form to send one, and those sent before with their status; administrators only. */
 export function MeterCommandsSection({ meterId }: { meterId: number }) {
   const { t, i18n } = useTranslation();
@@ -140,6 +201,12 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
 
   return (
     <MeterSection id="meter-commands" title={t('Commands')} testId="meter-commands">
+      {data && data.meter.driverCommands.length > 0 ? (
+        <DriverCommandForm meterId={meterId} commands={data.meter.driverCommands} />
+      ) : (
+        data && <Text c="dimmed">{t("The meter's driver has no commands; a raw downlink can still be sent.")}</Text>
+      )}
+      <Title order={4}>{t('Raw downlink')}</Title>
       <CommandForm meterId={meterId} />
       {!commands ? (
         <QueryState loading={loading} error={error} />
@@ -162,7 +229,7 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
                 const details = commandDetails(command.extra);
                 return (
                   <Table.Tr key={command.id}>
-                    <Table.Td>{command.name}</Table.Td>
+                    <Table.Td>{historyName(command, t)}</Table.Td>
                     <Table.Td>{details.fPort}</Table.Td>
                     <Table.Td ff="monospace">{details.payload}</Table.Td>
                     <Table.Td>{formatDateTime(command.createdAt, i18n.language)}</Table.Td>

@@ -3,11 +3,19 @@
 import { MantineProvider } from '@mantine/core';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, installDomPolyfills, renderApp } from '../../testing/renderApp.tsx';
 import { Notifications } from '../notifications/Notifications.tsx';
-import { demoOrganization, latestReading, minutesAgo, otherOrganization, testMeter } from './testMeters.ts';
+import {
+  decentlabCommands,
+  demoOrganization,
+  latestReading,
+  milesightCommands,
+  minutesAgo,
+  otherOrganization,
+  testMeter,
+} from './testMeters.ts';
 
 // The server's own filtering and permissions are tested against the real server (apps/server and e2e/).
 
@@ -274,6 +282,71 @@ describe('meter list', { timeout: 20_000 }, () => {
     ]);
     await waitFor(() => expect(within(screen.getByTestId('meter-row-1')).getByText('Varastossa')).toBeTruthy());
     expect(within(toolbar).getByText('Valittuna: 0')).toBeTruthy();
+  });
+
+  it('sends the selected meters a command their drivers share, after confirmation, and tells how many it reached', async () => {
+    installDomPolyfills();
+    render(
+      <MantineProvider>
+        <Notifications />
+      </MantineProvider>,
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let bulk: Record<string, unknown> | undefined;
+    const withCommands = [
+      testMeter(1, 'Luokka 101', { driver: 'milesight-am307', driverCommands: milesightCommands }),
+      testMeter(2, 'Kellari', { driver: 'decentlab-dl-iam', driverCommands: decentlabCommands }),
+      testMeter(5, 'Elsys'),
+    ];
+    renderList('/meters', {
+      MeterList: () => ({ data: { meters: withCommands } }),
+      SendMeterCommands: (variables) => {
+        bulk = variables;
+        return {
+          data: {
+            meterCommands: [
+              {
+                __typename: 'MeterCommandOutcome',
+                meterId: 1,
+                status: 'sent',
+                command: { __typename: 'MeterCommand', id: 21, error: null },
+              },
+              {
+                __typename: 'MeterCommandOutcome',
+                meterId: 2,
+                status: 'failed',
+                command: { __typename: 'MeterCommand', id: 22, error: 'The meter has no downlink route yet' },
+              },
+            ],
+          },
+        };
+      },
+    });
+    await waitFor(async () => expect(await shownNames()).toHaveLength(3));
+    const toolbar = screen.getByRole('toolbar', { name: 'Toiminnot valituille mittareille' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Valitse Luokka 101' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Valitse Kellari' }));
+    const form = within(toolbar).getByRole('form', { name: 'Lähetä komento valituille mittareille' });
+    const command = within(form).getByLabelText('Komento') as HTMLSelectElement;
+    // The Decentlab-only trial interval is not offered; the interval is what both accept.
+    expect([...command.options].map((option) => option.text)).toEqual(['Käynnistä uudelleen', 'Aseta lähetysväli']);
+    fireEvent.change(command, { target: { value: 'reporting-interval' } });
+    fireEvent.change(within(form).getByLabelText(/^Väli \(minuuttia\)/), { target: { value: '1090' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
+    expect(await within(form).findByText('Valitse 1–1080 minuuttia')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+
+    fireEvent.change(within(form).getByLabelText(/^Väli \(minuuttia\)/), { target: { value: '20' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
+    expect(await screen.findByText('Komento lähetetty 1 mittarille, epäonnistui 1 mittarilla.')).toBeTruthy();
+    expect(confirm).toHaveBeenCalledWith('Lähetetäänkö ”Aseta lähetysväli” (20 min) 2 mittarille?');
+    expect(bulk).toEqual({ meterIds: [1, 2], commandId: 'reporting-interval', interval: 1200 });
+
+    // A meter whose driver has no commands leaves nothing in common to send.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Valitse Luokka 101' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Valitse Elsys' }));
+    expect(within(toolbar).queryByRole('form', { name: 'Lähetä komento valituille mittareille' })).toBeNull();
+    confirm.mockRestore();
   });
 
   it('selects every meter it may act on at once, and resets their batteries or takes them out of storage', async () => {

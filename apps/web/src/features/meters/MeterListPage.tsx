@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import {
   Anchor,
   Button,
@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type React from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -25,9 +26,12 @@ import {
   MeterListOrganizationsDocument,
   MeterToStorageDocument,
   ResetMeterBatteryDocument,
+  SendMeterCommandsDocument,
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
 import { QueryState } from '../layout/QueryState.tsx';
+import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
+import { commonDriverCommands, type DriverCommandOption, driverCommandName } from './driverCommands.ts';
 import { MeterStateBadges } from './MeterStateBadges.tsx';
 import {
   batteryFilterDays,
@@ -111,6 +115,64 @@ function useBulkAction() {
   };
 
   return { run, running };
+}
+
+/**
+ * Sends the selected meters a command their drivers have in common, after a confirmation, and
+ * tells in one toast how many it reached.
+ */
+function BulkDriverCommand({
+  meterIds,
+  commands,
+  onSent,
+}: {
+  meterIds: readonly number[];
+  commands: readonly DriverCommandOption[];
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  const choice = useDriverCommandChoice(commands);
+  const [sendCommands, { loading }] = useMutation(SendMeterCommandsDocument);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const chosen = choice.validated();
+    if (!chosen || !choice.command) return;
+    const name = driverCommandName(choice.command, t);
+    const question =
+      chosen.interval === null
+        ? t('Send “{{command}}” to {{number}} meters?', { command: name, number: meterIds.length })
+        : t('Send “{{command}}” ({{minutes}} min) to {{number}} meters?', {
+            command: name,
+            minutes: chosen.interval / 60,
+            number: meterIds.length,
+          });
+    if (!window.confirm(question)) return;
+    try {
+      const { data } = await sendCommands({ variables: { meterIds: [...meterIds], ...chosen } });
+      const outcomes = data?.meterCommands ?? [];
+      const sent = outcomes.filter((outcome) => outcome.status === 'sent').length;
+      const failed = outcomes.filter((outcome) => outcome.status === 'failed').length;
+      const summary = t('Command sent to {{sent}} meters, failed for {{failed}}.', { sent, failed });
+      if (failed > 0) toast.error(summary);
+      else toast.success(summary);
+      choice.reset();
+      onSent();
+    } catch (error) {
+      toast.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('Send a command to the selected meters')}>
+      <Group align="flex-end" gap="xs">
+        <DriverCommandPicker commands={commands} choice={choice} />
+        <Button type="submit" size="xs" variant="light" loading={loading} disabled={meterIds.length === 0}>
+          {t('Send command')}
+        </Button>
+      </Group>
+    </form>
+  );
 }
 
 function MeterRow({
@@ -210,6 +272,9 @@ export function MeterListPage() {
   // What is selected but filtered out is not acted on.
   const chosen = selectable.filter((meter) => selected.has(meter.id)).map((meter) => meter.id);
   const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+  const chosenCommands = commonDriverCommands(
+    selectable.filter((meter) => selected.has(meter.id)).map((meter) => meter.driverCommands),
+  );
 
   const organizationOptions = [
     { value: '', label: t('All organizations') },
@@ -283,6 +348,15 @@ export function MeterListPage() {
                 }
               </Button>
             ))}
+            {chosenCommands.length > 0 && (
+              <BulkDriverCommand
+                // A new selection may offer other commands: start its choice afresh.
+                key={chosenCommands.map((command) => command.id).join()}
+                meterIds={chosen}
+                commands={chosenCommands}
+                onSent={() => setSelected(new Set())}
+              />
+            )}
           </Group>
         )}
         {!meters ? (

@@ -5,7 +5,7 @@ import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswer, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
-import { channel, latestReading, minutesAgo, permissionDenied, testMeter } from './testMeters.ts';
+import { channel, latestReading, milesightCommands, minutesAgo, permissionDenied, testMeter } from './testMeters.ts';
 
 // The real push of a reading from the broker to this page is tested in the browser (e2e/).
 
@@ -68,7 +68,9 @@ function answers(meter: ReturnType<typeof testMeter>, extra: GraphqlAnswers = {}
     MeterReadings: () => readings(meter.id),
     MeterBatteryHistory: () => batteryHistory(meter.id),
     MeterSystemErrors: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, systemErrors: [] } } }),
-    MeterCommands: () => ({ data: { meter: { __typename: 'Meter', id: meter.id, commands: [] } } }),
+    MeterCommands: () => ({
+      data: { meter: { __typename: 'Meter', id: meter.id, driverCommands: meter.driverCommands, commands: [] } },
+    }),
     MeterCalibrations: () => ({
       data: { meter: { __typename: 'Meter', id: meter.id, conversions: [], calibrations: [] } },
     }),
@@ -289,6 +291,7 @@ describe('meter page', { timeout: 20_000 }, () => {
                 id: 11,
                 name: 'Aseta väli',
                 type: 'downlink',
+                interval: null,
                 status: 'sent',
                 error: null,
                 extra: { fPort: 6, payloadHex: '3e0400000258' },
@@ -315,6 +318,49 @@ describe('meter page', { timeout: 20_000 }, () => {
     const row = within(list).getByRole('row', { name: /Aseta väli/ });
     expect(within(row).getByText('3e0400000258')).toBeTruthy();
     expect(within(row).getByText('Lähetetty')).toBeTruthy();
+  });
+
+  it("sends a command of the meter's driver by id, with the interval in minutes checked against its range", async () => {
+    let sent: Record<string, unknown> | undefined;
+    renderApp({
+      path: '/meters/3',
+      graphql: answers(testMeter(3, 'Luokka 101', { driver: 'milesight-am307', driverCommands: milesightCommands }), {
+        SendMeterDriverCommand: (variables) => {
+          sent = variables;
+          return {
+            data: {
+              meterCommand: {
+                __typename: 'MeterCommand',
+                id: 12,
+                name: 'Set reporting interval',
+                type: 'interval',
+                interval: 1200,
+                status: 'sent',
+                error: null,
+                extra: { commandId: 'reporting-interval', fPort: 85, payloadHex: 'ff03b004' },
+                createdAt: minutesAgo(0),
+                sentAt: minutesAgo(0),
+              },
+            },
+          };
+        },
+      }),
+    });
+    const form = await screen.findByRole('form', { name: 'Lähetä mittarin ajurin komento' });
+    const command = within(form).getByLabelText('Komento') as HTMLSelectElement;
+    expect([...command.options].map((option) => option.text)).toEqual(['Käynnistä uudelleen', 'Aseta lähetysväli']);
+    fireEvent.change(command, { target: { value: 'reporting-interval' } });
+    fireEvent.change(within(form).getByLabelText(/^Väli \(minuuttia\)/), { target: { value: '2000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
+    expect(await within(form).findByText('Valitse 1–1080 minuuttia')).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    fireEvent.change(within(form).getByLabelText(/^Väli \(minuuttia\)/), { target: { value: '20' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
+    await waitFor(() => expect(sent).toEqual({ meterId: 3, commandId: 'reporting-interval', interval: 1200 }));
+    const list = await within(screen.getByTestId('meter-commands')).findByRole('table', { name: 'Lähetetyt komennot' });
+    const row = within(list).getByRole('row', { name: /Aseta lähetysväli: 1200 sekuntia/ });
+    expect(within(row).getByText('ff03b004')).toBeTruthy();
   });
 
   it('acknowledges an unacknowledged system error of the meter', async () => {

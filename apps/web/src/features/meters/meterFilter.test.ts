@@ -28,6 +28,7 @@ function meter(overrides: Partial<MeterListFieldsFragment> = {}): MeterListField
     currentUserIsAdmin: false,
     organization: null,
     errors: { missing: false, systemErrors: 0 },
+    driverCommands: [],
     latest: null,
     ...overrides,
   };

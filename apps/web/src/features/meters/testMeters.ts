@@ -66,6 +66,8 @@ export function testMeter(id: number, name: string | null, overrides: Record<str
     provider: 'tts',
     createdAt: minutesAgo(30 * 24 * 60),
     projects: [{ __typename: 'Project', id: 7, name: 'Koulun sisäilma', code: 'DEMO-1' }],
+    // Elsys has no command catalog: raw downlinks only.
+    driverCommands: [],
     ...overrides,
   };
 }
@@ -74,3 +76,34 @@ export const permissionDenied = () => ({
   data: null,
   errors: [{ message: 'Permission denied', extensions: { code: 'FORBIDDEN' } }],
 });
+
+/** The commands the server gives a Milesight meter (packages/drivers commandsOf). */
+export const milesightCommands = [
+  { __typename: 'DriverCommand', id: 'reboot', type: 'action', name: 'Reboot', interval: null },
+  {
+    __typename: 'DriverCommand',
+    id: 'reporting-interval',
+    type: 'interval',
+    name: 'Set reporting interval',
+    interval: { __typename: 'DriverCommandInterval', min: 60, max: 64_800 },
+  },
+];
+
+/** …and a Decentlab meter. */
+export const decentlabCommands = [
+  { __typename: 'DriverCommand', id: 'reboot', type: 'action', name: 'Reboot', interval: null },
+  {
+    __typename: 'DriverCommand',
+    id: 'reporting-interval',
+    type: 'interval',
+    name: 'Set reporting interval',
+    interval: { __typename: 'DriverCommandInterval', min: 60, max: 65_535 },
+  },
+  {
+    __typename: 'DriverCommand',
+    id: 'reporting-interval-until-reboot',
+    type: 'interval',
+    name: 'Set reporting interval until restart',
+    interval: { __typename: 'DriverCommandInterval', min: 60, max: 65_535 },
+  },
+];
