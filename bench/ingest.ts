@@ -82,7 +82,16 @@ function timeMethod(target: object, name: string, rowsArgument: number) {
     }
   };
 }
-for (const name of ['transaction', 'insertReadings', 'lockMetersShared', 'routing', 'insertSeriesValues', 'updateMeters']) {
+/** The writer's transaction and the statements in it, in their order. */
+const writerSteps = [
+  'transaction',
+  'insertReadings',
+  'lockMetersShared',
+  'routing',
+  'insertSeriesValues',
+  'updateMeters',
+];
+for (const name of writerSteps) {
   timeMethod(ReadingsRepository.prototype, name, 1);
 }
 // The ingest's meter look-ups (one query per uplink whose meter is not cached).
@@ -527,7 +536,7 @@ function report(outcomes: Outcome[]) {
     return fmt(((os.availableParallelism() * 1000) / perUplinkMs) * (o.values / o.uplinks));
   });
   add('writer batches, mean readings', (o) => `${fmt(o.batches.count)}, ${fmt(o.batches.readings / o.batches.count)}`);
-  for (const name of ['transaction', 'insertReadings', 'lockMetersShared', 'routing', 'insertSeriesValues', 'updateMeters']) {
+  for (const name of writerSteps) {
     add(name === 'transaction' ? 'per batch: transaction (all)' : `  ${name}`, (o) => {
       const entry = o.profile.get(name);
       return entry
