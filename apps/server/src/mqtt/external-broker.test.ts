@@ -13,14 +13,16 @@ import { uplinkExample } from '../testing/uplink-examples.ts';
 const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** Olo as its own process, as `npm start` runs it, so that the test can kill it outright. */
-async function startOlo(env: Record<string, string>): Promise<{ process: ChildProcess; url: string }> {
+async function startOlo(
+  env: Record<string, string>,
+): Promise<{ process: ChildProcess; url: string; output(): string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Olo did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`Olo did not start:\n${output}`)), 120_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/Olo is running at (\S+)/);
@@ -33,7 +35,7 @@ async function startOlo(env: Record<string, string>): Promise<{ process: ChildPr
     child.stderr?.on('data', read);
     child.once('exit', (code) => reject(new Error(`Olo exited with ${code}:\n${output}`)));
   });
-  return { process: child, url };
+  return { process: child, url, output: () => output };
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
@@ -105,7 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an external broker (Mosquitto) an
       await until(async () => {
         await publish(probe, 1);
         return (await stored([probe])) > 0;
-      });
+      }, 60_000);
 
       // The database goes away; uplinks keep coming, and the broker takes them from the publisher.
       await sql.end();
@@ -114,9 +116,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an external broker (Mosquitto) an
       const serials = Array.from({ length: 8 }, () => crypto.randomBytes(8).toString('hex'));
       for (const serial of serials) for (let fCnt = 1; fCnt <= 3; fCnt++) await publish(serial, fCnt);
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      // Olo has had them all this while; it dies without any chance to finish.
+      // Olo has had them all this while, and kept running without its database; now it dies
+      // without any chance to finish.
+      expect(first.process.exitCode, first.output()).toBeNull();
+      const exited = new Promise((resolve) => first.process.once('exit', resolve));
       first.process.kill('SIGKILL');
-      await new Promise((resolve) => first.process.once('exit', resolve));
+      await exited;
 
       await admin.unsafe(`alter database ${name} allow_connections true`);
       const second = await startOlo(env);
@@ -129,7 +134,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an external broker (Mosquitto) an
             where m.serial in ${check(serials)}`
         )[0]?.n ?? 0;
       // The broker sends what the first one never acknowledged to the second, under the same client id.
-      await until(async () => (await count()) >= serials.length * 3, 20_000).catch(() => {});
+      await until(async () => (await count()) >= serials.length * 3, 60_000).catch(() => {});
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await count()).toBe(serials.length * 3);
       await check.end();
@@ -138,6 +143,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an external broker (Mosquitto) an
     } finally {
       await publisher.endAsync();
     }
-    // Two whole starts of Olo from source on a busy two-core machine.
-  }, 180_000);
+    // Two whole starts of Olo from source, on two cores that the other test files keep busy.
+  }, 330_000);
 });

@@ -56,7 +56,7 @@ function answers(
       },
     }),
     MeterSystemErrors: () => ({ data: { meter: { __typename: 'Meter', id: 3, systemErrors: [] } } }),
-    MeterCommands: () => ({ data: { meter: { __typename: 'Meter', id: 3, commands: [] } } }),
+    MeterCommands: () => ({ data: { meter: { __typename: 'Meter', id: 3, driverCommands: [], commands: [] } } }),
     MeterDrivers: () => ({ data: { drivers: [] } }),
     MeterCalibrations: calibrations,
     ...extra,
