@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createProject, registerAccount, signedInClient } from '../../testing/factories.ts';
+import {
+  createOrganization,
+  createProject,
+  registerAccount,
+  signedInClient,
+  subscribeOver,
+} from '../../testing/factories.ts';
 import { startSmtpInbox } from '../../testing/smtp-inbox.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
@@ -78,29 +84,15 @@ describe.each(testDatabases)('invitations on %s', (kind) => {
     const organization = await createOrganization(admin, { name: 'Rakennus Oy' });
     const { client: member, account } = await signedInClient(olo.url, { language: 'sv' });
     // The invitee's open pages learn of it at once.
-    const socket = member.websocket();
-    const pushed = new Promise<unknown>((resolve, reject) => {
-      const stop = socket.subscribe(
-        { query: 'subscription { currentUserUpdated { invitations { name } } }' },
-        {
-          next: (value) => {
-            stop();
-            resolve(value);
-          },
-          error: reject,
-          complete: () => {},
-        },
-      );
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const pushed = await subscribeOver(member, 'subscription { currentUserUpdated { invitations { name } } }');
     const invitation = expectData(
       await admin.graphql<{ invite: { id: string } }>(inviteMutation, {
         organizationId: organization.id,
         username: account.username,
       }),
     ).invite;
-    expect(await pushed).toEqual({ data: { currentUserUpdated: { invitations: [{ name: 'Rakennus Oy' }] } } });
-    await socket.dispose();
+    expect(await pushed.next).toEqual({ data: { currentUserUpdated: { invitations: [{ name: 'Rakennus Oy' }] } } });
+    await pushed.close();
     const mail = await inbox.waitFor(account.email, (received) => received.subject.includes('Inbjudan'));
     expect(mail.subject).toBe('Olo: Inbjudan: Rakennus Oy');
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { createOrganization, createProject, signedInClient, subscribeOver } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 import { uplinkExample } from '../../testing/uplink-examples.ts';
@@ -84,28 +84,15 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     const co2 = added.find((series) => series.dataType === 'CO2');
     expect(co2?.dataUnit).toBe('ppm');
 
-    const socket = admin.websocket();
-    const pushed = new Promise<unknown>((resolve, reject) => {
-      const stop = socket.subscribe(
-        {
-          query: 'subscription S($p: Int!) { seriesLatestUpdated(projectId: $p) { seriesId data } }',
-          variables: { p: projectId },
-        },
-        {
-          next: (value) => {
-            stop();
-            resolve(value);
-          },
-          error: reject,
-          complete: () => {},
-        },
-      );
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const pushed = await subscribeOver(
+      admin,
+      'subscription S($p: Int!) { seriesLatestUpdated(projectId: $p) { seriesId data } }',
+      { p: projectId },
+    );
     expect(await post(chirpstackUplink(serial, 2, new Date(Date.now() + 1000), 987))).toBe(202);
-    const live = (await pushed) as { data: { seriesLatestUpdated: Array<{ seriesId: number; data: number }> } };
+    const live = (await pushed.next) as { data: { seriesLatestUpdated: Array<{ seriesId: number; data: number }> } };
     expect(live.data.seriesLatestUpdated).toContainEqual({ seriesId: co2?.id, data: 987 });
-    await socket.dispose();
+    await pushed.close();
 
     const latest = expectData(
       await admin.graphql<{ seriesLatests: Array<{ seriesId: number; data: number; live: boolean }> }>(
