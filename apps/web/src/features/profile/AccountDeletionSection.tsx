@@ -71,8 +71,10 @@ export function ConfirmAccountDeletion({ token, onDeleted }: { token: string; on
     }
     onDeleted();
     notify(t('Your account has been deleted.'));
-    await resetSession();
+    // Off the signed-in page first: the session's end also arrives over the websocket, and on
+    // /profile it would send the guard to the login page instead.
     navigate('/', { replace: true });
+    await resetSession().catch(() => {});
   };
 
   return (
