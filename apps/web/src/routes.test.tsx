@@ -138,6 +138,12 @@ describe('route guard', () => {
     );
   });
 
+  it('sends a visitor whose session the app just ended where it asked, not to login', () => {
+    expect(
+      guardRedirect({ handle: privateHandle, signedIn: false, loading: false, location, sessionEndedTo: '/' }),
+    ).toBe('/');
+  });
+
   it('waits while the session is unknown and lets public routes through', () => {
     expect(guardRedirect({ handle: privateHandle, signedIn: false, loading: true, location })).toBeNull();
     expect(

@@ -1,8 +1,9 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { guardRedirect } from '../auth/routeGuard.ts';
+import { clearSessionEnd, sessionEndTarget } from '../auth/sessionEnd.ts';
 import { useCurrentUser, useCurrentUserLiveUpdates } from '../auth/useCurrentUser.ts';
 import { useLanguageSync } from '../i18n/useLanguageSync.ts';
 import { useAnchorScroll } from '../navigation/anchorScroll.ts';
@@ -33,7 +34,11 @@ export function RootLayout() {
   useAnchorScroll();
   useNavigationProgress();
 
-  const redirect = guardRedirect({ handle, signedIn: Boolean(currentUser), loading, location });
+  const sessionEndedTo = sessionEndTarget();
+  useEffect(() => {
+    if (sessionEndedTo && location.pathname === sessionEndedTo) clearSessionEnd();
+  }, [sessionEndedTo, location.pathname]);
+  const redirect = guardRedirect({ handle, signedIn: Boolean(currentUser), loading, location, sessionEndedTo });
   if (redirect) return <Navigate to={redirect} replace />;
 
   const Layout = handle.layout === false ? NoLayout : layouts[handle.layout];

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmAccountDeletionDocument, RequestAccountDeletionDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
+import { clearSessionEnd, expectSessionEnd } from '../auth/sessionEnd.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import { notify } from '../notifications/Notifications.tsx';
 
@@ -63,16 +64,17 @@ export function ConfirmAccountDeletion({ token, onDeleted }: { token: string; on
 
   const confirm = async () => {
     setError(null);
+    // The session's end may arrive over the websocket before the answer does.
+    expectSessionEnd('/');
     try {
       await confirmDeletion({ variables: { token } });
     } catch (caught) {
+      clearSessionEnd();
       setError(errorText(caught, t));
       return;
     }
     onDeleted();
     notify(t('Your account has been deleted.'));
-    // Off the signed-in page first: the session's end also arrives over the websocket, and on
-    // /profile it would send the guard to the login page instead.
     navigate('/', { replace: true });
     await resetSession().catch(() => {});
   };
