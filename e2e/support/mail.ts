@@ -16,7 +16,12 @@ export async function waitForMailLink(
 ): Promise<{ mail: Mail; link: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(e2eMailDir) ? fs.readdirSync(e2eMailDir).sort() : [];
+    const files = fs.existsSync(e2eMailDir)
+      ? fs
+          .readdirSync(e2eMailDir)
+          .filter((file) => file.endsWith('.json'))
+          .sort()
+      : [];
     for (const file of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(e2eMailDir, file), 'utf8')) as Mail;
       if (!mail.to.includes(to.toLowerCase())) continue;

@@ -36,7 +36,10 @@ export async function startSmtpInbox(options: { saveDir?: string; port?: number 
         mails.push(mail);
         if (options.saveDir) {
           fs.mkdirSync(options.saveDir, { recursive: true });
-          fs.writeFileSync(path.join(options.saveDir, `${Date.now()}-${mails.length}.json`), JSON.stringify(mail));
+          // Written aside and renamed, so that a reader polling the folder never sees half a mail.
+          const file = path.join(options.saveDir, `${Date.now()}-${mails.length}.json`);
+          fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+          fs.renameSync(`${file}.part`, file);
         }
         for (const wake of waiters) wake();
         callback();
