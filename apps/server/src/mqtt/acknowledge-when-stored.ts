@@ -39,9 +39,12 @@ export function acknowledgeWhenStored(
 
   client.handleMessage = (packet, callback) => {
     const stored = store(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
+    // A failure is logged where it happened and answered by the held-back PUBACK below; but that
+    // PUBACK may never be sent (the connection dropped first), and an unhandled rejection would
+    // end the process.
+    stored.catch(() => {});
     if (packet.qos !== 1 || packet.messageId === undefined) {
-      // QoS 0 promises nothing to acknowledge; a failure is logged where it happened.
-      stored.catch(() => {});
+      // QoS 0 promises nothing to acknowledge.
       callback();
       return;
     }
