@@ -151,6 +151,7 @@ export async function createServer(
       new ReadingsRepository(database.sql),
       (batch) => void publishWrittenBatch(events, batch, logger),
       logger,
+      { lanes: database.kind === 'postgres' ? 2 : 1 },
     );
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db);

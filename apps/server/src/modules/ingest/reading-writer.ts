@@ -16,7 +16,14 @@ export interface ReadingWriterOptions {
   lingerMs: number;
   /** Queued readings beyond which `enqueue` waits: the backpressure that reaches MQTT and HTTP. */
   maxQueued: number;
+  /**
+   * Transactions that may be under way at once, each for its own share of the meters (by id), so
+   * that two never write one meter's rows. 1 on PGlite, which is one session anyway.
+   */
+  lanes: number;
 }
+
+export const defaultWriterOptions: ReadingWriterOptions = { maxBatch: 2000, lingerMs: 25, maxQueued: 50_000, lanes: 1 };
 
 /**
  * Errors of a database that is away or busy for a moment (connection lost, restarting, out of
@@ -44,60 +51,80 @@ interface Pending {
   reject(error: Error): void;
 }
 
+interface Lane {
+  queue: Pending[];
+  timer: NodeJS.Timeout | undefined;
+  writing: Promise<void> | undefined;
+}
+
 /**
  * Writes readings in batches, one transaction each. A reading's promise resolves only after its
  * transaction committed, so that whoever acknowledges an uplink (an MQTT PUBACK, an HTTP 202)
  * does so for stored data. A failed transaction is retried with backoff, keeping the batch: a
  * database that is down for a moment delays readings but loses none. `close` writes what is queued.
+ *
+ * With several lanes, a meter's readings always take the same lane, so they are written in the
+ * order they came and no two transactions wait on each other's meter rows; while one lane waits
+ * for its commit, another is writing.
  */
 export class ReadingWriter {
-  private readonly queue: Pending[] = [];
+  private readonly lanes: Lane[];
   private readonly roomWaiters: Array<() => void> = [];
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> | undefined;
+  private queuedCount = 0;
   private closed = false;
+  private readonly options: ReadingWriterOptions;
 
   constructor(
     private readonly repository: ReadingsRepository,
     private readonly onWritten: (batch: WrittenBatch) => void,
     private readonly logger: Logger,
-    private readonly options: ReadingWriterOptions = { maxBatch: 2000, lingerMs: 25, maxQueued: 50_000 },
-  ) {}
+    options: Partial<ReadingWriterOptions> = {},
+  ) {
+    this.options = { ...defaultWriterOptions, ...options };
+    this.lanes = Array.from({ length: Math.max(1, this.options.lanes) }, () => ({
+      queue: [],
+      timer: undefined,
+      writing: undefined,
+    }));
+  }
 
   get queued(): number {
-    return this.queue.length;
+    return this.queuedCount;
   }
 
   /** Below half the queue limit: room to take readings without slowing their senders. */
   get hasRoom(): boolean {
-    return !this.closed && this.queue.length < this.options.maxQueued / 2;
+    return !this.closed && this.queuedCount < this.options.maxQueued / 2;
   }
 
   async enqueue(reading: ReadingToStore): Promise<void> {
     if (this.closed) throw new Error('The reading writer is closed');
-    while (this.queue.length >= this.options.maxQueued) {
+    while (this.queuedCount >= this.options.maxQueued) {
       await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
     }
-    const stored = new Promise<void>((resolve, reject) => this.queue.push({ reading, resolve, reject }));
-    this.schedule();
+    const lane = this.lanes[reading.meterId % this.lanes.length] as Lane;
+    const stored = new Promise<void>((resolve, reject) => lane.queue.push({ reading, resolve, reject }));
+    this.queuedCount += 1;
+    this.schedule(lane);
     return stored;
   }
 
-  private schedule(): void {
-    if (this.writing || this.timer) return;
-    const delay = this.queue.length >= this.options.maxBatch ? 0 : this.options.lingerMs;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.writing = this.drain().finally(() => {
-        this.writing = undefined;
-        if (this.queue.length > 0) this.schedule();
+  private schedule(lane: Lane): void {
+    if (lane.writing || lane.timer) return;
+    const delay = lane.queue.length >= this.options.maxBatch ? 0 : this.options.lingerMs;
+    lane.timer = setTimeout(() => {
+      lane.timer = undefined;
+      lane.writing = this.drain(lane).finally(() => {
+        lane.writing = undefined;
+        if (lane.queue.length > 0) this.schedule(lane);
       });
     }, delay);
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.options.maxBatch);
+  private async drain(lane: Lane): Promise<void> {
+    while (lane.queue.length > 0) {
+      const batch = lane.queue.splice(0, this.options.maxBatch);
+      this.queuedCount -= batch.length;
       for (const waiter of this.roomWaiters.splice(0)) waiter();
       await this.writeWithRetries(batch);
     }
@@ -128,19 +155,31 @@ export class ReadingWriter {
     }
   }
 
+  /**
+   * Two round trips between begin and commit: the raw insert, the meters' lock and their routing
+   * go out together (the server runs them in that order, so the routing is read under the lock),
+   * then the series values and the meters' latest fields together. Every round trip waits on
+   * the other side, and at full speed the event loop is busy with arriving uplinks too.
+   */
   private write(readings: ReadingToStore[]): Promise<WrittenBatch> {
     return this.repository.transaction(async (tx) => {
-      const inserted = await this.repository.insertReadings(tx, readings);
-      const decoded = inserted.filter((reading) => reading.channels);
-      const decodedMeterIds = [...new Set(decoded.map((reading) => reading.meterId))];
-      await this.repository.lockMetersShared(tx, decodedMeterIds);
-      const routing = await this.repository.routing(tx, decodedMeterIds);
-      const { values, problems } = routeReadings(decoded, routing);
-      const latest = await this.repository.insertSeriesValues(tx, values);
-      const meterIds = await this.repository.updateMeters(tx, inserted);
+      const meterIds = [...new Set(readings.map((reading) => reading.meterId))];
+      const [inserted, , routing] = await Promise.all([
+        this.repository.insertReadings(tx, readings),
+        this.repository.lockMetersShared(tx, meterIds),
+        this.repository.routing(tx, meterIds),
+      ]);
+      const { values, problems } = routeReadings(
+        inserted.filter((reading) => reading.channels),
+        routing,
+      );
+      const [latest, updatedMeterIds] = await Promise.all([
+        this.repository.insertSeriesValues(tx, values),
+        this.repository.updateMeters(tx, inserted),
+      ]);
       const projectOf = new Map(routing.datasources.map((datasource) => [datasource.seriesId, datasource.projectId]));
       return {
-        meterIds,
+        meterIds: updatedMeterIds,
         latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),
         problems,
       };
@@ -150,13 +189,17 @@ export class ReadingWriter {
   /** Stops taking readings and waits until every queued one is written. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    while (this.writing || this.queue.length > 0) {
-      if (this.writing) await this.writing;
-      else this.writing = this.drain().finally(() => (this.writing = undefined));
-    }
+    await Promise.all(
+      this.lanes.map(async (lane) => {
+        if (lane.timer) {
+          clearTimeout(lane.timer);
+          lane.timer = undefined;
+        }
+        while (lane.writing || lane.queue.length > 0) {
+          if (lane.writing) await lane.writing;
+          else lane.writing = this.drain(lane).finally(() => (lane.writing = undefined));
+        }
+      }),
+    );
   }
 }

@@ -232,32 +232,34 @@ export class ReadingsRepository {
           ${column((r) => r.towers)}::int[], ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[]
         ) as u(meter_id, time, f_cnt, first_f_cnt, inner_missed, data, battery, vdd, rssi, snr, spfact, txpower, esp,
                towers, lat, lon)
+      ),
+      latest as (
+        insert into meter_latest as l
+          (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, txpower, esp, towers, lat, lon, missed)
+        -- missed: frames lost inside this batch, plus the gap between the stored counter and the batch's first.
+        select i.meter_id, i.time, i.f_cnt, i.data::jsonb, i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.txpower, i.esp,
+               i.towers, i.lat, i.lon,
+               i.inner_missed + case when i.first_f_cnt > p.f_cnt then i.first_f_cnt - p.f_cnt - 1 else 0 end
+        from input i left join meter_latest p on p.meter_id = i.meter_id
+        on conflict (meter_id) do update set
+          time = excluded.time, f_cnt = excluded.f_cnt, data = coalesce(excluded.data, l.data),
+          battery = coalesce(excluded.battery, l.battery), vdd = coalesce(excluded.vdd, l.vdd),
+          rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, txpower = excluded.txpower,
+          esp = excluded.esp, towers = excluded.towers,
+          lat = coalesce(excluded.lat, l.lat), lon = coalesce(excluded.lon, l.lon),
+          missed = l.missed + excluded.missed
+        where excluded.time > l.time
       )
-      insert into meter_latest as l
-        (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, txpower, esp, towers, lat, lon, missed)
-      -- missed: frames lost inside this batch, plus the gap between the stored counter and the batch's first.
-      select i.meter_id, i.time, i.f_cnt, i.data::jsonb, i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.txpower, i.esp,
-             i.towers, i.lat, i.lon,
-             i.inner_missed + case when i.first_f_cnt > p.f_cnt then i.first_f_cnt - p.f_cnt - 1 else 0 end
-      from input i left join meter_latest p on p.meter_id = i.meter_id
-      on conflict (meter_id) do update set
-        time = excluded.time, f_cnt = excluded.f_cnt, data = coalesce(excluded.data, l.data),
-        battery = coalesce(excluded.battery, l.battery), vdd = coalesce(excluded.vdd, l.vdd),
-        rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, txpower = excluded.txpower,
-        esp = excluded.esp, towers = excluded.towers,
-        lat = coalesce(excluded.lat, l.lat), lon = coalesce(excluded.lon, l.lon),
-        missed = l.missed + excluded.missed
-      where excluded.time > l.time`;
-    await tx`
+      -- The observed interval: an exponential average of the gaps between the latest readings of batches.
       update meters m set
         interval_seconds = case
-          when m.last_seen_at is not null and u.t > m.last_seen_at
-            then greatest(1, round(coalesce(m.interval_seconds * 0.7, 0) + extract(epoch from u.t - m.last_seen_at) *
+          when m.last_seen_at is not null and u.time > m.last_seen_at
+            then greatest(1, round(coalesce(m.interval_seconds * 0.7, 0) + extract(epoch from u.time - m.last_seen_at) *
                  case when m.interval_seconds is null then 1 else 0.3 end))::int
           else m.interval_seconds end,
-        last_seen_at = greatest(coalesce(m.last_seen_at, u.t), u.t)
-      from unnest(${column((r) => r.meterId)}::int[], ${column((r) => r.time.toISOString())}::timestamptz[]) as u(id, t)
-      where m.id = u.id`;
+        last_seen_at = greatest(coalesce(m.last_seen_at, u.time), u.time)
+      from input u
+      where m.id = u.meter_id`;
     return [...byMeter.keys()];
   }
 }
