@@ -16,7 +16,7 @@
  * Goals (issue 4): ≥ 50,000 channel values/s on PostgreSQL, ≥ 20,000 on PGlite, p99 < 250 ms.
  *
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_METERS (1000), BENCH_UPLINKS (30000),
- * BENCH_MAX_SECONDS (60, cap of the throughput phase), BENCH_PUBLISHERS (16), BENCH_WINDOW (200 per
+ * BENCH_PROFILE (a folder: CPU profile of Olo during the throughput phase), BENCH_MAX_SECONDS (60, cap of the throughput phase), BENCH_PUBLISHERS (16), BENCH_WINDOW (200 per
  * client), BENCH_RATE (1000), BENCH_LATENCY_SECONDS (15), TEST_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/test: a new database is created there and dropped).
  */
@@ -60,6 +60,31 @@ const seed = 'olo-bench';
 const intervalMs = 60_000;
 const ingestToken = 'bench-ingest-token-0123456789abcdef';
 const wallClock = () => performance.timeOrigin + performance.now();
+
+/** A CPU profile and an allocation profile of this process (Olo) over one phase, for `BENCH_PROFILE=<folder>`. */
+async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 64 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      const { profile: allocations } = await session.post('HeapProfiler.stopSampling');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      fs.writeFileSync(file.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(allocations));
+      session.disconnect();
+    },
+  };
+}
 
 // ---------- where the writer's time goes: ReadingsRepository's methods, timed in place ----------
 
@@ -360,6 +385,7 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
       wall: performance.now(),
       machine: machineBusyMs(),
     };
+    const profiler = process.env.BENCH_PROFILE ? await startProfile() : undefined;
     const deadline = setTimeout(() => {
       console.log(`\n  (throughput phase capped at ${maxSeconds} s: BENCH_MAX_SECONDS)`);
       void publisher.close();
@@ -373,6 +399,7 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
     } finally {
       clearTimeout(deadline);
     }
+    if (profiler) await profiler.stop(path.join(process.env.BENCH_PROFILE as string, `throughput-${kind}.cpuprofile`));
     const cpu = {
       olo: (() => {
         const used = process.cpuUsage(cpuBefore.olo);

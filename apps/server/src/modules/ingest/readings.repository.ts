@@ -63,8 +63,32 @@ type Tx = postgres.TransactionSql | postgres.Sql;
 /** First key of a meter's advisory lock ("OLO"); the second is the meter id. */
 export const meterLockNamespace = 0x4f4c4f;
 
-const key = (reading: { meterId: number; time: Date; fCnt: number | null }) =>
-  `${reading.meterId}|${reading.time.getTime()}|${reading.fCnt ?? -1}`;
+/*
+ * Array parameters are written as PostgreSQL array literals here rather than by postgres.js, whose
+ * per-element escaping made most of the ingest's garbage. Numbers, ISO times and hex need no
+ * quoting; text that might (JSON, messages) goes as one jsonb array, read by position.
+ */
+
+/** `{1,2.5,NULL}`: a non-finite number is stored as NULL. */
+function numberArray(values: Array<number | null>): string {
+  let literal = '{';
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    literal += value === null || value === undefined || !Number.isFinite(value) ? 'NULL' : String(value);
+  }
+  return `${literal}}`;
+}
+
+/** ISO 8601 UTC times, which hold no character that an array literal would need quoted. */
+function timeArray(values: Date[]): string {
+  let literal = '{';
+  for (let index = 0; index < values.length; index++) {
+    if (index > 0) literal += ',';
+    literal += (values[index] as Date).toISOString();
+  }
+  return `${literal}}`;
+}
 
 /**
  * Batch writes of the ingest (one statement per table per batch, through unnest), kept here
@@ -80,37 +104,42 @@ export class ReadingsRepository {
   /** Inserts the readings; a repeat of a stored one (meter, time, frame counter) is skipped. Returns those inserted. */
   async insertReadings(tx: Tx, readings: ReadingToStore[]): Promise<ReadingToStore[]> {
     if (readings.length === 0) return [];
-    const column = <T>(pick: (reading: ReadingToStore) => T) => readings.map(pick);
-    const rows = await tx<Array<{ meter_id: number; time: Date | string; f_cnt: number | null }>>`
-      insert into meter_readings
-        (meter_id, time, f_cnt, f_port, payload, channels, decode_error, rssi, snr, spfact, txpower, esp, towers, lat, lon,
-         battery, vdd)
-      select m, t, fc, fp, decode(p, 'hex'), c::jsonb, e, r, s, sf, tp, es, tw, la, lo, b, v
-      from unnest(
-        ${tx.array(column((r) => r.meterId))}::int[],
-        ${tx.array(column((r) => r.time.toISOString()))}::timestamptz[],
-        ${tx.array(column((r) => r.fCnt))}::int[],
-        ${tx.array(column((r) => r.fPort))}::int[],
-        ${tx.array(column((r) => r.payload?.toString('hex') ?? null))}::text[],
-        ${tx.array(column((r) => (r.channels ? JSON.stringify(r.channels) : null)))}::text[],
-        ${tx.array(column((r) => r.decodeError))}::text[],
-        ${tx.array(column((r) => r.rssi))}::float8[],
-        ${tx.array(column((r) => r.snr))}::float8[],
-        ${tx.array(column((r) => r.spfact))}::int[],
-        ${tx.array(column((r) => r.txpower))}::float8[],
-        ${tx.array(column((r) => r.esp))}::float8[],
-        ${tx.array(column((r) => r.towers))}::int[],
-        ${tx.array(column((r) => r.lat))}::float8[],
-        ${tx.array(column((r) => r.lon))}::float8[],
-        ${tx.array(column((r) => r.battery))}::float8[],
-        ${tx.array(column((r) => r.vdd))}::float8[]
-      ) as u(m, t, fc, fp, p, c, e, r, s, sf, tp, es, tw, la, lo, b, v)
-      on conflict do nothing
-      returning meter_id, time, f_cnt`;
-    const inserted = new Set(
-      rows.map((row) => key({ meterId: row.meter_id, time: new Date(row.time), fCnt: row.f_cnt })),
+    const column = (pick: (reading: ReadingToStore) => number | null) => numberArray(readings.map(pick));
+    const payloads = readings.map((r) =>
+      r.payload ? (r.payload.length > 0 ? r.payload.toString('hex') : '""') : 'NULL',
     );
-    return readings.filter((reading) => inserted.has(key(reading)));
+    // The position comes back instead of the key columns: no timestamps to parse.
+    const inserted = await tx<Array<{ i: number }>>`
+      with input as (
+        select * from unnest(
+          ${column((r) => r.meterId)}::int[], ${timeArray(readings.map((r) => r.time))}::timestamptz[],
+          ${column((r) => r.fCnt)}::int[], ${column((r) => r.fPort)}::int[], ${`{${payloads.join(',')}}`}::text[],
+          ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
+          ${column((r) => r.txpower)}::float8[], ${column((r) => r.esp)}::float8[], ${column((r) => r.towers)}::int[],
+          ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[], ${column((r) => r.battery)}::float8[],
+          ${column((r) => r.vdd)}::float8[]
+        ) with ordinality as u(m, t, fc, fp, p, r, s, sf, tp, es, tw, la, lo, b, v, i)
+      ),
+      texts as (select ${JSON.stringify(readings.map((r) => [r.channels, r.decodeError]))}::jsonb as a),
+      stored as (
+        insert into meter_readings
+          (meter_id, time, f_cnt, f_port, payload, channels, decode_error, rssi, snr, spfact, txpower, esp, towers, lat,
+           lon, battery, vdd)
+        select m, t, fc, fp, decode(p, 'hex'), nullif(a -> (i::int - 1) -> 0, 'null'), a -> (i::int - 1) ->> 1,
+               r, s, sf, tp, es, tw, la, lo, b, v
+        from input, texts
+        on conflict do nothing
+        returning meter_id, time, f_cnt
+      )
+      -- A reading repeated within the batch is stored once, as its first copy.
+      select min(input.i)::int - 1 as i from stored
+      join input on input.m = stored.meter_id and input.t = stored.time
+        and coalesce(input.fc, -1) = coalesce(stored.f_cnt, -1)
+      group by stored.meter_id, stored.time, stored.f_cnt`;
+    return inserted
+      .map((row) => row.i)
+      .sort((a, b) => a - b)
+      .map((index) => readings[index] as ReadingToStore);
   }
 
   /**
@@ -164,17 +193,16 @@ export class ReadingsRepository {
       return true;
     });
     if (values.length === 0) return [];
-    const rows = await tx<Array<{ series_id: number; time: Date | string; value: number }>>`
+    const rows = await tx<Array<{ series_id: number; ms: number; value: number }>>`
       with input as (
         select * from unnest(
-          ${tx.array(values.map((v) => v.seriesId))}::int[],
-          ${tx.array(values.map((v) => v.time.toISOString()))}::timestamptz[],
-          ${tx.array(values.map((v) => v.value))}::float8[]
-        ) as u(series_id, time, value)
+          ${numberArray(values.map((v) => v.seriesId))}::int[], ${timeArray(values.map((v) => v.time))}::timestamptz[],
+          ${numberArray(values.map((v) => v.value))}::float8[]
+        ) as u(s, t, v)
       ),
       inserted as (
         insert into series_data (series_id, time, value)
-        select series_id, time, value from input
+        select s, t, v from input
         on conflict do nothing
         returning series_id, time, value
       ),
@@ -192,8 +220,8 @@ export class ReadingsRepository {
       select distinct on (series_id) series_id, time, value, now() from inserted order by series_id, time desc
       on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now()
       where excluded.time >= series_latest.time
-      returning series_id, time, value`;
-    return rows.map((row) => ({ seriesId: row.series_id, time: new Date(row.time), value: row.value }));
+      returning series_id, extract(epoch from time) * 1000 as ms, value`;
+    return rows.map((row) => ({ seriesId: row.series_id, time: new Date(Number(row.ms)), value: row.value }));
   }
 
   /**
@@ -219,25 +247,25 @@ export class ReadingsRepository {
       }
       latest.push({ ...(group.at(-1) as ReadingToStore), firstFCnt: group[0]?.fCnt ?? null, innerMissed });
     }
-    const column = <T>(pick: (reading: (typeof latest)[number]) => T) => tx.array(latest.map(pick) as never[]);
+    const column = (pick: (reading: (typeof latest)[number]) => number | null) => numberArray(latest.map(pick));
     await tx`
       with input as (
-        select * from unnest(
-          ${column((r) => r.meterId)}::int[], ${column((r) => r.time.toISOString())}::timestamptz[],
+        select u.*, channels -> (i::int - 1) as data from unnest(
+          ${column((r) => r.meterId)}::int[], ${timeArray(latest.map((r) => r.time))}::timestamptz[],
           ${column((r) => r.fCnt)}::int[], ${column((r) => r.firstFCnt)}::int[], ${column((r) => r.innerMissed)}::int[],
-          ${column((r) => (r.channels ? JSON.stringify(r.channels) : null))}::text[],
           ${column((r) => r.battery)}::float8[], ${column((r) => r.vdd)}::float8[],
           ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
           ${column((r) => r.txpower)}::float8[], ${column((r) => r.esp)}::float8[],
           ${column((r) => r.towers)}::int[], ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[]
-        ) as u(meter_id, time, f_cnt, first_f_cnt, inner_missed, data, battery, vdd, rssi, snr, spfact, txpower, esp,
-               towers, lat, lon)
+        ) with ordinality as u(meter_id, time, f_cnt, first_f_cnt, inner_missed, battery, vdd, rssi, snr, spfact, txpower,
+               esp, towers, lat, lon, i),
+        (select ${JSON.stringify(latest.map((r) => r.channels))}::jsonb as channels) as texts
       ),
       latest as (
         insert into meter_latest as l
           (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, txpower, esp, towers, lat, lon, missed)
         -- missed: frames lost inside this batch, plus the gap between the stored counter and the batch's first.
-        select i.meter_id, i.time, i.f_cnt, i.data::jsonb, i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.txpower, i.esp,
+        select i.meter_id, i.time, i.f_cnt, nullif(i.data, 'null'), i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.txpower, i.esp,
                i.towers, i.lat, i.lon,
                i.inner_missed + case when i.first_f_cnt > p.f_cnt then i.first_f_cnt - p.f_cnt - 1 else 0 end
         from input i left join meter_latest p on p.meter_id = i.meter_id

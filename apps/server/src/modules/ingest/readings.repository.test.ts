@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { ReadingsRepository, type ReadingToStore } from './readings.repository.ts';
+
+function reading(meterId: number, overrides: Partial<ReadingToStore> = {}): ReadingToStore {
+  return {
+    meterId,
+    time: new Date('2026-11-01T10:00:00.123Z'),
+    fCnt: 7,
+    fPort: 2,
+    payload: Buffer.from('0100e202', 'hex'),
+    channels: { temperature: { value: 22.6, type: 'Temperature', unit: '°C' } },
+    decodeError: null,
+    rssi: -97.5,
+    snr: 8.25,
+    spfact: 7,
+    txpower: 14,
+    esp: -98.1,
+    towers: 2,
+    lat: 60.17,
+    lon: 24.94,
+    battery: 3.61,
+    vdd: null,
+    ...overrides,
+  };
+}
+
+// The batch statements write their arrays as literals of their own (no driver escaping), so
+// what needs quoting or is not a plain number must still arrive exactly.
+describe.each(testDatabases)('the ingest batch statements on %s', (kind) => {
+  let olo: TestServer;
+  let repository: ReadingsRepository;
+  const sql = () => olo.server.database.sql;
+  const newMeter = async () =>
+    (
+      await sql()<Array<{ id: number }>>`
+        insert into meters (serial) values (${crypto.randomBytes(8).toString('hex')}) returning id`
+    )[0]?.id as number;
+
+  beforeAll(async () => {
+    olo = await startTestServer(kind);
+    repository = new ReadingsRepository(sql());
+  });
+  afterAll(() => olo?.close());
+
+  it('stores text that needs quoting, empty payloads, tiny and non-finite numbers exactly', async () => {
+    const meterId = await newMeter();
+    const awkward = reading(meterId, {
+      fCnt: null,
+      payload: Buffer.alloc(0),
+      channels: null,
+      decodeError: 'Truncated: "x", {y} \\ NULL, ääkköset\nrivi',
+      rssi: Number.NaN,
+      snr: 1e-7,
+      lat: -0.5,
+    });
+    const decoded = reading(meterId, {
+      time: new Date('2026-11-01T10:05:00Z'),
+      channels: {
+        'co2 "main"': { value: 612, type: 'CO2', unit: 'ppm' },
+        humidity: { value: 41.25, type: 'Humidity', unit: '%' },
+      },
+    });
+    const inserted = await repository.transaction((tx) => repository.insertReadings(tx, [awkward, decoded]));
+    expect(inserted).toEqual([awkward, decoded]);
+
+    const rows = await sql()<
+      Array<{
+        f_cnt: number | null;
+        payload: Buffer | null;
+        channels: unknown;
+        decode_error: string | null;
+        rssi: number | null;
+        snr: number | null;
+        lat: number | null;
+        time: Date;
+      }>
+    >`select f_cnt, payload, channels, decode_error, rssi, snr, lat, time from meter_readings
+      where meter_id = ${meterId} order by time`;
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows;
+    expect(first?.f_cnt).toBeNull();
+    expect(Buffer.from(first?.payload ?? [1]).length).toBe(0);
+    expect(first?.channels).toBeNull();
+    expect(first?.decode_error).toBe(awkward.decodeError);
+    expect(first?.rssi).toBeNull();
+    expect(first?.snr).toBe(1e-7);
+    expect(first?.lat).toBe(-0.5);
+    expect(new Date(first?.time as Date).toISOString()).toBe('2026-11-01T10:00:00.123Z');
+    expect(second?.channels).toEqual(decoded.channels);
+  });
+
+  it('stores a reading repeated within a batch, or after it, once, and answers only its first copy', async () => {
+    const meterId = await newMeter();
+    const original = reading(meterId, { fCnt: null });
+    const repeat = reading(meterId, { fCnt: null, rssi: -120 });
+    const other = reading(meterId, { fCnt: 8, time: new Date('2026-11-01T10:10:00Z') });
+    const inserted = await repository.transaction((tx) => repository.insertReadings(tx, [original, repeat, other]));
+    expect(inserted).toEqual([original, other]);
+    expect(await repository.transaction((tx) => repository.insertReadings(tx, [repeat]))).toEqual([]);
+    const rows = await sql()<Array<{ rssi: number }>>`
+      select rssi from meter_readings where meter_id = ${meterId} order by time`;
+    expect(rows.map((row) => row.rssi)).toEqual([original.rssi, other.rssi]);
+  });
+
+  it("keeps a meter's latest channels when a reading without them comes, and takes its radio fields", async () => {
+    const meterId = await newMeter();
+    const decoded = reading(meterId);
+    const undecoded = reading(meterId, {
+      time: new Date('2026-11-01T10:15:00Z'),
+      fCnt: 9,
+      channels: null,
+      rssi: -101,
+      battery: null,
+    });
+    await repository.transaction((tx) => repository.updateMeters(tx, [decoded]));
+    await repository.transaction((tx) => repository.updateMeters(tx, [undecoded]));
+    const [latest] = await sql()<
+      Array<{ data: unknown; rssi: number; battery: number; f_cnt: number; missed: number }>
+    >`
+      select data, rssi, battery, f_cnt, missed from meter_latest where meter_id = ${meterId}`;
+    expect(latest).toEqual({ data: decoded.channels, rssi: -101, battery: 3.61, f_cnt: 9, missed: 1 });
+  });
+});
