@@ -615,7 +615,7 @@ const cases: Record<string, Case> = {
   systemErrors: async (w, role) => outcomeOf(await w.call(role, 'query { systemErrors { id } }')),
   findFreeMeters: async (w, role) =>
     outcomeOf(
-      await w.call(role, 'query Q($s: [String!]!) { findFreeMeters(serials: $s) { id } }', { s: [randomSerial()] }),
+      await w.call(role, 'mutation M($s: [String!]!) { findFreeMeters(serials: $s) { id } }', { s: [randomSerial()] }),
     ),
   updateMeter: async (w, role) =>
     outcomeOf(

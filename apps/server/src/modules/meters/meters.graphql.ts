@@ -436,16 +436,17 @@ builder.queryFields((t) => ({
     description: 'Unacknowledged errors that belong to no meter, newest first (site admins).',
     resolve: (_root, _args, context) => context.services.meters.systemErrors(context.access),
   }),
+}));
+
+builder.mutationFields((t) => ({
+  // A mutation as in the spec's list of calls (section 7), although it changes nothing.
   findFreeMeters: t.field({
     type: [MeterRef],
-    description: 'Free meters among the serials (site admins).',
+    description: 'Free meters among the serials (site admins). Changes nothing.',
     args: { serials: t.arg.stringList({ required: true }) },
     resolve: (_root, args, context) =>
       context.services.meters.findFree(context.access, parseInput(meterSerialsInput, args)),
   }),
-}));
-
-builder.mutationFields((t) => ({
   updateMeter: t.field({
     type: MeterRef,
     args: {

@@ -120,6 +120,25 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     expect(summary).toEqual({ batteryLow: 0, batteryMedium: 0, lowVoltage: 0, missing: 0, systemErrors: 0 });
   });
 
+  it('finds free meters by serial with a mutation (spec section 7), leaving out owned and unknown ones', async () => {
+    const free = newSerial();
+    const owned = newSerial();
+    expect(await post(chirpstackUplink(free, 1, new Date()))).toBe(202);
+    expect(await post(chirpstackUplink(owned, 1, new Date()))).toBe(202);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where serial = ${owned}`;
+    const found = expectData(
+      await siteAdmin.graphql<{ findFreeMeters: Array<{ id: number; serial: string }> }>(
+        'mutation F($s: [String!]!) { findFreeMeters(serials: $s) { id serial } }',
+        { s: [free.toUpperCase(), owned, newSerial()] },
+      ),
+    ).findFreeMeters;
+    expect(found).toEqual([{ id: await meterOf(free), serial: free }]);
+    const asQuery = await siteAdmin.graphql('query F($s: [String!]!) { findFreeMeters(serials: $s) { id } }', {
+      s: [free],
+    });
+    expect(asQuery.errors?.[0]?.message).toMatch(/Cannot query field "findFreeMeters" on type "Query"/);
+  });
+
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
     const serial = newSerial();
     const raw = chirpstackUplink(serial, 5, new Date('2026-11-01T08:00:00Z'));
