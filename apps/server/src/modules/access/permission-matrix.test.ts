@@ -629,6 +629,11 @@ const cases: Record<string, Case> = {
     outcomeOf(await w.call(role, 'mutation M($id: Int!) { resetBattery(id: $id) { id } }', { id: w.meter.id })),
   toggleMeter: async (w, role) =>
     outcomeOf(await w.call(role, 'mutation M($id: Int!) { toggleMeter(id: $id) { id } }', { id: w.meter.id })),
+  // Also leaves M active for the rows after it, however many times toggleMeter flipped it.
+  'toggleMeter(active)': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { toggleMeter(id: $id, active: true) { id } }', { id: w.meter.id }),
+    ),
   releaseMeter: async (w, role) => {
     const { meter } = await w.meters.insertOrGet({ serial: randomSerial(), organizationId: w.organization.id });
     return outcomeOf(await w.call(role, 'mutation M($id: Int!) { releaseMeter(id: $id) { id } }', { id: meter.id }));

@@ -249,6 +249,7 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'meterFromStorage', kind: 'mutation', what: 'take M out of storage', allowed: meterAdmins },
   { operation: 'resetBattery', kind: 'mutation', what: "reset M's battery", allowed: meterAdmins },
   { operation: 'toggleMeter', kind: 'mutation', what: 'turn M inactive or active', allowed: meterAdmins },
+  { operation: 'toggleMeter(active)', kind: 'mutation', what: 'set M active, whatever it was', allowed: meterAdmins },
   { operation: 'releaseMeter', kind: 'mutation', what: 'give a meter of O back', allowed: meterAdmins },
   { operation: 'findFreeMeters', kind: 'mutation', what: 'free meters by serial', allowed: siteAdmins },
   { operation: 'moveFreeMeters', kind: 'mutation', what: 'move a free meter to O', allowed: siteAdmins },

@@ -481,9 +481,12 @@ builder.mutationFields((t) => ({
   }),
   toggleMeter: t.field({
     type: MeterRef,
-    description: 'Turns the meter active or inactive.',
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.meters.toggleActive(context.access, args.id),
+    description: 'Turns the meter active or inactive: to `active` when given, else the other way round.',
+    args: {
+      id: t.arg.int({ required: true }),
+      active: t.arg.boolean({ description: 'The state to set; absent or null: toggle.' }),
+    },
+    resolve: (_root, args, context) => context.services.meters.toggleActive(context.access, args.id, args.active),
   }),
   releaseMeter: t.field({
     type: MeterRef,

@@ -302,11 +302,14 @@ export class MetersService {
     return updated;
   }
 
-  /** Flips a meter's active flag (spec: "toggle"); an inactive meter is left out of health checks. */
-  async toggleActive(access: ViewerAccess, id: number): Promise<MeterRow> {
+  /**
+   * Flips a meter's active flag (spec: "toggle"), or sets it when `active` is given, so that a
+   * script may repeat the call safely. An inactive meter is left out of health checks.
+   */
+  async toggleActive(access: ViewerAccess, id: number, active?: boolean | null): Promise<MeterRow> {
     await access.assertMeter('meter.admin', id);
     const meter = (await this.repository.findById(id)) as MeterRow;
-    const updated = await this.repository.update(id, { active: !meter.active });
+    const updated = await this.repository.update(id, { active: active ?? !meter.active });
     await this.deps.events.publish('meter.updated', { meterId: id });
     return updated;
   }

@@ -139,6 +139,29 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     expect(asQuery.errors?.[0]?.message).toMatch(/Cannot query field "findFreeMeters" on type "Query"/);
   });
 
+  it('toggles a meter, or sets its state when active is given, the same on every repeat', async () => {
+    const serial = newSerial();
+    expect(await post(chirpstackUplink(serial, 1, new Date()))).toBe(202);
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    const toggle = async (args: string) =>
+      expectData(
+        await admin.graphql<{ toggleMeter: { active: boolean } }>(
+          `mutation T($id: Int!) { toggleMeter(id: $id${args}) { active } }`,
+          { id: meterId },
+        ),
+      ).toggleMeter.active;
+    expect(await toggle('')).toBe(false);
+    expect(await toggle('')).toBe(true);
+    expect(await toggle(', active: false')).toBe(false);
+    expect(await toggle(', active: false')).toBe(false);
+    expect(await toggle(', active: true')).toBe(true);
+    expect(await toggle(', active: true')).toBe(true);
+    expect(await toggle(', active: null')).toBe(false);
+    const [stored] = await olo.server.database.sql`select active from meters where id = ${meterId}`;
+    expect(stored?.active).toBe(false);
+  });
+
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
     const serial = newSerial();
     const raw = chirpstackUplink(serial, 5, new Date('2026-11-01T08:00:00Z'));
