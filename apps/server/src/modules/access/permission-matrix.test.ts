@@ -703,6 +703,12 @@ const cases: Record<string, Case> = {
       }),
     ),
   meterLocations: async (w, role) => outcomeOf(await w.call(role, 'query { meterLocations }')),
+  meterMeta: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { meterMeta { key values } }'), (data) =>
+      (data.meterMeta as Array<{ key: string; values: string[] }>).some(
+        (entry) => entry.key === 'matrixFloor' && entry.values.includes('3'),
+      ),
+    ),
   'Project.meterErrorSums': async (w, role) =>
     outcomeOf(
       await w.call(role, 'query Q($id: Int!) { project(id: $id) { meterErrorSums { missing } } }', {
@@ -1141,7 +1147,10 @@ async function buildWorld(olo: TestServer): Promise<World> {
   expect(ingested.status).toBe(202);
   const meters = new MetersRepository(db);
   const [meterRow] = await meters.findBySerials([serial]);
-  const meter = await meters.update((meterRow as { id: number }).id, { organizationId: organization.id });
+  const meter = await meters.update((meterRow as { id: number }).id, {
+    organizationId: organization.id,
+    meta: { matrixFloor: '3' },
+  });
   const seriesRepository = new SeriesRepository(db);
   const mainSeries = await seriesRepository.insert({
     projectId: project.id,

@@ -301,6 +301,7 @@ export const permissionMatrix: MatrixRow[] = [
   },
   { operation: 'metersErrorSummary', kind: 'query', what: "health counts of O's meters", allowed: meterViewers },
   { operation: 'meterLocations', kind: 'query', what: 'locations of the meters one sees', allowed: signedIn },
+  { operation: 'meterMeta', kind: 'query', what: "M's meta keys and values", allowed: meterViewers },
   { operation: 'Project.meterErrorSums', kind: 'query', what: "health counts of X's meters", allowed: projectViewers },
   // Series of X
   { operation: 'Project.series', kind: 'query', what: "X's series", allowed: projectViewers },

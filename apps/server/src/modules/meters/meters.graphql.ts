@@ -31,7 +31,7 @@ import type {
   MeterRow,
   SystemErrorRow,
 } from './meters.repository.ts';
-import { isMissing, type MeterCommandOutcome, type MetersErrorSummary } from './meters.service.ts';
+import { isMissing, type MeterCommandOutcome, type MeterMetaEntry, type MetersErrorSummary } from './meters.service.ts';
 
 const MeterLatestRef = builder.objectRef<MeterLatestRow>('MeterLatest').implement({
   description: "The latest reading's radio and health fields.",
@@ -202,6 +202,14 @@ const MetersErrorSummaryRef = builder.objectRef<MetersErrorSummary>('MetersError
     missingCount: t.exposeInt('missingCount', { description: 'Frames lost in all.' }),
     systemErrors: t.exposeInt('systemErrors', { description: 'Unacknowledged errors of the meters.' }),
     systemErrorsMeter: t.exposeInt('systemErrorsMeter', { description: 'Meters with unacknowledged errors.' }),
+  }),
+});
+
+const MeterMetaEntryRef = builder.objectRef<MeterMetaEntry>('MeterMetaEntry').implement({
+  description: 'A key of Meter.meta and its values among the meters the viewer sees.',
+  fields: (t) => ({
+    key: t.exposeString('key'),
+    values: t.exposeStringList('values', { description: 'Distinct, as text; by name.' }),
   }),
 });
 
@@ -422,6 +430,11 @@ builder.queryFields((t) => ({
   meterLocations: t.stringList({
     description: 'Locations given to the meters the viewer sees.',
     resolve: (_root, _args, context) => context.services.meters.locations(context.access),
+  }),
+  meterMeta: t.field({
+    type: [MeterMetaEntryRef],
+    description: 'Meta keys with their values over the meters the viewer sees, by key; for autocomplete.',
+    resolve: (_root, _args, context) => context.services.meters.meta(context.access),
   }),
   drivers: t.field({
     type: [DriverRef],

@@ -73,6 +73,22 @@ export class MetersRepository {
       .limit(5000);
   }
 
+  /**
+   * Each meta key with its distinct scalar values as text, over the meters of these organizations
+   * (null: every meter, free ones too). Objects, arrays and nulls are left out.
+   */
+  async metaValues(organizationIds: string[] | null): Promise<Array<{ key: string; values: string[] }>> {
+    if (organizationIds !== null && organizationIds.length === 0) return [];
+    const visible = organizationIds === null ? sql`true` : inArray(meters.organizationId, organizationIds);
+    return this.db.execute<{ key: string; values: string[] }>(sql`
+      select e.key, array_agg(distinct e.value #>> '{}') as values
+      from ${meters} cross join lateral jsonb_each(
+        case when jsonb_typeof(${meters.meta}) = 'object' then ${meters.meta} else '{}'::jsonb end
+      ) as e(key, value)
+      where ${visible} and jsonb_typeof(e.value) in ('string', 'number', 'boolean')
+      group by e.key`);
+  }
+
   /** Creates the meter unless another request just did; either way returns the stored row. */
   async insertOrGet(meter: NewMeter): Promise<{ meter: MeterRow; created: boolean }> {
     const [created] = await this.db.insert(meters).values(meter).onConflictDoNothing().returning();

@@ -39,6 +39,12 @@ export interface MeterListFilterInput {
   inStorage?: boolean | null;
 }
 
+/** A meta key of meters and the values it has among them. */
+export interface MeterMetaEntry {
+  key: string;
+  values: string[];
+}
+
 /** A meter is missing when it has not been seen for three of its reporting intervals. */
 export function isMissing(meter: Pick<MeterRow, 'lastSeenAt' | 'intervalSeconds'>, now = new Date()): boolean {
   if (!meter.lastSeenAt || !meter.intervalSeconds) return false;
@@ -199,6 +205,17 @@ export class MetersService {
     return [
       ...new Set(meters.map((meter) => meter.location).filter((location): location is string => Boolean(location))),
     ].sort((a, b) => a.localeCompare(b, 'fi'));
+  }
+
+  /** Meta keys and their values over the meters the viewer sees, for autocomplete; blanks are left out. */
+  async meta(access: ViewerAccess): Promise<MeterMetaEntry[]> {
+    access.requireUser();
+    const rows = await this.repository.metaValues(await access.visibleMeterOrganizationIds());
+    const byName = (a: string, b: string) => a.localeCompare(b, 'fi');
+    return rows
+      .filter((row) => row.key.trim() !== '')
+      .map((row) => ({ key: row.key, values: row.values.filter((value) => value.trim() !== '').sort(byName) }))
+      .sort((a, b) => byName(a.key, b.key));
   }
 
   async byId(access: ViewerAccess, id: number): Promise<MeterRow> {

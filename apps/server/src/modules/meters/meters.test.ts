@@ -162,6 +162,43 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     expect(stored?.active).toBe(false);
   });
 
+  it('lists the meta keys and values of the meters one sees, for autocomplete (meterMeta)', async () => {
+    const { client: otherAdmin } = await signedInClient(olo.url);
+    const otherOrganization = await createOrganization(otherAdmin);
+    const meta = async (values: Record<string, unknown>, organization: string | null) => {
+      const serial = newSerial();
+      expect(await post(chirpstackUplink(serial, 1, new Date()))).toBe(202);
+      await olo.server.database.sql`
+        update meters set meta = ${JSON.stringify(values)}::jsonb, organization_id = ${organization}
+        where serial = ${serial}`;
+    };
+    await meta({ mmFloor: '2', mmWing: 'B', mmOwner: 'Koulu' }, organizationId);
+    await meta(
+      { mmFloor: 10, mmWing: 'A', mmSealed: true, mmNested: { a: 1 }, mmNone: null, mmBlank: ' ' },
+      organizationId,
+    );
+    await meta({ mmFloor: '2', mmWing: 'Ä' }, organizationId);
+    await meta({ mmFloor: '7', mmSecret: 'x' }, otherOrganization.id);
+    await meta({ mmFree: 'yes' }, null);
+    const query = 'query { meterMeta { key values } }';
+    type Entries = { meterMeta: Array<{ key: string; values: string[] }> };
+    const own = expectData(await admin.graphql<Entries>(query)).meterMeta.filter((entry) => entry.key.startsWith('mm'));
+    // Keys and values by name (Finnish order: Ä after A and B); each value once; objects and nulls left out.
+    expect(own).toEqual([
+      { key: 'mmBlank', values: [] },
+      { key: 'mmFloor', values: ['10', '2'] },
+      { key: 'mmOwner', values: ['Koulu'] },
+      { key: 'mmSealed', values: ['true'] },
+      { key: 'mmWing', values: ['A', 'B', 'Ä'] },
+    ]);
+    const all = expectData(await siteAdmin.graphql<Entries>(query)).meterMeta;
+    expect(all).toContainEqual({ key: 'mmFloor', values: ['10', '2', '7'] });
+    expect(all).toContainEqual({ key: 'mmSecret', values: ['x'] });
+    expect(all).toContainEqual({ key: 'mmFree', values: ['yes'] });
+    const { client: stranger } = await signedInClient(olo.url);
+    expect(expectData(await stranger.graphql<Entries>(query)).meterMeta).toEqual([]);
+  });
+
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
     const serial = newSerial();
     const raw = chirpstackUplink(serial, 5, new Date('2026-11-01T08:00:00Z'));
