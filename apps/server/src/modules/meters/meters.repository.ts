@@ -233,6 +233,21 @@ export class MetersRepository {
     await this.db.update(meterReadings).set({ channels, decodeError }).where(eq(meterReadings.id, id));
   }
 
+  /**
+   * Gives a latest reading without channels those of the meter's newest decoded reading: after its
+   * kept raw readings were decoded, the meter's main measurement and original values are known.
+   */
+  async fillLatestChannels(meterId: number): Promise<void> {
+    await this.db.execute(sql`
+      update meter_latest l set data = r.channels
+      from (
+        select channels from meter_readings
+        where meter_id = ${meterId} and channels is not null
+        order by time desc limit 1
+      ) r
+      where l.meter_id = ${meterId} and l.data is null`);
+  }
+
   async earliestReading(meterId: number): Promise<Date | null> {
     const [row] = await this.db
       .select({ time: sql<string | null>`min(${meterReadings.time})` })

@@ -301,6 +301,7 @@ export class MetersService {
       }
     }
     if (channels.size === 0) return;
+    await this.repository.fillLatestChannels(meter.id);
     // One recomputation for every channel of the meter, in one transaction.
     await this.deps.recompute?.({ meterId: meter.id, from: await this.repository.earliestReading(meter.id), to: null });
   }

@@ -214,6 +214,24 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     ).meter;
     expect(before.driver).toBeNull();
     expect(before.data).toEqual([{ channels: null, payload: '01755c03673401046865057d670406736827' }]);
+    const mainQuery = 'query M($id: Int!) { meter(id: $id) { dataType dataUnit dataName original latest { data } } }';
+    type Main = {
+      meter: {
+        dataType: string | null;
+        dataUnit: string | null;
+        dataName: string | null;
+        original: Record<string, { value: number }> | null;
+        latest: { data: unknown };
+      };
+    };
+    // Nothing decoded: no main measurement and no original values.
+    expect(expectData(await admin.graphql<Main>(mainQuery, { id: meterId })).meter).toEqual({
+      dataType: null,
+      dataUnit: null,
+      dataName: null,
+      original: null,
+      latest: { data: null },
+    });
     // Undecoded, the readings carry no battery: the meter page says so instead of drawing an empty chart.
     const noBattery = expectData(
       await admin.graphql<{ meter: { batteryRule: unknown; batteryHistory: unknown[] } }>(
@@ -239,6 +257,62 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
       ),
     ).meter;
     expect(after.data[0]?.channels.co2?.value).toBe(1127);
+    // The kept reading, now decoded, is the meter's latest decoded one.
+    const main = expectData(await admin.graphql<Main>(mainQuery, { id: meterId })).meter;
+    expect(main).toMatchObject({ dataType: 'Temperature', dataUnit: '°C', dataName: 'temperature' });
+    expect(main.original?.co2?.value).toBe(1127);
+    expect(main.latest.data).toEqual(main.original);
+  });
+
+  it("gives the main measurement by the type priority, and the original values before the meter's conversion", async () => {
+    const serial = newSerial();
+    // Decoded by The Things Stack: the generic JSON driver reads the names.
+    const ttsUplink = (fCnt: number, decoded: Record<string, number>) => ({
+      end_device_ids: { device_id: `main-${serial}`, application_ids: { application_id: 'main' }, dev_eui: serial },
+      // The second one after the series start (now), as in the first test.
+      received_at: new Date(Date.now() + (fCnt === 1 ? -60_000 : 1000)).toISOString(),
+      uplink_message: { f_port: 1, f_cnt: fCnt, frm_payload: 'AQ==', decoded_payload: decoded },
+    });
+    expect(await post(ttsUplink(1, { pressure: 1001, co2: 600, humidity: 40 }), 'tts')).toBe(202);
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    const series = expectData(
+      await admin.graphql<{ projectAddMeter: Array<{ id: number; dataName: string }> }>(
+        'mutation A($p: Int!, $m: Int!) { projectAddMeter(projectId: $p, meterId: $m) { id dataName } }',
+        { p: projectId, m: meterId },
+      ),
+    ).projectAddMeter;
+    expectData(
+      await admin.graphql('mutation C($input: CreateConversionInput!) { createConversion(input: $input) { id } }', {
+        input: { meterId, channel: 'humidity', expression: 'x + 10' },
+      }),
+    );
+    expect(await post(ttsUplink(2, { pressure: 1002, co2: 650, humidity: 41 }), 'tts')).toBe(202);
+
+    const meter = expectData(
+      await admin.graphql<{
+        meter: { dataType: string; dataUnit: string; dataName: string; original: unknown; latest: { data: unknown } };
+      }>('query M($id: Int!) { meter(id: $id) { dataType dataUnit dataName original latest { data } } }', {
+        id: meterId,
+      }),
+    ).meter;
+    // Humidity before CO2 and Pressure, though stored JSON lists co2 first.
+    expect(meter).toMatchObject({ dataType: 'Humidity', dataUnit: '%RH', dataName: 'humidity' });
+    expect(meter.original).toEqual({
+      co2: { value: 650, type: 'CO2', unit: 'ppm' },
+      humidity: { value: 41, type: 'Humidity', unit: '%RH' },
+      pressure: { value: 1002, type: 'Pressure', unit: 'hPa' },
+    });
+    expect(meter.latest.data).toEqual(meter.original);
+    // The series get the converted value.
+    const humiditySeries = series.find((row) => row.dataName === 'humidity');
+    const latest = expectData(
+      await admin.graphql<{ seriesLatests: Array<{ seriesId: number; data: number }> }>(
+        'query L($p: Int!) { seriesLatests(projectId: $p) { seriesId data } }',
+        { p: projectId },
+      ),
+    ).seriesLatests;
+    expect(latest).toContainEqual({ seriesId: humiditySeries?.id, data: 51 });
   });
 
   it("refuses an organization integration's uplinks for another organization's meter, and sends downlinks to the meter's network server", async () => {
