@@ -689,6 +689,20 @@ const cases: Record<string, Case> = {
       ),
     );
   },
+  'SystemError.computer': async (w, role) => {
+    const [error] = await w.olo.server.database.sql`
+      insert into system_errors (name, type, meter_id, computer_id)
+      values ('Recorded', 'meter.decode', ${w.meter.id}, ${w.olo.server.computer.id}) returning id`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { meter(id: $id) { systemErrors { id computer { id } } } }', {
+        id: w.meter.id,
+      }),
+      (data) =>
+        (data.meter as { systemErrors: Array<{ id: number; computer: { id: number } | null }> }).systemErrors.some(
+          (item) => item.id === Number(error?.id) && item.computer?.id === w.olo.server.computer.id,
+        ),
+    );
+  },
   acknowledgeSystemError: async (w, role) => {
     const [error] = await w.olo.server.database.sql`
       insert into system_errors (name, type, meter_id) values ('Check', 'meter.decode', ${w.meter.id}) returning id`;

@@ -267,6 +267,12 @@ export const permissionMatrix: MatrixRow[] = [
     what: "send meters of O a command by id (bulk; all refused unless every meter is the viewer's to administer)",
     allowed: meterAdmins,
   },
+  {
+    operation: 'SystemError.computer',
+    kind: 'query',
+    what: 'the Olo instance that recorded an error of M',
+    allowed: siteAdmins,
+  },
   { operation: 'acknowledgeSystemError', kind: 'mutation', what: 'acknowledge an error of M', allowed: meterAdmins },
   {
     operation: 'Organization.integrations',

@@ -37,7 +37,11 @@ export interface MeterListFilter {
 }
 
 export class MetersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** This Olo instance (computers table), which the system errors recorded here name. */
+    private readonly computerId: number | null = null,
+  ) {}
 
   async findById(id: number): Promise<MeterRow | undefined> {
     const [row] = await this.db.select().from(meters).where(eq(meters.id, id));
@@ -270,6 +274,7 @@ export class MetersRepository {
       type: error.type,
       data: error.data ?? null,
       meterId: error.meterId ?? null,
+      computerId: this.computerId,
     });
   }
 
