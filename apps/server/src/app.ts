@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -25,6 +26,8 @@ import { BugReportsRepository } from './modules/bug-reports/bug-reports.reposito
 import { BugReportsService } from './modules/bug-reports/bug-reports.service.ts';
 import { CalibrationsRepository } from './modules/calibrations/calibrations.repository.ts';
 import { CalibrationsService } from './modules/calibrations/calibrations.service.ts';
+import { type ComputerRow, ComputersRepository } from './modules/computers/computers.repository.ts';
+import { ComputersService } from './modules/computers/computers.service.ts';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes.ts';
 import { IngestService } from './modules/ingest/ingest.service.ts';
 import { publishWrittenBatch } from './modules/ingest/live-events.ts';
@@ -65,6 +68,8 @@ export interface OloServer {
   broker: Broker;
   events: EventBus;
   services: Services;
+  /** This instance, as registered in the computers table. */
+  computer: ComputerRow;
   logger: Logger;
   /** Listens on config.port (0: any free port) and returns the base URL. */
   listen(): Promise<string>;
@@ -109,6 +114,10 @@ export async function createServer(
     }
     closers.push(() => database.close());
 
+    const computers = new ComputersService({ repository: new ComputersRepository(database.db), logger });
+    const computer = await computers.start(config.instanceName, os.hostname());
+    closers.push(() => computers.close());
+
     const events = config.redisUrl ? await createRedisEventBus(config.redisUrl) : createLocalEventBus();
     closers.push(() => events.close());
 
@@ -148,13 +157,13 @@ export async function createServer(
     const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
     if (config.ingestToken) await integrations.ensureSiteWide(config.ingestToken);
     const writer = new ReadingWriter(
-      new ReadingsRepository(database.sql),
-      (batch) => void publishWrittenBatch(events, batch, logger),
+      new ReadingsRepository(database.sql, computer.id),
+      (batch) => void publishWrittenBatch(events, batch, logger, computer.id),
       logger,
       { lanes: database.kind === 'postgres' ? 2 : 1 },
     );
     closers.push(() => writer.close());
-    const meters = new MetersRepository(database.db);
+    const meters = new MetersRepository(database.db, computer.id);
     const ingest = new IngestService({
       meters,
       writer,
@@ -203,6 +212,7 @@ export async function createServer(
 
     const services: Services = {
       accounts,
+      computers,
       ingest,
       jobs,
       meterErrors,
@@ -302,6 +312,7 @@ export async function createServer(
       broker,
       events,
       services,
+      computer,
       logger,
       async listen() {
         await app.listen({ port: config.port, host: config.host });

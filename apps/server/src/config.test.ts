@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -17,6 +18,7 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
       demoData: false,
       trustProxy: false,
+      instanceName: os.hostname(),
     });
   });
 
@@ -34,6 +36,7 @@ describe('configuration', () => {
       OLO_ADMIN_PASSWORD: 'very-secret',
       DEMO_DATA: 'true',
       TRUST_PROXY: 'true',
+      INSTANCE_NAME: ' ingest-2 ',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,6 +51,7 @@ describe('configuration', () => {
       adminPassword: 'very-secret',
       demoData: true,
       trustProxy: true,
+      instanceName: 'ingest-2',
     });
   });
 
@@ -60,6 +64,8 @@ describe('configuration', () => {
     ['DEMO_DATA', 'maybe'],
     ['OLO_ADMIN_PASSWORD', 'short'],
     ['PUBLIC_URL', 'ftp://olo'],
+    ['INSTANCE_NAME', 'x'.repeat(101)],
+    ['INSTANCE_NAME', '   '],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -32,6 +32,8 @@ export const configSchema = z
     SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
     MAIL_FROM: z.string().min(3).default('Olo <no-reply@localhost>'),
     REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+    /** This instance's name among those sharing the database (docs/decisions/0022-computers.md). */
+    INSTANCE_NAME: z.string().trim().min(1).max(100, { message: 'must be at most 100 characters' }).optional(),
     SITE_NAME: z.string().min(1).max(100).default('Olo'),
     PUBLIC_URL: urlWithProtocol(['http', 'https']).optional(),
     OLO_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).max(256).optional(),
@@ -77,6 +79,7 @@ export const configSchema = z
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
+    instanceName: env.INSTANCE_NAME ?? os.hostname(),
     siteName: env.SITE_NAME,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     adminPassword: env.OLO_ADMIN_PASSWORD,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasurement, measurementDecimals } from './measurements.ts';
+import { formatMeasurement, mainChannel, measurementDecimals } from './measurements.ts';
 
 describe('formatMeasurement (spec section 5)', () => {
   it('rounds to 1 decimal by default, 0 for CO2 and 2 for pressure differences', () => {
@@ -33,5 +33,35 @@ describe('formatMeasurement (spec section 5)', () => {
     expect(formatMeasurement(21.46, 'Temperature', 'en')).toBe('21.5');
     expect(formatMeasurement(12345.6, 'CO2', 'fi')).toBe('12346');
     expect(formatMeasurement(-5.5, 'Paine-ero', 'fi')).toMatch(/^[-−]5,50$/);
+  });
+});
+
+describe('mainChannel', () => {
+  const channel = (type: string, unit = '') => ({ value: 1, type, unit });
+
+  it('takes the priority types first, whatever the order of the channels', () => {
+    const channels = {
+      co2: channel('CO2', 'ppm'),
+      pressure: channel('Pressure', 'hPa'),
+      rh: channel('Humidity', '%RH'),
+    };
+    expect(mainChannel(channels)).toEqual({ name: 'rh', type: 'Humidity', unit: '%RH' });
+    expect(mainChannel({ b: channel('Paine-ero', 'Pa'), a: channel('CO2', 'ppm') })?.name).toBe('a');
+    expect(mainChannel({ t2: channel('Temperature'), t1: channel('Temperature'), h: channel('Humidity') })?.name).toBe(
+      't1',
+    );
+  });
+
+  it("then follows the spec's list of types, unknown types last, and leaves 'ignore' out", () => {
+    expect(mainChannel({ battery: channel('Volt', 'V'), air: channel('Pressure', 'hPa') })?.type).toBe('Pressure');
+    expect(mainChannel({ a: channel('Mystery'), b: channel('Sound', 'dB') })?.type).toBe('Sound');
+    expect(mainChannel({ z: channel('Zeta'), a: channel('Alpha') })?.type).toBe('Alpha');
+    expect(mainChannel({ raw: channel('ignore'), battery: channel('Volt', 'V') })?.name).toBe('battery');
+  });
+
+  it('is null without a channel that counts', () => {
+    for (const channels of [null, undefined, {}, [], 'x', { raw: channel('ignore') }, { bad: 3 }, { bad: {} }]) {
+      expect(mainChannel(channels)).toBeNull();
+    }
   });
 });

@@ -54,6 +54,41 @@ export function measurementSortRank(dataType: string): number {
   return index === -1 ? measurementSortPriority.length : index;
 }
 
+/** A channel of a decoded reading, as readings store them: name → {value, type, unit}. */
+export interface MainChannel {
+  name: string;
+  type: string;
+  unit: string;
+}
+
+/**
+ * The main measurement of a reading's channels (a meter's dataType, dataUnit and dataName): the
+ * channel that sorts first by the priority types, then by the spec's list of types (unknown types
+ * last, by type), then by channel name. 'ignore' channels never count; null when no channel is left.
+ */
+export function mainChannel(channels: unknown): MainChannel | null {
+  if (typeof channels !== 'object' || channels === null || Array.isArray(channels)) return null;
+  const listed = (type: string) => {
+    const index = measurementTypes.indexOf(type as MeasurementType);
+    return index === -1 ? measurementTypes.length : index;
+  };
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const before = (a: MainChannel, b: MainChannel) =>
+    (measurementSortRank(a.type) - measurementSortRank(b.type) ||
+      listed(a.type) - listed(b.type) ||
+      text(a.type, b.type) ||
+      text(a.name, b.name)) < 0;
+  let main: MainChannel | null = null;
+  for (const [name, raw] of Object.entries(channels as Record<string, unknown>)) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const { type, unit } = raw as Record<string, unknown>;
+    if (typeof type !== 'string' || type === '' || type === 'ignore') continue;
+    const candidate = { name, type, unit: typeof unit === 'string' ? unit : '' };
+    if (!main || before(candidate, main)) main = candidate;
+  }
+  return main;
+}
+
 /** Decimals a value of the type is shown with (spec section 5): 1 by default, 0 for CO2, 2 for pressure differences. */
 export function measurementDecimals(dataType: string | null | undefined): number {
   if (dataType === 'CO2') return 0;

@@ -8,8 +8,15 @@ export interface EventMap {
   'project.updated': { projectId: number };
   /** A meter sent a reading (or its settings changed). */
   'meter.updated': { meterId: number };
-  /** Latest values of a project's series moved; times are ISO strings (payloads cross Redis as JSON). */
-  'series.latest': { projectId: number; values: Array<{ seriesId: number; time: string; value: number }> };
+  /**
+   * Latest values of a project's series moved; times are ISO strings (payloads cross Redis as JSON).
+   * computerId: the instance whose ingest wrote them; null or absent after a recomputation.
+   */
+  'series.latest': {
+    projectId: number;
+    values: Array<{ seriesId: number; time: string; value: number }>;
+    computerId?: number | null;
+  };
 }
 export type Topic = keyof EventMap;
 

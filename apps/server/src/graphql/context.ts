@@ -6,6 +6,7 @@ import type { AccountsService } from '../modules/accounts/accounts.service.ts';
 import type { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import type { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
 import type { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
+import type { ComputersService } from '../modules/computers/computers.service.ts';
 import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
@@ -36,6 +37,7 @@ export interface Services {
   meters: MetersService;
   series: SeriesService;
   calibrations: CalibrationsService;
+  computers: ComputersService;
   jobs: JobQueue;
   meterErrors: MeterErrorsService;
 }

@@ -14,6 +14,7 @@ import '../modules/series/series.graphql.ts';
 import '../modules/meters/meters.graphql.ts';
 import '../modules/integrations/integrations.graphql.ts';
 import '../modules/calibrations/calibrations.graphql.ts';
+import '../modules/computers/computers.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

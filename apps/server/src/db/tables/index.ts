@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './computers.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './meters.ts';

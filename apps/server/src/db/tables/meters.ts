@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { computers } from './computers.ts';
 import { organizations } from './organizations.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -207,6 +208,8 @@ export const systemErrors = pgTable(
     meterId: integer('meter_id').references(() => meters.id, { onDelete: 'cascade' }),
     /** When a meter's error went out in the daily meter-error mail; null: not yet. */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** The Olo instance that recorded it; null for errors recorded before instances were. */
+    computerId: integer('computer_id').references(() => computers.id, { onDelete: 'set null' }),
   },
   (table) => [index('system_errors_open').on(table.acknowledged, table.meterId)],
 );

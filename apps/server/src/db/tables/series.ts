@@ -106,4 +106,10 @@ export const seriesLatest = pgTable('series_latest', {
   time: timestamp('time', { withTimezone: true }).notNull(),
   value: doublePrecision('value').notNull(),
   updatedAt: updatedAt(),
+  /**
+   * The Olo instance whose ingest wrote the value; null when a recomputation did, or before
+   * instances were recorded. No foreign key: the ingest's hottest statement writes it, and
+   * computers are never deleted.
+   */
+  computerId: integer('computer_id'),
 });

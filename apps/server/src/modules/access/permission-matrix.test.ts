@@ -615,7 +615,7 @@ const cases: Record<string, Case> = {
   systemErrors: async (w, role) => outcomeOf(await w.call(role, 'query { systemErrors { id } }')),
   findFreeMeters: async (w, role) =>
     outcomeOf(
-      await w.call(role, 'query Q($s: [String!]!) { findFreeMeters(serials: $s) { id } }', { s: [randomSerial()] }),
+      await w.call(role, 'mutation M($s: [String!]!) { findFreeMeters(serials: $s) { id } }', { s: [randomSerial()] }),
     ),
   updateMeter: async (w, role) =>
     outcomeOf(
@@ -629,6 +629,11 @@ const cases: Record<string, Case> = {
     outcomeOf(await w.call(role, 'mutation M($id: Int!) { resetBattery(id: $id) { id } }', { id: w.meter.id })),
   toggleMeter: async (w, role) =>
     outcomeOf(await w.call(role, 'mutation M($id: Int!) { toggleMeter(id: $id) { id } }', { id: w.meter.id })),
+  // Also leaves M active for the rows after it, however many times toggleMeter flipped it.
+  'toggleMeter(active)': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { toggleMeter(id: $id, active: true) { id } }', { id: w.meter.id }),
+    ),
   releaseMeter: async (w, role) => {
     const { meter } = await w.meters.insertOrGet({ serial: randomSerial(), organizationId: w.organization.id });
     return outcomeOf(await w.call(role, 'mutation M($id: Int!) { releaseMeter(id: $id) { id } }', { id: meter.id }));
@@ -684,6 +689,20 @@ const cases: Record<string, Case> = {
       ),
     );
   },
+  'SystemError.computer': async (w, role) => {
+    const [error] = await w.olo.server.database.sql`
+      insert into system_errors (name, type, meter_id, computer_id)
+      values ('Recorded', 'meter.decode', ${w.meter.id}, ${w.olo.server.computer.id}) returning id`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { meter(id: $id) { systemErrors { id computer { id } } } }', {
+        id: w.meter.id,
+      }),
+      (data) =>
+        (data.meter as { systemErrors: Array<{ id: number; computer: { id: number } | null }> }).systemErrors.some(
+          (item) => item.id === Number(error?.id) && item.computer?.id === w.olo.server.computer.id,
+        ),
+    );
+  },
   acknowledgeSystemError: async (w, role) => {
     const [error] = await w.olo.server.database.sql`
       insert into system_errors (name, type, meter_id) values ('Check', 'meter.decode', ${w.meter.id}) returning id`;
@@ -698,6 +717,12 @@ const cases: Record<string, Case> = {
       }),
     ),
   meterLocations: async (w, role) => outcomeOf(await w.call(role, 'query { meterLocations }')),
+  meterMeta: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { meterMeta { key values } }'), (data) =>
+      (data.meterMeta as Array<{ key: string; values: string[] }>).some(
+        (entry) => entry.key === 'matrixFloor' && entry.values.includes('3'),
+      ),
+    ),
   'Project.meterErrorSums': async (w, role) =>
     outcomeOf(
       await w.call(role, 'query Q($id: Int!) { project(id: $id) { meterErrorSums { missing } } }', {
@@ -1136,7 +1161,10 @@ async function buildWorld(olo: TestServer): Promise<World> {
   expect(ingested.status).toBe(202);
   const meters = new MetersRepository(db);
   const [meterRow] = await meters.findBySerials([serial]);
-  const meter = await meters.update((meterRow as { id: number }).id, { organizationId: organization.id });
+  const meter = await meters.update((meterRow as { id: number }).id, {
+    organizationId: organization.id,
+    meta: { matrixFloor: '3' },
+  });
   const seriesRepository = new SeriesRepository(db);
   const mainSeries = await seriesRepository.insert({
     projectId: project.id,

@@ -218,8 +218,10 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
       { hour: '2026-11-20T10:00:00.000Z', sum: 1560, min: 780, max: 780, count: 2 },
       { hour: '2026-11-20T11:00:00.000Z', sum: 780, min: 780, max: 780, count: 1 },
     ]);
-    const [latest] = await sql()`select time, value from series_latest where series_id = ${series?.id}`;
+    const [latest] = await sql()`select time, value, computer_id from series_latest where series_id = ${series?.id}`;
     expect(new Date(latest?.time).toISOString()).toBe('2026-11-20T11:05:00.000Z');
+    // Written by this instance's ingest.
+    expect(latest?.computer_id).toBe(olo.server.computer.id);
     // Frames 3 and 5 never arrived.
     const [health] = await sql()`select f_cnt, missed, rssi from meter_latest where meter_id = ${meter?.id}`;
     expect(health).toMatchObject({ f_cnt: 6, missed: 2, rssi: -97 });
@@ -227,6 +229,7 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
     expect(live).toContainEqual({
       projectId: project?.id,
       values: [{ seriesId: series?.id, time: '2026-11-20T11:05:00.000Z', value: 780 }],
+      computerId: olo.server.computer.id,
     });
   });
 

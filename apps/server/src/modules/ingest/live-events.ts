@@ -2,8 +2,16 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { WrittenBatch } from './reading-writer.ts';
 
-/** After a batch committed: each meter that reported, and each project's moved latest values, as events. */
-export async function publishWrittenBatch(events: EventBus, batch: WrittenBatch, logger: Logger): Promise<void> {
+/**
+ * After a batch committed: each meter that reported, and each project's moved latest values, as
+ * events; computerId is the instance that wrote them.
+ */
+export async function publishWrittenBatch(
+  events: EventBus,
+  batch: WrittenBatch,
+  logger: Logger,
+  computerId: number | null = null,
+): Promise<void> {
   const byProject = new Map<number, Array<{ seriesId: number; time: string; value: number }>>();
   for (const value of batch.latest) {
     const latest = { seriesId: value.seriesId, time: value.time.toISOString(), value: value.value };
@@ -14,7 +22,9 @@ export async function publishWrittenBatch(events: EventBus, batch: WrittenBatch,
   try {
     await Promise.all([
       ...batch.meterIds.map((meterId) => events.publish('meter.updated', { meterId })),
-      ...[...byProject].map(([projectId, values]) => events.publish('series.latest', { projectId, values })),
+      ...[...byProject].map(([projectId, values]) =>
+        events.publish('series.latest', { projectId, values, computerId }),
+      ),
     ]);
   } catch (error) {
     // Live views catch up on their next query; the data itself is committed.

@@ -95,7 +95,11 @@ function timeArray(values: Date[]): string {
  * because they are the hottest SQL of Olo. Times are UTC; hours of the rollup are UTC hours.
  */
 export class ReadingsRepository {
-  constructor(private readonly sql: postgres.Sql) {}
+  constructor(
+    private readonly sql: postgres.Sql,
+    /** This Olo instance (computers table), written with the latest values; one scalar, not per row. */
+    private readonly computerId: number | null = null,
+  ) {}
 
   transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
     return this.sql.begin((tx) => run(tx)) as Promise<T>;
@@ -216,9 +220,11 @@ export class ReadingsRepository {
           max = greatest(series_rollup_hour.max, excluded.max),
           count = series_rollup_hour.count + excluded.count
       )
-      insert into series_latest (series_id, time, value, updated_at)
-      select distinct on (series_id) series_id, time, value, now() from inserted order by series_id, time desc
-      on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now()
+      insert into series_latest (series_id, time, value, updated_at, computer_id)
+      select distinct on (series_id) series_id, time, value, now(), ${this.computerId}::int
+      from inserted order by series_id, time desc
+      on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now(),
+        computer_id = excluded.computer_id
       where excluded.time >= series_latest.time
       returning series_id, extract(epoch from time) * 1000 as ms, value`;
     return rows.map((row) => ({ seriesId: row.series_id, time: new Date(Number(row.ms)), value: row.value }));

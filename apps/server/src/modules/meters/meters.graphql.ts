@@ -9,6 +9,7 @@ import {
   lowVoltageThreshold,
 } from '@olo/drivers';
 import {
+  mainChannel,
   meterSerialsInput,
   sendMeterCommandInput,
   sendMeterCommandsInput,
@@ -31,13 +32,18 @@ import type {
   MeterRow,
   SystemErrorRow,
 } from './meters.repository.ts';
-import { isMissing, type MeterCommandOutcome, type MetersErrorSummary } from './meters.service.ts';
+import { isMissing, type MeterCommandOutcome, type MeterMetaEntry, type MetersErrorSummary } from './meters.service.ts';
 
 const MeterLatestRef = builder.objectRef<MeterLatestRow>('MeterLatest').implement({
   description: "The latest reading's radio and health fields.",
   fields: (t) => ({
     time: t.expose('time', { type: 'DateTime' }),
-    data: t.expose('data', { type: 'JSON', nullable: true, description: 'Channels: name → {value, type, unit}.' }),
+    data: t.expose('data', {
+      type: 'JSON',
+      nullable: true,
+      description:
+        "Channels of the latest decoded reading, name → {value, type, unit}, as decoded: before the meter's conversions and calibrations, the same as Meter.original. Null until a reading is decoded.",
+    }),
     battery: t.exposeFloat('battery', { nullable: true, description: 'Volts or percent, as the meter reports it.' }),
     vdd: t.exposeFloat('vdd', { nullable: true, description: 'Volts.' }),
     rssi: t.exposeFloat('rssi', { nullable: true, description: 'dBm, at the best gateway.' }),
@@ -205,6 +211,14 @@ const MetersErrorSummaryRef = builder.objectRef<MetersErrorSummary>('MetersError
   }),
 });
 
+const MeterMetaEntryRef = builder.objectRef<MeterMetaEntry>('MeterMetaEntry').implement({
+  description: 'A key of Meter.meta and its values among the meters the viewer sees.',
+  fields: (t) => ({
+    key: t.exposeString('key'),
+    values: t.exposeStringList('values', { description: 'Distinct, as text; by name.' }),
+  }),
+});
+
 const DriverRef = builder.objectRef<{ id: string; vendor: string; models: readonly string[] }>('Driver').implement({
   fields: (t) => ({
     id: t.exposeString('id'),
@@ -212,6 +226,20 @@ const DriverRef = builder.objectRef<{ id: string; vendor: string; models: readon
     models: t.stringList({ resolve: (driver) => [...driver.models] }),
   }),
 });
+
+/** The meter's latest reading, read once for all the fields of one answer about this row. */
+const latestByRow = new WeakMap<MeterRow, Promise<MeterLatestRow | null>>();
+function latestOf(meter: MeterRow, context: GraphQLContext): Promise<MeterLatestRow | null> {
+  let latest = latestByRow.get(meter);
+  if (!latest) {
+    latest = context.services.meters.latest(meter.id);
+    latestByRow.set(meter, latest);
+  }
+  return latest;
+}
+
+/** The main measurement of the meter's latest decoded reading (docs/decisions/0021-meter-main-measurement.md). */
+const mainOf = async (meter: MeterRow, context: GraphQLContext) => mainChannel((await latestOf(meter, context))?.data);
 
 export const MeterRef = builder.objectRef<MeterRow>('Meter');
 MeterRef.implement({
@@ -238,6 +266,29 @@ MeterRef.implement({
     intervalSeconds: t.exposeInt('intervalSeconds', { nullable: true }),
     location: t.exposeString('location', { nullable: true }),
     meta: t.expose('meta', { type: 'JSON' }),
+    dataType: t.string({
+      nullable: true,
+      description:
+        "Measurement type of the meter's main measurement: the channel of its latest decoded reading that sorts first (priority types Temperature, Humidity, CO2, Paine-ero). Null without a decoded reading.",
+      resolve: async (meter, _args, context) => (await mainOf(meter, context))?.type ?? null,
+    }),
+    dataUnit: t.string({
+      nullable: true,
+      description: 'Unit of the main measurement, as decoded (before conversions).',
+      resolve: async (meter, _args, context) => (await mainOf(meter, context))?.unit ?? null,
+    }),
+    dataName: t.string({
+      nullable: true,
+      description: 'Channel name of the main measurement (a series fed by it has this dataName).',
+      resolve: async (meter, _args, context) => (await mainOf(meter, context))?.name ?? null,
+    }),
+    original: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        "Channels of the latest decoded reading exactly as decoded, name → {value, type, unit}, before the meter's conversions and calibrations; equal to latest.data. Null without a decoded reading.",
+      resolve: async (meter, _args, context) => (await latestOf(meter, context))?.data ?? null,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     currentUserIsAdmin: t.boolean({
@@ -246,13 +297,13 @@ MeterRef.implement({
     latest: t.field({
       type: MeterLatestRef,
       nullable: true,
-      resolve: (meter, _args, context) => context.services.meters.latest(meter.id),
+      resolve: (meter, _args, context) => latestOf(meter, context),
     }),
     batteryVoltage: t.float({
       nullable: true,
       description: 'Volts: the battery value of drivers that report volts, else the supply voltage.',
       resolve: async (meter, _args, context) => {
-        const latest = await context.services.meters.latest(meter.id);
+        const latest = await latestOf(meter, context);
         return batteryRule(meter.driver)?.unit === 'V' ? (latest?.battery ?? null) : (latest?.vdd ?? null);
       },
     }),
@@ -279,7 +330,7 @@ MeterRef.implement({
     errors: t.field({
       type: MeterErrorsRef,
       resolve: async (meter, _args, context) => {
-        const latest = await context.services.meters.latest(meter.id);
+        const latest = await latestOf(meter, context);
         const supply = latest?.vdd ?? null;
         return {
           missing: meter.active && !meter.inStorage && isMissing(meter),
@@ -423,6 +474,11 @@ builder.queryFields((t) => ({
     description: 'Locations given to the meters the viewer sees.',
     resolve: (_root, _args, context) => context.services.meters.locations(context.access),
   }),
+  meterMeta: t.field({
+    type: [MeterMetaEntryRef],
+    description: 'Meta keys with their values over the meters the viewer sees, by key; for autocomplete.',
+    resolve: (_root, _args, context) => context.services.meters.meta(context.access),
+  }),
   drivers: t.field({
     type: [DriverRef],
     description: 'Payload decoders Olo knows.',
@@ -436,16 +492,17 @@ builder.queryFields((t) => ({
     description: 'Unacknowledged errors that belong to no meter, newest first (site admins).',
     resolve: (_root, _args, context) => context.services.meters.systemErrors(context.access),
   }),
+}));
+
+builder.mutationFields((t) => ({
+  // A mutation as in the spec's list of calls (section 7), although it changes nothing.
   findFreeMeters: t.field({
     type: [MeterRef],
-    description: 'Free meters among the serials (site admins).',
+    description: 'Free meters among the serials (site admins). Changes nothing.',
     args: { serials: t.arg.stringList({ required: true }) },
     resolve: (_root, args, context) =>
       context.services.meters.findFree(context.access, parseInput(meterSerialsInput, args)),
   }),
-}));
-
-builder.mutationFields((t) => ({
   updateMeter: t.field({
     type: MeterRef,
     args: {
@@ -480,9 +537,12 @@ builder.mutationFields((t) => ({
   }),
   toggleMeter: t.field({
     type: MeterRef,
-    description: 'Turns the meter active or inactive.',
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.meters.toggleActive(context.access, args.id),
+    description: 'Turns the meter active or inactive: to `active` when given, else the other way round.',
+    args: {
+      id: t.arg.int({ required: true }),
+      active: t.arg.boolean({ description: 'The state to set; absent or null: toggle.' }),
+    },
+    resolve: (_root, args, context) => context.services.meters.toggleActive(context.access, args.id, args.active),
   }),
   releaseMeter: t.field({
     type: MeterRef,

@@ -37,7 +37,11 @@ export interface MeterListFilter {
 }
 
 export class MetersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** This Olo instance (computers table), which the system errors recorded here name. */
+    private readonly computerId: number | null = null,
+  ) {}
 
   async findById(id: number): Promise<MeterRow | undefined> {
     const [row] = await this.db.select().from(meters).where(eq(meters.id, id));
@@ -71,6 +75,22 @@ export class MetersRepository {
       .where(and(...conditions))
       .orderBy(asc(sql`lower(coalesce(${meters.name}, ${meters.serial}))`), asc(meters.id))
       .limit(5000);
+  }
+
+  /**
+   * Each meta key with its distinct scalar values as text, over the meters of these organizations
+   * (null: every meter, free ones too). Objects, arrays and nulls are left out.
+   */
+  async metaValues(organizationIds: string[] | null): Promise<Array<{ key: string; values: string[] }>> {
+    if (organizationIds !== null && organizationIds.length === 0) return [];
+    const visible = organizationIds === null ? sql`true` : inArray(meters.organizationId, organizationIds);
+    return this.db.execute<{ key: string; values: string[] }>(sql`
+      select e.key, array_agg(distinct e.value #>> '{}') as values
+      from ${meters} cross join lateral jsonb_each(
+        case when jsonb_typeof(${meters.meta}) = 'object' then ${meters.meta} else '{}'::jsonb end
+      ) as e(key, value)
+      where ${visible} and jsonb_typeof(e.value) in ('string', 'number', 'boolean')
+      group by e.key`);
   }
 
   /** Creates the meter unless another request just did; either way returns the stored row. */
@@ -217,6 +237,21 @@ export class MetersRepository {
     await this.db.update(meterReadings).set({ channels, decodeError }).where(eq(meterReadings.id, id));
   }
 
+  /**
+   * Gives a latest reading without channels those of the meter's newest decoded reading: after its
+   * kept raw readings were decoded, the meter's main measurement and original values are known.
+   */
+  async fillLatestChannels(meterId: number): Promise<void> {
+    await this.db.execute(sql`
+      update meter_latest l set data = r.channels
+      from (
+        select channels from meter_readings
+        where meter_id = ${meterId} and channels is not null
+        order by time desc limit 1
+      ) r
+      where l.meter_id = ${meterId} and l.data is null`);
+  }
+
   async earliestReading(meterId: number): Promise<Date | null> {
     const [row] = await this.db
       .select({ time: sql<string | null>`min(${meterReadings.time})` })
@@ -239,6 +274,7 @@ export class MetersRepository {
       type: error.type,
       data: error.data ?? null,
       meterId: error.meterId ?? null,
+      computerId: this.computerId,
     });
   }
 

@@ -39,6 +39,12 @@ export interface MeterListFilterInput {
   inStorage?: boolean | null;
 }
 
+/** A meta key of meters and the values it has among them. */
+export interface MeterMetaEntry {
+  key: string;
+  values: string[];
+}
+
 /** A meter is missing when it has not been seen for three of its reporting intervals. */
 export function isMissing(meter: Pick<MeterRow, 'lastSeenAt' | 'intervalSeconds'>, now = new Date()): boolean {
   if (!meter.lastSeenAt || !meter.intervalSeconds) return false;
@@ -201,6 +207,17 @@ export class MetersService {
     ].sort((a, b) => a.localeCompare(b, 'fi'));
   }
 
+  /** Meta keys and their values over the meters the viewer sees, for autocomplete; blanks are left out. */
+  async meta(access: ViewerAccess): Promise<MeterMetaEntry[]> {
+    access.requireUser();
+    const rows = await this.repository.metaValues(await access.visibleMeterOrganizationIds());
+    const byName = (a: string, b: string) => a.localeCompare(b, 'fi');
+    return rows
+      .filter((row) => row.key.trim() !== '')
+      .map((row) => ({ key: row.key, values: row.values.filter((value) => value.trim() !== '').sort(byName) }))
+      .sort((a, b) => byName(a.key, b.key));
+  }
+
   async byId(access: ViewerAccess, id: number): Promise<MeterRow> {
     await access.assertMeter('meter.view', id);
     return (await this.repository.findById(id)) ?? Promise.reject(denied());
@@ -284,6 +301,7 @@ export class MetersService {
       }
     }
     if (channels.size === 0) return;
+    await this.repository.fillLatestChannels(meter.id);
     // One recomputation for every channel of the meter, in one transaction.
     await this.deps.recompute?.({ meterId: meter.id, from: await this.repository.earliestReading(meter.id), to: null });
   }
@@ -302,11 +320,14 @@ export class MetersService {
     return updated;
   }
 
-  /** Flips a meter's active flag (spec: "toggle"); an inactive meter is left out of health checks. */
-  async toggleActive(access: ViewerAccess, id: number): Promise<MeterRow> {
+  /**
+   * Flips a meter's active flag (spec: "toggle"), or sets it when `active` is given, so that a
+   * script may repeat the call safely. An inactive meter is left out of health checks.
+   */
+  async toggleActive(access: ViewerAccess, id: number, active?: boolean | null): Promise<MeterRow> {
     await access.assertMeter('meter.admin', id);
     const meter = (await this.repository.findById(id)) as MeterRow;
-    const updated = await this.repository.update(id, { active: !meter.active });
+    const updated = await this.repository.update(id, { active: active ?? !meter.active });
     await this.deps.events.publish('meter.updated', { meterId: id });
     return updated;
   }

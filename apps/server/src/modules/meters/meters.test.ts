@@ -120,6 +120,85 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     expect(summary).toEqual({ batteryLow: 0, batteryMedium: 0, lowVoltage: 0, missing: 0, systemErrors: 0 });
   });
 
+  it('finds free meters by serial with a mutation (spec section 7), leaving out owned and unknown ones', async () => {
+    const free = newSerial();
+    const owned = newSerial();
+    expect(await post(chirpstackUplink(free, 1, new Date()))).toBe(202);
+    expect(await post(chirpstackUplink(owned, 1, new Date()))).toBe(202);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where serial = ${owned}`;
+    const found = expectData(
+      await siteAdmin.graphql<{ findFreeMeters: Array<{ id: number; serial: string }> }>(
+        'mutation F($s: [String!]!) { findFreeMeters(serials: $s) { id serial } }',
+        { s: [free.toUpperCase(), owned, newSerial()] },
+      ),
+    ).findFreeMeters;
+    expect(found).toEqual([{ id: await meterOf(free), serial: free }]);
+    const asQuery = await siteAdmin.graphql('query F($s: [String!]!) { findFreeMeters(serials: $s) { id } }', {
+      s: [free],
+    });
+    expect(asQuery.errors?.[0]?.message).toMatch(/Cannot query field "findFreeMeters" on type "Query"/);
+  });
+
+  it('toggles a meter, or sets its state when active is given, the same on every repeat', async () => {
+    const serial = newSerial();
+    expect(await post(chirpstackUplink(serial, 1, new Date()))).toBe(202);
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    const toggle = async (args: string) =>
+      expectData(
+        await admin.graphql<{ toggleMeter: { active: boolean } }>(
+          `mutation T($id: Int!) { toggleMeter(id: $id${args}) { active } }`,
+          { id: meterId },
+        ),
+      ).toggleMeter.active;
+    expect(await toggle('')).toBe(false);
+    expect(await toggle('')).toBe(true);
+    expect(await toggle(', active: false')).toBe(false);
+    expect(await toggle(', active: false')).toBe(false);
+    expect(await toggle(', active: true')).toBe(true);
+    expect(await toggle(', active: true')).toBe(true);
+    expect(await toggle(', active: null')).toBe(false);
+    const [stored] = await olo.server.database.sql`select active from meters where id = ${meterId}`;
+    expect(stored?.active).toBe(false);
+  });
+
+  it('lists the meta keys and values of the meters one sees, for autocomplete (meterMeta)', async () => {
+    const { client: otherAdmin } = await signedInClient(olo.url);
+    const otherOrganization = await createOrganization(otherAdmin);
+    const meta = async (values: Record<string, unknown>, organization: string | null) => {
+      const serial = newSerial();
+      expect(await post(chirpstackUplink(serial, 1, new Date()))).toBe(202);
+      await olo.server.database.sql`
+        update meters set meta = ${JSON.stringify(values)}::jsonb, organization_id = ${organization}
+        where serial = ${serial}`;
+    };
+    await meta({ mmFloor: '2', mmWing: 'B', mmOwner: 'Koulu' }, organizationId);
+    await meta(
+      { mmFloor: 10, mmWing: 'A', mmSealed: true, mmNested: { a: 1 }, mmNone: null, mmBlank: ' ' },
+      organizationId,
+    );
+    await meta({ mmFloor: '2', mmWing: 'Ä' }, organizationId);
+    await meta({ mmFloor: '7', mmSecret: 'x' }, otherOrganization.id);
+    await meta({ mmFree: 'yes' }, null);
+    const query = 'query { meterMeta { key values } }';
+    type Entries = { meterMeta: Array<{ key: string; values: string[] }> };
+    const own = expectData(await admin.graphql<Entries>(query)).meterMeta.filter((entry) => entry.key.startsWith('mm'));
+    // Keys and values by name (Finnish order: Ä after A and B); each value once; objects and nulls left out.
+    expect(own).toEqual([
+      { key: 'mmBlank', values: [] },
+      { key: 'mmFloor', values: ['10', '2'] },
+      { key: 'mmOwner', values: ['Koulu'] },
+      { key: 'mmSealed', values: ['true'] },
+      { key: 'mmWing', values: ['A', 'B', 'Ä'] },
+    ]);
+    const all = expectData(await siteAdmin.graphql<Entries>(query)).meterMeta;
+    expect(all).toContainEqual({ key: 'mmFloor', values: ['10', '2', '7'] });
+    expect(all).toContainEqual({ key: 'mmSecret', values: ['x'] });
+    expect(all).toContainEqual({ key: 'mmFree', values: ['yes'] });
+    const { client: stranger } = await signedInClient(olo.url);
+    expect(expectData(await stranger.graphql<Entries>(query)).meterMeta).toEqual([]);
+  });
+
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
     const serial = newSerial();
     const raw = chirpstackUplink(serial, 5, new Date('2026-11-01T08:00:00Z'));
@@ -135,6 +214,24 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     ).meter;
     expect(before.driver).toBeNull();
     expect(before.data).toEqual([{ channels: null, payload: '01755c03673401046865057d670406736827' }]);
+    const mainQuery = 'query M($id: Int!) { meter(id: $id) { dataType dataUnit dataName original latest { data } } }';
+    type Main = {
+      meter: {
+        dataType: string | null;
+        dataUnit: string | null;
+        dataName: string | null;
+        original: Record<string, { value: number }> | null;
+        latest: { data: unknown };
+      };
+    };
+    // Nothing decoded: no main measurement and no original values.
+    expect(expectData(await admin.graphql<Main>(mainQuery, { id: meterId })).meter).toEqual({
+      dataType: null,
+      dataUnit: null,
+      dataName: null,
+      original: null,
+      latest: { data: null },
+    });
     // Undecoded, the readings carry no battery: the meter page says so instead of drawing an empty chart.
     const noBattery = expectData(
       await admin.graphql<{ meter: { batteryRule: unknown; batteryHistory: unknown[] } }>(
@@ -160,6 +257,62 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
       ),
     ).meter;
     expect(after.data[0]?.channels.co2?.value).toBe(1127);
+    // The kept reading, now decoded, is the meter's latest decoded one.
+    const main = expectData(await admin.graphql<Main>(mainQuery, { id: meterId })).meter;
+    expect(main).toMatchObject({ dataType: 'Temperature', dataUnit: '°C', dataName: 'temperature' });
+    expect(main.original?.co2?.value).toBe(1127);
+    expect(main.latest.data).toEqual(main.original);
+  });
+
+  it("gives the main measurement by the type priority, and the original values before the meter's conversion", async () => {
+    const serial = newSerial();
+    // Decoded by The Things Stack: the generic JSON driver reads the names.
+    const ttsUplink = (fCnt: number, decoded: Record<string, number>) => ({
+      end_device_ids: { device_id: `main-${serial}`, application_ids: { application_id: 'main' }, dev_eui: serial },
+      // The second one after the series start (now), as in the first test.
+      received_at: new Date(Date.now() + (fCnt === 1 ? -60_000 : 1000)).toISOString(),
+      uplink_message: { f_port: 1, f_cnt: fCnt, frm_payload: 'AQ==', decoded_payload: decoded },
+    });
+    expect(await post(ttsUplink(1, { pressure: 1001, co2: 600, humidity: 40 }), 'tts')).toBe(202);
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    const series = expectData(
+      await admin.graphql<{ projectAddMeter: Array<{ id: number; dataName: string }> }>(
+        'mutation A($p: Int!, $m: Int!) { projectAddMeter(projectId: $p, meterId: $m) { id dataName } }',
+        { p: projectId, m: meterId },
+      ),
+    ).projectAddMeter;
+    expectData(
+      await admin.graphql('mutation C($input: CreateConversionInput!) { createConversion(input: $input) { id } }', {
+        input: { meterId, channel: 'humidity', expression: 'x + 10' },
+      }),
+    );
+    expect(await post(ttsUplink(2, { pressure: 1002, co2: 650, humidity: 41 }), 'tts')).toBe(202);
+
+    const meter = expectData(
+      await admin.graphql<{
+        meter: { dataType: string; dataUnit: string; dataName: string; original: unknown; latest: { data: unknown } };
+      }>('query M($id: Int!) { meter(id: $id) { dataType dataUnit dataName original latest { data } } }', {
+        id: meterId,
+      }),
+    ).meter;
+    // Humidity before CO2 and Pressure, though stored JSON lists co2 first.
+    expect(meter).toMatchObject({ dataType: 'Humidity', dataUnit: '%RH', dataName: 'humidity' });
+    expect(meter.original).toEqual({
+      co2: { value: 650, type: 'CO2', unit: 'ppm' },
+      humidity: { value: 41, type: 'Humidity', unit: '%RH' },
+      pressure: { value: 1002, type: 'Pressure', unit: 'hPa' },
+    });
+    expect(meter.latest.data).toEqual(meter.original);
+    // The series get the converted value.
+    const humiditySeries = series.find((row) => row.dataName === 'humidity');
+    const latest = expectData(
+      await admin.graphql<{ seriesLatests: Array<{ seriesId: number; data: number }> }>(
+        'query L($p: Int!) { seriesLatests(projectId: $p) { seriesId data } }',
+        { p: projectId },
+      ),
+    ).seriesLatests;
+    expect(latest).toContainEqual({ seriesId: humiditySeries?.id, data: 51 });
   });
 
   it("refuses an organization integration's uplinks for another organization's meter, and sends downlinks to the meter's network server", async () => {

@@ -200,7 +200,9 @@ export class RecalculationRepository {
       cross join lateral (
         select d.time, d.value from series_data d where d.series_id = s.id order by d.time desc limit 1
       ) as newest
-      on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now()
+      -- A recomputed value comes from stored readings, not from an instance's ingest: no computer.
+      on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now(),
+        computer_id = null
       where series_latest.time <> excluded.time or series_latest.value <> excluded.value
       returning series_id as "seriesId", time, value`;
     return rows.map((row) => ({ seriesId: row.seriesId, time: date(row.time), value: row.value }));

@@ -22,6 +22,10 @@ interface LatestValue {
   seriesId: number;
   time: Date;
   value: number;
+  computerId: number | null;
+  /** Known when read from the database; a live event leaves it to `activeOf`, asked only when wanted. */
+  active?: boolean;
+  activeOf?: () => Promise<Set<number>>;
 }
 
 export const SeriesLatestRef = builder.objectRef<LatestValue>('SeriesLatest').implement({
@@ -34,6 +38,16 @@ export const SeriesLatestRef = builder.objectRef<LatestValue>('SeriesLatest').im
     live: t.boolean({
       description: 'Younger than an hour.',
       resolve: (latest) => Date.now() - latest.time.getTime() < liveForMs,
+    }),
+    active: t.boolean({
+      description:
+        'A datasource feeds the series now (started, and not ended or ending in the future) from a meter that is active.',
+      resolve: async (latest) => latest.active ?? (await latest.activeOf?.())?.has(latest.seriesId) ?? false,
+    }),
+    computerId: t.exposeInt('computerId', {
+      nullable: true,
+      description:
+        'The Olo instance (Computer) whose ingest wrote the value; null when a recomputation did, or before instances were recorded.',
     }),
   }),
 });
@@ -275,7 +289,19 @@ async function* latestUpdates(context: GraphQLContext, projectId: number): Async
   try {
     for await (const event of context.events.subscribe('series.latest', stop.signal)) {
       if (event.projectId !== projectId) continue;
-      yield event.values.map((value) => ({ seriesId: value.seriesId, time: new Date(value.time), value: value.value }));
+      let active: Promise<Set<number>> | undefined;
+      // One query for the whole event, and none when the subscriber does not ask for `active`.
+      const activeOf = () => {
+        active ??= context.services.series.activeSeriesIds(event.values.map((value) => value.seriesId));
+        return active;
+      };
+      yield event.values.map((value) => ({
+        seriesId: value.seriesId,
+        time: new Date(value.time),
+        value: value.value,
+        computerId: event.computerId ?? null,
+        activeOf,
+      }));
     }
   } finally {
     stop.abort();

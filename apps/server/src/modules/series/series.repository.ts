@@ -1,11 +1,20 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { projects, series, seriesDatasources, seriesLatest } from '../../db/tables/index.ts';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
 export type SeriesDatasourceRow = typeof seriesDatasources.$inferSelect;
-export type SeriesLatestRow = typeof seriesLatest.$inferSelect;
+export type SeriesLatestRow = typeof seriesLatest.$inferSelect & {
+  /** A datasource feeds the series now from an active meter. */
+  active: boolean;
+};
+
+/** The series has a datasource open now (started, not ended) whose meter is active. */
+const fedNow = (seriesId: SQL | number) => sql<boolean>`exists (
+  select 1 from series_datasources d join meters m on m.id = d.meter_id
+  where d.series_id = ${seriesId} and m.active
+    and (d.start_at is null or d.start_at <= now()) and (d.end_at is null or d.end_at > now()))`;
 
 export class SeriesRepository {
   constructor(private readonly db: Db) {}
@@ -99,10 +108,22 @@ export class SeriesRepository {
         time: seriesLatest.time,
         value: seriesLatest.value,
         updatedAt: seriesLatest.updatedAt,
+        computerId: seriesLatest.computerId,
+        active: fedNow(sql`${seriesLatest.seriesId}`),
       })
       .from(seriesLatest)
       .innerJoin(series, eq(series.id, seriesLatest.seriesId))
       .where(eq(series.projectId, projectId));
+  }
+
+  /** Those of the series that a datasource feeds now from an active meter. */
+  async activeSeriesIds(seriesIds: number[]): Promise<Set<number>> {
+    if (seriesIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: series.id })
+      .from(series)
+      .where(and(inArray(series.id, seriesIds), fedNow(sql`${series.id}`)));
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Projects fed by a meter now (an open datasource), for the meter page. */

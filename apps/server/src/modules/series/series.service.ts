@@ -72,6 +72,11 @@ export class SeriesService {
     return this.repository.latestOfProject(projectId);
   }
 
+  /** Those of the series that a datasource feeds now from an active meter (SeriesLatest.active). */
+  activeSeriesIds(seriesIds: number[]): Promise<Set<number>> {
+    return this.repository.activeSeriesIds(seriesIds);
+  }
+
   async datasources(seriesIds: number[]): Promise<SeriesDatasourceRow[]> {
     return this.repository.listDatasources(seriesIds);
   }

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AdminFindFreeMetersDocument } from '../../graphql/generated.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, installDomPolyfills, renderApp } from '../../testing/renderApp.tsx';
 import { Notifications } from '../notifications/Notifications.tsx';
@@ -123,6 +124,8 @@ describe('admin meters', { timeout: 20_000 }, () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Etsi' }));
     const found = await screen.findByTestId('found-meters');
+    // A mutation, as the spec lists it.
+    expect(AdminFindFreeMetersDocument.definitions[0]).toMatchObject({ operation: 'mutation' });
     expect(sent).toEqual([
       { name: 'AdminFindFreeMeters', variables: { serials: ['70b3d57ed0000001', '70b3d57ed0000009'] } },
     ]);

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Anchor,
   Badge,
@@ -176,8 +176,7 @@ function FindBySerials({
   setChosen: (serials: readonly string[], on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const client = useApolloClient();
-  const [loading, setLoading] = useState(false);
+  const [findFreeMeters, { loading }] = useMutation(AdminFindFreeMetersDocument);
   const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
     initialValues: { serials: '' },
     schema: serialsSchema,
@@ -188,13 +187,8 @@ function FindBySerials({
   const submit = form.onSubmit(async ({ serials }) => {
     clearGeneralError();
     const { serials: normalised } = meterSerialsInput.parse({ serials: parseSerials(serials) });
-    setLoading(true);
     try {
-      const { data } = await client.query({
-        query: AdminFindFreeMetersDocument,
-        variables: { serials: normalised },
-        fetchPolicy: 'network-only',
-      });
+      const { data } = await findFreeMeters({ variables: { serials: normalised } });
       const meters = data?.findFreeMeters ?? [];
       const free = new Set(meters.map((meter) => meter.serial));
       setFound({ meters, missing: [...new Set(normalised)].filter((serial) => !free.has(serial)) });
@@ -204,8 +198,6 @@ function FindBySerials({
       );
     } catch (error) {
       showServerError(error);
-    } finally {
-      setLoading(false);
     }
   });
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, renderApp } from '../../testing/renderApp.tsx';
 
-function systemError(id: number, name: string, data: unknown = null) {
+function systemError(id: number, name: string, data: unknown = null, computer: unknown = null) {
   return {
     __typename: 'SystemError',
     id,
@@ -15,10 +15,16 @@ function systemError(id: number, name: string, data: unknown = null) {
     data,
     acknowledged: false,
     meterId: null,
+    computer,
   };
 }
 
-const unknownMeter = systemError(1, 'Unknown meter 70b3d57ed0000009', { serial: '70b3d57ed0000009', provider: 'tts' });
+const unknownMeter = systemError(
+  1,
+  'Unknown meter 70b3d57ed0000009',
+  { serial: '70b3d57ed0000009', provider: 'tts' },
+  { __typename: 'Computer', id: 1, name: 'ingest-a', hostname: 'olo-1.example.com' },
+);
 const badUplink = systemError(2, 'Malformed uplink');
 
 function renderErrors(isAdmin: boolean) {
@@ -58,7 +64,8 @@ describe('system errors', { timeout: 20_000 }, () => {
     const list = await screen.findByTestId('system-errors');
     await waitFor(() => expect(within(list).getAllByTestId('system-error')).toHaveLength(2));
     const first = within(list).getByRole('article', { name: unknownMeter.name });
-    expect(within(first).getByText(/ingest/)).toBeTruthy();
+    // The instance that recorded it, when known.
+    expect(within(first).getByText(/ingest · Kirjannut ingest-a \(olo-1\.example\.com\)/)).toBeTruthy();
     const show = within(first).getByRole('button', { name: 'Näytä tiedot' });
     expect(show.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(show);
@@ -66,6 +73,7 @@ describe('system errors', { timeout: 20_000 }, () => {
     expect(within(first).getByText(/"serial": "70b3d57ed0000009"/)).toBeTruthy();
     // An error without data has nothing to unfold.
     const second = within(list).getByRole('article', { name: badUplink.name });
+    expect(within(second).queryByText(/Kirjannut/)).toBeNull();
     expect(within(second).queryByRole('button', { name: 'Näytä tiedot' })).toBeNull();
 
     fireEvent.click(within(first).getByRole('button', { name: `Kuittaa ${unknownMeter.name}` }));

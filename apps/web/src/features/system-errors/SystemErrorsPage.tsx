@@ -47,6 +47,8 @@ function SystemErrorItem({ error }: { error: SystemErrorFieldsFragment }) {
             </Text>
             <Text size="sm" c="dimmed">
               <time dateTime={error.time}>{new Date(error.time).toLocaleString(i18n.language)}</time> · {error.type}
+              {error.computer &&
+                ` · ${t('Recorded by {{name}} ({{hostname}})', { name: error.computer.name, hostname: error.computer.hostname })}`}
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
