@@ -91,6 +91,10 @@ function timeArray(values: Date[]): string {
 }
 
 /**
+ * Each statement here is sent at once (`execute`) rather than when awaited, which happens a
+ * microtask later: the writer pipelines them with its BEGIN and COMMIT, and they must reach the
+ * server in the order they are written.
+ *
  * Batch writes of the ingest (one statement per table per batch, through unnest), kept here
  * because they are the hottest SQL of Olo. Times are UTC; hours of the rollup are UTC hours.
  */
@@ -103,6 +107,38 @@ export class ReadingsRepository {
 
   transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
     return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  }
+
+  /**
+   * A transaction that costs no round trips of its own: BEGIN goes out with the first statements,
+   * and `commit`, called right after the last statements are sent (not awaited), goes out with
+   * them. The server runs them in order; a failed statement aborts the transaction, and its COMMIT
+   * then rolls back, which `commit` reports as an error. Resolves after the commit.
+   */
+  async pipelinedTransaction<T>(run: (tx: Tx, commit: () => void) => Promise<T>): Promise<T> {
+    const connection = await this.sql.reserve();
+    let committed: Promise<void> | undefined;
+    const commit = () => {
+      committed ??= connection`commit`.execute().then((result) => {
+        if (result.command !== 'COMMIT') throw new Error(`The batch transaction ended in ${result.command}`);
+      });
+      // Handled where it is awaited below; run may throw first.
+      committed.catch(() => {});
+    };
+    try {
+      const begun = connection`begin`.execute();
+      begun.catch(() => {});
+      const result = await run(connection, commit);
+      await begun;
+      commit();
+      await committed;
+      return result;
+    } catch (error) {
+      await connection`rollback`.catch(() => {});
+      throw error;
+    } finally {
+      connection.release();
+    }
   }
 
   /** Inserts the readings; a repeat of a stored one (meter, time, frame counter) is skipped. Returns those inserted. */
@@ -139,7 +175,7 @@ export class ReadingsRepository {
       select min(input.i)::int - 1 as i from stored
       join input on input.m = stored.meter_id and input.t = stored.time
         and coalesce(input.fc, -1) = coalesce(stored.f_cnt, -1)
-      group by stored.meter_id, stored.time, stored.f_cnt`;
+      group by stored.meter_id, stored.time, stored.f_cnt`.execute();
     return inserted
       .map((row) => row.i)
       .sort((a, b) => a - b)
@@ -155,7 +191,7 @@ export class ReadingsRepository {
   async lockMetersShared(tx: Tx, meterIds: number[]): Promise<void> {
     if (meterIds.length === 0) return;
     const sorted = [...new Set(meterIds)].sort((a, b) => a - b);
-    await tx`select pg_advisory_xact_lock_shared(${meterLockNamespace}::int, id) from unnest(${tx.array(sorted)}::int[]) as id`;
+    await tx`select pg_advisory_xact_lock_shared(${meterLockNamespace}::int, id) from unnest(${tx.array(sorted)}::int[]) as id`.execute();
   }
 
   async routing(tx: Tx, meterIds: number[]): Promise<MeterRouting> {
@@ -167,12 +203,12 @@ export class ReadingsRepository {
                d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
                d.end_inclusive as "endInclusive", d.function_id as "functionId", d.extra_channels as "extraChannels"
         from series_datasources d join series s on s.id = d.series_id
-        where d.meter_id = any(${ids}::int[])`,
+        where d.meter_id = any(${ids}::int[])`.execute(),
       tx<MeterRouting['conversions']>`
-        select meter_id as "meterId", channel, expression from meter_conversions where meter_id = any(${ids}::int[])`,
+        select meter_id as "meterId", channel, expression from meter_conversions where meter_id = any(${ids}::int[])`.execute(),
       tx<MeterRouting['calibrations']>`
         select meter_id as "meterId", channel, expression, start_at as "startAt", end_at as "endAt"
-        from meter_calibrations where meter_id = any(${ids}::int[]) order by start_at`,
+        from meter_calibrations where meter_id = any(${ids}::int[]) order by start_at`.execute(),
     ]);
     const date = (value: Date | string | null) => (value === null ? null : new Date(value));
     return {
@@ -226,7 +262,7 @@ export class ReadingsRepository {
       on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now(),
         computer_id = excluded.computer_id
       where excluded.time >= series_latest.time
-      returning series_id, extract(epoch from time) * 1000 as ms, value`;
+      returning series_id, extract(epoch from time) * 1000 as ms, value`.execute();
     return rows.map((row) => ({ seriesId: row.series_id, time: new Date(Number(row.ms)), value: row.value }));
   }
 
@@ -293,7 +329,7 @@ export class ReadingsRepository {
           else m.interval_seconds end,
         last_seen_at = greatest(coalesce(m.last_seen_at, u.time), u.time)
       from input u
-      where m.id = u.meter_id`;
+      where m.id = u.meter_id`.execute();
     return [...byMeter.keys()];
   }
 }
