@@ -156,14 +156,13 @@ export class ReadingWriter {
   }
 
   /**
-   * Two round trips per batch, BEGIN and COMMIT included: the raw insert, the meters' lock and
-   * their routing go out together (the server runs them in that order, so the routing is read
-   * under the lock), then the series values, the meters' latest fields and the commit. Every
-   * round trip leaves the database idle, and at full speed the event loop, busy with arriving
-   * uplinks, answers late.
+   * Two round trips between BEGIN and COMMIT: the raw insert, the meters' lock and their routing
+   * go out together (the server runs them in that order, so the routing is read under the lock),
+   * then the series values and the meters' latest fields together. Every round trip leaves the
+   * database idle, and at full speed the event loop, busy with arriving uplinks, answers late.
    */
   private write(readings: ReadingToStore[]): Promise<WrittenBatch> {
-    return this.repository.pipelinedTransaction(async (tx, commit) => {
+    return this.repository.transaction(async (tx) => {
       const meterIds = [...new Set(readings.map((reading) => reading.meterId))];
       const [inserted, , routing] = await Promise.all([
         this.repository.insertReadings(tx, readings),
@@ -174,12 +173,10 @@ export class ReadingWriter {
         inserted.filter((reading) => reading.channels),
         routing,
       );
-      const stored = Promise.all([
+      const [latest, updatedMeterIds] = await Promise.all([
         this.repository.insertSeriesValues(tx, values),
         this.repository.updateMeters(tx, inserted),
       ]);
-      commit();
-      const [latest, updatedMeterIds] = await stored;
       const projectOf = new Map(routing.datasources.map((datasource) => [datasource.seriesId, datasource.projectId]));
       return {
         meterIds: updatedMeterIds,

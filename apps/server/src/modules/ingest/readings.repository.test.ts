@@ -124,36 +124,23 @@ describe.each(testDatabases)('the ingest batch statements on %s', (kind) => {
     expect(latest).toEqual({ data: decoded.channels, rssi: -101, battery: 3.61, f_cnt: 9, missed: 1 });
   });
 
-  it('pipelines a batch with its commit, and a statement that fails after the raw insert leaves nothing', async () => {
+  it('sends the statements of a batch together, and one failing after the raw insert leaves nothing', async () => {
     const meterId = await newMeter();
-    const stored = reading(meterId, { time: new Date('2026-11-02T08:00:00Z') });
-    await repository.pipelinedTransaction(async (tx, commit) => {
-      const done = Promise.all([repository.insertReadings(tx, [stored]), repository.updateMeters(tx, [stored])]);
-      commit();
-      await done;
-    });
     const lost = reading(meterId, { time: new Date('2026-11-02T08:10:00Z') });
     await expect(
-      repository.pipelinedTransaction(async (tx, commit) => {
-        const done = Promise.all([
+      repository.transaction((tx) =>
+        Promise.all([
           repository.insertReadings(tx, [lost]),
-          // No such series: the foreign key fails after the reading was inserted, before the commit.
+          // No such series: the foreign key fails after the reading was inserted.
           repository.insertSeriesValues(tx, [{ seriesId: 2_000_000_000, time: lost.time, value: 1 }]),
-        ]);
-        commit();
-        await done;
-      }),
+          repository.updateMeters(tx, [lost]),
+        ]),
+      ),
     ).rejects.toThrow(/foreign key/);
-    const times = await sql()<Array<{ time: Date }>>`
-      select time from meter_readings where meter_id = ${meterId} order by time`;
-    expect(times.map((row) => new Date(row.time).toISOString())).toEqual([stored.time.toISOString()]);
-    // The connection is usable again: the next batch goes through.
-    const next = reading(meterId, { time: new Date('2026-11-02T08:20:00Z'), fCnt: 10 });
-    await repository.pipelinedTransaction(async (tx, commit) => {
-      const done = repository.insertReadings(tx, [next]);
-      commit();
-      await done;
-    });
-    expect((await sql()`select count(*)::int as n from meter_readings where meter_id = ${meterId}`)[0]?.n).toBe(2);
+    expect((await sql()`select count(*)::int as n from meter_readings where meter_id = ${meterId}`)[0]?.n).toBe(0);
+    expect((await sql()`select count(*)::int as n from meter_latest where meter_id = ${meterId}`)[0]?.n).toBe(0);
+    // The next batch goes through.
+    await repository.transaction((tx) => repository.insertReadings(tx, [lost]));
+    expect((await sql()`select count(*)::int as n from meter_readings where meter_id = ${meterId}`)[0]?.n).toBe(1);
   });
 });

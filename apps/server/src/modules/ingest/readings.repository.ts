@@ -92,8 +92,8 @@ function timeArray(values: Date[]): string {
 
 /**
  * Each statement here is sent at once (`execute`) rather than when awaited, which happens a
- * microtask later: the writer pipelines them with its BEGIN and COMMIT, and they must reach the
- * server in the order they are written.
+ * microtask later: the writer sends several together, and they must reach the server in the order
+ * they are written.
  *
  * Batch writes of the ingest (one statement per table per batch, through unnest), kept here
  * because they are the hottest SQL of Olo. Times are UTC; hours of the rollup are UTC hours.
@@ -107,38 +107,6 @@ export class ReadingsRepository {
 
   transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
     return this.sql.begin((tx) => run(tx)) as Promise<T>;
-  }
-
-  /**
-   * A transaction that costs no round trips of its own: BEGIN goes out with the first statements,
-   * and `commit`, called right after the last statements are sent (not awaited), goes out with
-   * them. The server runs them in order; a failed statement aborts the transaction, and its COMMIT
-   * then rolls back, which `commit` reports as an error. Resolves after the commit.
-   */
-  async pipelinedTransaction<T>(run: (tx: Tx, commit: () => void) => Promise<T>): Promise<T> {
-    const connection = await this.sql.reserve();
-    let committed: Promise<void> | undefined;
-    const commit = () => {
-      committed ??= connection`commit`.execute().then((result) => {
-        if (result.command !== 'COMMIT') throw new Error(`The batch transaction ended in ${result.command}`);
-      });
-      // Handled where it is awaited below; run may throw first.
-      committed.catch(() => {});
-    };
-    try {
-      const begun = connection`begin`.execute();
-      begun.catch(() => {});
-      const result = await run(connection, commit);
-      await begun;
-      commit();
-      await committed;
-      return result;
-    } catch (error) {
-      await connection`rollback`.catch(() => {});
-      throw error;
-    } finally {
-      connection.release();
-    }
   }
 
   /** Inserts the readings; a repeat of a stored one (meter, time, frame counter) is skipped. Returns those inserted. */
@@ -233,6 +201,8 @@ export class ReadingsRepository {
       return true;
     });
     if (values.length === 0) return [];
+    // Rows locked in one order in every batch (see the rollup below).
+    values.sort((a, b) => a.seriesId - b.seriesId || a.time.getTime() - b.time.getTime());
     const rows = await tx<Array<{ series_id: number; ms: number; value: number }>>`
       with input as (
         select * from unnest(
@@ -250,6 +220,8 @@ export class ReadingsRepository {
         insert into series_rollup_hour (series_id, hour, sum, min, max, count)
         select series_id, date_trunc('hour', time, 'UTC'), sum(value), min(value), max(value), count(*)::int
         from inserted group by 1, 2
+        -- In one order in every batch: two lanes feeding one series lock its rows without a deadlock.
+        order by 1, 2
         on conflict (series_id, hour) do update set
           sum = series_rollup_hour.sum + excluded.sum,
           min = least(series_rollup_hour.min, excluded.min),
