@@ -201,8 +201,6 @@ export class ReadingsRepository {
       return true;
     });
     if (values.length === 0) return [];
-    // Rows locked in one order in every batch (see the rollup below).
-    values.sort((a, b) => a.seriesId - b.seriesId || a.time.getTime() - b.time.getTime());
     const rows = await tx<Array<{ series_id: number; ms: number; value: number }>>`
       with input as (
         select * from unnest(
