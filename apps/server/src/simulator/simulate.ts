@@ -1,14 +1,21 @@
 /**
  * `npm run simulate -- --meters N --interval S [--url mqtt://127.0.0.1:1883] [--username olo
- * --password <INGEST_TOKEN>] [--format tts|chirpstack|both] [--seed olo-sim] [--history-hours H]
- * [--list]`: publishes the uplinks of N simulated meters to an MQTT broker (Olo's embedded one by
+ * --password <INGEST_TOKEN>] [--format tts|chirpstack|both] [--models LIST|all] [--seed olo-sim]
+ * [--history-hours H] [--list]`: publishes the uplinks of N simulated meters to an MQTT broker (Olo's embedded one by
  * default), as The Things Stack v3 and ChirpStack v4 would. Same seed, same meters: a restart
  * continues them. The password defaults to INGEST_TOKEN of the environment.
  */
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { startSimulation } from './simulation.ts';
-import { type FormatChoice, modelSpecs, simulatedMeters } from './uplinks.ts';
+import {
+  allSimulatedModels,
+  type FormatChoice,
+  modelSpecs,
+  type SimulatedModel,
+  simulatedMeters,
+  simulatedModels,
+} from './uplinks.ts';
 
 const usage = `Usage: npm run simulate -- --meters N --interval SECONDS [options]
   --meters N            simulated meters (default 10)
@@ -17,6 +24,8 @@ const usage = `Usage: npm run simulate -- --meters N --interval SECONDS [options
   --username NAME       MQTT username (default olo when a password is given)
   --password SECRET     MQTT password (default: INGEST_TOKEN of the environment)
   --format FORMAT       tts, chirpstack or both (default both)
+  --models LIST         comma-separated models, or all (default ${simulatedModels.join(',')});
+                        all: ${allSimulatedModels.join(', ')}
   --seed TEXT           fleet seed: the same seed gives the same DevEUIs (default olo-sim)
   --history-hours H     first publish the past H hours of uplinks (default 0)
   --list                print the meters (serial, model, format, device id) and exit`;
@@ -41,6 +50,7 @@ const { values } = parseArgs({
     username: { type: 'string' },
     password: { type: 'string' },
     format: { type: 'string' },
+    models: { type: 'string' },
     seed: { type: 'string' },
     'history-hours': { type: 'string' },
     list: { type: 'boolean' },
@@ -60,7 +70,17 @@ const historyHours =
   values['history-hours'] === undefined ? 0 : positiveNumber('history-hours', values['history-hours'], 0);
 const format = (values.format ?? 'both') as FormatChoice;
 if (!['tts', 'chirpstack', 'both'].includes(format)) fail(`--format must be tts, chirpstack or both, not ${format}`);
-const meters = simulatedMeters({ count, seed: values.seed ?? 'olo-sim', format });
+const models =
+  values.models === undefined
+    ? simulatedModels
+    : values.models === 'all'
+      ? allSimulatedModels
+      : values.models.split(',').map((name) => {
+          const model = name.trim() as SimulatedModel;
+          if (!allSimulatedModels.includes(model)) fail(`--models: no simulated model ${name.trim()}`);
+          return model;
+        });
+const meters = simulatedMeters({ count, seed: values.seed ?? 'olo-sim', format, models });
 
 if (values.list) {
   console.log('serial\tmodel\tformat\tdevice id\tdriver');

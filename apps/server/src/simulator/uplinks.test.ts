@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { parseChirpstackUplink, parseTtsUplink, providerOfTopic } from '../modules/ingest/uplink-formats.ts';
 import { localTime } from './signals.ts';
 import {
+  allSimulatedModels,
   type BuiltUplink,
   buildUplink,
   meterValues,
   modelSpecs,
   type SimulatedMeter,
   simulatedMeters,
-  simulatedModels,
 } from './uplinks.ts';
 
 const minute = 60_000;
@@ -29,11 +29,11 @@ function tuesdayAt(hour: number, minutes = 0): number {
 }
 
 describe('simulated uplinks', () => {
-  const fleet = simulatedMeters({ count: simulatedModels.length * 2, seed: 'test' });
+  const fleet = simulatedMeters({ count: allSimulatedModels.length * 2, seed: 'test', models: allSimulatedModels });
 
   it('cover every model in both network-server formats', () => {
     const pairs = new Set(fleet.map((meter) => `${meter.model}/${meter.format}`));
-    expect(pairs.size).toBe(simulatedModels.length * 2);
+    expect(pairs.size).toBe(allSimulatedModels.length * 2);
   });
 
   it.each(fleet.map((meter) => [`${meter.model} over ${meter.format}`, meter] as const))(

@@ -18,15 +18,33 @@ import {
  * uplink is a pure function of (meter, slot), so a re-sent one is a true duplicate.
  */
 
-export type SimulatedModel = 'elsys-ers-co2' | 'milesight-am307' | 'milesight-em500-co2' | 'decentlab-dl-pr26';
+export type SimulatedModel =
+  | 'elsys-ers-co2'
+  | 'milesight-am307'
+  | 'milesight-em500-co2'
+  | 'decentlab-dl-pr26'
+  | 'milesight-am103'
+  | 'milesight-am319'
+  | 'milesight-em300-th'
+  | 'milesight-ws202';
 export type UplinkFormat = 'tts' | 'chirpstack';
 export type FormatChoice = UplinkFormat | 'both';
 
+/** The default fleet: a school's indoor air and a drying site (the demo data and the benchmark use it). */
 export const simulatedModels: readonly SimulatedModel[] = [
   'elsys-ers-co2',
   'milesight-am307',
   'milesight-em500-co2',
   'decentlab-dl-pr26',
+];
+
+/** Every model the simulator can send, for `--models all`. */
+export const allSimulatedModels: readonly SimulatedModel[] = [
+  ...simulatedModels,
+  'milesight-am103',
+  'milesight-am319',
+  'milesight-em300-th',
+  'milesight-ws202',
 ];
 
 export interface SimulatedMeter {
@@ -103,6 +121,38 @@ export const modelSpecs: Readonly<Record<SimulatedModel, ModelSpec>> = {
     fPort: 1,
     euiPrefix: '70b3d57ba0',
     deviceIdPrefix: 'dl-pr26',
+  },
+  'milesight-am103': {
+    driverId: 'milesight-am103',
+    versionIds: { brand_id: 'milesight-iot', model_id: 'am103' },
+    profileName: 'Milesight AM103',
+    fPort: 85,
+    euiPrefix: '24e124',
+    deviceIdPrefix: 'am103',
+  },
+  'milesight-am319': {
+    driverId: 'milesight-am319',
+    versionIds: { brand_id: 'milesight-iot', model_id: 'am319' },
+    profileName: 'Milesight AM319',
+    fPort: 85,
+    euiPrefix: '24e124',
+    deviceIdPrefix: 'am319',
+  },
+  'milesight-em300-th': {
+    driverId: 'milesight-em300-th',
+    versionIds: { brand_id: 'milesight-iot', model_id: 'em300-th' },
+    profileName: 'Milesight EM300-TH',
+    fPort: 85,
+    euiPrefix: '24e124',
+    deviceIdPrefix: 'em300-th',
+  },
+  'milesight-ws202': {
+    driverId: 'milesight-ws202',
+    versionIds: { brand_id: 'milesight-iot', model_id: 'ws202' },
+    profileName: 'Milesight WS202',
+    fPort: 85,
+    euiPrefix: '24e124',
+    deviceIdPrefix: 'ws202',
   },
 };
 
@@ -326,6 +376,39 @@ export function meterValues(meter: SimulatedMeter, timeMs: number, slot: number)
         humidity: round(humidity, 0.5),
         co2: Math.round(co2),
         pressure,
+      };
+    case 'milesight-am103':
+      return {
+        battery: clamp(Math.round(s.batteryPercent - 8 * ageYears), 1, 100),
+        temperature: round(temperature, 0.1),
+        humidity: round(humidity, 0.5),
+        co2: Math.round(co2),
+      };
+    case 'milesight-am319': {
+      // Mains powered: no battery. Particles and formaldehyde rise a little with a full room.
+      const pm2_5 = Math.round(clamp(6 + 10 * occupancy.load + 3 * s.light.at(timeMs / 3), 1, 60));
+      return {
+        temperature: round(temperature, 0.1),
+        humidity: round(humidity, 0.5),
+        co2: Math.round(co2),
+        tvoc_mass: Math.round(clamp(80 + 250 * occupancy.load + 30 * s.light.at(timeMs), 20, 1000)),
+        pressure,
+        hcho: round(clamp(0.02 + 0.03 * occupancy.load + 0.005 * s.co2.at(timeMs), 0, 0.2), 0.01),
+        pm2_5,
+        pm10: pm2_5 + Math.round(clamp(4 + 8 * occupancy.load, 0, 40)),
+      };
+    }
+    case 'milesight-em300-th':
+      return {
+        battery: clamp(Math.round(s.batteryPercent - 6 * ageYears), 1, 100),
+        temperature: round(temperature, 0.1),
+        humidity: round(humidity, 0.5),
+      };
+    case 'milesight-ws202':
+      return {
+        battery: clamp(Math.round(s.batteryPercent - 5 * ageYears), 1, 100),
+        pir: occupancy.present && perUplink < 0.85 ? 1 : 0,
+        daylight: daylight(timeMs) > 0.2 ? 1 : 0,
       };
     case 'decentlab-dl-pr26': {
       // A drying site is kept under the outside pressure: −5 … −40 Pa, here drifting around the meter's set point.
