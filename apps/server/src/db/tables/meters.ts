@@ -83,9 +83,8 @@ export const meterReadings = pgTable(
   'meter_readings',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    meterId: integer('meter_id')
-      .notNull()
-      .references(() => meters.id, { onDelete: 'cascade' }),
+    // No foreign key, as with series_data: the trigger meter_readings_follow_meters removes them.
+    meterId: integer('meter_id').notNull(),
     /** When the meter sent it (network server's time). */
     time: timestamp('time', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

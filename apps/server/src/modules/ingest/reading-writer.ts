@@ -168,6 +168,11 @@ export class ReadingWriter {
         this.repository.insertReadings(tx, readings),
         this.repository.lockMetersShared(tx, meterIds),
         this.repository.routing(tx, meterIds),
+        // A series value has the time of its reading.
+        this.repository.ensureSeriesMonths(
+          tx,
+          readings.map((reading) => reading.time),
+        ),
       ]);
       const { values, problems } = routeReadings(
         inserted.filter((reading) => reading.channels),

@@ -39,6 +39,16 @@ describe.each(testDatabases)('the ingest batch statements on %s', (kind) => {
         insert into meters (serial) values (${crypto.randomBytes(8).toString('hex')}) returning id`
     )[0]?.id as number;
 
+  const newSeries = async () => {
+    const [organization] = await sql()<Array<{ id: string }>>`
+      insert into organizations (name, slug) values ('Batch', ${crypto.randomUUID()}) returning id`;
+    const [project] = await sql()<Array<{ id: number }>>`
+      insert into projects (organization_id, name) values (${organization?.id as string}, 'Batch') returning id`;
+    const [series] = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type) values (${project?.id as number}, 'T', 'Temperature') returning id`;
+    return series?.id as number;
+  };
+
   beforeAll(async () => {
     olo = await startTestServer(kind);
     repository = new ReadingsRepository(sql());
@@ -124,6 +134,45 @@ describe.each(testDatabases)('the ingest batch statements on %s', (kind) => {
     expect(latest).toEqual({ data: decoded.channels, rssi: -101, battery: 3.61, f_cnt: 9, missed: 1 });
   });
 
+  it("writes series values into their UTC month's partition, made on the first write; a rolled-back batch leaves none", async () => {
+    const partitionOf = (name: string) =>
+      sql()<Array<{ name: string | null }>>`select to_regclass(${name})::text as name`.then((rows) => rows[0]?.name);
+    const seriesId = await newSeries();
+    const values = [
+      { seriesId, time: new Date('2011-01-31T23:59:59.999Z'), value: 1.5 },
+      { seriesId, time: new Date('2011-02-01T00:00:00Z'), value: 2.5 },
+    ];
+    await repository.transaction(async (tx) => {
+      await repository.ensureSeriesMonths(
+        tx,
+        values.map((value) => value.time),
+      );
+      await repository.insertSeriesValues(tx, values);
+    });
+    const rows = await sql()<Array<{ partition: string; value: number }>>`
+      select tableoid::regclass::text as partition, value from series_data where series_id = ${seriesId} order by time`;
+    expect(rows).toEqual([
+      { partition: 'series_data_2011_01', value: 1.5 },
+      { partition: 'series_data_2011_02', value: 2.5 },
+    ]);
+
+    await expect(
+      repository.transaction(async (tx) => {
+        await repository.ensureSeriesMonths(tx, [new Date('2012-06-15T12:00:00Z')]);
+        throw new Error('the batch failed');
+      }),
+    ).rejects.toThrow('the batch failed');
+    expect(await partitionOf('series_data_2012_06')).toBeNull();
+    expect(await partitionOf('series_data_2011_02')).toBe('series_data_2011_02');
+  });
+
+  it("deletes a meter's raw readings with the meter", async () => {
+    const meterId = await newMeter();
+    await repository.transaction((tx) => repository.insertReadings(tx, [reading(meterId)]));
+    await sql()`delete from meters where id = ${meterId}`;
+    expect((await sql()`select count(*)::int as n from meter_readings where meter_id = ${meterId}`)[0]?.n).toBe(0);
+  });
+
   it('sends the statements of a batch together, and one failing after the raw insert leaves nothing', async () => {
     const meterId = await newMeter();
     const lost = reading(meterId, { time: new Date('2026-11-02T08:10:00Z') });
@@ -131,12 +180,13 @@ describe.each(testDatabases)('the ingest batch statements on %s', (kind) => {
       repository.transaction((tx) =>
         Promise.all([
           repository.insertReadings(tx, [lost]),
-          // No such series: the foreign key fails after the reading was inserted.
-          repository.insertSeriesValues(tx, [{ seriesId: 2_000_000_000, time: lost.time, value: 1 }]),
+          repository.ensureSeriesMonths(tx, [lost.time]),
+          // A value that is no number is stored as NULL, which the column refuses after the reading was inserted.
+          repository.insertSeriesValues(tx, [{ seriesId: 2_000_000_000, time: lost.time, value: Number.NaN }]),
           repository.updateMeters(tx, [lost]),
         ]),
       ),
-    ).rejects.toThrow(/foreign key/);
+    ).rejects.toThrow(/null value/);
     expect((await sql()`select count(*)::int as n from meter_readings where meter_id = ${meterId}`)[0]?.n).toBe(0);
     expect((await sql()`select count(*)::int as n from meter_latest where meter_id = ${meterId}`)[0]?.n).toBe(0);
     // The next batch goes through.

@@ -151,6 +151,19 @@ export class ReadingsRepository {
   }
 
   /**
+   * Makes series_data's monthly partitions for these times where missing (migration 0007), in the
+   * caller's transaction: a batch that rolls back takes its new partition with it. Costs the
+   * server a catalog look-up per month when they exist.
+   */
+  async ensureSeriesMonths(tx: Tx, times: Date[]): Promise<void> {
+    const months = new Set<number>();
+    for (const time of times) months.add(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), 1));
+    if (months.size === 0) return;
+    const starts = timeArray([...months].map((ms) => new Date(ms)));
+    await tx`select olo_series_data_months(${starts}::timestamptz[])`.execute();
+  }
+
+  /**
    * Shares the meters' recalculation lock (RecalculationRepository.lockMeter) until the
    * transaction ends: a recomputation in progress finishes first, so that this batch reads the
    * routing it committed, and one starting waits for this batch, whose raw readings it then sees.

@@ -150,6 +150,10 @@ export class RecalculationRepository {
   /** Inserts series values; where a time already has a value, the stored one stays. Returns those inserted. */
   async insertSeriesRows(tx: Tx, values: SeriesValue[]): Promise<SeriesValue[]> {
     if (values.length === 0) return [];
+    await this.readings.ensureSeriesMonths(
+      tx,
+      values.map((value) => value.time),
+    );
     const inserted = await tx<Array<{ seriesId: number; time: Date | string; value: number }>>`
       insert into series_data (series_id, time, value)
       select * from unnest(

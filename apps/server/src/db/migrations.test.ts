@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../paths.ts';
+import { createTestDatabase, type TestDatabase, testDatabases } from '../testing/test-databases.ts';
+
+/** A copy of the migrations folder that stops after migration `lastIndex`: the database of an older Olo. */
+function migrationsUpTo(lastIndex: number): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-migrations-'));
+  fs.cpSync(migrationsDir, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number }> };
+  journal.entries = journal.entries.filter((entry) => entry.idx <= lastIndex);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+// An upgrade runs on the operator's stored data: on the PostgreSQL an installation would use.
+describe.each(testDatabases.filter((kind) => kind === 'postgres'))('upgrading a %s database', (kind) => {
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    sql = postgres(database.databaseUrl as string, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await database?.drop();
+  });
+
+  it('moves stored series values into monthly partitions (migration 0007), losing none', async () => {
+    const older = migrationsUpTo(6);
+    await migrate(drizzle(sql), { migrationsFolder: older });
+    fs.rmSync(older, { recursive: true, force: true });
+    const [organization] = await sql<Array<{ id: string }>>`
+      insert into organizations (name, slug) values ('Upgrade test', 'upgrade-test') returning id`;
+    const [project] = await sql<Array<{ id: number }>>`
+      insert into projects (organization_id, name) values (${organization?.id as string}, 'Kuivuminen') returning id`;
+    const [series] = await sql<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type) values (${project?.id as number}, 'RH', 'Humidity') returning id`;
+    const seriesId = series?.id as number;
+    const stored = [
+      ['1999-12-31T23:59:59.999Z', 41.5],
+      ['2026-10-31T23:59:59Z', 80.25],
+      ['2026-11-01T00:00:00Z', 80.5],
+    ] as const;
+    for (const [time, value] of stored) {
+      await sql`insert into series_data (series_id, time, value) values (${seriesId}, ${time}, ${value})`;
+    }
+
+    await migrate(drizzle(sql), { migrationsFolder: migrationsDir });
+
+    const rows = await sql<Array<{ partition: string; time: Date | string; value: number }>>`
+      select tableoid::regclass::text as partition, time, value from series_data
+      where series_id = ${seriesId} order by time`;
+    expect(rows.map((row) => [row.partition, new Date(row.time).toISOString(), row.value])).toEqual([
+      ['series_data_1999_12', '1999-12-31T23:59:59.999Z', 41.5],
+      ['series_data_2026_10', '2026-10-31T23:59:59.000Z', 80.25],
+      ['series_data_2026_11', '2026-11-01T00:00:00.000Z', 80.5],
+    ]);
+    // The series' values still go with it, now through the trigger rather than a foreign key.
+    await sql`delete from projects where id = ${project?.id as number}`;
+    expect((await sql`select count(*)::int as n from series_data where series_id = ${seriesId}`)[0]?.n).toBe(0);
+  });
+});
