@@ -69,6 +69,11 @@ export const meters = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** Seconds between its uplinks, as observed; "missing" after three of them. */
     intervalSeconds: integer('interval_seconds'),
+    /**
+     * Increases whenever what its channels feed changes (its datasources, conversions or
+     * calibrations; triggers of migration 0008), so that the ingest writer can keep that routing.
+     */
+    routingVersion: integer('routing_version').notNull().default(0),
     location: text('location'),
     meta: jsonb('meta').notNull().default({}),
     batteryResetAt: timestamp('battery_reset_at', { withTimezone: true }),

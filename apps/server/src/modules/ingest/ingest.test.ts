@@ -137,6 +137,41 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
     ]);
   });
 
+  it('follows routing changes that another Olo instance makes in the database, from the next uplink on', async () => {
+    const serial = newSerial();
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 9, minute));
+    const send = async (fCnt: number) =>
+      expect(
+        (await post(olo, chirpstackUplink(serial, fCnt, at(fCnt), 'Milesight EM500-CO2'), ingestToken, 'chirpstack'))
+          .status,
+      ).toBe(202);
+    await send(1);
+    const [meter] = await sql()`select id from meters where serial = ${serial}`;
+    const [organization] =
+      await sql()`insert into organizations (name, slug) values ('Routing', ${`routing-${serial}`}) returning id`;
+    const [project] =
+      await sql()`insert into projects (organization_id, name) values (${organization?.id}, 'P') returning id`;
+    const [first, second] =
+      await sql()`insert into series (project_id, name, data_type) values (${project?.id}, 'A', 'CO2'), (${project?.id}, 'B', 'CO2') returning id`;
+    // Without this writer's services, as another instance would: only the database changes.
+    const [datasource] =
+      await sql()`insert into series_datasources (series_id, meter_id, channel) values (${first?.id}, ${meter?.id}, 'co2') returning id`;
+    await send(2);
+    await sql()`insert into meter_conversions (meter_id, channel, name, expression) values (${meter?.id}, 'co2', 'x10', 'x * 10')`;
+    await send(3);
+    await sql()`update series_datasources set series_id = ${second?.id} where id = ${datasource?.id}`;
+    await send(4);
+    const values = async (seriesId: number) =>
+      (
+        await sql()`select extract(minute from time)::int as minute, value from series_data where series_id = ${seriesId} order by time`
+      ).map((row) => [row.minute, row.value]);
+    expect(await values(first?.id)).toEqual([
+      [2, 1127],
+      [3, 11270],
+    ]);
+    expect(await values(second?.id)).toEqual([[4, 11270]]);
+  });
+
   it("routes a webhook's TTS downlinks through the tenant its URL names, and refuses a malformed tenant", async () => {
     const serial = newSerial();
     const uplink = ttsUplink(serial, 1, new Date('2026-11-22T09:00:00Z'));

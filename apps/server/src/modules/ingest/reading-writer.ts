@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ReadingsRepository, ReadingToStore, SeriesValue } from './readings.repository.ts';
+import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
 import { routeReadings } from './series-routing.ts';
 
 export interface WrittenBatch {
@@ -22,6 +22,9 @@ export interface ReadingWriterOptions {
    */
   lanes: number;
 }
+
+/** Routings kept at most (a few kB each); beyond it they are all read again. */
+const maxKeptRoutings = 200_000;
 
 export const defaultWriterOptions: ReadingWriterOptions = { maxBatch: 2000, lingerMs: 25, maxQueued: 50_000, lanes: 1 };
 
@@ -73,6 +76,8 @@ export class ReadingWriter {
   private queuedCount = 0;
   private closed = false;
   private readonly options: ReadingWriterOptions;
+  /** Meter id → its routing as of routing_version. */
+  private readonly routings = new Map<number, { version: number; routing: MeterRouting }>();
 
   constructor(
     private readonly repository: ReadingsRepository,
@@ -164,16 +169,17 @@ export class ReadingWriter {
   private write(readings: ReadingToStore[]): Promise<WrittenBatch> {
     return this.repository.transaction(async (tx) => {
       const meterIds = [...new Set(readings.map((reading) => reading.meterId))];
-      const [inserted, , routing] = await Promise.all([
+      const [inserted, , versions] = await Promise.all([
         this.repository.insertReadings(tx, readings),
         this.repository.lockMetersShared(tx, meterIds),
-        this.repository.routing(tx, meterIds),
+        this.repository.routingVersions(tx, meterIds),
         // A series value has the time of its reading.
         this.repository.ensureSeriesMonths(
           tx,
           readings.map((reading) => reading.time),
         ),
       ]);
+      const routing = await this.routingOf(tx, versions);
       const { values, problems } = routeReadings(
         inserted.filter((reading) => reading.channels),
         routing,
@@ -189,6 +195,40 @@ export class ReadingWriter {
         problems,
       };
     });
+  }
+
+  /**
+   * The meters' routing, read under their lock: kept between batches and read again only for a
+   * meter whose routing_version moved. (Changed between the two reads, a routing is kept under the
+   * older version, so the next batch reads it again.)
+   */
+  private async routingOf(tx: Tx, versions: Array<{ id: number; version: number }>): Promise<MeterRouting> {
+    const stale = versions.filter(({ id, version }) => this.routings.get(id)?.version !== version);
+    if (stale.length > 0) {
+      const fresh = await this.repository.routing(
+        tx,
+        stale.map(({ id }) => id),
+      );
+      if (this.routings.size + stale.length > maxKeptRoutings) this.routings.clear();
+      const own = new Map<number, MeterRouting>();
+      for (const { id, version } of stale) {
+        const routing: MeterRouting = { datasources: [], conversions: [], calibrations: [] };
+        own.set(id, routing);
+        this.routings.set(id, { version, routing });
+      }
+      for (const datasource of fresh.datasources) own.get(datasource.meterId)?.datasources.push(datasource);
+      for (const conversion of fresh.conversions) own.get(conversion.meterId)?.conversions.push(conversion);
+      // In start order, as read.
+      for (const calibration of fresh.calibrations) own.get(calibration.meterId)?.calibrations.push(calibration);
+    }
+    const combined: MeterRouting = { datasources: [], conversions: [], calibrations: [] };
+    for (const { id } of versions) {
+      const { routing } = this.routings.get(id) as { routing: MeterRouting };
+      for (const datasource of routing.datasources) combined.datasources.push(datasource);
+      for (const conversion of routing.conversions) combined.conversions.push(conversion);
+      for (const calibration of routing.calibrations) combined.calibrations.push(calibration);
+    }
+    return combined;
   }
 
   /** Stops taking readings and waits until every queued one is written. */

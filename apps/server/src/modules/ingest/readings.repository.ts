@@ -58,7 +58,7 @@ export interface MeterRouting {
   calibrations: Array<{ meterId: number; channel: string; expression: string; startAt: Date; endAt: Date | null }>;
 }
 
-type Tx = postgres.TransactionSql | postgres.Sql;
+export type Tx = postgres.TransactionSql | postgres.Sql;
 
 /** First key of a meter's advisory lock ("OLO"); the second is the meter id. */
 export const meterLockNamespace = 0x4f4c4f;
@@ -173,6 +173,13 @@ export class ReadingsRepository {
     if (meterIds.length === 0) return;
     const sorted = [...new Set(meterIds)].sort((a, b) => a - b);
     await tx`select pg_advisory_xact_lock_shared(${meterLockNamespace}::int, id) from unnest(${tx.array(sorted)}::int[]) as id`.execute();
+  }
+
+  /** Each meter's routing_version (migration 0008): a meter that no longer exists is left out. */
+  async routingVersions(tx: Tx, meterIds: number[]): Promise<Array<{ id: number; version: number }>> {
+    if (meterIds.length === 0) return [];
+    return tx<Array<{ id: number; version: number }>>`
+      select id, routing_version as version from meters where id = any(${numberArray(meterIds)}::int[])`.execute();
   }
 
   async routing(tx: Tx, meterIds: number[]): Promise<MeterRouting> {
