@@ -116,8 +116,9 @@ export class ReadingsRepository {
     const payloads = readings.map((r) =>
       r.payload ? (r.payload.length > 0 ? r.payload.toString('hex') : '""') : 'NULL',
     );
-    // The position comes back instead of the key columns: no timestamps to parse.
-    const inserted = await tx<Array<{ i: number }>>`
+    // One text comes back, the positions of the stored readings, and none when all were stored
+    // (nearly always): no row per reading to parse.
+    const [result] = await tx<Array<{ skipped: boolean; positions: string | null }>>`
       with input as (
         select * from unnest(
           ${column((r) => r.meterId)}::int[], ${timeArray(readings.map((r) => r.time))}::timestamptz[],
@@ -140,14 +141,19 @@ export class ReadingsRepository {
         returning meter_id, time, f_cnt
       )
       -- A reading repeated within the batch is stored once, as its first copy.
-      select min(input.i)::int - 1 as i from stored
-      join input on input.m = stored.meter_id and input.t = stored.time
-        and coalesce(input.fc, -1) = coalesce(stored.f_cnt, -1)
-      group by stored.meter_id, stored.time, stored.f_cnt`.execute();
-    return inserted
-      .map((row) => row.i)
-      .sort((a, b) => a - b)
-      .map((index) => readings[index] as ReadingToStore);
+      , firsts as (
+        select min(input.i)::int - 1 as i from stored
+        join input on input.m = stored.meter_id and input.t = stored.time
+          and coalesce(input.fc, -1) = coalesce(stored.f_cnt, -1)
+        group by stored.meter_id, stored.time, stored.f_cnt
+      )
+      select count(*) < ${readings.length} as skipped,
+        case when count(*) < ${readings.length} then string_agg(i::text, ',' order by i) end as positions
+      from firsts`.execute();
+    if (!result?.skipped) return readings;
+    return result.positions
+      ? result.positions.split(',').map((index) => readings[Number(index)] as ReadingToStore)
+      : [];
   }
 
   /**
@@ -221,7 +227,7 @@ export class ReadingsRepository {
       return true;
     });
     if (values.length === 0) return [];
-    const rows = await tx<Array<{ series_id: number; ms: number; value: number }>>`
+    const rows = await tx<Array<{ series_id: number; ms: number }>>`
       with input as (
         select * from unnest(
           ${numberArray(values.map((v) => v.seriesId))}::int[], ${timeArray(values.map((v) => v.time))}::timestamptz[],
@@ -252,8 +258,19 @@ export class ReadingsRepository {
       on conflict (series_id) do update set time = excluded.time, value = excluded.value, updated_at = now(),
         computer_id = excluded.computer_id
       where excluded.time >= series_latest.time
-      returning series_id, extract(epoch from time) * 1000 as ms, value`.execute();
-    return rows.map((row) => ({ seriesId: row.series_id, time: new Date(Number(row.ms)), value: row.value }));
+      returning series_id, (extract(epoch from time) * 1000)::float8 as ms`.execute();
+    // The values are ours: found by series and time rather than parsed back. Nearly always it is
+    // the series' latest of the batch; when that one was already stored, another of this batch.
+    const latest = new Map<number, SeriesValue>();
+    for (const value of values) {
+      const known = latest.get(value.seriesId);
+      if (!known || value.time.getTime() > known.time.getTime()) latest.set(value.seriesId, value);
+    }
+    return rows.map((row) => {
+      const candidate = latest.get(row.series_id) as SeriesValue;
+      if (candidate.time.getTime() === row.ms) return candidate;
+      return values.find((value) => value.seriesId === row.series_id && value.time.getTime() === row.ms) as SeriesValue;
+    });
   }
 
   /**
