@@ -112,6 +112,7 @@ const writerSteps = [
   'transaction',
   'insertReadings',
   'lockMetersShared',
+  'routingVersions',
   'routing',
   'insertSeriesValues',
   'updateMeters',
