@@ -28,6 +28,9 @@ import { CalibrationsRepository } from './modules/calibrations/calibrations.repo
 import { CalibrationsService } from './modules/calibrations/calibrations.service.ts';
 import { type ComputerRow, ComputersRepository } from './modules/computers/computers.repository.ts';
 import { ComputersService } from './modules/computers/computers.service.ts';
+import { DataRepository } from './modules/data/data.repository.ts';
+import { registerDataRoutes } from './modules/data/data.routes.ts';
+import { DataService } from './modules/data/data.service.ts';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes.ts';
 import { IngestService } from './modules/ingest/ingest.service.ts';
 import { publishWrittenBatch } from './modules/ingest/live-events.ts';
@@ -212,6 +215,7 @@ export async function createServer(
 
     const services: Services = {
       accounts,
+      data: new DataService({ repository: new DataRepository(database.sql) }),
       computers,
       ingest,
       jobs,
@@ -282,6 +286,7 @@ export async function createServer(
     });
 
     registerAttachmentRoutes(app, services);
+    registerDataRoutes(app, services);
     registerIngestRoutes(app, { ingest, integrations });
 
     const graphql = registerGraphQL(app, {

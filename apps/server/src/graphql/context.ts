@@ -7,6 +7,7 @@ import type { AttachmentsService } from '../modules/attachments/attachments.serv
 import type { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
 import type { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
 import type { ComputersService } from '../modules/computers/computers.service.ts';
+import type { DataService } from '../modules/data/data.service.ts';
 import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
@@ -40,6 +41,7 @@ export interface Services {
   computers: ComputersService;
   jobs: JobQueue;
   meterErrors: MeterErrorsService;
+  data: DataService;
 }
 
 export interface GraphQLContext {

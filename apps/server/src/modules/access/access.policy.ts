@@ -50,6 +50,8 @@ export interface PublicProjectView {
   picture: boolean;
   page(page: { show: boolean; internal: boolean }): boolean;
   space(space: { show: boolean }): boolean;
+  /** Whether the series of a space join the public data (/api/data): shown spaces, live or not. */
+  data(space: { show: boolean }): boolean;
 }
 
 const closedPublicView: PublicProjectView = {
@@ -57,6 +59,7 @@ const closedPublicView: PublicProjectView = {
   picture: false,
   page: () => false,
   space: () => false,
+  data: () => false,
 };
 
 export type MeterAction = 'meter.view' | 'meter.admin';
@@ -345,6 +348,7 @@ export class AccessPolicy {
       picture: true,
       page: (page) => page.show && !page.internal,
       space: (space) => project.showLive && space.show,
+      data: (space) => space.show,
     };
   }
 }

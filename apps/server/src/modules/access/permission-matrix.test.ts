@@ -568,6 +568,15 @@ const cases: Record<string, Case> = {
     const picture = await publicProjectPicture(w, { linkOn: false });
     return attachmentOutcome(await w.clients[role].fetch(picture.path));
   },
+  'GET /api/data/{projectId}': async (w, role) => {
+    const body = await projectData(w, role);
+    return body?.series.some((series) => series.id === w.seriesId) ? 'allowed' : 'denied';
+  },
+  'GET /api/data/{projectId}(public link)': async (w, role) => {
+    const shownSeriesId = await seriesInShownSpace(w);
+    const body = await projectData(w, role);
+    return body?.series.some((series) => series.id === shownSeriesId) ? 'allowed' : 'denied';
+  },
   meters: async (w, role) =>
     outcomeOf(await w.call(role, 'query { meters { id } }'), (data) =>
       (data.meters as Array<{ id: number }>).some((item) => item.id === w.meter.id),
@@ -971,6 +980,36 @@ async function publicProjectPicture(w: World, options: { linkOn: boolean }): Pro
     input: { id: project.id, pictureId: upload.createAttachment.id, isPublic: options.linkOn },
   });
   return upload.createAttachment;
+}
+
+/** X's data for this month in hours as `role`; undefined when refused. */
+async function projectData(w: World, role: Role): Promise<{ series: Array<{ id: number }> } | undefined> {
+  const [project] = await w.olo.server.database.sql<Array<{ dataId: string }>>`
+    select data_id as "dataId" from projects where id = ${w.project.id}`;
+  const month = new Date().toISOString().slice(0, 7);
+  const response = await w.clients[role].fetch(`/api/data/${w.project.id}/${month}/${project?.dataId}/3600`);
+  if (response.status === 200) return (await response.json()) as { series: Array<{ id: number }> };
+  expect([401, 403]).toContain(response.status);
+  return undefined;
+}
+
+const shownSpaceSeries = new WeakMap<World, Promise<number>>();
+/** A series of X in a space that X's public view shows. */
+function seriesInShownSpace(w: World): Promise<number> {
+  let created = shownSpaceSeries.get(w);
+  if (!created) {
+    created = (async () => {
+      const sql = w.olo.server.database.sql;
+      const [space] = await sql<Array<{ id: number }>>`
+        insert into spaces (project_id, name, show) values (${w.project.id}, 'Shown', true) returning id`;
+      const [series] = await sql<Array<{ id: number }>>`
+        insert into series (project_id, space_id, name, data_type) values (${w.project.id}, ${space?.id as number}, 'T', 'Temperature')
+        returning id`;
+      return series?.id as number;
+    })();
+    shownSpaceSeries.set(w, created);
+  }
+  return created;
 }
 
 async function attachmentOutcome(response: Response): Promise<Outcome> {

@@ -233,6 +233,18 @@ export const permissionMatrix: MatrixRow[] = [
     what: 'the picture of a project of O once its public link is off',
     allowed: ['orgViewAll', ...organizationAdmins],
   },
+  {
+    operation: 'GET /api/data/{projectId}',
+    kind: 'rest',
+    what: "X's data with every series (a series in no space among them)",
+    allowed: projectViewers,
+  },
+  {
+    operation: 'GET /api/data/{projectId}(public link)',
+    kind: 'rest',
+    what: "X's data of the series in its shown spaces, while X's public link is on",
+    allowed: allRoles,
+  },
   // Meters (meter M of O, with readings; disposable meters where a row changes who sees what)
   { operation: 'meters', kind: 'query', what: 'M is in the list', allowed: meterViewers },
   { operation: 'meter', kind: 'query', what: 'read M with its latest reading and errors', allowed: meterViewers },

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { formatDataPeriod, periodEnded, periodSlots } from '@olo/shared';
+import { AppError } from '../../shared/errors.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
+import type { DataRepository } from './data.repository.ts';
+import type { DataRequest, ProjectDataBody, SlotAggregate } from './data.schema.ts';
+
+/**
+ * How long after its end a period is still served as changing (`no-cache`): readings that a
+ * network server delivers late still land in it. Later ones bump the project's dataId (ingest).
+ */
+export const periodSettleMs = 2 * 86_400_000;
+
+export interface ProjectDataAnswer {
+  body: ProjectDataBody;
+  etag: string;
+  /** Settled periods never change under their dataId; `shared`: the same for every viewer. */
+  caching: { immutable: boolean; shared: boolean };
+}
+
+export class StaleDataIdError extends AppError {
+  constructor(readonly currentDataId: string) {
+    super('CONFLICT', 'Stale data id');
+  }
+}
+
+export class DataService {
+  constructor(private readonly deps: { repository: DataRepository; now?: () => number }) {}
+
+  /**
+   * A project's series aggregated into the slots of a month or a day of its time zone. Members
+   * (and whoever sees the project) get every series; anybody else, while the project has a public
+   * link, the series of the spaces the public view shows.
+   */
+  async projectData(viewer: ViewerAccess, request: DataRequest): Promise<ProjectDataAnswer> {
+    const project = await this.deps.repository.project(request.projectId);
+    if (!project) throw new AppError('NOT_FOUND', 'Not found');
+    const member = await viewer.can('project.view', project.id);
+    const publicView = viewer.policy.publicProject(project);
+    if (!member && !publicView.open) await viewer.assert('project.view', project.id);
+    if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
+
+    const lists = await this.deps.repository.lists(project.id);
+    const spaces = member ? lists.spaces : lists.spaces.filter((space) => publicView.data(space));
+    const shownSpaceIds = new Set(spaces.map((space) => space.id));
+    const series = member
+      ? lists.series
+      : lists.series.filter((item) => item.spaceId !== null && shownSpaceIds.has(item.spaceId));
+
+    const slots = periodSlots(request.period, project.timeZone, request.slotSeconds);
+    const boundaries = [...slots.starts, slots.to];
+    const source = request.slotSeconds % 3600 === 0 && slots.hourAligned ? 'rollup' : 'raw';
+    const rows = await this.deps.repository.aggregate(
+      series.map((item) => item.id),
+      boundaries,
+      source,
+    );
+    const data: ProjectDataBody['data'] = {};
+    for (const row of rows) {
+      const start = String(slots.starts[row.slot - 1]);
+      const slot = data[start] ?? {};
+      data[start] = slot;
+      slot[row.seriesId] = [row.sum, row.min, row.max, row.count] satisfies SlotAggregate;
+    }
+    const body: ProjectDataBody = {
+      projectId: project.id,
+      period: formatDataPeriod(request.period),
+      dataId: project.dataId,
+      slotSeconds: request.slotSeconds,
+      timeZone: project.timeZone,
+      from: slots.from,
+      to: slots.to,
+      slots: slots.starts,
+      spaces,
+      series,
+      data,
+    };
+    const now = this.deps.now?.() ?? Date.now();
+    const settled = periodEnded(request.period, project.timeZone, now - periodSettleMs);
+    return {
+      body,
+      etag: `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`,
+      caching: { immutable: settled, shared: !member },
+    };
+  }
+}

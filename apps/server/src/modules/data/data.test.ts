@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
+import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
+import type { ProjectDataBody } from './data.schema.ts';
+
+/** Values every 7 minutes with a wandering level: irregular against every slot length asked. */
+function valuesOf(seriesId: number, fromIso: string, toIso: string, seed: number): SeriesValue[] {
+  const values: SeriesValue[] = [];
+  for (let t = Date.parse(fromIso), i = 0; t < Date.parse(toIso); t += 7 * 60_000, i++) {
+    values.push({
+      seriesId,
+      time: new Date(t),
+      value: Math.round((20 + 5 * Math.sin(i / 9 + seed) + (i % 7) / 10) * 100) / 100,
+    });
+  }
+  return values;
+}
+
+/** The same aggregation, done here over the raw values: [sum, min, max, count] per slot start and series. */
+function expected(values: SeriesValue[], slots: number[], to: number): ProjectDataBody['data'] {
+  const data: ProjectDataBody['data'] = {};
+  const bounds = [...slots, to];
+  for (const value of values) {
+    const seconds = value.time.getTime() / 1000;
+    const index = bounds.findIndex(
+      (start, i) => i < slots.length && seconds >= start && seconds < (bounds[i + 1] as number),
+    );
+    if (index < 0) continue;
+    const key = String(slots[index]);
+    const slot = data[key] ?? {};
+    data[key] = slot;
+    const current = slot[value.seriesId];
+    slot[value.seriesId] = current
+      ? [current[0] + value.value, Math.min(current[1], value.value), Math.max(current[2], value.value), current[3] + 1]
+      : [value.value, value.value, value.value, 1];
+  }
+  return data;
+}
+
+function expectSameAggregates(actual: ProjectDataBody['data'], wanted: ProjectDataBody['data']) {
+  expect(Object.keys(actual).sort()).toEqual(Object.keys(wanted).sort());
+  for (const [slot, bySeries] of Object.entries(wanted)) {
+    expect(Object.keys(actual[slot] ?? {}).sort()).toEqual(Object.keys(bySeries).sort());
+    for (const [seriesId, [sum, min, max, count]] of Object.entries(bySeries)) {
+      const got = actual[slot]?.[seriesId] as [number, number, number, number];
+      expect(got[0]).toBeCloseTo(sum, 6);
+      expect([got[1], got[2], got[3]]).toEqual([min, max, count]);
+    }
+  }
+}
+
+describe.each(testDatabases)('the data API on %s', (kind) => {
+  let olo: TestServer;
+  let admin: TestClient;
+  let project: { id: number; dataId: string };
+  let shown: number;
+  let hidden: number;
+  const stored: SeriesValue[] = [];
+  const sql = () => olo.server.database.sql;
+  const get = (client: TestClient, path: string, headers: Record<string, string> = {}) =>
+    client.fetch(path, { headers });
+  const path = (period: string, slot: number, dataId = project.dataId) =>
+    `/api/data/${project.id}/${period}/${dataId}/${slot}`;
+
+  beforeAll(async () => {
+    olo = await startTestServer(kind);
+    ({ client: admin } = await signedInClient(olo.url));
+    const organization = await createOrganization(admin);
+    const created = await createProject(admin, organization.id, { timeZone: 'Europe/Helsinki' });
+    const [outdoors, cellar] = await sql()<Array<{ id: number }>>`
+      insert into spaces (project_id, name, show) values (${created.id}, 'Piha', true), (${created.id}, 'Kellari', false)
+      returning id`;
+    const series = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, space_id, name, data_type, data_unit)
+      values (${created.id}, ${outdoors?.id as number}, 'Lämpötila', 'Temperature', '°C'),
+             (${created.id}, ${cellar?.id as number}, 'Kosteus', 'Humidity', '%')
+      returning id`;
+    shown = series[0]?.id as number;
+    hidden = series[1]?.id as number;
+    // Across the end of October, with its 25-hour day (Helsinki falls back on 25 October 2026).
+    stored.push(
+      ...valuesOf(shown, '2026-10-23T20:00:00Z', '2026-11-02T03:00:00Z', 1),
+      ...valuesOf(hidden, '2026-10-24T21:03:00Z', '2026-11-01T23:00:00Z', 2),
+    );
+    // Through the ingest's own statement, which also keeps the hourly rollup.
+    const readings = new ReadingsRepository(sql());
+    await readings.transaction(async (tx) => {
+      await readings.ensureSeriesMonths(
+        tx,
+        stored.map((value) => value.time),
+      );
+      await readings.insertSeriesValues(tx, stored);
+    });
+    const [row] = await sql()<
+      Array<{ dataId: string }>
+    >`select data_id as "dataId" from projects where id = ${created.id}`;
+    project = { id: created.id, dataId: row?.dataId as string };
+  });
+  afterAll(() => olo?.close());
+
+  it.each([
+    ['2026-10', 3600],
+    ['2026-10', 7200],
+    ['2026-10-25', 3600],
+    ['2026-10-25', 600],
+    ['2026-11', 86_400],
+    ['2026-11-01', 120],
+  ])('aggregates %s in %i s slots from local midnight exactly as the raw values give', async (period, slot) => {
+    const response = await get(admin, path(period, slot));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as ProjectDataBody;
+    expect(body.series.map((series) => series.id)).toEqual([shown, hidden]);
+    expect(body.spaces.map((space) => space.name)).toEqual(['Kellari', 'Piha']);
+    if (period === '2026-10-25') expect(body.slots).toHaveLength((25 * 3600) / slot);
+    expect(new Date(body.from * 1000).toISOString()).toBe(
+      period.startsWith('2026-11')
+        ? '2026-10-31T22:00:00.000Z'
+        : period === '2026-10'
+          ? '2026-09-30T21:00:00.000Z'
+          : '2026-10-24T21:00:00.000Z',
+    );
+    expectSameAggregates(body.data, expected(stored, body.slots, body.to));
+  });
+
+  it('answers a settled period as immutable, the current one as changing, and 304 to a known ETag', async () => {
+    const settled = await get(admin, path('2026-10', 3600));
+    expect(settled.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const etag = settled.headers.get('etag') as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(admin, path('2026-10', 3600), { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const today = new Date().toISOString().slice(0, 10);
+    const current = await get(admin, path(today, 3600));
+    expect(current.status).toBe(200);
+    expect(current.headers.get('cache-control')).toBe('private, no-cache');
+    // Another slot length is another answer.
+    expect((await get(admin, path('2026-10', 7200))).headers.get('etag')).not.toBe(etag);
+  });
+
+  it('refuses a stale data id with the current one, so that the client fetches again', async () => {
+    const response = await get(admin, path('2026-10', 3600, '00000000-0000-4000-8000-000000000000'));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: 'Stale data id', dataId: project.dataId });
+  });
+
+  it('refuses malformed requests with a reason, and unknown projects', async () => {
+    for (const [bad, message] of [
+      [path('2026-13', 3600), 'Invalid period: expected YYYY-MM or YYYY-MM-DD'],
+      [path('2026-02-30', 3600), 'Invalid period: expected YYYY-MM or YYYY-MM-DD'],
+      [path('2026-10', 700), 'Invalid slot: seconds from 60 to 86400 that divide a day'],
+      [`/api/data/${project.id}/2026-10/not-a-uuid/3600`, 'Invalid data id'],
+    ] as const) {
+      const response = await get(admin, bad);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: string; issues: Array<{ message: string }> };
+      expect(body.issues.map((issue) => issue.message)).toEqual([message]);
+    }
+    expect((await get(admin, `/api/data/999999/2026-10/${project.dataId}/3600`)).status).toBe(404);
+  });
+
+  it('shows a private project to its members only, and a public link the series of its shown spaces', async () => {
+    const anonymous = new TestClient(olo.url);
+    const { client: stranger } = await signedInClient(olo.url);
+    expect((await get(anonymous, path('2026-10', 3600))).status).toBe(401);
+    expect((await get(stranger, path('2026-10', 3600))).status).toBe(403);
+
+    await sql()`update projects set public_id = gen_random_uuid() where id = ${project.id}`;
+    try {
+      for (const visitor of [anonymous, stranger]) {
+        const response = await get(visitor, path('2026-10', 3600));
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        const body = (await response.json()) as ProjectDataBody;
+        expect(body.series.map((series) => series.id)).toEqual([shown]);
+        expect(body.spaces.map((space) => space.name)).toEqual(['Piha']);
+        const onlyShown = stored.filter((value) => value.seriesId === shown);
+        expectSameAggregates(body.data, expected(onlyShown, body.slots, body.to));
+      }
+      // A member still gets every series at the same address, privately.
+      const member = await get(admin, path('2026-10', 3600));
+      expect(member.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+      expect(((await member.json()) as ProjectDataBody).series).toHaveLength(2);
+    } finally {
+      await sql()`update projects set public_id = null where id = ${project.id}`;
+    }
+  });
+});
