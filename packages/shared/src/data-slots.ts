@@ -8,6 +8,13 @@ export type DataPeriod = { year: number; month: number; day: number | null };
 
 export const dataSlotLimits = { minSeconds: 60, maxSeconds: 86_400 } as const;
 
+/**
+ * How long after its end a period is still served as changing (`no-cache`): network servers
+ * deliver late readings, which still land in it. A value older than this (less an hour of clock
+ * skew) that reaches a project's series changes its dataId instead (the ingest writer).
+ */
+export const periodSettleMs = 2 * 86_400_000;
+
 /** `2026-03` or `2026-03-29`; null for anything else (including 2026-02-30). */
 export function parseDataPeriod(text: string): DataPeriod | null {
   const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);

@@ -1,15 +1,9 @@
 import crypto from 'node:crypto';
-import { formatDataPeriod, periodEnded, periodSlots } from '@olo/shared';
+import { formatDataPeriod, periodEnded, periodSettleMs, periodSlots } from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { DataRepository } from './data.repository.ts';
 import type { DataRequest, ProjectDataBody, SlotAggregate } from './data.schema.ts';
-
-/**
- * How long after its end a period is still served as changing (`no-cache`): readings that a
- * network server delivers late still land in it. Later ones bump the project's dataId (ingest).
- */
-export const periodSettleMs = 2 * 86_400_000;
 
 export interface ProjectDataAnswer {
   body: ProjectDataBody;

@@ -172,6 +172,34 @@ describe.each(testDatabases)('ingest on %s', (kind) => {
     expect(await values(second?.id)).toEqual([[4, 11270]]);
   });
 
+  it('gives a project a new data id when a late reading reaches a period that caches keep, and not for a fresh one', async () => {
+    const serial = newSerial();
+    const now = Date.now();
+    const send = async (fCnt: number, time: Date) =>
+      expect(
+        (await post(olo, chirpstackUplink(serial, fCnt, time, 'Milesight EM500-CO2'), ingestToken, 'chirpstack'))
+          .status,
+      ).toBe(202);
+    await send(1, new Date(now - 60_000));
+    const [meter] = await sql()`select id from meters where serial = ${serial}`;
+    const [organization] =
+      await sql()`insert into organizations (name, slug) values ('Late', ${`late-${serial}`}) returning id`;
+    const [project] =
+      await sql()`insert into projects (organization_id, name) values (${organization?.id}, 'P') returning id`;
+    const [series] =
+      await sql()`insert into series (project_id, name, data_type) values (${project?.id}, 'CO2', 'CO2') returning id`;
+    await sql()`insert into series_datasources (series_id, meter_id, channel) values (${series?.id}, ${meter?.id}, 'co2')`;
+    const dataId = async () =>
+      (await sql()`select data_id from projects where id = ${project?.id}`)[0]?.data_id as string;
+    const before = await dataId();
+    await send(2, new Date(now - 30_000));
+    expect(await dataId()).toBe(before);
+    // Three days late: its day and maybe its month are served as immutable by now.
+    await send(3, new Date(now - 3 * 86_400_000));
+    expect(await dataId()).not.toBe(before);
+    expect((await sql()`select count(*)::int as n from series_data where series_id = ${series?.id}`)[0]?.n).toBe(2);
+  });
+
   it("routes a webhook's TTS downlinks through the tenant its URL names, and refuses a malformed tenant", async () => {
     const serial = newSerial();
     const uplink = ttsUplink(serial, 1, new Date('2026-11-22T09:00:00Z'));

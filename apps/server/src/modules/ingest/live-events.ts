@@ -3,8 +3,8 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { WrittenBatch } from './reading-writer.ts';
 
 /**
- * After a batch committed: each meter that reported, and each project's moved latest values, as
- * events; computerId is the instance that wrote them.
+ * After a batch committed: each meter that reported, each project's moved latest values, and
+ * projects with a new dataId, as events; computerId is the instance that wrote them.
  */
 export async function publishWrittenBatch(
   events: EventBus,
@@ -22,6 +22,8 @@ export async function publishWrittenBatch(
   try {
     await Promise.all([
       ...batch.meterIds.map((meterId) => events.publish('meter.updated', { meterId })),
+      // Their new dataId reaches open views, which fetch their data again.
+      ...batch.renewedProjectIds.map((projectId) => events.publish('project.updated', { projectId })),
       ...[...byProject].map(([projectId, values]) =>
         events.publish('series.latest', { projectId, values, computerId }),
       ),

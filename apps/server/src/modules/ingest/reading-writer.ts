@@ -1,3 +1,4 @@
+import { periodSettleMs } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
 import { routeReadings } from './series-routing.ts';
@@ -7,6 +8,8 @@ export interface WrittenBatch {
   /** Latest values that moved, with the project of each series. */
   latest: Array<SeriesValue & { projectId: number }>;
   problems: Array<{ meterId: number; channel: string; message: string }>;
+  /** Projects that got a new dataId: a late value reached a period that caches keep for good. */
+  renewedProjectIds: number[];
 }
 
 export interface ReadingWriterOptions {
@@ -21,12 +24,30 @@ export interface ReadingWriterOptions {
    * that two never write one meter's rows. 1 on PGlite, which is one session anyway.
    */
   lanes: number;
+  /** The clock that tells late values (epoch ms). */
+  now: () => number;
+}
+
+/** Projects of values older than a settled period's end could be (see periodSettleMs); usually none. */
+function lateProjects(values: SeriesValue[], projectOf: Map<number, number>, now: number): number[] {
+  const settledBefore = now - periodSettleMs + 3_600_000;
+  const projects = new Set<number>();
+  for (const value of values) {
+    if (value.time.getTime() < settledBefore) projects.add(projectOf.get(value.seriesId) as number);
+  }
+  return [...projects];
 }
 
 /** Routings kept at most (a few kB each); beyond it they are all read again. */
 const maxKeptRoutings = 200_000;
 
-export const defaultWriterOptions: ReadingWriterOptions = { maxBatch: 2000, lingerMs: 25, maxQueued: 50_000, lanes: 1 };
+export const defaultWriterOptions: ReadingWriterOptions = {
+  maxBatch: 2000,
+  lingerMs: 25,
+  maxQueued: 50_000,
+  lanes: 1,
+  now: () => Date.now(),
+};
 
 /**
  * Errors of a database that is away or busy for a moment (connection lost, restarting, out of
@@ -184,15 +205,18 @@ export class ReadingWriter {
         inserted.filter((reading) => reading.channels),
         routing,
       );
+      const projectOf = new Map(routing.datasources.map((datasource) => [datasource.seriesId, datasource.projectId]));
+      const renewedProjectIds = lateProjects(values, projectOf, this.options.now());
       const [latest, updatedMeterIds] = await Promise.all([
         this.repository.insertSeriesValues(tx, values),
         this.repository.updateMeters(tx, inserted),
+        this.repository.renewDataIds(tx, renewedProjectIds),
       ]);
-      const projectOf = new Map(routing.datasources.map((datasource) => [datasource.seriesId, datasource.projectId]));
       return {
         meterIds: updatedMeterIds,
         latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),
         problems,
+        renewedProjectIds,
       };
     });
   }

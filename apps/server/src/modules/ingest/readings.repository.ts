@@ -273,6 +273,12 @@ export class ReadingsRepository {
     });
   }
 
+  /** New data ids for projects whose settled periods changed (a late reading): cached answers go stale. */
+  async renewDataIds(tx: Tx, projectIds: number[]): Promise<void> {
+    if (projectIds.length === 0) return;
+    await tx`update projects set data_id = gen_random_uuid() where id = any(${numberArray(projectIds)}::int[])`.execute();
+  }
+
   /**
    * Moves each meter's latest reading forward (radio and health fields, missed frames from gaps in
    * the frame counter) and its last-seen time and observed interval.
