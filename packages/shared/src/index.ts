@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './calibrations.ts';
 export * from './data-slots.ts';
 export * from './datasource-functions.ts';
+export * from './display/index.ts';
 export * from './expressions.ts';
 export * from './http.ts';
 export * from './languages.ts';

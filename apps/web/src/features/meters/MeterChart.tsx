@@ -1,13 +1,10 @@
 import { Box, Text } from '@mantine/core';
-import { formatMeasurement } from '@olo/shared';
+import { chartColor, formatMeasurement } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartReading, chartSeriesOf } from './meterFormat.ts';
 import { useMeasurementLabel } from './useMeasurementLabel.ts';
 import { useTimeChart } from './useTimeChart.ts';
-
-/** Line colours, in order of the channels. */
-const palette = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00', '#0c8599', '#e03131', '#5c940d', '#3b5bdb'];
 
 const chartHeight = 300;
 
@@ -22,7 +19,7 @@ export function MeterChart({ readings, dataType }: { readings: readonly ChartRea
     () => ({
       locale,
       timeLabel: t('Time'),
-      series: channels.map((name, index) => ({ label: name, color: palette[index % palette.length] ?? '#1c7ed6' })),
+      series: channels.map((name, index) => ({ label: name, color: chartColor(index) })),
       formatValue: (value) => `${formatMeasurement(value, dataType, locale)} ${unit}`.trim(),
     }),
     data,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Code, Table, Text } from '@mantine/core';
+import { truncateText } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import {
   AcknowledgeMeterSystemErrorDocument,
@@ -18,8 +19,8 @@ function errorDetails(data: unknown): string | null {
   if (typeof data === 'object' && typeof (data as Record<string, unknown>).message === 'string') {
     return (data as Record<string, string>).message ?? null;
   }
-  const text = JSON.stringify(data);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  // Longer than the default cut: the start of the JSON is what tells one error from another.
+  return truncateText(JSON.stringify(data), 200);
 }
 
 function AcknowledgeButton({ error, meterId }: { error: MeterSystemErrorFieldsFragment; meterId: number }) {

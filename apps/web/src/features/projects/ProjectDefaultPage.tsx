@@ -1,4 +1,5 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { formatDateRange, formatDay } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import type { ProjectShellFieldsFragment } from '../../graphql/generated.ts';
 import { Markdown } from './Markdown.tsx';
@@ -6,27 +7,20 @@ import { useProjectIdParam, useProjectShell } from './useProject.ts';
 
 type ShellPage = ProjectShellFieldsFragment['pages'][number];
 
-function formatDate(value: string, language: string, timeZone: string): string {
-  const date = new Date(value);
-  try {
-    return date.toLocaleDateString(language, { timeZone });
-  } catch {
-    // An unknown time zone must not hide the date.
-    return date.toLocaleDateString(language);
-  }
-}
-
 function ProjectPeriod({ project }: { project: ProjectShellFieldsFragment }) {
   const { t, i18n } = useTranslation();
   if (!project.startAt && !project.endAt) return null;
-  const format = (value: string) => formatDate(value, i18n.language, project.timeZone);
+  // Days in the project's own time zone, which is where its measurements happen.
+  const options = { timeZone: project.timeZone };
   return (
     <Text size="sm" data-testid="project-period">
       {project.startAt && project.endAt
-        ? t('Measurement period {{start}} – {{end}}', { start: format(project.startAt), end: format(project.endAt) })
+        ? t('Measurement period {{range}}', {
+            range: formatDateRange(project.startAt, project.endAt, i18n.language, options),
+          })
         : project.startAt
-          ? t('Measurement started {{start}}', { start: format(project.startAt) })
-          : t('Measurement ends {{end}}', { end: format(project.endAt ?? '') })}
+          ? t('Measurement started {{start}}', { start: formatDay(project.startAt, i18n.language, options) })
+          : t('Measurement ends {{end}}', { end: formatDay(project.endAt, i18n.language, options) })}
     </Text>
   );
 }

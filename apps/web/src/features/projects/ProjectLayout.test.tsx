@@ -156,7 +156,7 @@ describe('project default page', () => {
     );
     expect(await screen.findByRole('heading', { level: 2, name: 'Yleistä' })).toBeTruthy();
     // Dates are the project's own, in its time zone.
-    expect(screen.getByTestId('project-period').textContent).toBe('Mittausjakso 1.2.2026 – 1.3.2026');
+    expect(screen.getByTestId('project-period').textContent).toBe('Mittausjakso 1.2.–1.3.2026');
   });
 
   it('says so when the project has no summary pages', async () => {

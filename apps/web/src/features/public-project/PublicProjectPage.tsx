@@ -1,6 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDateRange, formatDay } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PublicProjectDocument, type PublicProjectQuery } from '../../graphql/generated.ts';
@@ -8,16 +9,6 @@ import { QueryState } from '../layout/QueryState.tsx';
 import { Markdown } from '../projects/Markdown.tsx';
 
 type PublicProject = PublicProjectQuery['projectByPublicId'];
-
-/** A date in the project's own time zone, which is where its measurements happen. */
-function formatDate(value: string, language: string, timeZone: string): string {
-  const date = new Date(value);
-  try {
-    return date.toLocaleDateString(language, { timeZone });
-  } catch {
-    return date.toLocaleDateString(language);
-  }
-}
 
 function LinkNotWorking() {
   const { t } = useTranslation();
@@ -30,13 +21,11 @@ function LinkNotWorking() {
 
 function ProjectDates({ project }: { project: PublicProject }) {
   const { t, i18n } = useTranslation();
-  const date = (value: string) => formatDate(value, i18n.language, project.timeZone);
+  // Days in the project's own time zone, which is where its measurements happen.
+  const options = { timeZone: project.timeZone };
+  const date = (value: string) => formatDay(value, i18n.language, options);
   if (project.startAt && project.endAt) {
-    return (
-      <Text c="dimmed">
-        {t('From {{start}} to {{end}}', { start: date(project.startAt), end: date(project.endAt) })}
-      </Text>
-    );
+    return <Text c="dimmed">{formatDateRange(project.startAt, project.endAt, i18n.language, options)}</Text>;
   }
   if (project.startAt) return <Text c="dimmed">{t('Started {{date}}', { date: date(project.startAt) })}</Text>;
   if (project.endAt) return <Text c="dimmed">{t('Ends {{date}}', { date: date(project.endAt) })}</Text>;
