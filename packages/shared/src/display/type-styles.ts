@@ -3,7 +3,7 @@ import { isMeasurementType, type MeasurementType, measurementTypes, measurementU
 /**
  * How a measurement type looks on gauges, cards and charts (spec section 3). Colours are `#rrggbb` so that the web
  * app, PDF reports and server exports draw them alike. The palette and its contrast rules are in
- * docs/decisions/0040-measurement-type-styles.md.
+ * docs/decisions/0030-display-rules.md.
  */
 export interface MeasurementTypeStyle {
   /** Fill behind a gauge or card of the type. */
