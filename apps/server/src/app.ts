@@ -11,6 +11,7 @@ import type { Services } from './graphql/context.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerCsrfCookie } from './http/csrf.ts';
 import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
+import { registerOpenApiRoute } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailOutbox } from './mail/outbox.ts';
@@ -287,6 +288,7 @@ export async function createServer(
 
     registerAttachmentRoutes(app, services);
     registerDataRoutes(app, services);
+    registerOpenApiRoute(app);
     registerIngestRoutes(app, { ingest, integrations });
 
     const graphql = registerGraphQL(app, {
