@@ -32,6 +32,8 @@ import { ComputersService } from './modules/computers/computers.service.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { registerDataRoutes } from './modules/data/data.routes.ts';
 import { DataService } from './modules/data/data.service.ts';
+import { DataViewsRepository } from './modules/data-views/data-views.repository.ts';
+import { DataViewsService } from './modules/data-views/data-views.service.ts';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes.ts';
 import { IngestService } from './modules/ingest/ingest.service.ts';
 import { publishWrittenBatch } from './modules/ingest/live-events.ts';
@@ -217,6 +219,7 @@ export async function createServer(
     const services: Services = {
       accounts,
       data: new DataService({ repository: new DataRepository(database.sql) }),
+      dataViews: new DataViewsService(new DataViewsRepository(database.db)),
       computers,
       ingest,
       jobs,

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './calibrations.ts';
 export * from './data-slots.ts';
+export * from './data-views.ts';
 export * from './datasource-functions.ts';
 export * from './display/index.ts';
 export * from './expressions.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, usernameSchema } from './accounts.ts';
+import { dataFilterSchema, dataViewLimits } from './data-views.ts';
 import { isMeasurementType } from './measurements.ts';
 
 /**
@@ -151,7 +152,7 @@ const dataSlotDefaults = z
       .positive()
       .max(31 * 24 * 3600)
       .optional(),
-    filters: z.array(z.unknown()).max(100).optional(),
+    filters: z.array(dataFilterSchema).max(dataViewLimits.filtersMax, { message: 'Too many' }).optional(),
   })
   .strict();
 

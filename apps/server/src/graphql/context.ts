@@ -8,6 +8,7 @@ import type { BugReportsService } from '../modules/bug-reports/bug-reports.servi
 import type { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
 import type { ComputersService } from '../modules/computers/computers.service.ts';
 import type { DataService } from '../modules/data/data.service.ts';
+import type { DataViewsService } from '../modules/data-views/data-views.service.ts';
 import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
@@ -42,6 +43,7 @@ export interface Services {
   jobs: JobQueue;
   meterErrors: MeterErrorsService;
   data: DataService;
+  dataViews: DataViewsService;
 }
 
 export interface GraphQLContext {

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './computers.ts';
+export * from './data-views.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './meters.ts';

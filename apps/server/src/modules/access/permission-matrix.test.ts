@@ -568,6 +568,46 @@ const cases: Record<string, Case> = {
     const picture = await publicProjectPicture(w, { linkOn: false });
     return attachmentOutcome(await w.clients[role].fetch(picture.path));
   },
+  'Project.dataViews': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { dataViews { id } } }', { id: w.project.id }),
+      (data) => Array.isArray((data.project as { dataViews?: unknown } | null)?.dataViews),
+    ),
+  'Project.savedDateRanges': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { savedDateRanges { id } } }', { id: w.project.id }),
+      (data) => Array.isArray((data.project as { savedDateRanges?: unknown } | null)?.savedDateRanges),
+    ),
+  saveDataView: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: SaveDataViewInput!) { saveDataView(input: $input) { id } }', {
+        input: {
+          projectId: w.project.id,
+          name: 'V',
+          from: '2026-10-01T00:00:00Z',
+          to: '2026-10-02T00:00:00Z',
+          slot: 600,
+        },
+      }),
+    ),
+  saveDateRange: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: SaveDateRangeInput!) { saveDateRange(input: $input) { id } }', {
+        input: { projectId: w.project.id, name: 'R', from: '2026-10-01T00:00:00Z', to: '2026-10-02T00:00:00Z' },
+      }),
+    ),
+  "deleteDataView(another's)": async (w, role) => {
+    const [view] = await w.olo.server.database.sql<Array<{ id: number }>>`
+      insert into data_views (project_id, user_id, name, from_at, to_at, slot)
+      values (${w.project.id}, ${await w.newUser()}, 'Theirs', now() - interval '1 day', now(), 3600) returning id`;
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteDataView(id: $id) }', { id: view?.id }));
+  },
+  "deleteSavedDateRange(another's)": async (w, role) => {
+    const [range] = await w.olo.server.database.sql<Array<{ id: number }>>`
+      insert into saved_date_ranges (project_id, user_id, name, from_at, to_at)
+      values (${w.project.id}, ${await w.newUser()}, 'Theirs', now() - interval '1 day', now()) returning id`;
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteSavedDateRange(id: $id) }', { id: range?.id }));
+  },
   'GET /api/data/{projectId}': async (w, role) => {
     const body = await projectData(w, role);
     return body?.series.some((series) => series.id === w.seriesId) ? 'allowed' : 'denied';

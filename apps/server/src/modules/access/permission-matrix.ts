@@ -233,6 +233,32 @@ export const permissionMatrix: MatrixRow[] = [
     what: 'the picture of a project of O once its public link is off',
     allowed: ['orgViewAll', ...organizationAdmins],
   },
+  { operation: 'Project.dataViews', kind: 'query', what: "one's own data views of X", allowed: projectViewers },
+  {
+    operation: 'Project.savedDateRanges',
+    kind: 'query',
+    what: "one's own saved date ranges of X",
+    allowed: projectViewers,
+  },
+  { operation: 'saveDataView', kind: 'mutation', what: "a data view of one's own in X", allowed: projectViewers },
+  {
+    operation: 'saveDateRange',
+    kind: 'mutation',
+    what: "a saved date range of one's own in X",
+    allowed: projectViewers,
+  },
+  {
+    operation: "deleteDataView(another's)",
+    kind: 'mutation',
+    what: "another member's data view of X",
+    allowed: [],
+  },
+  {
+    operation: "deleteSavedDateRange(another's)",
+    kind: 'mutation',
+    what: "another member's saved date range of X",
+    allowed: [],
+  },
   {
     operation: 'GET /api/data/{projectId}',
     kind: 'rest',
