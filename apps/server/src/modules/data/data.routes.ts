@@ -36,7 +36,7 @@ export function registerDataRoutes(
             `${shared ? 'public' : 'private'}, ${immutable ? 'max-age=31536000, immutable' : 'no-cache'}`,
           );
         if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-        return reply.send(answer.body);
+        return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body);
       } catch (error) {
         if (error instanceof StaleDataIdError) {
           // The client drops what it cached under the old id and fetches again with this one.
