@@ -11,8 +11,8 @@ export default defineConfig({
           // Node loads graphql-js as CommonJS; Vite would pick its ESM build, and two copies break instanceof.
           alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
           include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // The drivers need no database: their own project runs them without the global setup.
-          exclude: [...configDefaults.exclude, 'packages/drivers/**'],
+          // The drivers and the data engine need no database: their own projects run them without the global setup.
+          exclude: [...configDefaults.exclude, 'packages/drivers/**', 'packages/data-engine/**'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 60_000,
@@ -23,6 +23,13 @@ export default defineConfig({
         test: {
           name: 'drivers',
           include: ['packages/drivers/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'data-engine',
+          include: ['packages/data-engine/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,0 +1,7 @@
+export * from './aggregate.ts';
+export * from './clock.ts';
+export * from './data-body.ts';
+export * from './data-engine.ts';
+export * from './fetch-plan.ts';
+export * from './filters.ts';
+export * from './ranges.ts';
