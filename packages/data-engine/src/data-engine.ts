@@ -1,4 +1,6 @@
-import { type DataPeriod, formatDataPeriod, isValidSlotSeconds, periodEnded } from '@olo/shared';
+// Late readings still land in a period for periodSettleMs after its end without a dataId change (the
+// data API serves it `no-cache` until then, decision 0029), so such a slice is fetched again on a refresh.
+import { type DataPeriod, formatDataPeriod, isValidSlotSeconds, periodEnded, periodSettleMs } from '@olo/shared';
 import { type AggregateResult, aggregate, type DataMode, emptyMessages } from './aggregate.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dataUrl, type ProjectDataBody, projectDataBodySchema, staleDataIdBodySchema } from './data-body.ts';
@@ -19,12 +21,6 @@ export const engineTimings = {
 
 /** Requests at once: a browser queues more than six per host anyway, and a queued one would eat its own time-out. */
 export const maxParallelFetches = 6;
-
-/**
- * Late readings still land in a period this long after its end without a dataId change (the data
- * API serves it `no-cache` until then, decision 0029), so such a slice is fetched again on a refresh.
- */
-const periodSettleMs = 2 * dayMs;
 
 /** The subset of `fetch` the engine uses: the global one fits. */
 export type FetchLike = (

@@ -1,54 +1,10 @@
-import { parseDataPeriod } from '@olo/shared';
-import { z } from 'zod';
+import { type DataFilter, dataFilterSchema } from '@olo/shared';
 import { dayMs, isoWeekday } from './ranges.ts';
 import { cachedZoneOffsetMs } from './zone-offsets.ts';
 
 const hourMs = 3_600_000;
 
-/**
- * The filters of a data view (spec §3, "Data view options"). They act on whole slots, by the
- * project's wall clock: the server has already summed each slot, so a slot is kept or dropped as one.
- */
-export const weekRangeFilterSchema = z.object({
-  type: z.literal('weekrange'),
-  /**
-   * The allowed hours of each ISO weekday (1 Monday … 7 Sunday), local time, `from` inclusive and
-   * `to` exclusive: { weekday: 1, from: 8, to: 16 } is Monday 08:00–16:00. A weekday with no entry
-   * has no allowed hours. A slot is kept when any part of it lies in allowed hours, so with day slots
-   * the office-hours filter keeps working days rather than nothing.
-   */
-  hours: z.array(
-    z
-      .object({
-        weekday: z.number().int().min(1).max(7),
-        from: z.number().int().min(0).max(23),
-        to: z.number().int().min(1).max(24),
-      })
-      .refine((window) => window.from < window.to, { message: 'Invalid range' }),
-  ),
-});
-
-export const removeDayFilterSchema = z.object({
-  type: z.literal('removeday'),
-  /** A local day, YYYY-MM-DD: every slot of it is dropped. */
-  day: z.string().refine((day) => parseDataPeriod(day)?.day != null, { message: 'Invalid date' }),
-});
-
-export const removeRangeFilterSchema = z
-  .object({
-    type: z.literal('removerange'),
-    /** ISO date-times with an offset; every slot that overlaps [from, to) is dropped. */
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
-  })
-  .refine((filter) => Date.parse(filter.from) < Date.parse(filter.to), { message: 'Invalid range' });
-
-export const dataFilterSchema = z.discriminatedUnion('type', [
-  weekRangeFilterSchema,
-  removeDayFilterSchema,
-  removeRangeFilterSchema,
-]);
-export type DataFilter = z.infer<typeof dataFilterSchema>;
+export { type DataFilter, dataFilterSchema } from '@olo/shared';
 
 /**
  * The valid filters of a stored list (project defaults and reports keep them as free JSON); others

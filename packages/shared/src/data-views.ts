@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidSlotSeconds } from './data-slots.ts';
+import { isValidSlotSeconds, parseDataPeriod } from './data-slots.ts';
 
 /**
  * A user's saved date ranges and data view options of a project (spec section 3, "Data view
@@ -24,36 +24,58 @@ export const dataViewErrors = {
 export const dataModes = ['avg', 'min', 'max'] as const;
 export type DataMode = (typeof dataModes)[number];
 
-const isoWeekday = z.number().int().min(1).max(7);
-const hour = z.number().int().min(0).max(24);
-
 /**
- * Filters drop slots from what a view shows, by the wall clock of the project's time zone:
- * - weekrange: keeps only the allowed hours of each ISO weekday (1 = Monday); a weekday
- *   without an entry is dropped altogether; `to` is exclusive (9 to 17 keeps 9:00–16:59);
- * - removeday: drops a calendar day;
- * - removerange: drops everything from `from` up to `to`.
+ * The filters of a data view. They act on whole slots by the project's wall clock (the server has
+ * summed each slot already, so a slot is kept or dropped as one).
  */
+export const weekRangeFilterSchema = z
+  .object({
+    type: z.literal('weekrange'),
+    /**
+     * The allowed hours of each ISO weekday (1 Monday … 7 Sunday), local time, `from` inclusive and
+     * `to` exclusive: { weekday: 1, from: 8, to: 16 } is Monday 08:00–16:00. A weekday with no entry
+     * has no allowed hours. A slot is kept when any part of it lies in allowed hours, so with day
+     * slots an office-hours filter keeps working days rather than nothing.
+     */
+    hours: z
+      .array(
+        z
+          .object({
+            weekday: z.number().int().min(1).max(7),
+            from: z.number().int().min(0).max(23),
+            to: z.number().int().min(1).max(24),
+          })
+          .refine((window) => window.from < window.to, { message: dataViewErrors.toBeforeFrom, path: ['to'] }),
+      )
+      .max(7 * 24),
+  })
+  .strict();
+
+export const removeDayFilterSchema = z
+  .object({
+    type: z.literal('removeday'),
+    /** A local day, YYYY-MM-DD: every slot of it is dropped. */
+    day: z.string().refine((day) => parseDataPeriod(day)?.day != null, { message: 'Invalid date' }),
+  })
+  .strict();
+
+export const removeRangeFilterSchema = z
+  .object({
+    type: z.literal('removerange'),
+    /** ISO date-times with an offset; every slot that overlaps [from, to) is dropped. */
+    from: z.iso.datetime({ offset: true, message: 'Invalid date' }),
+    to: z.iso.datetime({ offset: true, message: 'Invalid date' }),
+  })
+  .strict()
+  .refine((filter) => Date.parse(filter.from) < Date.parse(filter.to), {
+    message: dataViewErrors.toBeforeFrom,
+    path: ['to'],
+  });
+
 export const dataFilterSchema = z.discriminatedUnion('type', [
-  z
-    .object({
-      type: z.literal('weekrange'),
-      allowed: z
-        .array(
-          z
-            .object({ weekday: isoWeekday, from: hour, to: hour })
-            .refine((range) => range.from < range.to, { message: dataViewErrors.toBeforeFrom }),
-        )
-        .max(7 * 24),
-    })
-    .strict(),
-  z
-    .object({ type: z.literal('removeday'), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Invalid date' }) })
-    .strict(),
-  z
-    .object({ type: z.literal('removerange'), from: z.coerce.date(), to: z.coerce.date() })
-    .strict()
-    .refine((range) => range.from < range.to, { message: dataViewErrors.toBeforeFrom, path: ['to'] }),
+  weekRangeFilterSchema,
+  removeDayFilterSchema,
+  removeRangeFilterSchema,
 ]);
 export type DataFilter = z.output<typeof dataFilterSchema>;
 

@@ -44,7 +44,7 @@ describe.each(testDatabases)('saved date ranges and data views on %s', (kind) =>
     const saved = await colleague.graphql<{ saveDataView: Record<string, unknown> & { id: number } }>(saveView, {
       input: view({
         filters: [
-          { type: 'weekrange', allowed: [{ weekday: 1, from: 8, to: 16 }] },
+          { type: 'weekrange', hours: [{ weekday: 1, from: 8, to: 16 }] },
           { type: 'removeday', day: '2026-10-14' },
           { type: 'removerange', from: '2026-10-20T10:00:00Z', to: '2026-10-20T12:00:00Z' },
         ],
@@ -119,10 +119,10 @@ describe.each(testDatabases)('saved date ranges and data views on %s', (kind) =>
     expect(
       (
         await issues(
-          view({ projectId: own, filters: [{ type: 'weekrange', allowed: [{ weekday: 8, from: 1, to: 2 }] }] }),
+          view({ projectId: own, filters: [{ type: 'weekrange', hours: [{ weekday: 8, from: 1, to: 2 }] }] }),
         )
       )?.[0]?.path,
-    ).toBe('filters.0.allowed.0.weekday');
+    ).toBe('filters.0.hours.0.weekday');
     const count = await olo.server.database.sql`select count(*)::int as n from data_views where project_id = ${own}`;
     expect(count[0]?.n).toBe(20);
   });
