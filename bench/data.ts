@@ -83,8 +83,12 @@ interface Figures {
   kind: string;
   rows: number;
   fillSeconds: number;
+  /** Computed for every request (a new dataId each time). */
   month: { p50: number; p95: number; bytes: number };
+  /** Asked again: settled periods come from the answers kept in memory. */
+  monthWarm: { p50: number; p95: number; bytes: number };
   day: { p50: number; p95: number; bytes: number };
+  dayWarm: { p50: number; p95: number; bytes: number };
   baselineMonth: { p50: number; p95: number };
   baselineDay: { p50: number; p95: number };
 }
@@ -106,24 +110,29 @@ async function runOn(kind: DatabaseKind): Promise<Figures> {
     await fill(sql, seriesIds);
     const fillSeconds = (performance.now() - fillStarted) / 1000;
     const [{ rows } = { rows: 0 }] = await sql<Array<{ rows: number }>>`select count(*)::int as rows from series_data`;
-    const [{ dataId } = { dataId: '' }] = await sql<Array<{ dataId: string }>>`
-      select data_id as "dataId" from projects where id = ${project.id}`;
 
-    const measure = async (periods: string[], slotSeconds: number) => {
+    /**
+     * Cold: a new dataId before every request, so nothing is answered from the settled-answer cache.
+     * Warm: the same periods asked again, as members opening the project do.
+     */
+    const measure = async (periods: string[], slotSeconds: number, cold: boolean) => {
       const times: number[] = [];
       let bytes = 0;
+      let [{ dataId } = { dataId: '' }] = await sql<Array<{ dataId: string }>>`
+        select data_id as "dataId" from projects where id = ${project.id}`;
+      const ask = async (period: string) => {
+        const response = await client.fetch(`/api/data/${project.id}/${period}/${dataId}/${slotSeconds}`);
+        if (response.status !== 200) throw new Error(`/api/data answered ${response.status}`);
+        bytes = (await response.text()).length;
+      };
       // One unmeasured round first: the server's first query plans, the database's first reads.
-      for (const period of periods)
-        await (await client.fetch(`/api/data/${project.id}/${period}/${dataId}/${slotSeconds}`)).text();
+      for (const period of periods) await ask(period);
       for (let index = 0; index < requests; index++) {
-        const period = periods[index % periods.length] as string;
-        times.push(
-          await timed(async () => {
-            const response = await client.fetch(`/api/data/${project.id}/${period}/${dataId}/${slotSeconds}`);
-            if (response.status !== 200) throw new Error(`/api/data answered ${response.status}`);
-            bytes = (await response.text()).length;
-          }),
-        );
+        if (cold) {
+          [{ dataId } = { dataId: '' }] = await sql<Array<{ dataId: string }>>`
+            update projects set data_id = gen_random_uuid() where id = ${project.id} returning data_id as "dataId"`;
+        }
+        times.push(await timed(() => ask(periods[index % periods.length] as string)));
       }
       return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
     };
@@ -135,8 +144,10 @@ async function runOn(kind: DatabaseKind): Promise<Figures> {
       }
       return { p50: percentile(times, 50), p95: percentile(times, 95) };
     };
-    const month = await measure(months, 3600);
-    const day = await measure(days, 120);
+    const month = await measure(months, 3600, true);
+    const monthWarm = await measure(months, 3600, false);
+    const day = await measure(days, 120, true);
+    const dayWarm = await measure(days, 120, false);
     const baselineMonth = await measureBaseline(
       [
         ['2026-08-01T00:00:00+03', '2026-09-01T00:00:00+03'],
@@ -149,7 +160,7 @@ async function runOn(kind: DatabaseKind): Promise<Figures> {
       days.map((dayText) => [`${dayText}T00:00:00+03`, `${dayText}T23:59:59.999+03`] as [string, string]),
       120,
     );
-    return { kind, rows, fillSeconds, month, day, baselineMonth, baselineDay };
+    return { kind, rows, fillSeconds, month, monthWarm, day, dayWarm, baselineMonth, baselineDay };
   } finally {
     await olo.close();
   }
@@ -165,32 +176,34 @@ for (const kind of databases) {
 console.log(
   `\nData API benchmark: ${seriesCount} series × 90 days of 2-minute values; ${requests} requests each; node ${process.version}, ${os.cpus().length} cores.\n`,
 );
+const goalNote = (f: Figures, met: boolean, goal: string) =>
+  f.kind === 'postgres' ? ` (goal ${goal}: ${met ? 'met' : 'MISSED'})` : '';
 const rows: Array<[string, (figures: Figures) => string]> = [
   ['series_data rows', (f) => f.rows.toLocaleString('en')],
   ['fill (insert + rollup), s', (f) => f.fillSeconds.toFixed(1)],
-  ['month at 3600 s, /api/data p50', (f) => fmt(f.month.p50)],
+  ['month at 3600 s: body', (f) => `${(f.month.bytes / 1024).toFixed(0)} kB`],
+  ['  /api/data warm (asked again), p50', (f) => fmt(f.monthWarm.p50)],
   [
-    '  p95',
-    (f) =>
-      `${fmt(f.month.p95)}${f.kind === 'postgres' ? ` (goal < ${goals.monthP95Ms}: ${f.month.p95 < goals.monthP95Ms ? 'met' : 'MISSED'})` : ''}`,
+    '    p95',
+    (f) => `${fmt(f.monthWarm.p95)}${goalNote(f, f.monthWarm.p95 < goals.monthP95Ms, `< ${goals.monthP95Ms}`)}`,
   ],
-  ['  body', (f) => `${(f.month.bytes / 1024).toFixed(0)} kB`],
+  ['  /api/data cold (computed), p50', (f) => fmt(f.month.p50)],
+  ['    p95', (f) => `${fmt(f.month.p95)}${goalNote(f, f.month.p95 < goals.monthP95Ms, `< ${goals.monthP95Ms}`)}`],
   ['  plain date_bin GROUP BY, p50', (f) => fmt(f.baselineMonth.p50)],
-  ['  p95', (f) => fmt(f.baselineMonth.p95)],
+  ['    p95', (f) => fmt(f.baselineMonth.p95)],
   [
-    '  faster than the GROUP BY (p95)',
+    '  GROUP BY p95 / cold p95',
     (f) => {
       const ratio = f.baselineMonth.p95 / f.month.p95;
-      return `${ratio.toFixed(1)}×${f.kind === 'postgres' ? ` (goal ≥ ${goals.speedup}: ${ratio >= goals.speedup ? 'met' : 'MISSED'})` : ''}`;
+      return `${ratio.toFixed(1)}×${goalNote(f, ratio >= goals.speedup, `≥ ${goals.speedup}`)}`;
     },
   ],
-  ['day at 120 s, /api/data p50', (f) => fmt(f.day.p50)],
-  ['  p95', (f) => fmt(f.day.p95)],
-  ['  body', (f) => `${(f.day.bytes / 1024).toFixed(0)} kB`],
-  ['  plain date_bin GROUP BY, p50', (f) => fmt(f.baselineDay.p50)],
-  ['  p95', (f) => fmt(f.baselineDay.p95)],
+  ['day at 120 s: body', (f) => `${(f.day.bytes / 1024).toFixed(0)} kB`],
+  ['  /api/data warm, p50 / p95', (f) => `${fmt(f.dayWarm.p50)} / ${fmt(f.dayWarm.p95)}`],
+  ['  /api/data cold, p50 / p95', (f) => `${fmt(f.day.p50)} / ${fmt(f.day.p95)}`],
+  ['  plain date_bin GROUP BY, p50 / p95', (f) => `${fmt(f.baselineDay.p50)} / ${fmt(f.baselineDay.p95)}`],
 ];
-const width = 36;
+const width = 38;
 console.log(`  ${''.padEnd(width)} ${results.map((f) => f.kind.padEnd(32)).join(' ')}`);
 for (const [label, value] of rows) {
   console.log(`  ${label.padEnd(width)} ${results.map((f) => value(f).padEnd(32)).join(' ')}`);
@@ -198,6 +211,7 @@ for (const [label, value] of rows) {
 const postgresFigures = results.find((f) => f.kind === 'postgres');
 const missed =
   postgresFigures &&
-  (postgresFigures.month.p95 >= goals.monthP95Ms ||
+  (postgresFigures.monthWarm.p95 >= goals.monthP95Ms ||
+    postgresFigures.month.p95 >= goals.monthP95Ms ||
     postgresFigures.baselineMonth.p95 / postgresFigures.month.p95 < goals.speedup);
 process.exit(missed ? 1 : 0);

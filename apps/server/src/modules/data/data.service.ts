@@ -19,8 +19,51 @@ export class StaleDataIdError extends AppError {
   }
 }
 
+/**
+ * Answers of settled periods, which never change under their dataId: the same month asked again
+ * (by another member, after a reload) is sent without reading the database. Least recently used
+ * ones go first beyond `maxBytes`.
+ */
+class SettledAnswers {
+  private readonly answers = new Map<string, ProjectDataAnswer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): ProjectDataAnswer | undefined {
+    const answer = this.answers.get(key);
+    if (answer) {
+      this.answers.delete(key);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  set(key: string, answer: ProjectDataAnswer): void {
+    if (answer.body.length > this.maxBytes / 4) return;
+    this.answers.set(key, answer);
+    this.bytes += answer.body.length;
+    for (const [oldest, old] of this.answers) {
+      if (this.bytes <= this.maxBytes) break;
+      this.answers.delete(oldest);
+      this.bytes -= old.body.length;
+    }
+  }
+}
+
 export class DataService {
-  constructor(private readonly deps: { repository: DataRepository; now?: () => number }) {}
+  private readonly settled: SettledAnswers;
+
+  constructor(
+    private readonly deps: {
+      repository: DataRepository;
+      now?: () => number;
+      /** Characters of settled answers kept in memory (about bytes: the bodies are mostly ASCII). */
+      cacheBytes?: number;
+    },
+  ) {
+    this.settled = new SettledAnswers(deps.cacheBytes ?? 64 * 1024 * 1024);
+  }
 
   /**
    * A project's series aggregated into the slots of a month or a day of its time zone. Members
@@ -34,13 +77,21 @@ export class DataService {
     const publicView = viewer.policy.publicProject(project);
     if (!member && !publicView.open) await viewer.assert('project.view', project.id);
     if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
-
     const lists = await this.deps.repository.lists(project.id);
     const spaces = member ? lists.spaces : lists.spaces.filter((space) => publicView.data(space));
     const shownSpaceIds = new Set(spaces.map((space) => space.id));
     const series = member
       ? lists.series
       : lists.series.filter((item) => item.spaceId !== null && shownSpaceIds.has(item.spaceId));
+    // Values of a settled period change only with the dataId; the lists (a renamed series, a space
+    // hidden) may change without it, so they are part of the key.
+    const listsHash = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([spaces, series]))
+      .digest('base64url');
+    const cacheKey = `${project.id}|${formatDataPeriod(request.period)}|${project.dataId}|${request.slotSeconds}|${member ? 'members' : 'public'}|${listsHash}`;
+    const cached = this.settled.get(cacheKey);
+    if (cached) return cached;
 
     const slots = periodSlots(request.period, project.timeZone, request.slotSeconds);
     const boundaries = [...slots.starts, slots.to];
@@ -66,10 +117,12 @@ export class DataService {
     const body = `${JSON.stringify(head).slice(0, -1)},"data":${data}}`;
     const now = this.deps.now?.() ?? Date.now();
     const settled = periodEnded(request.period, project.timeZone, now - periodSettleMs);
-    return {
+    const answer: ProjectDataAnswer = {
       body,
       etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
       caching: { immutable: settled, shared: !member },
     };
+    if (settled) this.settled.set(cacheKey, answer);
+    return answer;
   }
 }

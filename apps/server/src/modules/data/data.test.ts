@@ -140,6 +140,35 @@ describe.each(testDatabases)('the data API on %s', (kind) => {
     expect((await get(admin, path('2026-10', 7200))).headers.get('etag')).not.toBe(etag);
   });
 
+  it('keeps a settled answer until the dataId changes, but never with outdated series names', async () => {
+    const first = await get(admin, path('2026-09', 3600));
+    const firstBody = (await first.json()) as ProjectDataBody;
+    expect(firstBody.data).toEqual({});
+    // A value written without a new dataId (as only a bug would): the settled answer stands.
+    const readings = new ReadingsRepository(sql());
+    const late = { seriesId: shown, time: new Date('2026-09-10T12:00:00Z'), value: 7.5 };
+    await readings.transaction(async (tx) => {
+      await readings.ensureSeriesMonths(tx, [late.time]);
+      await readings.insertSeriesValues(tx, [late]);
+    });
+    const again = await get(admin, path('2026-09', 3600));
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    await sql()`update series set name = 'Ulkolämpötila' where id = ${shown}`;
+    try {
+      const renamed = (await (await get(admin, path('2026-09', 3600))).json()) as ProjectDataBody;
+      expect(renamed.series.find((series) => series.id === shown)?.name).toBe('Ulkolämpötila');
+      const [row] = await sql()<Array<{ dataId: string }>>`
+        update projects set data_id = gen_random_uuid() where id = ${project.id} returning data_id as "dataId"`;
+      expect((await get(admin, path('2026-09', 3600))).status).toBe(409);
+      project.dataId = row?.dataId as string;
+      const fresh = (await (await get(admin, path('2026-09', 3600))).json()) as ProjectDataBody;
+      const slot = String(Date.parse('2026-09-10T12:00:00Z') / 1000);
+      expect(fresh.data[slot]?.[shown]).toEqual([7.5, 7.5, 7.5, 1]);
+    } finally {
+      await sql()`update series set name = 'Lämpötila' where id = ${shown}`;
+    }
+  });
+
   it('refuses a stale data id with the current one, so that the client fetches again', async () => {
     const response = await get(admin, path('2026-10', 3600, '00000000-0000-4000-8000-000000000000'));
     expect(response.status).toBe(409);
