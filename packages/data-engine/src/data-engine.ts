@@ -6,7 +6,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { dataUrl, type ProjectDataBody, projectDataBodySchema, staleDataIdBodySchema } from './data-body.ts';
 import { monthOf, planFetches, preloadPeriods } from './fetch-plan.ts';
 import type { DataFilter } from './filters.ts';
-import { dayMs, defaultRange, defaultSlotSeconds, type TimeRange } from './ranges.ts';
+import { defaultRange, defaultSlotSeconds, type TimeRange } from './ranges.ts';
 
 /** Spec §4 and §9. */
 export const engineTimings = {

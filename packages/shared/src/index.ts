@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './calibrations.ts';
+export * from './data-body.ts';
 export * from './data-slots.ts';
 export * from './data-views.ts';
 export * from './datasource-functions.ts';
