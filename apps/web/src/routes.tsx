@@ -14,6 +14,8 @@ import { NotAvailableYet } from './features/layout/NotAvailableYet.tsx';
 import { NotFoundPage } from './features/layout/NotFoundPage.tsx';
 import { RootLayout } from './features/layout/RootLayout.tsx';
 import type { RouteHandle } from './features/layout/routeHandle.ts';
+import { LiveGaugesPage } from './features/live/LiveGaugesPage.tsx';
+import { LiveTablePage } from './features/live/LiveTablePage.tsx';
 import { MeterListPage } from './features/meters/MeterListPage.tsx';
 import { MeterPage } from './features/meters/MeterPage.tsx';
 import { OrganizationListPage } from './features/organizations/OrganizationListPage.tsx';
@@ -98,8 +100,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <ProjectDefaultPage />, handle: signedIn },
           later('alarms'),
-          later('live'),
-          later('liveold'),
+          { path: 'live', element: <LiveGaugesPage />, handle: signedIn },
+          { path: 'liveold', element: <LiveTablePage />, handle: signedIn },
           later('summary'),
           later('report'),
           later('report/:reportId'),

@@ -39,7 +39,11 @@ export function projectInvitations(invitations: unknown[] = []) {
 
 /** The same project as the project shell around the edit screens loads it. */
 export function shellOf(project: ReturnType<typeof adminProject>) {
-  return shellProject(project.id, project.name, { privileges: project.privileges, pages: [] });
+  return shellProject(project.id, project.name, {
+    privileges: project.privileges,
+    showLive: project.showLive,
+    pages: [],
+  });
 }
 
 export function member(id: string, name: string, rights: Partial<Record<string, boolean>> = {}) {

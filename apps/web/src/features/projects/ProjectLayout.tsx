@@ -16,6 +16,8 @@ interface ProjectTab {
   label: string;
   /** Shown only to viewers with this right; the server refuses the page's data to others anyway. */
   needs?: ProjectPrivilege;
+  /** False when the project turned the page off (a show flag); then nobody is offered it. */
+  shown?: boolean;
   end?: boolean;
   /** Current on every page under this path, not only at `to`. */
   currentUnder?: string;
@@ -30,8 +32,8 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
   const tabs: ProjectTab[] = [
     { to: base, label: t('Overview'), end: true },
     { to: `${base}/alarms`, label: t('Alarms'), needs: 'viewAlarms' },
-    { to: `${base}/live`, label: t('Live') },
-    { to: `${base}/liveold`, label: t('Live (table)') },
+    { to: `${base}/live`, label: t('Live'), shown: project.showLive },
+    { to: `${base}/liveold`, label: t('Live (table)'), shown: project.showLive },
     { to: `${base}/summary`, label: t('Summary') },
     { to: `${base}/report`, label: t('Reports'), needs: 'viewReports' },
     ...(edit ? [{ to: edit, label: t('Edit'), currentUnder: `${base}/edit` }] : []),
@@ -46,7 +48,7 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
       data-testid="project-tabs"
     >
       {tabs
-        .filter((tab) => !tab.needs || project.privileges.includes(tab.needs))
+        .filter((tab) => tab.shown !== false && (!tab.needs || project.privileges.includes(tab.needs)))
         .map((tab) => {
           const under = tab.currentUnder;
           if (!under) {

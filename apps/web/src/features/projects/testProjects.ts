@@ -21,6 +21,7 @@ export function shellProject(id: number, name: string, state: Partial<Record<str
   return {
     ...listProject(id, name),
     privileges: ['view'],
+    showLive: true,
     startAt: null,
     endAt: null,
     timeZone: 'Europe/Helsinki',

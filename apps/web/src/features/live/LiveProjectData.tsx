@@ -1,0 +1,51 @@
+import { Alert, Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../layout/QueryState.tsx';
+import { useNow } from '../meters/useNow.ts';
+import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
+import type { LiveSpace } from './liveSeries.ts';
+import { useProjectLive } from './useProjectLive.ts';
+
+function LiveViewOff() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" data-testid="live-view-off">
+      {t('The live view of this project is turned off.')}
+    </Alert>
+  );
+}
+
+function LiveValues({ projectId, children }: { projectId: number; children: LiveViewRender }) {
+  const { t } = useTranslation();
+  const { spaces, loading, error } = useProjectLive(projectId);
+  // Renewed every 30 s, so that "5 minutes ago" keeps counting while the page stays open.
+  const now = useNow();
+  if (!spaces) return <QueryState loading={loading} error={error} />;
+  if (spaces.length === 0) {
+    return (
+      <Paper withBorder p="xl" radius="md" data-testid="live-empty">
+        <Text c="dimmed" ta="center">
+          {t('No spaces.')}
+        </Text>
+      </Paper>
+    );
+  }
+  return <>{children(spaces, now)}</>;
+}
+
+type LiveViewRender = (spaces: LiveSpace[], now: number) => ReactNode;
+
+/**
+ * What both live pages of /p/:projectId share: the project's showLive flag, loading and errors, and its spaces with
+ * their newest values kept current; `children` draws them.
+ */
+export function LiveProjectData({ children }: { children: LiveViewRender }) {
+  const projectId = useProjectIdParam();
+  const { data } = useProjectShell(projectId);
+  // The shell around this page shows the loader and the errors; this renders once the project is there.
+  if (!data || projectId === null) return null;
+  // The tabs are not offered then either; this answers an address typed or bookmarked before the flag was turned off.
+  if (!data.project.showLive) return <LiveViewOff />;
+  return <LiveValues projectId={projectId}>{children}</LiveValues>;
+}

@@ -1,0 +1,85 @@
+import { formatMeasurement, measurementSortRank, measurementTypeStyle } from '@olo/shared';
+import type { LiveSeriesFieldsFragment, SeriesLatestFieldsFragment } from '../../graphql/generated.ts';
+
+interface LiveSpaceInput {
+  id: number;
+  name: string;
+  show: boolean;
+}
+
+/** A series as the live pages show it: with its newest value, if it has one. */
+export interface LiveSeries {
+  id: number;
+  name: string;
+  dataType: string;
+  unit: string;
+  latest: SeriesLatestFieldsFragment | null;
+  /** Position among all the series shown, which picks its colour of the chart palette. */
+  index: number;
+}
+
+export interface LiveSpace {
+  id: number;
+  name: string;
+  series: LiveSeries[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** Spec section 9: measurement types by priority (Temperature, Humidity, CO2, Paine-ero), then by name. */
+export function compareSeries(a: { dataType: string; name: string }, b: { dataType: string; name: string }): number {
+  return measurementSortRank(a.dataType) - measurementSortRank(b.dataType) || byName(a, b);
+}
+
+/** The series' own unit; a series that names none is shown in its type's unit ('?' for an unknown type). */
+export function seriesUnit(series: Pick<LiveSeriesFieldsFragment, 'dataType' | 'dataUnit'>): string {
+  return series.dataUnit ?? measurementTypeStyle(series.dataType).unit;
+}
+
+/**
+ * The spaces the live pages show, by name, each with its series in display order and their newest values. Spaces
+ * that are not shown (Space.show, as on the dashboard) stay out, and so do series with no space and `ignore` series,
+ * which are stored but never displayed.
+ */
+export function liveSpaces(
+  spaces: readonly LiveSpaceInput[],
+  series: readonly LiveSeriesFieldsFragment[],
+  latests: readonly SeriesLatestFieldsFragment[],
+): LiveSpace[] {
+  const latestBySeries = new Map(latests.map((latest) => [latest.seriesId, latest]));
+  let index = 0;
+  return spaces
+    .filter((space) => space.show)
+    .sort(byName)
+    .map((space) => ({
+      id: space.id,
+      name: space.name,
+      series: series
+        .filter((item) => item.spaceId === space.id && item.dataType !== 'ignore')
+        .sort(compareSeries)
+        .map((item) => ({
+          id: item.id,
+          name: item.name,
+          dataType: item.dataType,
+          unit: seriesUnit(item),
+          latest: latestBySeries.get(item.id) ?? null,
+          index: index++,
+        })),
+    }));
+}
+
+/** The newest values after a push: a pushed value replaces that series' earlier one, other series keep theirs. */
+export function mergeLatests(
+  current: readonly SeriesLatestFieldsFragment[],
+  pushed: readonly SeriesLatestFieldsFragment[],
+): SeriesLatestFieldsFragment[] {
+  const bySeries = new Map(current.map((latest) => [latest.seriesId, latest]));
+  for (const latest of pushed) bySeries.set(latest.seriesId, latest);
+  return [...bySeries.values()];
+}
+
+/** A value with its unit as the live pages show it; '-' when the series has no value (spec section 5). */
+export function formatLiveValue(series: Pick<LiveSeries, 'latest' | 'dataType' | 'unit'>, locale: string): string {
+  const value = formatMeasurement(series.latest?.data, series.dataType, locale);
+  return value === '-' ? value : `${value} ${series.unit}`.trim();
+}
