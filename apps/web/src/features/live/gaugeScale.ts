@@ -8,7 +8,7 @@ export interface GaugeRange {
 
 /**
  * Typical readings of each type, from the lowest a building usually sees to the level worth a look
- * (docs/decisions/0042-live-view-gauges.md). They stand in until series carry limits of their own.
+ * (docs/decisions/0033-live-view-gauges.md). They stand in until series carry limits of their own.
  */
 const typeRanges: Partial<Record<MeasurementType, GaugeRange>> = {
   Temperature: { min: 0, max: 40 },
