@@ -218,7 +218,11 @@ export async function createServer(
 
     const services: Services = {
       accounts,
-      data: new DataService({ repository: new DataRepository(database.sql) }),
+      data: new DataService({
+        repository: new DataRepository(database.sql),
+        spaces: new SpacesRepository(database.db),
+        series: new SeriesRepository(database.db),
+      }),
       dataViews: new DataViewsService(new DataViewsRepository(database.db)),
       computers,
       ingest,

@@ -54,6 +54,18 @@ export function measurementSortRank(dataType: string): number {
   return index === -1 ? measurementSortPriority.length : index;
 }
 
+/** Series in display order (spec section 9): by data type importance, then by name (Finnish collation), then id. */
+export function compareSeriesOrder(
+  a: { dataType: string; name: string; id: number },
+  b: { dataType: string; name: string; id: number },
+): number {
+  return (
+    measurementSortRank(a.dataType) - measurementSortRank(b.dataType) ||
+    a.name.localeCompare(b.name, 'fi') ||
+    a.id - b.id
+  );
+}
+
 /** A channel of a decoded reading, as readings store them: name → {value, type, unit}. */
 export interface MainChannel {
   name: string;

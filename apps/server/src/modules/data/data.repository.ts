@@ -1,5 +1,4 @@
 import type postgres from 'postgres';
-import type { ProjectDataBody } from './data.schema.ts';
 
 export interface ProjectDataFacts {
   id: number;
@@ -9,7 +8,7 @@ export interface ProjectDataFacts {
   showLive: boolean;
 }
 
-/** Reads for the data API: a project's lists, and its series' values aggregated into slots. */
+/** Reads for the data API: a project's facts, and its series' values aggregated into slots. */
 export class DataRepository {
   constructor(private readonly sql: postgres.Sql) {}
 
@@ -18,18 +17,6 @@ export class DataRepository {
       select id, time_zone as "timeZone", data_id as "dataId", public_id as "publicId", show_live as "showLive"
       from projects where id = ${projectId}`;
     return row;
-  }
-
-  async lists(projectId: number): Promise<Pick<ProjectDataBody, 'spaces' | 'series'>> {
-    const [spaces, series] = await Promise.all([
-      this.sql<ProjectDataBody['spaces']>`
-        select id, name, show from spaces where project_id = ${projectId} order by name, id`,
-      this.sql<ProjectDataBody['series']>`
-        select id, name, space_id as "spaceId", data_type as "dataType", data_unit as "dataUnit",
-               data_name as "dataName", color_id as "colorId", limit_id as "limitId"
-        from series where project_id = ${projectId} order by id`,
-    ]);
-    return { spaces: [...spaces], series: [...series] };
   }
 
   /**

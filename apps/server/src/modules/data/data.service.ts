@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import { formatDataPeriod, periodEnded, periodSettleMs, periodSlots } from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
+import type { SeriesRepository } from '../series/series.repository.ts';
+import { sortSeries } from '../series/series.service.ts';
+import type { SpacesRepository } from '../spaces/spaces.repository.ts';
 import type { DataRepository } from './data.repository.ts';
 import type { DataRequest, ProjectDataBody } from './data.schema.ts';
 
@@ -57,6 +60,8 @@ export class DataService {
   constructor(
     private readonly deps: {
       repository: DataRepository;
+      spaces: SpacesRepository;
+      series: SeriesRepository;
       now?: () => number;
       /** Characters of settled answers kept in memory (about bytes: the bodies are mostly ASCII). */
       cacheBytes?: number;
@@ -77,12 +82,26 @@ export class DataService {
     const publicView = viewer.policy.publicProject(project);
     if (!member && !publicView.open) await viewer.assert('project.view', project.id);
     if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
-    const lists = await this.deps.repository.lists(project.id);
-    const spaces = member ? lists.spaces : lists.spaces.filter((space) => publicView.data(space));
+    const [allSpaces, allSeries] = await Promise.all([
+      this.deps.spaces.listByProject(project.id),
+      this.deps.series.listByProject(project.id),
+    ]);
+    const spaces: ProjectDataBody['spaces'] = allSpaces
+      .filter((space) => member || publicView.data(space))
+      .map(({ id, name, show }) => ({ id, name, show }));
     const shownSpaceIds = new Set(spaces.map((space) => space.id));
-    const series = member
-      ? lists.series
-      : lists.series.filter((item) => item.spaceId !== null && shownSpaceIds.has(item.spaceId));
+    const series: ProjectDataBody['series'] = sortSeries(allSeries)
+      .filter((item) => member || (item.spaceId !== null && shownSpaceIds.has(item.spaceId)))
+      .map(({ id, name, spaceId, dataType, dataUnit, dataName, colorId, limitId }) => ({
+        id,
+        name,
+        spaceId,
+        dataType,
+        dataUnit,
+        dataName,
+        colorId,
+        limitId,
+      }));
     // Values of a settled period change only with the dataId; the lists (a renamed series, a space
     // hidden) may change without it, so they are part of the key.
     const listsHash = crypto

@@ -1,10 +1,10 @@
 import {
+  compareSeriesOrder,
   type createSeriesDatasourceInput,
   type createSeriesInput,
   datasourceFunctionErrors,
   findDatasourceFunction,
   isMeasurementType,
-  measurementSortRank,
   measurementUnits,
   tenancyErrors,
   type updateSeriesDatasourceInput,
@@ -34,12 +34,7 @@ const invalid = (path: string, message: string) => new AppError('BAD_USER_INPUT'
 
 /** Series by data type importance (spec section 9), then by name. */
 export function sortSeries<T extends Pick<SeriesRow, 'dataType' | 'name' | 'id'>>(rows: T[]): T[] {
-  return [...rows].sort(
-    (a, b) =>
-      measurementSortRank(a.dataType) - measurementSortRank(b.dataType) ||
-      a.name.localeCompare(b.name, 'fi') ||
-      a.id - b.id,
-  );
+  return [...rows].sort(compareSeriesOrder);
 }
 
 export class SeriesService {

@@ -1,4 +1,4 @@
-import { formatMeasurement, measurementSortRank, measurementTypeStyle } from '@olo/shared';
+import { compareSeriesOrder, formatMeasurement, measurementTypeStyle } from '@olo/shared';
 import type { LiveSeriesFieldsFragment, SeriesLatestFieldsFragment } from '../../graphql/generated.ts';
 
 interface LiveSpaceInput {
@@ -26,11 +26,6 @@ export interface LiveSpace {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-/** Spec section 9: measurement types by priority (Temperature, Humidity, CO2, Paine-ero), then by name. */
-export function compareSeries(a: { dataType: string; name: string }, b: { dataType: string; name: string }): number {
-  return measurementSortRank(a.dataType) - measurementSortRank(b.dataType) || byName(a, b);
-}
-
 /** The series' own unit; a series that names none is shown in its type's unit ('?' for an unknown type). */
 export function seriesUnit(series: Pick<LiveSeriesFieldsFragment, 'dataType' | 'dataUnit'>): string {
   return series.dataUnit ?? measurementTypeStyle(series.dataType).unit;
@@ -56,7 +51,7 @@ export function liveSpaces(
       name: space.name,
       series: series
         .filter((item) => item.spaceId === space.id && item.dataType !== 'ignore')
-        .sort(compareSeries)
+        .sort(compareSeriesOrder)
         .map((item) => ({
           id: item.id,
           name: item.name,
