@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeInitialJavaScript } from './bundle-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stampFile = path.join(root, '.build-stamp');
@@ -93,6 +94,7 @@ export async function buildAll({ force = false } = {}) {
   const started = Date.now();
   console.log('Building Olo…');
   await buildWeb();
+  console.log(describeInitialJavaScript(path.join(root, 'apps/web/dist')));
   await buildServer();
   fs.writeFileSync(stampFile, fingerprint());
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -42,6 +42,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/bundle-size.mjs reads the entry's static imports from it.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
 });

@@ -12,10 +12,15 @@ document.title = config.siteName;
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App apollo={createApolloSetup()} i18n={createI18n()} />
-  </StrictMode>,
-);
+const apollo = createApolloSetup();
+const { i18n, ready } = createI18n();
+// The first screen waits for its language's strings (a small chunk) rather than showing raw keys.
+void ready.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App apollo={apollo} i18n={i18n} />
+    </StrictMode>,
+  );
+});
 
 registerServiceWorker();

@@ -21,7 +21,9 @@ function flatten(routeList: RouteObject[], parentPath = '', parentChain: { handl
     const fullPath = path.startsWith('/') ? path : `/${path}`;
     const chain = [...parentChain, { handle: route.handle }];
     const self: FlatRoute[] =
-      route.element || route.index ? [{ path: fullPath, handle: route.handle as RouteHandle, chain }] : [];
+      route.element || route.Component || route.lazy || route.index
+        ? [{ path: fullPath, handle: route.handle as RouteHandle, chain }]
+        : [];
     return [...self, ...flatten(route.children ?? [], fullPath, chain)];
   });
 }

@@ -1,38 +1,9 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AdminMetersPage } from './features/admin-meters/AdminMetersPage.tsx';
-import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage.tsx';
-import { LoginPage } from './features/auth/LoginPage.tsx';
-import { LogoutPage } from './features/auth/LogoutPage.tsx';
-import { RegisterPage } from './features/auth/RegisterPage.tsx';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
-import { VerifyEmailPage } from './features/auth/VerifyEmailPage.tsx';
-import { FrontPage } from './features/front-page/FrontPage.tsx';
-import { HomePage } from './features/home/HomePage.tsx';
-import { InvitationsAcceptPage } from './features/invitations/InvitationsAcceptPage.tsx';
 import { ErrorPage } from './features/layout/ErrorPage.tsx';
 import { NotAvailableYet } from './features/layout/NotAvailableYet.tsx';
-import { NotFoundPage } from './features/layout/NotFoundPage.tsx';
 import { RootLayout } from './features/layout/RootLayout.tsx';
 import type { RouteHandle } from './features/layout/routeHandle.ts';
-import { LiveGaugesPage } from './features/live/LiveGaugesPage.tsx';
-import { LiveTablePage } from './features/live/LiveTablePage.tsx';
-import { MeterListPage } from './features/meters/MeterListPage.tsx';
-import { MeterPage } from './features/meters/MeterPage.tsx';
-import { OrganizationListPage } from './features/organizations/OrganizationListPage.tsx';
-import { OrganizationPage } from './features/organizations/OrganizationPage.tsx';
-import { ProfilePage } from './features/profile/ProfilePage.tsx';
-import { EditLayout } from './features/project-edit/EditLayout.tsx';
-import { ProjectInfoPage } from './features/project-edit/ProjectInfoPage.tsx';
-import { ProjectOverview } from './features/project-edit/ProjectOverview.tsx';
-import { ProjectPagesPage } from './features/project-edit/ProjectPagesPage.tsx';
-import { ProjectUsersPage } from './features/project-edit/ProjectUsersPage.tsx';
-import { SeriesEditPage } from './features/project-edit/SeriesEditPage.tsx';
-import { ProjectDefaultPage } from './features/projects/ProjectDefaultPage.tsx';
-import { ProjectLayout } from './features/projects/ProjectLayout.tsx';
-import { ProjectListPage } from './features/projects/ProjectListPage.tsx';
-import { PublicProjectPage } from './features/public-project/PublicProjectPage.tsx';
-import { SystemErrorsPage } from './features/system-errors/SystemErrorsPage.tsx';
-import { TestPage } from './features/test-pages/TestPage.tsx';
 
 const publicPage = { public: true } satisfies RouteHandle;
 const publicPlain = { public: true, layout: 'plain' } satisfies RouteHandle;
@@ -40,6 +11,14 @@ const publicPlainClient = { public: true, layout: 'plain-client' } satisfies Rou
 const publicTest = { public: true, layout: 'test' } satisfies RouteHandle;
 const signedIn = { public: false } satisfies RouteHandle;
 const siteAdmin = { public: false, admin: true } satisfies RouteHandle;
+
+/**
+ * A route whose screen loads when first visited: only the shell is in the initial JavaScript
+ * (issue 5's goal of under 250 KB gzipped; `npm run build` prints the figure).
+ */
+function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
 
 /** A screen that a later issue builds. */
 function later(path: string, handle: RouteHandle = signedIn): RouteObject {
@@ -58,35 +37,182 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     handle: { public: false, layout: 'default' } satisfies RouteHandle,
     children: [
-      { index: true, element: <FrontPage />, handle: publicPlain },
-      { path: 'about', element: <FrontPage />, handle: publicPage },
-      { path: 'login', element: <LoginPage />, handle: publicPlain },
-      { path: 'register', element: <RegisterPage />, handle: publicPlain },
-      { path: 'forgot', element: <ForgotPasswordPage />, handle: publicPlain },
-      { path: 'reset', element: <ResetPasswordPage />, handle: publicPlain },
-      { path: 'verify', element: <VerifyEmailPage />, handle: publicPlain },
-      { path: 'test', element: <TestPage variant="test" />, handle: publicTest },
-      { path: 'testssr', element: <TestPage variant="testssr" />, handle: publicTest },
+      {
+        index: true,
+        ...page(
+          () => import('./features/front-page/FrontPage.tsx'),
+          (m) => m.FrontPage,
+        ),
+        handle: publicPlain,
+      },
+      {
+        path: 'about',
+        ...page(
+          () => import('./features/front-page/FrontPage.tsx'),
+          (m) => m.FrontPage,
+        ),
+        handle: publicPage,
+      },
+      {
+        path: 'login',
+        ...page(
+          () => import('./features/auth/LoginPage.tsx'),
+          (m) => m.LoginPage,
+        ),
+        handle: publicPlain,
+      },
+      {
+        path: 'register',
+        ...page(
+          () => import('./features/auth/RegisterPage.tsx'),
+          (m) => m.RegisterPage,
+        ),
+        handle: publicPlain,
+      },
+      {
+        path: 'forgot',
+        ...page(
+          () => import('./features/auth/ForgotPasswordPage.tsx'),
+          (m) => m.ForgotPasswordPage,
+        ),
+        handle: publicPlain,
+      },
+      {
+        path: 'reset',
+        ...page(
+          () => import('./features/auth/ResetPasswordPage.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
+        handle: publicPlain,
+      },
+      {
+        path: 'verify',
+        ...page(
+          () => import('./features/auth/VerifyEmailPage.tsx'),
+          (m) => m.VerifyEmailPage,
+        ),
+        handle: publicPlain,
+      },
+      {
+        path: 'test',
+        ...page(
+          () => import('./features/test-pages/TestPage.tsx'),
+          (m) => () => <m.TestPage variant="test" />,
+        ),
+        handle: publicTest,
+      },
+      {
+        path: 'testssr',
+        ...page(
+          () => import('./features/test-pages/TestPage.tsx'),
+          (m) => () => <m.TestPage variant="testssr" />,
+        ),
+        handle: publicTest,
+      },
       // Public so that a visitor who is already signed out is not sent to log in just to log out.
-      { path: 'logout', element: <LogoutPage />, handle: publicPlain },
-      { path: 'home', element: <HomePage />, handle: signedIn },
+      {
+        path: 'logout',
+        ...page(
+          () => import('./features/auth/LogoutPage.tsx'),
+          (m) => m.LogoutPage,
+        ),
+        handle: publicPlain,
+      },
+      {
+        path: 'home',
+        ...page(
+          () => import('./features/home/HomePage.tsx'),
+          (m) => m.HomePage,
+        ),
+        handle: signedIn,
+      },
       later('help'),
-      { path: 'profile', element: <ProfilePage />, handle: signedIn },
-      { path: 'invitations-accept', element: <InvitationsAcceptPage />, handle: signedIn },
-      { path: 'errors', element: <SystemErrorsPage />, handle: signedIn },
-      { path: 'meters', element: <MeterListPage />, handle: signedIn },
-      { path: 'meters/:meterId', element: <MeterPage />, handle: signedIn },
-      { path: 'p', element: <ProjectListPage />, handle: signedIn },
-      { path: 'o', element: <OrganizationListPage />, handle: signedIn },
-      { path: 'o/:slug', element: <OrganizationPage />, handle: signedIn },
+      {
+        path: 'profile',
+        ...page(
+          () => import('./features/profile/ProfilePage.tsx'),
+          (m) => m.ProfilePage,
+        ),
+        handle: signedIn,
+      },
+      {
+        path: 'invitations-accept',
+        ...page(
+          () => import('./features/invitations/InvitationsAcceptPage.tsx'),
+          (m) => m.InvitationsAcceptPage,
+        ),
+        handle: signedIn,
+      },
+      {
+        path: 'errors',
+        ...page(
+          () => import('./features/system-errors/SystemErrorsPage.tsx'),
+          (m) => m.SystemErrorsPage,
+        ),
+        handle: signedIn,
+      },
+      {
+        path: 'meters',
+        ...page(
+          () => import('./features/meters/MeterListPage.tsx'),
+          (m) => m.MeterListPage,
+        ),
+        handle: signedIn,
+      },
+      {
+        path: 'meters/:meterId',
+        ...page(
+          () => import('./features/meters/MeterPage.tsx'),
+          (m) => m.MeterPage,
+        ),
+        handle: signedIn,
+      },
+      {
+        path: 'p',
+        ...page(
+          () => import('./features/projects/ProjectListPage.tsx'),
+          (m) => m.ProjectListPage,
+        ),
+        handle: signedIn,
+      },
+      {
+        path: 'o',
+        ...page(
+          () => import('./features/organizations/OrganizationListPage.tsx'),
+          (m) => m.OrganizationListPage,
+        ),
+        handle: signedIn,
+      },
+      {
+        path: 'o/:slug',
+        ...page(
+          () => import('./features/organizations/OrganizationPage.tsx'),
+          (m) => m.OrganizationPage,
+        ),
+        handle: signedIn,
+      },
       {
         path: 'admin',
         handle: siteAdmin,
         children: [
           laterIndex(siteAdmin),
-          { path: 'meters', element: <AdminMetersPage />, handle: siteAdmin },
+          {
+            path: 'meters',
+            ...page(
+              () => import('./features/admin-meters/AdminMetersPage.tsx'),
+              (m) => m.AdminMetersPage,
+            ),
+            handle: siteAdmin,
+          },
           // The meter page itself: a site admin sees every meter there, free ones too.
-          { path: 'meters/:meterId', element: <MeterPage />, handle: siteAdmin },
+          {
+            path: 'meters/:meterId',
+            ...page(
+              () => import('./features/meters/MeterPage.tsx'),
+              (m) => m.MeterPage,
+            ),
+            handle: siteAdmin,
+          },
           later('users', siteAdmin),
           later('status-dash', siteAdmin),
           later('limits', siteAdmin),
@@ -95,35 +221,111 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'p/:projectId',
-        element: <ProjectLayout />,
+        ...page(
+          () => import('./features/projects/ProjectLayout.tsx'),
+          (m) => m.ProjectLayout,
+        ),
         handle: signedIn,
         children: [
-          { index: true, element: <ProjectDefaultPage />, handle: signedIn },
+          {
+            index: true,
+            ...page(
+              () => import('./features/projects/ProjectDefaultPage.tsx'),
+              (m) => m.ProjectDefaultPage,
+            ),
+            handle: signedIn,
+          },
           later('alarms'),
-          { path: 'live', element: <LiveGaugesPage />, handle: signedIn },
-          { path: 'liveold', element: <LiveTablePage />, handle: signedIn },
+          {
+            path: 'live',
+            ...page(
+              () => import('./features/live/LiveGaugesPage.tsx'),
+              (m) => m.LiveGaugesPage,
+            ),
+            handle: signedIn,
+          },
+          {
+            path: 'liveold',
+            ...page(
+              () => import('./features/live/LiveTablePage.tsx'),
+              (m) => m.LiveTablePage,
+            ),
+            handle: signedIn,
+          },
           later('summary'),
           later('report'),
           later('report/:reportId'),
           {
             path: 'edit',
-            element: <EditLayout />,
+            ...page(
+              () => import('./features/project-edit/EditLayout.tsx'),
+              (m) => m.EditLayout,
+            ),
             handle: signedIn,
             children: [
-              { index: true, element: <ProjectOverview />, handle: signedIn },
+              {
+                index: true,
+                ...page(
+                  () => import('./features/project-edit/ProjectOverview.tsx'),
+                  (m) => m.ProjectOverview,
+                ),
+                handle: signedIn,
+              },
               later('actions'),
               later('colors'),
-              { path: 'info', element: <ProjectInfoPage />, handle: signedIn },
-              { path: 'pages', element: <ProjectPagesPage />, handle: signedIn },
-              { path: 'series', element: <SeriesEditPage />, handle: signedIn },
-              { path: 'users', element: <ProjectUsersPage />, handle: signedIn },
+              {
+                path: 'info',
+                ...page(
+                  () => import('./features/project-edit/ProjectInfoPage.tsx'),
+                  (m) => m.ProjectInfoPage,
+                ),
+                handle: signedIn,
+              },
+              {
+                path: 'pages',
+                ...page(
+                  () => import('./features/project-edit/ProjectPagesPage.tsx'),
+                  (m) => m.ProjectPagesPage,
+                ),
+                handle: signedIn,
+              },
+              {
+                path: 'series',
+                ...page(
+                  () => import('./features/project-edit/SeriesEditPage.tsx'),
+                  (m) => m.SeriesEditPage,
+                ),
+                handle: signedIn,
+              },
+              {
+                path: 'users',
+                ...page(
+                  () => import('./features/project-edit/ProjectUsersPage.tsx'),
+                  (m) => m.ProjectUsersPage,
+                ),
+                handle: signedIn,
+              },
             ],
           },
         ],
       },
-      { path: 'project/:projectPublicId', element: <PublicProjectPage />, handle: publicPlainClient },
+      {
+        path: 'project/:projectPublicId',
+        ...page(
+          () => import('./features/public-project/PublicProjectPage.tsx'),
+          (m) => m.PublicProjectPage,
+        ),
+        handle: publicPlainClient,
+      },
       later('report/:reportPublicId', publicPlainClient),
-      { path: '*', element: <NotFoundPage />, handle: publicPage },
+      {
+        path: '*',
+        ...page(
+          () => import('./features/layout/NotFoundPage.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+        handle: publicPage,
+      },
     ],
   },
 ];

@@ -141,19 +141,3 @@ export const reportBugInput = z.object({
     })
     .nullish(),
 });
-
-/** Messages of account errors that the web app translates; the two duplicates are fixed by spec section 8. */
-export const accountErrors = {
-  duplicateEmail: 'Duplicate value for users_email unique constraint',
-  duplicateUsername: 'Duplicate value for users_username unique constraint',
-  invalidCredentials: 'Invalid username or password',
-  tooManyAttempts: 'Too many login attempts',
-  invalidToken: 'Invalid or expired link',
-  notSignedIn: 'Not signed in',
-  forbidden: 'Forbidden',
-  wrongPassword: 'Wrong password',
-  emailNotVerified: 'Email is not verified',
-  primaryEmail: 'The primary email cannot be deleted',
-  notFound: 'Not found',
-  invalidInput: 'Invalid input',
-} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, usernameSchema } from './accounts.ts';
 import { dataFilterSchema, dataViewLimits } from './data-views.ts';
+import { tenancyErrors } from './error-messages.ts';
 import { isMeasurementType } from './measurements.ts';
 
 /**
@@ -30,25 +31,6 @@ export const attachmentContentTypes = [
   'text/plain',
   'text/csv',
 ] as const;
-
-export const tenancyErrors = {
-  permissionDenied: 'Permission denied',
-  duplicateSlug: 'Duplicate value for organizations_slug unique constraint',
-  duplicateOrganizationMember: 'Duplicate value for organization_memberships_organization_user unique constraint',
-  duplicateProjectMember: 'Duplicate value for project_memberships_project_user unique constraint',
-  organizationNotEmpty: 'The organization still has projects or child organizations',
-  parentCycle: 'An organization cannot be inside itself',
-  invitationInvalid: 'Invalid or expired invitation',
-  invitationTargetRequired: 'Choose an organization or a project',
-  inviteeRequired: 'Give an email address or a username',
-  unknownUser: 'No user with that username',
-  lastAdmin: 'The organization needs at least one administrator',
-  unknownTimeZone: 'Unknown time zone',
-  attachmentTooLarge: 'The file is too large',
-  attachmentType: 'This file type is not allowed',
-  attachmentOfAnotherProject: 'The file belongs to another project',
-  endBeforeStart: 'The end is before the start',
-} as const;
 
 const required = (field: z.ZodString) => field.min(1, { message: 'Required', abort: true });
 const name = required(z.string({ message: 'Required' }).trim()).max(tenancyLimits.nameMax, { message: 'Too long' });

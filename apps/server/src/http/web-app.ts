@@ -43,7 +43,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     root: options.distDir,
     index: false,
     // index.html is only ever sent with the configuration written in (below).
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // Vite's build manifest (.vite/) is for the build's own size report.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
     setHeaders: (res, filePath) => {
       const name = path.basename(filePath);
       if (filePath.includes(`${path.sep}assets${path.sep}`))

@@ -4,12 +4,31 @@ import type { Language } from '@olo/shared';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { isObservable, type Observable, of, throwError } from 'rxjs';
 import { createCache } from '../features/apollo/client.ts';
 import { GraphqlProvider } from '../features/apollo/GraphqlProvider.tsx';
-import { createI18n, storeChosenLanguage } from '../features/i18n/i18n.ts';
+import { storeChosenLanguage } from '../features/i18n/i18n.ts';
 import { routes } from '../routes.tsx';
+import { createTestI18n } from './translations.ts';
+
+/**
+ * Routes load their screens lazily in the browser. Tests resolve them once up front so a test's
+ * waits measure the screen's behaviour, not how long the machine takes to transform its modules.
+ */
+async function resolveLazyRoutes(routeList: RouteObject[]): Promise<void> {
+  await Promise.all(
+    routeList.map(async (route) => {
+      if (typeof route.lazy === 'function') {
+        Object.assign(route, await route.lazy());
+        route.lazy = undefined;
+      }
+      await resolveLazyRoutes(route.children ?? []);
+    }),
+  );
+}
+await resolveLazyRoutes(routes);
+await import('../features/layout/DefaultLayout.tsx');
 
 /** jsdom lacks the browser APIs that Mantine and the scrolling code use. */
 export function installDomPolyfills(): void {
@@ -96,7 +115,7 @@ interface RenderAppOptions {
 export function renderApp({ path, language = 'fi', graphql }: RenderAppOptions) {
   installDomPolyfills();
   storeChosenLanguage(language);
-  const i18n = createI18n(language);
+  const i18n = createTestI18n(language);
   const { client, operations } = createServerlessClient(graphql);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

@@ -1,12 +1,29 @@
 import { defaultLanguage, isLanguage, type Language, languages } from '@olo/shared';
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import fi from './locales/fi.json';
-import sv from './locales/sv.json';
 import { missingKeyOptions } from './missingTranslations.ts';
 
-export const translations: Record<Language, Record<string, string>> = { fi, sv, en };
+export type Translations = Record<string, string>;
+
+/** Each language is a chunk of its own: a page loads only the language it shows. */
+const localeLoaders: Record<Language, () => Promise<{ default: Translations }>> = {
+  fi: () => import('./locales/fi.json'),
+  sv: () => import('./locales/sv.json'),
+  en: () => import('./locales/en.json'),
+};
+
+/** Loads a language's strings when i18next first needs them: at start, and on a change of language. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    if (!isLanguage(language)) return callback(new Error(`Unknown language ${language}`), false);
+    localeLoaders[language]().then(
+      (strings) => callback(null, strings.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 /** Language chosen on the page by someone who is not signed in. */
 export const chosenLanguageStorageKey = 'olo.language';
@@ -28,19 +45,28 @@ export function storeChosenLanguage(language: Language): void {
   }
 }
 
-export function createI18n(language: Language = readChosenLanguage()): I18n {
+/**
+ * The app's i18next: with `translations` given (tests) it is ready at once; without, languages load
+ * from their chunks and `ready` settles once the first one is in.
+ */
+export function createI18n(
+  language: Language = readChosenLanguage(),
+  translations?: Record<Language, Translations>,
+): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
+  instance.use(initReactI18next);
+  if (!translations) instance.use(localeBackend);
+  const ready = instance.init({
     lng: language,
     supportedLngs: [...languages],
     fallbackLng: false,
-    resources: Object.fromEntries(
-      Object.entries(translations).map(([lng, strings]) => [lng, { translation: strings }]),
-    ),
+    resources: translations
+      ? Object.fromEntries(Object.entries(translations).map(([lng, strings]) => [lng, { translation: strings }]))
+      : undefined,
     // Keys are English sentences, which contain dots and colons.
     keySeparator: false,
     nsSeparator: false,
-    initAsync: false,
+    initAsync: !translations,
     interpolation: { escapeValue: false },
     returnNull: false,
     ...missingKeyOptions(() => instance),
@@ -48,5 +74,5 @@ export function createI18n(language: Language = readChosenLanguage()): I18n {
   instance.on('languageChanged', (lng) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   });
-  return instance;
+  return { i18n: instance, ready };
 }

@@ -1,5 +1,5 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { guardRedirect } from '../auth/routeGuard.ts';
@@ -8,9 +8,33 @@ import { useCurrentUser, useCurrentUserLiveUpdates } from '../auth/useCurrentUse
 import { useLanguageSync } from '../i18n/useLanguageSync.ts';
 import { useAnchorScroll } from '../navigation/anchorScroll.ts';
 import { useNavigationProgress } from '../navigation/useNavigationProgress.ts';
-import { DefaultLayout } from './DefaultLayout.tsx';
 import { PlainClientLayout, PlainLayout, TestLayout } from './PlainLayouts.tsx';
 import { type LayoutName, resolveRouteHandle } from './routeHandle.ts';
+
+/**
+ * The default layout's header menus (Mantine's Menu, Modal and their floating-ui) load with the first
+ * page that shows them, not in the initial JavaScript: the front page and login do without.
+ */
+const LazyDefaultLayout = lazy(() =>
+  import('./DefaultLayout.tsx').then((module) => ({ default: module.DefaultLayout })),
+);
+
+function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('Loading')} />
+    </Center>
+  );
+}
+
+function DefaultLayout({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyDefaultLayout>{children}</LazyDefaultLayout>
+    </Suspense>
+  );
+}
 
 const layouts: Record<LayoutName, (props: { children: ReactNode }) => ReactNode> = {
   default: DefaultLayout,
@@ -44,11 +68,7 @@ export function RootLayout() {
   const Layout = handle.layout === false ? NoLayout : layouts[handle.layout];
   let content: ReactNode = <Outlet />;
   if (loading && !handle.public) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label={t('Loading')} />
-      </Center>
-    );
+    content = <PageLoader />;
   } else if (handle.admin && !currentUser?.isAdmin) {
     content = (
       <Alert color="red" title={t('Forbidden')}>

@@ -1,0 +1,38 @@
+/**
+ * Error messages the server sends and the web app translates. Kept apart from the zod schemas so
+ * that the app's shell, which only needs these, does not pull zod into the initial JavaScript.
+ */
+/** Messages of account errors that the web app translates; the two duplicates are fixed by spec section 8. */
+export const accountErrors = {
+  duplicateEmail: 'Duplicate value for users_email unique constraint',
+  duplicateUsername: 'Duplicate value for users_username unique constraint',
+  invalidCredentials: 'Invalid username or password',
+  tooManyAttempts: 'Too many login attempts',
+  invalidToken: 'Invalid or expired link',
+  notSignedIn: 'Not signed in',
+  forbidden: 'Forbidden',
+  wrongPassword: 'Wrong password',
+  emailNotVerified: 'Email is not verified',
+  primaryEmail: 'The primary email cannot be deleted',
+  notFound: 'Not found',
+  invalidInput: 'Invalid input',
+} as const;
+
+export const tenancyErrors = {
+  permissionDenied: 'Permission denied',
+  duplicateSlug: 'Duplicate value for organizations_slug unique constraint',
+  duplicateOrganizationMember: 'Duplicate value for organization_memberships_organization_user unique constraint',
+  duplicateProjectMember: 'Duplicate value for project_memberships_project_user unique constraint',
+  organizationNotEmpty: 'The organization still has projects or child organizations',
+  parentCycle: 'An organization cannot be inside itself',
+  invitationInvalid: 'Invalid or expired invitation',
+  invitationTargetRequired: 'Choose an organization or a project',
+  inviteeRequired: 'Give an email address or a username',
+  unknownUser: 'No user with that username',
+  lastAdmin: 'The organization needs at least one administrator',
+  unknownTimeZone: 'Unknown time zone',
+  attachmentTooLarge: 'The file is too large',
+  attachmentType: 'This file type is not allowed',
+  attachmentOfAnotherProject: 'The file belongs to another project',
+  endBeforeStart: 'The end is before the start',
+} as const;
