@@ -2,8 +2,18 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { AttachmentRef } from '../attachments/attachments.graphql.ts';
 import { ProjectPageRef } from '../project-pages/project-pages.graphql.ts';
-import { SpaceRef } from '../spaces/spaces.graphql.ts';
+import type { SpaceRow } from '../spaces/spaces.repository.ts';
 import type { ProjectRow } from './projects.repository.ts';
+
+/** A space as a public link shows it: not the member type `Space`, whose `series` lead to meters and datasources. */
+const PublicSpaceRef = builder.objectRef<SpaceRow>('PublicSpace').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    colorId: t.exposeInt('colorId', { nullable: true }),
+  }),
+});
 
 /**
  * What anybody with a project's public link sees: its identity, its shown summary pages, and the
@@ -45,7 +55,7 @@ export const PublicProjectRef = builder.objectRef<ProjectRow>('PublicProject').i
       resolve: (project, _args, context) => context.services.projectPages.listPublic(context.access, project),
     }),
     spaces: t.field({
-      type: [SpaceRef],
+      type: [PublicSpaceRef],
       description: 'Shown spaces by name; empty unless showLive.',
       resolve: (project, _args, context) => context.services.spaces.listPublic(context.access, project),
     }),

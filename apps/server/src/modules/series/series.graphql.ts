@@ -85,7 +85,8 @@ const PublicSeriesRef = builder.objectRef<PublicSeries>('PublicSeries').implemen
 builder.objectFields(PublicProjectRef, (t) => ({
   series: t.field({
     type: [PublicSeriesRef],
-    description: "Series of the shown spaces with their newest values, by type priority then name; empty unless showLive.",
+    description:
+      'Series of the shown spaces with their newest values, by type priority then name; empty unless showLive.',
     resolve: (project, _args, context) => context.services.series.listPublic(context.access, project),
   }),
   latestDataTime: t.field({

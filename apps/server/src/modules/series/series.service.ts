@@ -87,7 +87,9 @@ export class SeriesService {
    */
   async listPublic(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<PublicSeries[]> {
     const rows = await this.publicLiveRows(access, project);
-    const latest = new Map((await this.repository.latestOf(rows.map((row) => row.id))).map((row) => [row.seriesId, row]));
+    const latest = new Map(
+      (await this.repository.latestOf(rows.map((row) => row.id))).map((row) => [row.seriesId, row]),
+    );
     return rows.map((row) => ({
       id: row.id,
       spaceId: row.spaceId as number,
