@@ -336,10 +336,13 @@ describe.each(testDatabases)('the public live view on %s', (kind) => {
     expect(live.pushes[0]?.data?.publicProjectUpdated).toMatchObject({ id: project.projectId, name: 'Uusi nimi' });
 
     // Deleting a series changes stored data other than by appending: a new dataId.
-    const before = (live.pushes[0]?.data?.publicProjectUpdated as { dataId: string }).dataId;
+    const dataIdOf = (push: Pushed | undefined) =>
+      (push?.data?.publicProjectUpdated as { dataId?: string } | undefined)?.dataId;
+    const before = dataIdOf(live.pushes[0]);
+    expect(before).toBeTruthy();
     expectData(await admin.graphql('mutation D($id: Int!) { deleteSeries(id: $id) }', { id: project.spaceless }));
     await until(() => live.pushes.length > 1);
-    expect((live.pushes.at(-1)?.data?.publicProjectUpdated as { dataId: string }).dataId).not.toBe(before);
+    expect(dataIdOf(live.pushes.at(-1))).not.toBe(before);
 
     await project.updateProject({ isPublic: false });
     await until(() => live.completed);
