@@ -344,6 +344,29 @@ builder.subscriptionFields((t) => ({
 }));
 
 /**
+ * What a public link shows live as one event arrives: the ids of its series, or null once the link is closed. The public
+ * view is the same for every viewer, and the bus hands every subscriber of an instance the same event object, so one
+ * look-up per event and link serves all of that link's subscribers.
+ */
+const publicShownByEvent = new WeakMap<object, Map<string, Promise<Set<number> | null>>>();
+function publicShownFor(context: GraphQLContext, event: object, publicId: string): Promise<Set<number> | null> {
+  let byLink = publicShownByEvent.get(event);
+  if (!byLink) {
+    byLink = new Map();
+    publicShownByEvent.set(event, byLink);
+  }
+  let shown = byLink.get(publicId);
+  if (!shown) {
+    shown = (async () => {
+      const project = await context.services.projects.findPublic(context.access, publicId);
+      return project ? context.services.series.publicLiveSeriesIds(context.access, project) : null;
+    })();
+    byLink.set(publicId, shown);
+  }
+  return shown;
+}
+
+/**
  * The moved values of the project's publicly shown series. Every event asks again what the link shows (a space hidden
  * or live values turned off since leave their series out); a link turned off ends the subscription.
  */
@@ -356,9 +379,8 @@ async function* publicLatestUpdates(
   try {
     for await (const event of context.events.subscribe('series.latest', stop.signal)) {
       if (event.projectId !== projectId) continue;
-      const project = await context.services.projects.findPublic(context.access, publicId);
-      if (!project) return;
-      const shown = await context.services.series.publicLiveSeriesIds(context.access, project);
+      const shown = await publicShownFor(context, event, publicId);
+      if (!shown) return;
       const values = event.values.filter((value) => shown.has(value.seriesId));
       if (values.length === 0) continue;
       yield values.map((value) => ({ seriesId: value.seriesId, time: new Date(value.time), value: value.value }));
