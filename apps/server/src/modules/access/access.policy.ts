@@ -48,8 +48,15 @@ export interface PublicProjectView {
   /** False once the link is turned off: the project is then unknown to visitors. */
   open: boolean;
   picture: boolean;
+  /** Live values are shown (showLive): the shown spaces' series with their latest values, pushed as they move. */
+  live: boolean;
   page(page: { show: boolean; internal: boolean }): boolean;
   space(space: { show: boolean }): boolean;
+  /**
+   * Whether a series and its latest values show live (PublicProject.series, publicSeriesLatestUpdated): a
+   * displayed series (not `ignore`) of a space that `space` opens; a series in no space never.
+   */
+  liveSeries(series: { dataType: string }, space: { show: boolean } | undefined): boolean;
   /** Whether the series of a space join the public data (/api/data): shown spaces, live or not. */
   data(space: { show: boolean }): boolean;
 }
@@ -57,8 +64,10 @@ export interface PublicProjectView {
 const closedPublicView: PublicProjectView = {
   open: false,
   picture: false,
+  live: false,
   page: () => false,
   space: () => false,
+  liveSeries: () => false,
   data: () => false,
 };
 
@@ -339,16 +348,19 @@ export class AccessPolicy {
   /**
    * What a public link opens, the same for every viewer: nothing once the link is off; otherwise the
    * project's identity and picture, its shown summary pages that are not internal, and its shown
-   * spaces when the project shows live values. Alarms and reports join with their show flags.
+   * spaces with their series' latest values when the project shows live values. Alarms and reports join with their show flags.
    */
   publicProject(project: PublicProjectFacts | undefined): PublicProjectView {
     if (!project?.publicId) return closedPublicView;
+    const space = (shown: { show: boolean }) => project.showLive && shown.show;
     return {
       open: true,
       picture: true,
+      live: project.showLive,
       page: (page) => page.show && !page.internal,
-      space: (space) => project.showLive && space.show,
-      data: (space) => space.show,
+      space,
+      liveSeries: (series, inSpace) => inSpace !== undefined && space(inSpace) && series.dataType !== 'ignore',
+      data: (shown) => shown.show,
     };
   }
 }

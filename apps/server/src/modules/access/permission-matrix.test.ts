@@ -397,6 +397,30 @@ const cases: Record<string, Case> = {
       (data) => (data.projectByPublicId as { pages: Array<{ id: number }> }).pages.some((item) => item.id === page.id),
     );
   },
+  'PublicProject.series': async (w, role) => {
+    const seriesId = await seriesInShownSpace(w);
+    return outcomeOf(
+      await w.call(
+        role,
+        'query Q($id: String!) { projectByPublicId(publicId: $id) { series { id latest { data } } } }',
+        {
+          id: w.project.publicId,
+        },
+      ),
+      (data) =>
+        (data.projectByPublicId as { series: Array<{ id: number }> }).series.some((item) => item.id === seriesId),
+    );
+  },
+  'PublicProject.series(hidden space)': async (w, role) => {
+    const seriesId = await seriesInHiddenSpace(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: String!) { projectByPublicId(publicId: $id) { series { id } } }', {
+        id: w.project.publicId,
+      }),
+      (data) =>
+        (data.projectByPublicId as { series: Array<{ id: number }> }).series.some((item) => item.id === seriesId),
+    );
+  },
   updateProject: async (w, role) =>
     outcomeOf(
       await w.call(role, 'mutation M($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
@@ -964,6 +988,13 @@ const cases: Record<string, Case> = {
         arrived: (data) => (data.seriesLatestUpdated as Array<{ data: number }> | null)?.[0]?.data === 612,
       },
     ),
+  publicSeriesLatestUpdated: async (w, role) => publicLatestOutcome(w, role, await seriesInShownSpace(w)),
+  'publicSeriesLatestUpdated(hidden space)': async (w, role) =>
+    publicLatestOutcome(w, role, await seriesInHiddenSpace(w)),
+  publicProjectUpdated: (w, role) =>
+    subscriptionOutcome(w, role, 'subscription S($id: String!) { publicProjectUpdated(publicId: $id) { id } }', {
+      id: w.project.publicId,
+    }),
   projectUpdated: (w, role) =>
     subscriptionOutcome(w, role, 'subscription S($id: Int!) { projectUpdated(id: $id) { id } }', { id: w.project.id }),
   projectsUpdated: (w, role) => subscriptionOutcome(w, role, 'subscription { projectsUpdated { id } }', {}),
@@ -1050,6 +1081,46 @@ function seriesInShownSpace(w: World): Promise<number> {
     shownSpaceSeries.set(w, created);
   }
   return created;
+}
+
+const hiddenSpaceSeries = new WeakMap<World, Promise<number>>();
+/** A series of X in a space that X's public view does not show. */
+function seriesInHiddenSpace(w: World): Promise<number> {
+  let created = hiddenSpaceSeries.get(w);
+  if (!created) {
+    created = (async () => {
+      const sql = w.olo.server.database.sql;
+      const [space] = await sql<Array<{ id: number }>>`
+        insert into spaces (project_id, name, show) values (${w.project.id}, 'Hidden', false) returning id`;
+      const [series] = await sql<Array<{ id: number }>>`
+        insert into series (project_id, space_id, name, data_type) values (${w.project.id}, ${space?.id as number}, 'H', 'Humidity')
+        returning id`;
+      return series?.id as number;
+    })();
+    hiddenSpaceSeries.set(w, created);
+  }
+  return created;
+}
+
+/** Subscribes to X's public latest values as `role`; allowed when a value of `seriesId` arrives. */
+function publicLatestOutcome(w: World, role: Role, seriesId: number): Promise<Outcome> {
+  return subscriptionOutcome(
+    w,
+    role,
+    'subscription S($id: String!) { publicSeriesLatestUpdated(publicId: $id) { seriesId data } }',
+    { id: w.project.publicId },
+    {
+      trigger: () =>
+        w.olo.server.events.publish('series.latest', {
+          projectId: w.project.id,
+          values: [{ seriesId, time: new Date().toISOString(), value: 613 }],
+        }),
+      arrived: (data) =>
+        (data.publicSeriesLatestUpdated as Array<{ seriesId: number; data: number }> | null)?.some(
+          (value) => value.seriesId === seriesId && value.data === 613,
+        ) ?? false,
+    },
+  );
 }
 
 async function attachmentOutcome(response: Response): Promise<Outcome> {

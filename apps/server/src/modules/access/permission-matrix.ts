@@ -182,6 +182,18 @@ export const permissionMatrix: MatrixRow[] = [
     what: 'an internal summary page through the public link of X',
     allowed: [],
   },
+  {
+    operation: 'PublicProject.series',
+    kind: 'query',
+    what: "a series of X's shown space, with its latest value, through the public link",
+    allowed: allRoles,
+  },
+  {
+    operation: 'PublicProject.series(hidden space)',
+    kind: 'query',
+    what: 'a series of a hidden space of X through the public link',
+    allowed: [],
+  },
   { operation: 'updateProject', kind: 'mutation', what: 'edit X', allowed: projectAdmins },
   {
     operation: 'projectAdminAction',
@@ -375,6 +387,24 @@ export const permissionMatrix: MatrixRow[] = [
     kind: 'subscription',
     what: "X's latest values as they move",
     allowed: projectViewers,
+  },
+  {
+    operation: 'publicSeriesLatestUpdated',
+    kind: 'subscription',
+    what: "latest values of X's shown spaces through the public link",
+    allowed: allRoles,
+  },
+  {
+    operation: 'publicSeriesLatestUpdated(hidden space)',
+    kind: 'subscription',
+    what: 'latest values of a hidden space of X through the public link',
+    allowed: [],
+  },
+  {
+    operation: 'publicProjectUpdated',
+    kind: 'subscription',
+    what: 'changes of X through the public link',
+    allowed: allRoles,
   },
   { operation: 'projectUpdated', kind: 'subscription', what: 'changes of X', allowed: projectViewers },
   {

@@ -86,10 +86,16 @@ export class ProjectsService {
 
   /** The project behind a public link, or 'Not found' when the policy keeps it closed (the link was turned off). */
   async byPublicId(access: ViewerAccess, publicId: string): Promise<ProjectRow> {
+    const project = await this.findPublic(access, publicId);
+    if (!project) throw new AppError('NOT_FOUND', accountErrors.notFound);
+    return project;
+  }
+
+  /** The project behind a public link, or undefined while the policy keeps it closed (unknown, malformed, turned off). */
+  async findPublic(access: ViewerAccess, publicId: string): Promise<ProjectRow | undefined> {
     const wellFormed = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(publicId);
     const project = wellFormed ? await this.repository.findByPublicId(publicId) : undefined;
-    if (!project || !access.policy.publicProject(project).open) throw new AppError('NOT_FOUND', accountErrors.notFound);
-    return project;
+    return project && access.policy.publicProject(project).open ? project : undefined;
   }
 
   async isFavourite(access: ViewerAccess, projectId: number): Promise<boolean> {

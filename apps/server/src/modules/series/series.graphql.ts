@@ -11,9 +11,10 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
+import { PublicProjectRef } from '../projects/public-project.graphql.ts';
 import { SpaceRef } from '../spaces/spaces.graphql.ts';
 import type { SeriesDatasourceRow, SeriesRow } from './series.repository.ts';
-import { sortSeries } from './series.service.ts';
+import { type PublicSeries, sortSeries } from './series.service.ts';
 
 /** A latest value is "live" while it is younger than this. */
 const liveForMs = 60 * 60 * 1000;
@@ -51,6 +52,50 @@ export const SeriesLatestRef = builder.objectRef<LatestValue>('SeriesLatest').im
     }),
   }),
 });
+
+interface PublicLatestValue {
+  seriesId: number;
+  time: Date;
+  value: number;
+}
+
+const PublicSeriesLatestRef = builder.objectRef<PublicLatestValue>('PublicSeriesLatest').implement({
+  description: 'The newest value of a series, as a public link shows it.',
+  fields: (t) => ({
+    seriesId: t.exposeInt('seriesId'),
+    data: t.exposeFloat('value', { description: 'In the series unit, after conversion and calibration.' }),
+    time: t.expose('time', { type: 'DateTime' }),
+  }),
+});
+
+const PublicSeriesRef = builder.objectRef<PublicSeries>('PublicSeries').implement({
+  description:
+    'A series as a public link shows it live: what a gauge needs and its newest value; nothing of its meters or datasources.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    spaceId: t.exposeInt('spaceId'),
+    name: t.exposeString('name'),
+    dataType: t.exposeString('dataType'),
+    dataUnit: t.exposeString('dataUnit', { nullable: true }),
+    colorId: t.exposeInt('colorId', { nullable: true }),
+    latest: t.field({ type: PublicSeriesLatestRef, nullable: true, resolve: (series) => series.latest }),
+  }),
+});
+
+builder.objectFields(PublicProjectRef, (t) => ({
+  series: t.field({
+    type: [PublicSeriesRef],
+    description:
+      'Series of the shown spaces with their newest values, by type priority then name; empty unless showLive.',
+    resolve: (project, _args, context) => context.services.series.listPublic(context.access, project),
+  }),
+  latestDataTime: t.field({
+    type: 'DateTime',
+    nullable: true,
+    description: "Time of the newest value among the public data's series (those of shown spaces); null when none.",
+    resolve: (project, _args, context) => context.services.series.publicLatestDataTime(context.access, project),
+  }),
+}));
 
 export const SeriesDatasourceRef = builder.objectRef<SeriesDatasourceRow>('SeriesDatasource').implement({
   description: 'A meter channel feeding a series over a time range.',
@@ -283,6 +328,67 @@ builder.subscriptionFields((t) => ({
     resolve: (values) => values,
   }),
 }));
+
+builder.subscriptionFields((t) => ({
+  publicSeriesLatestUpdated: t.field({
+    type: [PublicSeriesLatestRef],
+    description:
+      'Values that just moved of the series a public link shows live; each push is checked against the link as it is then.',
+    args: { publicId: t.arg.string({ required: true }) },
+    subscribe: async (_root, args, context) => {
+      const project = await context.services.projects.byPublicId(context.access, args.publicId);
+      return publicLatestUpdates(context, project.id, args.publicId);
+    },
+    resolve: (values) => values,
+  }),
+}));
+
+/**
+ * What a public link shows live as one event arrives: the ids of its series, or null once the link is closed. The public
+ * view is the same for every viewer, and the bus hands every subscriber of an instance the same event object, so one
+ * look-up per event and link serves all of that link's subscribers.
+ */
+const publicShownByEvent = new WeakMap<object, Map<string, Promise<Set<number> | null>>>();
+function publicShownFor(context: GraphQLContext, event: object, publicId: string): Promise<Set<number> | null> {
+  let byLink = publicShownByEvent.get(event);
+  if (!byLink) {
+    byLink = new Map();
+    publicShownByEvent.set(event, byLink);
+  }
+  let shown = byLink.get(publicId);
+  if (!shown) {
+    shown = (async () => {
+      const project = await context.services.projects.findPublic(context.access, publicId);
+      return project ? context.services.series.publicLiveSeriesIds(context.access, project) : null;
+    })();
+    byLink.set(publicId, shown);
+  }
+  return shown;
+}
+
+/**
+ * The moved values of the project's publicly shown series. Every event asks again what the link shows (a space hidden
+ * or live values turned off since leave their series out); a link turned off ends the subscription.
+ */
+async function* publicLatestUpdates(
+  context: GraphQLContext,
+  projectId: number,
+  publicId: string,
+): AsyncGenerator<PublicLatestValue[]> {
+  const stop = new AbortController();
+  try {
+    for await (const event of context.events.subscribe('series.latest', stop.signal)) {
+      if (event.projectId !== projectId) continue;
+      const shown = await publicShownFor(context, event, publicId);
+      if (!shown) return;
+      const values = event.values.filter((value) => shown.has(value.seriesId));
+      if (values.length === 0) continue;
+      yield values.map((value) => ({ seriesId: value.seriesId, time: new Date(value.time), value: value.value }));
+    }
+  } finally {
+    stop.abort();
+  }
+}
 
 async function* latestUpdates(context: GraphQLContext, projectId: number): AsyncGenerator<LatestValue[]> {
   const stop = new AbortController();

@@ -116,6 +116,25 @@ export class SeriesRepository {
       .where(eq(series.projectId, projectId));
   }
 
+  /** The newest values of the series, without any word of what feeds them (the public view). */
+  latestOf(seriesIds: number[]): Promise<Array<{ seriesId: number; time: Date; value: number }>> {
+    if (seriesIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ seriesId: seriesLatest.seriesId, time: seriesLatest.time, value: seriesLatest.value })
+      .from(seriesLatest)
+      .where(inArray(seriesLatest.seriesId, seriesIds));
+  }
+
+  /** The time of the newest value among the series; null when none has one. */
+  async newestTimeOf(seriesIds: number[]): Promise<Date | null> {
+    if (seriesIds.length === 0) return null;
+    const [row] = await this.db
+      .select({ time: sql<Date | string | null>`max(${seriesLatest.time})` })
+      .from(seriesLatest)
+      .where(inArray(seriesLatest.seriesId, seriesIds));
+    return row?.time ? new Date(row.time) : null;
+  }
+
   /** Those of the series that a datasource feeds now from an active meter. */
   async activeSeriesIds(seriesIds: number[]): Promise<Set<number>> {
     if (seriesIds.length === 0) return new Set();

@@ -1,10 +1,29 @@
 import { compareSeriesOrder, formatMeasurement, measurementTypeStyle } from '@olo/shared';
-import type { LiveSeriesFieldsFragment, SeriesLatestFieldsFragment } from '../../graphql/generated.ts';
 
-interface LiveSpaceInput {
+/**
+ * What the live pages draw from, as plain data: the member pages give the project's query (`Space`, `Serie`,
+ * `SeriesLatest`), the public page its `PublicSpace`, `PublicSeries` and `PublicSeriesLatest`.
+ */
+export interface LiveSpaceInput {
   id: number;
   name: string;
-  show: boolean;
+  /** Space.show; the public view sends only shown spaces and leaves it out. */
+  show?: boolean;
+}
+
+export interface LiveSeriesInput {
+  id: number;
+  name: string;
+  dataType: string;
+  dataUnit?: string | null;
+  spaceId?: number | null;
+}
+
+/** A series' newest value; `time` is an ISO string. */
+export interface LiveLatest {
+  seriesId: number;
+  data: number;
+  time: string;
 }
 
 /** A series as the live pages show it: with its newest value, if it has one. */
@@ -13,7 +32,7 @@ export interface LiveSeries {
   name: string;
   dataType: string;
   unit: string;
-  latest: SeriesLatestFieldsFragment | null;
+  latest: LiveLatest | null;
   /** Position among all the series shown, which picks its colour of the chart palette. */
   index: number;
 }
@@ -27,7 +46,7 @@ export interface LiveSpace {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** The series' own unit; a series that names none is shown in its type's unit ('?' for an unknown type). */
-export function seriesUnit(series: Pick<LiveSeriesFieldsFragment, 'dataType' | 'dataUnit'>): string {
+export function seriesUnit(series: Pick<LiveSeriesInput, 'dataType' | 'dataUnit'>): string {
   return series.dataUnit ?? measurementTypeStyle(series.dataType).unit;
 }
 
@@ -38,13 +57,13 @@ export function seriesUnit(series: Pick<LiveSeriesFieldsFragment, 'dataType' | '
  */
 export function liveSpaces(
   spaces: readonly LiveSpaceInput[],
-  series: readonly LiveSeriesFieldsFragment[],
-  latests: readonly SeriesLatestFieldsFragment[],
+  series: readonly LiveSeriesInput[],
+  latests: readonly LiveLatest[],
 ): LiveSpace[] {
   const latestBySeries = new Map(latests.map((latest) => [latest.seriesId, latest]));
   let index = 0;
   return spaces
-    .filter((space) => space.show)
+    .filter((space) => space.show !== false)
     .sort(byName)
     .map((space) => ({
       id: space.id,
@@ -64,10 +83,7 @@ export function liveSpaces(
 }
 
 /** The newest values after a push: a pushed value replaces that series' earlier one, other series keep theirs. */
-export function mergeLatests(
-  current: readonly SeriesLatestFieldsFragment[],
-  pushed: readonly SeriesLatestFieldsFragment[],
-): SeriesLatestFieldsFragment[] {
+export function mergeLatests<T extends LiveLatest>(current: readonly T[], pushed: readonly T[]): T[] {
   const bySeries = new Map(current.map((latest) => [latest.seriesId, latest]));
   for (const latest of pushed) bySeries.set(latest.seriesId, latest);
   return [...bySeries.values()];

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanupApp, renderApp } from '../../testing/renderApp.tsx';
+import { cleanupApp, type GraphqlAnswer, renderApp } from '../../testing/renderApp.tsx';
+import { minutesAgo } from '../live/testLive.ts';
 
 const publicId = '00000000-0000-4000-8000-00000000de01';
 
@@ -18,13 +20,47 @@ function publicProject(overrides: Record<string, unknown> = {}) {
     endAt: null,
     ended: false,
     timeZone: 'Europe/Helsinki',
+    defaultSelect: 7,
+    defaults: {},
+    dataId: '5d1f6a9e-0000-4000-8000-000000000001',
+    latestDataTime: null,
     showLive: false,
     picture: null,
     pages: [],
     spaces: [],
+    series: [],
     ...overrides,
   };
 }
+
+const publicSpace = (id: number, name: string) => ({ __typename: 'PublicSpace', id, name, description: null });
+
+function publicLatest(seriesId: number, data: number, time: string = minutesAgo(5)) {
+  return { __typename: 'PublicSeriesLatest', seriesId, data, time };
+}
+
+function publicSeries(
+  id: number,
+  spaceId: number,
+  name: string,
+  dataType: string,
+  dataUnit: string | null,
+  latest: ReturnType<typeof publicLatest> | null = null,
+) {
+  return { __typename: 'PublicSeries', id, spaceId, name, dataType, dataUnit, latest };
+}
+
+/** A shared school whose two shown spaces have a CO2, a temperature and a humidity series. */
+const school = () =>
+  publicProject({
+    showLive: true,
+    spaces: [publicSpace(2, 'Sali'), publicSpace(1, 'Luokka 101')],
+    series: [
+      publicSeries(12, 1, 'Hiilidioksidi', 'CO2', 'ppm', publicLatest(12, 612)),
+      publicSeries(13, 1, 'Lämpötila', 'Temperature', '°C', publicLatest(13, 21.46)),
+      publicSeries(21, 2, 'Kosteus', 'Humidity', '%RH'),
+    ],
+  });
 
 describe('public project view', () => {
   beforeEach(() => localStorage.clear());
@@ -53,7 +89,7 @@ describe('public project view', () => {
             projectByPublicId: publicProject({
               ended: true,
               showLive: true,
-              spaces: [{ __typename: 'Space', id: 3, name: 'Luokka 101', description: null }],
+              spaces: [publicSpace(3, 'Luokka 101')],
               pages: [
                 {
                   __typename: 'ProjectPage',
@@ -79,5 +115,83 @@ describe('public project view', () => {
     expect(view.querySelector('img')).toBeNull();
     expect(screen.queryByRole('link', { name: 'klikkaa' })).toBeNull();
     expect(screen.getByText('Luokka 101')).toBeTruthy();
+  });
+
+  it('shows the shown spaces as live gauges, read-only, and follows pushed values without a reload', async () => {
+    const pushes = new Subject<GraphqlAnswer>();
+    const { operations } = renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({ data: { projectByPublicId: school() } }),
+        PublicSeriesLatestUpdated: () => pushes,
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    const live = await screen.findByTestId('public-live');
+    expect(within(live).getByRole('heading', { level: 2 }).textContent).toBe('Reaaliaikanäkymä');
+    const spaces = within(live).getAllByTestId('live-space');
+    expect(spaces.map((space) => within(space).getByRole('heading').textContent)).toEqual(['Luokka 101', 'Sali']);
+    expect(
+      within(spaces[0] as HTMLElement)
+        .getAllByRole('group')
+        .map((gauge) => gauge.getAttribute('aria-label')),
+    ).toEqual(['Lämpötila', 'Hiilidioksidi']);
+    const temperature = screen.getByTestId('live-gauge-13');
+    expect(within(temperature).getByTestId('live-value').textContent).toBe('21,5 °C');
+    expect(within(temperature).getByTestId('live-age').textContent).toBe('5 minuuttia sitten');
+    expect(within(screen.getByTestId('live-gauge-21')).getByTestId('live-value').textContent).toBe('-');
+    // Read-only: nothing on the page leads into the member pages.
+    expect(within(live).queryAllByRole('link')).toEqual([]);
+    // Anonymous visitors never ask the member live query.
+    expect(operations).not.toContain('ProjectLive');
+
+    await waitFor(() => expect(operations).toContain('PublicSeriesLatestUpdated'));
+    pushes.next({
+      data: {
+        publicSeriesLatestUpdated: [publicLatest(12, 947, minutesAgo(0)), publicLatest(21, 38.04, minutesAgo(0))],
+      },
+    });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('live-gauge-12')).getByTestId('live-value').textContent).toBe('947 ppm'),
+    );
+    expect(within(screen.getByTestId('live-gauge-21')).getByTestId('live-value').textContent).toBe('38,0 %RH');
+    expect(within(screen.getByTestId('live-gauge-12')).getByTestId('live-age').textContent).toBe('nyt');
+    expect(within(screen.getByTestId('live-gauge-13')).getByTestId('live-value').textContent).toBe('21,5 °C');
+    expect(operations.filter((name) => name === 'PublicProject')).toHaveLength(1);
+  });
+
+  it('shows no live values and subscribes to none while the project does not show them', async () => {
+    const { operations } = renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({ data: { projectByPublicId: publicProject({ showLive: false }) } }),
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    await screen.findByTestId('public-project');
+    await waitFor(() => expect(operations).toContain('PublicProjectUpdated'));
+    expect(screen.queryByTestId('public-live')).toBeNull();
+    expect(operations).not.toContain('PublicSeriesLatestUpdated');
+  });
+
+  it('tells the visitor that the link stopped working when the server ends the pushes', async () => {
+    const updates = new Subject<GraphqlAnswer>();
+    let asked = 0;
+    renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => {
+          asked += 1;
+          return asked === 1
+            ? { data: { projectByPublicId: publicProject() } }
+            : { errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] };
+        },
+        PublicProjectUpdated: () => updates,
+      },
+    });
+    await screen.findByTestId('public-project');
+    await waitFor(() => expect(updates.observed).toBe(true));
+    updates.complete();
+    expect(await screen.findByTestId('public-link-invalid')).toBeTruthy();
   });
 });

@@ -1,12 +1,16 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useQuery } from '@apollo/client/react';
-import { Alert, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDateRange, formatDay } from '@olo/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PublicProjectDocument, type PublicProjectQuery } from '../../graphql/generated.ts';
+import type { PublicProjectQuery } from '../../graphql/generated.ts';
 import { QueryState } from '../layout/QueryState.tsx';
+import { LiveGauges } from '../live/LiveGauges.tsx';
+import { liveSpaces } from '../live/liveSeries.ts';
+import { useNow } from '../meters/useNow.ts';
 import { Markdown } from '../projects/Markdown.tsx';
+import { usePublicProject } from './usePublicProject.ts';
 
 type PublicProject = PublicProjectQuery['projectByPublicId'];
 
@@ -30,6 +34,36 @@ function ProjectDates({ project }: { project: PublicProject }) {
   if (project.startAt) return <Text c="dimmed">{t('Started {{date}}', { date: date(project.startAt) })}</Text>;
   if (project.endAt) return <Text c="dimmed">{t('Ends {{date}}', { date: date(project.endAt) })}</Text>;
   return null;
+}
+
+/** The shown spaces' newest values on gauges, as the member live page draws them; read-only, linking nowhere. */
+function PublicLiveValues({ project }: { project: PublicProject }) {
+  const { t } = useTranslation();
+  // Renewed every 30 s, so that "5 minutes ago" keeps counting while the page stays open.
+  const now = useNow();
+  const spaces = useMemo(
+    () =>
+      liveSpaces(
+        project.spaces,
+        project.series,
+        project.series.flatMap((series) => (series.latest ? [series.latest] : [])),
+      ),
+    [project.spaces, project.series],
+  );
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="public-live" data-testid="public-live">
+      <Stack>
+        <Title order={2} size="h3" id="public-live">
+          {t('Live view')}
+        </Title>
+        {spaces.length === 0 ? (
+          <Text c="dimmed">{t('No spaces.')}</Text>
+        ) : (
+          <LiveGauges spaces={spaces} now={now} headingOrder={3} />
+        )}
+      </Stack>
+    </Paper>
+  );
 }
 
 function PublicProjectView({ project }: { project: PublicProject }) {
@@ -60,36 +94,7 @@ function PublicProjectView({ project }: { project: PublicProject }) {
           </Stack>
         </Paper>
       ))}
-      {project.showLive && (
-        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="public-spaces">
-          <Stack>
-            <Title order={2} size="h3" id="public-spaces">
-              {t('Spaces')}
-            </Title>
-            {project.spaces.length === 0 ? (
-              <Text c="dimmed">{t('No spaces.')}</Text>
-            ) : (
-              <List>
-                {project.spaces.map((space) => (
-                  <List.Item key={space.id}>
-                    <Text fw={500} span>
-                      {space.name}
-                    </Text>
-                    {space.description && (
-                      <Text c="dimmed" size="sm">
-                        {space.description}
-                      </Text>
-                    )}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-            <Text size="sm" c="dimmed">
-              {t('Live values of the spaces will be shown here.')}
-            </Text>
-          </Stack>
-        </Paper>
-      )}
+      {project.showLive && <PublicLiveValues project={project} />}
     </Stack>
   );
 }
@@ -97,7 +102,7 @@ function PublicProjectView({ project }: { project: PublicProject }) {
 /** A project as anybody with its public link sees it, signed in or not. */
 export function PublicProjectPage() {
   const { projectPublicId = '' } = useParams();
-  const { data, loading, error } = useQuery(PublicProjectDocument, { variables: { publicId: projectPublicId } });
+  const { data, loading, error } = usePublicProject(projectPublicId);
   // The server answers every unusable id alike (unknown, malformed, turned off), so any answer that is an error is one.
   if (CombinedGraphQLErrors.is(error)) return <LinkNotWorking />;
   if (!data) return <QueryState loading={loading} error={error} />;

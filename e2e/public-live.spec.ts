@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from './support/accounts.ts';
+import { graphql } from './support/graphql.ts';
+import { co2Uplink, connectToBroker } from './support/uplinks.ts';
+
+/** The demo school's public link (apps/server/src/seed/demo-data.ts: fixed, so that it survives restarts). */
+const demoPublicId = '00000000-0000-4000-8000-00000000de01';
+
+/**
+ * As the site admin: moves the free meter `serial` into the demo organization and feeds a new CO2 series of the demo
+ * school's space "Luokka 101" from its channel `co2` from now on. The demo school is shared by the seed; if its link
+ * were off, the demo user (its organization's admin) could turn it on, but then it would get a new id.
+ */
+async function demoSeriesFedBy(page: Page, serial: string, name: string): Promise<number> {
+  const { organizationBySlug } = await graphql<{ organizationBySlug: { id: string } }>(
+    page,
+    'query { organizationBySlug(slug: "olo-demo") { id } }',
+  );
+  const { projectByPublicId } = await graphql<{
+    projectByPublicId: { id: number; showLive: boolean; spaces: { id: number; name: string }[] };
+  }>(page, 'query ($id: String!) { projectByPublicId(publicId: $id) { id showLive spaces { id name } } }', {
+    id: demoPublicId,
+  });
+  expect(projectByPublicId.showLive).toBe(true);
+  const space = projectByPublicId.spaces.find((item) => item.name === 'Luokka 101');
+  expect(space).toBeTruthy();
+  const { moveFreeMeters } = await graphql<{ moveFreeMeters: { id: number }[] }>(
+    page,
+    'mutation ($organizationId: ID!, $serials: [String!]!) { moveFreeMeters(organizationId: $organizationId, serials: $serials) { id } }',
+    { organizationId: organizationBySlug.id, serials: [serial] },
+  );
+  const { createSeries } = await graphql<{ createSeries: { id: number } }>(
+    page,
+    'mutation ($input: CreateSeriesInput!) { createSeries(input: $input) { id } }',
+    {
+      input: { projectId: projectByPublicId.id, spaceId: space?.id, name, dataType: 'CO2', dataUnit: 'ppm' },
+    },
+  );
+  await graphql(
+    page,
+    'mutation ($input: CreateSeriesDatasourceInput!) { createSeriesDatasource(input: $input) { id } }',
+    {
+      input: {
+        seriesId: createSeries.id,
+        meterId: moveFreeMeters[0]?.id,
+        channel: 'co2',
+        startAt: new Date().toISOString(),
+      },
+    },
+  );
+  return createSeries.id;
+}
+
+test('an anonymous visitor of the public link sees a reading published to the broker without a reload', async ({
+  page,
+  browser,
+}) => {
+  const serial = crypto.randomBytes(8).toString('hex');
+  const broker = await connectToBroker();
+  // The first uplink makes the meter known (free, until it is moved to the organization).
+  const known = co2Uplink(serial, 1, 612);
+  await broker.publishAsync(known.topic, known.body, { qos: 1 });
+
+  const visitor = await browser.newContext();
+  try {
+    await logIn(page, 'admin', 'e2e-admin-password');
+    const name = `Hiilidioksidi ${serial.slice(0, 4)}`;
+    const seriesId = await demoSeriesFedBy(page, serial, name);
+
+    // No session at all: the websocket is anonymous too.
+    const anonymous = await visitor.newPage();
+    expect(await visitor.cookies()).toEqual([]);
+    const subscribed = new Promise<void>((resolve) => {
+      anonymous.on('websocket', (socket) => {
+        socket.on('framesent', (frame) => {
+          if (String(frame.payload).includes('publicSeriesLatestUpdated')) resolve();
+        });
+      });
+    });
+    await anonymous.goto(`/project/${demoPublicId}`);
+    const live = anonymous.getByTestId('public-live');
+    await expect(live.getByRole('heading', { name: 'Luokka 101' })).toBeVisible();
+    const gauge = anonymous.getByTestId(`live-gauge-${seriesId}`);
+    await expect(gauge).toContainText(name);
+    await expect(gauge.getByTestId('live-value')).toHaveText('-');
+    // Read-only: nothing on the live values leads into the member pages.
+    await expect(live.getByRole('link')).toHaveCount(0);
+    await subscribed;
+    // Gone if the page loaded again.
+    await anonymous.evaluate(() => Object.assign(window, { sameLoad: true }));
+
+    const first = co2Uplink(serial, 2, 812);
+    await broker.publishAsync(first.topic, first.body, { qos: 1 });
+    await expect(gauge.getByTestId('live-value')).toHaveText('812 ppm');
+    await expect(gauge.getByTestId('live-age')).toHaveText('nyt');
+
+    const second = co2Uplink(serial, 3, 947);
+    await broker.publishAsync(second.topic, second.body, { qos: 1 });
+    await expect(gauge.getByTestId('live-value')).toHaveText('947 ppm');
+    expect(await anonymous.evaluate(() => 'sameLoad' in window)).toBe(true);
+    expect((await visitor.cookies()).map((cookie) => cookie.name)).not.toContain('olo_session');
+  } finally {
+    await visitor.close();
+    await broker.endAsync();
+  }
+});
