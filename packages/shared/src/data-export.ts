@@ -64,13 +64,16 @@ export const dataExportQuerySchema = z
     lang: z.enum(languages, { message: dataExportErrors.invalidLanguage }).default(defaultLanguage),
   })
   .superRefine((query, context) => {
-    if (query.to < query.from) context.addIssue({ code: 'custom', path: ['to'], message: dataExportErrors.toBeforeFrom });
+    if (query.to < query.from)
+      context.addIssue({ code: 'custom', path: ['to'], message: dataExportErrors.toBeforeFrom });
   });
 
 export type DataExportQuery = z.output<typeof dataExportQuerySchema>;
 
 /** The address of an export; `baseUrl` for scripts (the web app links relative to its origin). */
-export function exportUrl(request: DataExportQuery & { projectId: number; format: DataExportFormat; baseUrl?: string }) {
+export function exportUrl(
+  request: DataExportQuery & { projectId: number; format: DataExportFormat; baseUrl?: string },
+) {
   const query = new URLSearchParams({
     from: String(request.from),
     to: String(request.to),
