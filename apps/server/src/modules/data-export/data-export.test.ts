@@ -5,6 +5,8 @@ import { createOrganization, createProject, signedInClient } from '../../testing
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
+import { type ExportTable, writeCsv } from './data-export.files.ts';
+import { contentDisposition } from './data-export.routes.ts';
 
 const zone = 'Europe/Helsinki';
 const hourMs = 3_600_000;
@@ -445,6 +447,34 @@ describe.each(testDatabases)('the data export on %s', (kind) => {
     expect((await bad(url({ format: 'pdf' as 'csv' }))).message).toBe('Virheellinen tiedostomuoto: csv tai xlsx');
     expect((await bad(`/api/export/abc.csv?from=${from}&to=${to}&slot=3600&lang=en`)).message).toBe(
       'Invalid project id',
+    );
+  });
+});
+
+describe('export files', () => {
+  const table: ExportTable = {
+    timeZone: zone,
+    headers: ['=cmd|"/c calc"!A1', 'Huone; 2 (°C)', 'Rivi\nkaksi (Pa)'],
+    decimals: [1, 1, 2],
+    rows: [{ time: Date.parse('2026-03-01T06:00:00Z'), values: [-0.5, 21.25, null] }],
+    stats: [{ min: -0.5, avg: -0.5, max: -0.5, count: 3 }, null, null],
+  };
+
+  it('quotes by RFC 4180, keeps formulas from running, and writes minus signs and decimals Excel reads', () => {
+    const fi = writeCsv(table, 'fi').toString('utf8');
+    expect(fi).toBe(
+      '\uFEFFAika (Europe/Helsinki);"\'=cmd|""/c calc""!A1";"Huone; 2 (°C)";"Rivi\nkaksi (Pa)"\r\n' +
+        '1.3.2026 08:00;-0,5;21,3;\r\n' +
+        '\r\n' +
+        'Minimi;-0,5;;\r\nKeskiarvo;-0,5;;\r\nMaksimi;-0,5;;\r\nLukumäärä;3;;\r\n',
+    );
+    const en = writeCsv(table, 'en').toString('utf8');
+    expect(en.split('\r\n')[1]).toBe('2026-03-01 08:00,-0.5,21.3,');
+  });
+
+  it('names the file in ASCII for old clients and exactly in filename*', () => {
+    expect(contentDisposition('Kerrostalo Å/"B" 1-2026-03-01-2026-03-31.xlsx')).toBe(
+      `attachment; filename="Kerrostalo A__B_ 1-2026-03-01-2026-03-31.xlsx"; filename*=UTF-8''Kerrostalo%20%C3%85%2F%22B%22%201-2026-03-01-2026-03-31.xlsx`,
     );
   });
 });
