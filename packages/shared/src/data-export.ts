@@ -23,7 +23,8 @@ export const dataExportErrors = {
 
 const epochMs = z.coerce
   .number({ message: dataExportErrors.invalidTime })
-  .refine((value) => Number.isSafeInteger(value), { message: dataExportErrors.invalidTime });
+  // Within what a Date holds.
+  .refine((value) => Number.isInteger(value) && Math.abs(value) <= 8.64e15, { message: dataExportErrors.invalidTime });
 
 /** Filters as JSON text of `DataFilter[]` (the data view's own schema); empty or absent is none. */
 const filtersJson = z
@@ -74,14 +75,16 @@ export type DataExportQuery = z.output<typeof dataExportQuerySchema>;
 export function exportUrl(
   request: DataExportQuery & { projectId: number; format: DataExportFormat; baseUrl?: string },
 ) {
-  const query = new URLSearchParams({
-    from: String(request.from),
-    to: String(request.to),
-    slot: String(request.slot),
-    mode: request.mode,
-    nulls: request.nulls ? '1' : '0',
-    filters: JSON.stringify(request.filters),
-    lang: request.lang,
-  });
+  const query = [
+    ['from', String(request.from)],
+    ['to', String(request.to)],
+    ['slot', String(request.slot)],
+    ['mode', request.mode],
+    ['nulls', request.nulls ? '1' : '0'],
+    ['filters', JSON.stringify(request.filters)],
+    ['lang', request.lang],
+  ]
+    .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`)
+    .join('&');
   return `${request.baseUrl ?? ''}/api/export/${encodeURIComponent(String(request.projectId))}.${request.format}?${query}`;
 }

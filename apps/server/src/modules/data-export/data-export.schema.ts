@@ -24,12 +24,16 @@ export { dataExportQuerySchema };
 export const dataExportLimits = {
   /** Values (slots × series) in one file: about 6 MB of CSV, and what Excel opens without a wait. */
   maxCells: 200_000,
+  /** Days in a range: ten years, about 130 slices of the data API to fetch. */
+  maxRangeDays: 3660,
   /** Slices of the data API fetched at once. */
   fetchConcurrency: 4,
 } as const;
 
 export const dataExportTooLarge =
   'The export is too large: at most 200,000 values; choose a longer slot or a shorter range';
+
+export const dataExportTooLong = 'The range is too long: at most ten years';
 
 export interface DataExportRequest {
   projectId: number;

@@ -12,7 +12,12 @@ import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { type DataService, StaleDataIdError } from '../data/data.service.ts';
 import { type ExportTable, writeCsv, writeXlsx } from './data-export.files.ts';
-import { type DataExportRequest, dataExportLimits, dataExportTooLarge } from './data-export.schema.ts';
+import {
+  type DataExportRequest,
+  dataExportLimits,
+  dataExportTooLarge,
+  dataExportTooLong,
+} from './data-export.schema.ts';
 
 export interface ExportFile {
   body: Buffer;
@@ -35,7 +40,10 @@ function round(value: number, decimals: number): number {
 /** "space / series (unit)", the unit of the series or else of its type; without a space, the series alone. */
 export function seriesHeading(series: DataSeries, spaces: readonly DataSpace[]): string {
   const space = spaces.find((item) => item.id === series.spaceId);
-  const unit = series.dataUnit || (measurementUnits as Record<string, string>)[series.dataType] || '';
+  const typeUnit = Object.hasOwn(measurementUnits, series.dataType)
+    ? measurementUnits[series.dataType as keyof typeof measurementUnits]
+    : '';
+  const unit = series.dataUnit || typeUnit;
   const name = space ? `${space.name} / ${series.name}` : series.name;
   return unit ? `${name} (${unit})` : name;
 }
@@ -83,6 +91,9 @@ export class DataExportService {
     const slotCount = Math.ceil((query.to - query.from + 1) / slotMs) + 1;
     if (slotCount * Math.max(1, lists.series.length) > dataExportLimits.maxCells) {
       throw new AppError('BAD_USER_INPUT', dataExportTooLarge);
+    }
+    if (query.to - query.from > dataExportLimits.maxRangeDays * 86_400_000) {
+      throw new AppError('BAD_USER_INPUT', dataExportTooLong);
     }
 
     const now = this.deps.now?.() ?? Date.now();

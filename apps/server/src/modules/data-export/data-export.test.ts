@@ -444,6 +444,10 @@ describe.each(testDatabases)('the data export on %s', (kind) => {
     expect(tooMany.message).toBe(
       'Exporten är för stor: högst 200 000 värden; välj en längre period eller ett kortare intervall',
     );
+    // A day slot over eleven years is few values, but too many slices to read.
+    expect((await bad(url({ from: from - 11 * 365 * 24 * hourMs, slot: 86_400, lang: 'fi' }))).message).toBe(
+      'Aikaväli on liian pitkä: enintään kymmenen vuotta',
+    );
     expect((await bad(url({ format: 'pdf' as 'csv' }))).message).toBe('Virheellinen tiedostomuoto: csv tai xlsx');
     expect((await bad(`/api/export/abc.csv?from=${from}&to=${to}&slot=3600&lang=en`)).message).toBe(
       'Invalid project id',

@@ -1,5 +1,5 @@
 import { accountErrors, dataExportErrors, isLanguage, type Language, tenancyErrors } from '@olo/shared';
-import { dataExportPathErrors, dataExportTooLarge } from './data-export.schema.ts';
+import { dataExportPathErrors, dataExportTooLarge, dataExportTooLong } from './data-export.schema.ts';
 
 /** What an export file says in each language: headings and sheet names. */
 export interface ExportTexts {
@@ -76,6 +76,10 @@ const errorTexts: Record<string, { fi: string; sv: string }> = {
   [dataExportTooLarge]: {
     fi: 'Vienti on liian suuri: enintään 200 000 arvoa; valitse pidempi jakso tai lyhyempi aikaväli',
     sv: 'Exporten är för stor: högst 200 000 värden; välj en längre period eller ett kortare intervall',
+  },
+  [dataExportTooLong]: {
+    fi: 'Aikaväli on liian pitkä: enintään kymmenen vuotta',
+    sv: 'Intervallet är för långt: högst tio år',
   },
   [accountErrors.notSignedIn]: { fi: 'Et ole kirjautunut sisään', sv: 'Du är inte inloggad' },
   [tenancyErrors.permissionDenied]: { fi: 'Ei käyttöoikeutta', sv: 'Åtkomst nekad' },
