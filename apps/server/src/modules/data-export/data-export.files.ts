@@ -93,8 +93,6 @@ export async function writeXlsx(table: ExportTable, language: Language): Promise
   const texts = exportTexts[language];
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Olo';
-  workbook.created = new Date(0);
-  workbook.modified = new Date(0);
   const headings = [`${texts.time} (${table.timeZone})`, ...table.headers];
   const widths = headings.map((heading, index) => Math.min(60, Math.max(index === 0 ? 18 : 10, heading.length + 2)));
 

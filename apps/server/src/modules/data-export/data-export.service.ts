@@ -75,7 +75,8 @@ export class DataExportService {
     return {
       body,
       contentType: contentTypes[request.format],
-      filename: `${table.projectName}-${day(query.from)}-${day(query.to)}.${request.format}`,
+      // A long name is cut (by characters, not code units): file systems take 255 bytes.
+      filename: `${Array.from(table.projectName).slice(0, 80).join('').trim()}-${day(query.from)}-${day(query.to)}.${request.format}`,
     };
   }
 

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
+import { type DataService, StaleDataIdError } from '../data/data.service.ts';
 import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
 import { type ExportTable, writeCsv } from './data-export.files.ts';
 import { contentDisposition } from './data-export.routes.ts';
+import { DataExportService } from './data-export.service.ts';
 
 const zone = 'Europe/Helsinki';
 const hourMs = 3_600_000;
@@ -480,5 +483,73 @@ describe('export files', () => {
     expect(contentDisposition('Kerrostalo Å/"B" 1-2026-03-01-2026-03-31.xlsx')).toBe(
       `attachment; filename="Kerrostalo A__B_ 1-2026-03-01-2026-03-31.xlsx"; filename*=UTF-8''Kerrostalo%20%C3%85%2F%22B%22%201-2026-03-01-2026-03-31.xlsx`,
     );
+  });
+
+  it('starts again once under the new data id when the data are rewritten during an export', async () => {
+    let dataId = 'old';
+    const asked: string[] = [];
+    const series = {
+      id: 1,
+      name: 'T',
+      spaceId: null,
+      dataType: 'Temperature',
+      dataUnit: null,
+      dataName: null,
+      colorId: null,
+      limitId: null,
+    };
+    const data = {
+      viewerLists: async () => ({
+        project: { id: 1, name: 'P', timeZone: 'UTC', dataId, publicId: null, showLive: false },
+        member: true,
+        spaces: [],
+        series: [series],
+      }),
+      projectData: async (_viewer: ViewerAccess, request: { dataId: string }) => {
+        asked.push(request.dataId);
+        if (dataId === 'old') {
+          dataId = 'new';
+          throw new StaleDataIdError('new');
+        }
+        const day = Date.parse('2026-03-01T00:00:00Z') / 1000;
+        return {
+          body: JSON.stringify({
+            projectId: 1,
+            period: '2026-03-01',
+            dataId,
+            slotSeconds: 86_400,
+            timeZone: 'UTC',
+            from: day,
+            to: day + 86_400,
+            slots: [day],
+            spaces: [],
+            series: [series],
+            data: { [day]: { 1: [42, 20, 22, 2] } },
+          }),
+          etag: '"x"',
+          caching: { immutable: true, shared: false },
+        };
+      },
+    } as unknown as DataService;
+    const service = new DataExportService({ data, now: () => Date.parse('2026-04-01T00:00:00Z') });
+    const file = await service.exportFile({} as ViewerAccess, {
+      projectId: 1,
+      format: 'csv',
+      query: {
+        from: Date.parse('2026-03-01T00:00:00Z'),
+        to: Date.parse('2026-03-01T23:59:59.999Z'),
+        slot: 86_400,
+        mode: 'avg',
+        nulls: false,
+        filters: [],
+        lang: 'en',
+      },
+    });
+    expect(asked).toEqual(['old', 'new']);
+    expect(file.filename).toBe('P-2026-03-01-2026-03-01.csv');
+    expect(file.body.toString('utf8').split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFTime (UTC),T (°C)',
+      '2026-03-01 00:00,21.0',
+    ]);
   });
 });
