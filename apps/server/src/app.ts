@@ -32,6 +32,8 @@ import { ComputersService } from './modules/computers/computers.service.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { registerDataRoutes } from './modules/data/data.routes.ts';
 import { DataService } from './modules/data/data.service.ts';
+import { registerDataExportRoutes } from './modules/data-export/data-export.routes.ts';
+import { DataExportService } from './modules/data-export/data-export.service.ts';
 import { DataViewsRepository } from './modules/data-views/data-views.repository.ts';
 import { DataViewsService } from './modules/data-views/data-views.service.ts';
 import { registerIngestRoutes } from './modules/ingest/ingest.routes.ts';
@@ -295,6 +297,7 @@ export async function createServer(
 
     registerAttachmentRoutes(app, services);
     registerDataRoutes(app, services);
+    registerDataExportRoutes(app, { ...services, dataExport: new DataExportService({ data: services.data }) });
     registerOpenApiRoute(app);
     registerIngestRoutes(app, { ingest, integrations });
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { exportUrl } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
@@ -641,6 +642,17 @@ const cases: Record<string, Case> = {
     const body = await projectData(w, role);
     return body?.series.some((series) => series.id === shownSeriesId) ? 'allowed' : 'denied';
   },
+  'GET /api/export/{projectId}.csv': async (w, role) => {
+    const [series] = await w.olo.server.database.sql<Array<{ name: string }>>`
+      select name from series where id = ${w.seriesId}`;
+    const headings = await exportHeadings(w, role);
+    return headings?.some((heading) => heading.startsWith(series?.name as string)) ? 'allowed' : 'denied';
+  },
+  'GET /api/export/{projectId}.csv(public link)': async (w, role) => {
+    await seriesInShownSpace(w);
+    const headings = await exportHeadings(w, role);
+    return headings?.includes('Shown / T (°C)') ? 'allowed' : 'denied';
+  },
   meters: async (w, role) =>
     outcomeOf(await w.call(role, 'query { meters { id } }'), (data) =>
       (data.meters as Array<{ id: number }>).some((item) => item.id === w.meter.id),
@@ -1060,6 +1072,31 @@ async function projectData(w: World, role: Role): Promise<{ series: Array<{ id: 
   const month = new Date().toISOString().slice(0, 7);
   const response = await w.clients[role].fetch(`/api/data/${w.project.id}/${month}/${project?.dataId}/3600`);
   if (response.status === 200) return (await response.json()) as { series: Array<{ id: number }> };
+  expect([401, 403]).toContain(response.status);
+  return undefined;
+}
+
+/** The column headings of X's export of this month as `role`, or undefined when refused. */
+async function exportHeadings(w: World, role: Role): Promise<string[] | undefined> {
+  const now = Date.now();
+  const response = await w.clients[role].fetch(
+    exportUrl({
+      projectId: w.project.id,
+      format: 'csv',
+      from: now - 86_400_000,
+      to: now,
+      slot: 86_400,
+      mode: 'avg',
+      nulls: false,
+      filters: [],
+      lang: 'en',
+    }),
+  );
+  if (response.status === 200)
+    return (await response.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0]
+      ?.split(',');
   expect([401, 403]).toContain(response.status);
   return undefined;
 }

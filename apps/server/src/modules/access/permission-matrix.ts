@@ -283,6 +283,18 @@ export const permissionMatrix: MatrixRow[] = [
     what: "X's data of the series in its shown spaces, while X's public link is on",
     allowed: allRoles,
   },
+  {
+    operation: 'GET /api/export/{projectId}.csv',
+    kind: 'rest',
+    what: "X's data as a file, with every series (a series in no space among them)",
+    allowed: projectViewers,
+  },
+  {
+    operation: 'GET /api/export/{projectId}.csv(public link)',
+    kind: 'rest',
+    what: "X's data as a file, the series in its shown spaces, while X's public link is on",
+    allowed: allRoles,
+  },
   // Meters (meter M of O, with readings; disposable meters where a row changes who sees what)
   { operation: 'meters', kind: 'query', what: 'M is in the list', allowed: meterViewers },
   { operation: 'meter', kind: 'query', what: 'read M with its latest reading and errors', allowed: meterViewers },

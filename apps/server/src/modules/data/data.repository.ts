@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 
 export interface ProjectDataFacts {
   id: number;
+  name: string;
   timeZone: string;
   dataId: string;
   publicId: string | null;
@@ -14,7 +15,7 @@ export class DataRepository {
 
   async project(projectId: number): Promise<ProjectDataFacts | undefined> {
     const [row] = await this.sql<ProjectDataFacts[]>`
-      select id, time_zone as "timeZone", data_id as "dataId", public_id as "publicId", show_live as "showLive"
+      select id, name, time_zone as "timeZone", data_id as "dataId", public_id as "publicId", show_live as "showLive"
       from projects where id = ${projectId}`;
     return row;
   }

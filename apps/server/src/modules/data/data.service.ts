@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { formatDataPeriod, periodEnded, periodSettleMs, periodSlots } from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
-import type { ViewerAccess } from '../access/access.policy.ts';
+import type { PublicProjectView, ViewerAccess } from '../access/access.policy.ts';
 import type { SeriesRepository } from '../series/series.repository.ts';
 import { sortSeries } from '../series/series.service.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
-import type { DataRepository } from './data.repository.ts';
+import type { DataRepository, ProjectDataFacts } from './data.repository.ts';
 import type { DataRequest, ProjectDataBody } from './data.schema.ts';
 
 export interface ProjectDataAnswer {
@@ -71,17 +71,33 @@ export class DataService {
   }
 
   /**
-   * A project's series aggregated into the slots of a month or a day of its time zone. Members
-   * (and whoever sees the project) get every series; anybody else, while the project has a public
-   * link, the series of the spaces the public view shows.
+   * The project, and the spaces and series a viewer gets of it, as projectData lists them: for
+   * callers that build on the data API (the export) and must check access and size first.
+   * 'Not found', 'Not signed in' or 'Permission denied' as projectData answers them.
    */
-  async projectData(viewer: ViewerAccess, request: DataRequest): Promise<ProjectDataAnswer> {
-    const project = await this.deps.repository.project(request.projectId);
+  async viewerLists(
+    viewer: ViewerAccess,
+    projectId: number,
+  ): Promise<{ project: ProjectDataFacts; member: boolean } & Pick<ProjectDataBody, 'spaces' | 'series'>> {
+    const { project, member, publicView } = await this.viewable(viewer, projectId);
+    return { project, member, ...(await this.lists(project, member, publicView)) };
+  }
+
+  private async viewable(viewer: ViewerAccess, projectId: number) {
+    const project = await this.deps.repository.project(projectId);
     if (!project) throw new AppError('NOT_FOUND', 'Not found');
     const member = await viewer.can('project.view', project.id);
     const publicView = viewer.policy.publicProject(project);
     if (!member && !publicView.open) await viewer.assert('project.view', project.id);
-    if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
+    return { project, member, publicView };
+  }
+
+  /** Members (and whoever sees the project) get every series; others the series of the spaces a public link shows. */
+  private async lists(
+    project: ProjectDataFacts,
+    member: boolean,
+    publicView: PublicProjectView,
+  ): Promise<Pick<ProjectDataBody, 'spaces' | 'series'>> {
     const [allSpaces, allSeries] = await Promise.all([
       this.deps.spaces.listByProject(project.id),
       this.deps.series.listByProject(project.id),
@@ -102,6 +118,18 @@ export class DataService {
         colorId,
         limitId,
       }));
+    return { spaces, series };
+  }
+
+  /**
+   * A project's series aggregated into the slots of a month or a day of its time zone. Members
+   * (and whoever sees the project) get every series; anybody else, while the project has a public
+   * link, the series of the spaces the public view shows.
+   */
+  async projectData(viewer: ViewerAccess, request: DataRequest): Promise<ProjectDataAnswer> {
+    const { project, member, publicView } = await this.viewable(viewer, request.projectId);
+    if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
+    const { spaces, series } = await this.lists(project, member, publicView);
     // Values of a settled period change only with the dataId; the lists (a renamed series, a space
     // hidden) may change without it, so they are part of the key.
     const listsHash = crypto

@@ -1,0 +1,163 @@
+import { aggregate, planFetches } from '@olo/data-engine';
+import {
+  type DataSeries,
+  type DataSpace,
+  formatDataPeriod,
+  measurementDecimals,
+  measurementUnits,
+  type ProjectDataBody,
+  wallDateIn,
+} from '@olo/shared';
+import { AppError } from '../../shared/errors.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
+import { type DataService, StaleDataIdError } from '../data/data.service.ts';
+import { type ExportTable, writeCsv, writeXlsx } from './data-export.files.ts';
+import {
+  type DataExportRequest,
+  dataExportLimits,
+  dataExportTooLarge,
+  dataExportTooLong,
+} from './data-export.schema.ts';
+
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  /** `<project name>-<first day>-<last day>.<format>`, days of the project's time zone. */
+  filename: string;
+}
+
+const contentTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  // `|| 0`: -0.04 shown with one decimal is 0.0, not -0.0.
+  return Math.round(value * factor) / factor || 0;
+}
+
+/** "space / series (unit)", the unit of the series or else of its type; without a space, the series alone. */
+export function seriesHeading(series: DataSeries, spaces: readonly DataSpace[]): string {
+  const space = spaces.find((item) => item.id === series.spaceId);
+  const typeUnit = Object.hasOwn(measurementUnits, series.dataType)
+    ? measurementUnits[series.dataType as keyof typeof measurementUnits]
+    : '';
+  const unit = series.dataUnit || typeUnit;
+  const name = space ? `${space.name} / ${series.name}` : series.name;
+  return unit ? `${name} (${unit})` : name;
+}
+
+/**
+ * CSV and XLSX files of what a summary view shows (issue 5). The numbers are the browser's: the
+ * same data API slices (DataService, with its access rules and cache) aggregated by the same
+ * `aggregate()` of @olo/data-engine, rounded by the shared display rules.
+ */
+export class DataExportService {
+  constructor(private readonly deps: { data: DataService; now?: () => number }) {}
+
+  async exportFile(viewer: ViewerAccess, request: DataExportRequest): Promise<ExportFile> {
+    let table: { table: ExportTable; projectName: string };
+    try {
+      table = await this.table(viewer, request);
+    } catch (error) {
+      // The data were rewritten while we read them: once more, all under the new data id.
+      if (!(error instanceof StaleDataIdError)) throw error;
+      table = await this.table(viewer, request);
+    }
+    const { query } = request;
+    const body =
+      request.format === 'csv' ? writeCsv(table.table, query.lang) : await writeXlsx(table.table, query.lang);
+    const day = (instant: number) => {
+      const date = wallDateIn(new Date(instant), table.table.timeZone);
+      return formatDataPeriod(date);
+    };
+    return {
+      body,
+      contentType: contentTypes[request.format],
+      // A long name is cut (by characters, not code units): file systems take 255 bytes.
+      filename: `${Array.from(table.projectName).slice(0, 80).join('').trim()}-${day(query.from)}-${day(query.to)}.${request.format}`,
+    };
+  }
+
+  /** Access (as the data API's), size, the slices the browser would fetch, and the view's aggregation. */
+  private async table(
+    viewer: ViewerAccess,
+    { projectId, query }: DataExportRequest,
+  ): Promise<{ table: ExportTable; projectName: string }> {
+    const lists = await this.deps.data.viewerLists(viewer, projectId);
+    const { project } = lists;
+    // Slots that overlap [from, to], at most: one more for a range that starts inside a slot.
+    const slotMs = query.slot * 1000;
+    const slotCount = Math.ceil((query.to - query.from + 1) / slotMs) + 1;
+    if (slotCount * Math.max(1, lists.series.length) > dataExportLimits.maxCells) {
+      throw new AppError('BAD_USER_INPUT', dataExportTooLarge);
+    }
+    if (query.to - query.from > dataExportLimits.maxRangeDays * 86_400_000) {
+      throw new AppError('BAD_USER_INPUT', dataExportTooLong);
+    }
+
+    const now = this.deps.now?.() ?? Date.now();
+    const periods = planFetches({ from: query.from, to: query.to }, project.timeZone, now);
+    const slices: ProjectDataBody[] = [];
+    for (let start = 0; start < periods.length; start += dataExportLimits.fetchConcurrency) {
+      const answers = await Promise.all(
+        periods.slice(start, start + dataExportLimits.fetchConcurrency).map((period) =>
+          this.deps.data.projectData(viewer, {
+            projectId,
+            period,
+            dataId: project.dataId,
+            slotSeconds: query.slot,
+          }),
+        ),
+      );
+      for (const answer of answers) slices.push(JSON.parse(answer.body) as ProjectDataBody);
+    }
+
+    const result = aggregate(slices, {
+      range: { from: query.from, to: query.to },
+      slotSeconds: query.slot,
+      filters: query.filters,
+      nulls: query.nulls,
+      mode: query.mode,
+      timeZone: project.timeZone,
+    });
+    // Without slices (a range in the future) the view has no series; the file still names them.
+    const series =
+      result.series.length > 0
+        ? result.series
+        : lists.series.map((item) => ({ series: item, points: [], stats: null }));
+    const spaces = result.spaces.length > 0 ? result.spaces : lists.spaces;
+    const decimals = series.map((item) => measurementDecimals(item.series.dataType));
+    const valueAt = series.map((item) => new Map(item.points.map((point) => [point.time, point.value])));
+    const rows = result.times
+      .map((time) => ({
+        time,
+        values: valueAt.map((values, index) => {
+          const value = values.get(time);
+          return value === undefined || value === null ? null : round(value, decimals[index] ?? 1);
+        }),
+      }))
+      // Nulls off leaves empty slots out, as the view does: a row goes when no series has a value in it.
+      .filter((row) => query.nulls || row.values.some((value) => value !== null));
+    return {
+      projectName: project.name,
+      table: {
+        timeZone: project.timeZone,
+        headers: series.map((item) => seriesHeading(item.series, spaces)),
+        decimals,
+        rows,
+        stats: series.map((item, index) => {
+          if (!item.stats) return null;
+          const places = decimals[index] ?? 1;
+          return {
+            min: round(item.stats.min, places),
+            avg: round(item.stats.avg, places),
+            max: round(item.stats.max, places),
+            count: item.stats.count,
+          };
+        }),
+      },
+    };
+  }
+}
