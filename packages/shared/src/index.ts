@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './calibrations.ts';
 export * from './data-body.ts';
+export * from './data-export.ts';
 export * from './data-slots.ts';
 export * from './data-views.ts';
 export * from './datasource-functions.ts';
