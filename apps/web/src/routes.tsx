@@ -31,6 +31,7 @@ import { ProjectDefaultPage } from './features/projects/ProjectDefaultPage.tsx';
 import { ProjectLayout } from './features/projects/ProjectLayout.tsx';
 import { ProjectListPage } from './features/projects/ProjectListPage.tsx';
 import { PublicProjectPage } from './features/public-project/PublicProjectPage.tsx';
+import { SummaryRoute } from './features/summary/lazy.tsx';
 import { SystemErrorsPage } from './features/system-errors/SystemErrorsPage.tsx';
 import { TestPage } from './features/test-pages/TestPage.tsx';
 
@@ -102,7 +103,7 @@ export const routes: RouteObject[] = [
           later('alarms'),
           { path: 'live', element: <LiveGaugesPage />, handle: signedIn },
           { path: 'liveold', element: <LiveTablePage />, handle: signedIn },
-          later('summary'),
+          { path: 'summary', element: <SummaryRoute />, handle: signedIn },
           later('report'),
           later('report/:reportId'),
           {

@@ -19,7 +19,10 @@ export const exportQuerySchema = z
     to: epochMs,
     slot: z.coerce.number().int().refine(isValidSlotSeconds, { message: 'Invalid slot' }),
     mode: z.enum(dataModes).default('avg'),
-    nulls: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+    nulls: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((value) => value === '1'),
     filters: z
       .string()
       .default('[]')
