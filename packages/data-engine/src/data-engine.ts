@@ -11,7 +11,11 @@ import { defaultRange, defaultSlotSeconds, type TimeRange } from './ranges.ts';
 /** Spec §4 and §9. */
 export const engineTimings = {
   fetchTimeoutMs: 8000,
-  /** Aggregation runs at most once in this time, after the first change that asks for it. */
+  /**
+   * Aggregation runs at most once in this time: a change after a quiet spell is aggregated at once (in the next
+   * task, so that changes made together are aggregated together), later ones join one aggregation this long after
+   * the last.
+   */
   recomputeDelayMs: 100,
   /** Cached slices of other projects are dropped this long after the current project's preload. */
   dropOtherProjectsMs: 2000,
@@ -133,6 +137,8 @@ export class DataEngine {
   private readonly waiting: Array<() => void> = [];
   private readonly listeners = new Set<DataListener>();
   private computeTimer: unknown = null;
+  /** Clock time of the last aggregation (epoch ms). */
+  private lastComputeAt = Number.NEGATIVE_INFINITY;
   private dropTimer: unknown = null;
   private latestTimer: unknown = null;
   /** Clock time of the last refresh (epoch ms), for the latest-reading rule. */
@@ -398,16 +404,18 @@ export class DataEngine {
 
   private scheduleCompute(): void {
     if (this.computeTimer !== null || this.disposed) return;
+    const wait = Math.max(0, this.lastComputeAt + engineTimings.recomputeDelayMs - this.clock.now());
     this.computeTimer = this.clock.setTimeout(() => {
       this.computeTimer = null;
       this.compute();
-    }, engineTimings.recomputeDelayMs);
+    }, wait);
   }
 
   private compute(): void {
     const project = this.project;
     const plan = this.plan;
     if (!project || !plan) return;
+    this.lastComputeAt = this.clock.now();
     const base = { projectId: project.projectId, dataId: project.dataId, slotSeconds: plan.slotSeconds };
     const slices = new Set<ProjectDataBody>();
     let loading = false;

@@ -142,6 +142,12 @@ function SlotData({
   }
   return (
     <Stack gap="md">
+      {result.loading && <Loader size="xs" data-testid="summary-loading" />}
+      {result.failedPeriods.length > 0 && (
+        <Text size="sm" c="orange" data-testid="summary-failed">
+          {t('Some of the data could not be loaded.')}
+        </Text>
+      )}
       {groups.map((group) => (
         <SummaryChart key={group.key} group={group} times={result.times} nulls={result.nulls} timeZone={timeZone} />
       ))}

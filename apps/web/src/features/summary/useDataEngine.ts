@@ -6,6 +6,15 @@ const browserFetch: ConstructorParameters<typeof DataEngine>[0]['fetch'] = (url,
   globalThis.fetch(url, { ...init, credentials: 'same-origin' });
 
 /**
+ * The engine aggregates at once after a change, before a new range's data has come: until some has, the values
+ * shown stay (marked loading), so that the graphs are not torn down and built again for an empty moment.
+ */
+export function keptWhileLoading(shown: DataResult | null, next: DataResult): DataResult {
+  if (!(next.loading && next.empty) || !shown || shown.empty) return next;
+  return { ...shown, range: next.range, slotSeconds: next.slotSeconds, loading: true };
+}
+
+/**
  * One data engine for one data slot: it gets the project and the view on every change and decides itself what to
  * fetch (a range or slot change) and what only to recompute (filters, nulls, mode). `latestReading` is the newest
  * pushed reading time, which moves a view on the default range.
@@ -21,7 +30,7 @@ export function useDataEngine(project: DataProject, view: EngineView, latestRead
     const created = new DataEngine({ fetch: browserFetch });
     created.setProject(latest.current.project);
     created.setView(latest.current.view);
-    const unsubscribe = created.subscribe(setResult);
+    const unsubscribe = created.subscribe((next) => setResult((shown) => keptWhileLoading(shown, next)));
     setEngine(created);
     return () => {
       unsubscribe();
