@@ -137,8 +137,9 @@ export class DataEngine {
   private readonly waiting: Array<() => void> = [];
   private readonly listeners = new Set<DataListener>();
   private computeTimer: unknown = null;
-  /** Clock time of the last aggregation (epoch ms). */
+  /** Clock times (epoch ms) of the last aggregation and of the one pending. */
   private lastComputeAt = Number.NEGATIVE_INFINITY;
+  private computeDue = Number.NEGATIVE_INFINITY;
   private dropTimer: unknown = null;
   private latestTimer: unknown = null;
   /** Clock time of the last refresh (epoch ms), for the latest-reading rule. */
@@ -281,7 +282,10 @@ export class DataEngine {
       .filter((period) => !this.cachedSlice({ ...base, period }))
       .map((period) => this.fetchSlice({ ...base, period }));
     void Promise.all(fetches).then(() => this.preload(generation));
-    this.scheduleCompute();
+    // With nothing of the range at hand, the first slice to come is aggregated at once; only if none comes within
+    // 100 ms is a loading result given meanwhile.
+    const nothingCached = fetches.length > 0 && fetches.length === plan.periods.length;
+    this.scheduleCompute(nothingCached ? now + engineTimings.recomputeDelayMs : undefined);
   }
 
   private async preload(generation: number): Promise<void> {
@@ -402,13 +406,23 @@ export class DataEngine {
     }
   }
 
-  private scheduleCompute(): void {
-    if (this.computeTimer !== null || this.disposed) return;
-    const wait = Math.max(0, this.lastComputeAt + engineTimings.recomputeDelayMs - this.clock.now());
+  /**
+   * Aggregates as soon as the 100 ms since the last aggregation allow, or at `notBefore` (epoch ms) if later; an
+   * earlier call moves a later pending aggregation forward.
+   */
+  private scheduleCompute(notBefore = Number.NEGATIVE_INFINITY): void {
+    if (this.disposed) return;
+    const now = this.clock.now();
+    const due = Math.max(now, notBefore, this.lastComputeAt + engineTimings.recomputeDelayMs);
+    if (this.computeTimer !== null) {
+      if (this.computeDue <= due) return;
+      this.clock.clearTimeout(this.computeTimer);
+    }
+    this.computeDue = due;
     this.computeTimer = this.clock.setTimeout(() => {
       this.computeTimer = null;
       this.compute();
-    }, wait);
+    }, due - now);
   }
 
   private compute(): void {

@@ -42,13 +42,17 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
   const result = useDataEngine(project, slot, props.latestReading);
   const now = Date.now();
   const noSpace = t('No space');
+  // By the arrays, not the result: values kept while a range loads (keptWhileLoading) are not drawn again.
+  const times = result?.times;
+  const series = result?.series;
+  const spaces = result?.spaces;
   const groups = useMemo(
-    () => (result ? chartGroups(result, groupBy, { typeLabel, noSpace }) : []),
-    [result, groupBy, typeLabel, noSpace],
+    () => (times && series && spaces ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }) : []),
+    [times, series, spaces, groupBy, typeLabel, noSpace],
   );
   const rows = useMemo(
-    () => (result ? statsRows(result, i18n.language, noSpace) : []),
-    [result, i18n.language, noSpace],
+    () => (series && spaces ? statsRows({ series, spaces }, i18n.language, noSpace) : []),
+    [series, spaces, i18n.language, noSpace],
   );
   const shown = result?.range ?? null;
   const title = slot.name || t('Period {{n}}', { n: index + 1 });
