@@ -41,11 +41,13 @@ interface Timing {
 
 /** Resolves when each of `charts` has drawn once more, with the time since `start`. */
 function drawnAll(charts: readonly Element[], start: number): Promise<Timing> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const pending = new Set(charts);
+    const timer = setTimeout(() => reject(new Error(`${pending.size} of ${charts.length} charts not drawn`)), 10_000);
     const onDraw = (event: Event) => {
       pending.delete(event.target as Element);
       if (pending.size > 0) return;
+      clearTimeout(timer);
       document.removeEventListener('summary-chart-draw', onDraw);
       const drawn = performance.now() - start;
       requestAnimationFrame(() => resolve({ drawn, frame: performance.now() - start }));
@@ -54,9 +56,9 @@ function drawnAll(charts: readonly Element[], start: number): Promise<Timing> {
   });
 }
 
-/** Types a day into the first period's From input, as a person picking a date does, and times the repaint. */
-function changeFrom(day: string): Promise<Timing> {
-  const input = document.querySelector<HTMLInputElement>('[data-testid="summary-range-from"]');
+/** Types a day into the first period's From or To input, as a person picking a date does, and times the repaint. */
+function changeDay(end: 'from' | 'to', day: string): Promise<Timing> {
+  const input = document.querySelector<HTMLInputElement>(`[data-testid="summary-range-${end}"]`);
   if (!input) throw new Error('no range input');
   const charts = [...document.querySelectorAll('[data-testid="summary-chart"]')];
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -129,4 +131,4 @@ async function baseline(urls: string[][], ranges: TimeRange[], runs: number): Pr
   return timings;
 }
 
-Object.assign(window, { oloBench: { changeFrom, baseline } });
+Object.assign(window, { oloBench: { changeDay, baseline } });

@@ -1,11 +1,12 @@
 import { ActionIcon, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { DataProject } from '@olo/data-engine';
+import type { DataProject, TimeRange } from '@olo/data-engine';
+import type { DataFilter } from '@olo/shared';
 import { formatDateRange } from '@olo/shared';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
 import { chartGroups, type GroupBy } from './chartGroups.ts';
-import { type DataSlot, type DataSlotChange, dataViewInput } from './dataSlots.ts';
+import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput } from './dataSlots.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { FiltersEditor } from './FiltersEditor.tsx';
 import { NameSaver } from './NameSaver.tsx';
@@ -28,19 +29,26 @@ export interface DataSlotPanelProps {
   latestReading: number | null;
   /** Null in the read-only view: no saved ranges or views, no mutations. */
   saved: SummarySaved | null;
-  onChange: (change: DataSlotChange) => void;
-  /** Absent when this is the only period. */
-  onRemove?: () => void;
-  onSaved: (view: NonNullable<Awaited<ReturnType<SummarySaved['saveView']>>>) => void;
+  /** False for the only period. */
+  removable: boolean;
+  dispatch: (action: DataSlotAction) => void;
 }
 
 /** One period of the summary: its options, graphs, min/avg/max table and exports, from a data engine of its own. */
 export function DataSlotPanel(props: DataSlotPanelProps) {
-  const { project, slot, index, groupBy, saved } = props;
+  const { project, slot, index, groupBy, saved, dispatch } = props;
+  const { key } = slot;
+  // Stable callbacks: the options and graphs are memoized and render again only when their own props change.
+  const change = useCallback(
+    (edit: DataSlotChange) => dispatch({ type: 'change', key, change: edit }),
+    [dispatch, key],
+  );
+  const changeRange = useCallback((range: TimeRange | null) => change({ range }), [change]);
+  const changeFilters = useCallback((filters: DataFilter[]) => change({ filters }), [change]);
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
   const result = useDataEngine(project, slot, props.latestReading);
-  const now = Date.now();
+  const today = wallDayInput(Date.now(), project.timeZone);
   const noSpace = t('No space');
   // By the arrays, not the result: values kept while a range loads (keptWhileLoading) are not drawn again.
   const times = result?.times;
@@ -71,36 +79,37 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
               </Text>
             )}
           </Title>
-          {props.onRemove && (
-            <ActionIcon variant="subtle" color="red" aria-label={t('Remove period')} onClick={props.onRemove}>
+          {props.removable && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('Remove period')}
+              onClick={() => dispatch({ type: 'remove', key })}
+            >
               ×
             </ActionIcon>
           )}
         </Group>
-        <RangePicker
-          timeZone={project.timeZone}
-          range={slot.range}
-          shown={shown}
-          now={now}
-          onChange={(range) => props.onChange({ range })}
-        >
+        <Group gap="xs" align="start">
+          <RangePicker
+            timeZone={project.timeZone}
+            range={slot.range}
+            shown={shown}
+            today={today}
+            onChange={changeRange}
+          />
           {saved && (
             <SavedRanges
               projectId={project.projectId}
               timeZone={project.timeZone}
               shown={shown}
               saved={saved}
-              onPick={(range) => props.onChange({ range })}
+              onPick={changeRange}
             />
           )}
-        </RangePicker>
-        <SlotOptions slot={slot} resolvedSlotSeconds={result?.slotSeconds ?? null} onChange={props.onChange} />
-        <FiltersEditor
-          filters={slot.filters}
-          timeZone={project.timeZone}
-          today={wallDayInput(now, project.timeZone)}
-          onChange={(filters) => props.onChange({ filters })}
-        />
+        </Group>
+        <SlotOptions slot={slot} resolvedSlotSeconds={result?.slotSeconds ?? null} onChange={change} />
+        <FiltersEditor filters={slot.filters} timeZone={project.timeZone} today={today} onChange={changeFilters} />
         {result && (
           <Group gap="xs">
             <ExportLinks projectId={project.projectId} result={result} />
@@ -111,7 +120,7 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
                 testId="save-view"
                 onSave={async (name) => {
                   const view = await saved.saveView(dataViewInput(project.projectId, slot, result, name));
-                  if (view) props.onSaved(view);
+                  if (view) dispatch({ type: 'saved', key, view });
                   return view !== null;
                 }}
               />

@@ -1,12 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import type { DataResult } from '@olo/data-engine';
 import { exportFormats, exportUrl, isLanguage } from '@olo/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const formatLabels = { csv: 'Download CSV', xlsx: 'Download Excel' } as const;
 
 /** Links to the server's export of one period as the engine resolved it (default range and slot filled in). */
-export function ExportLinks({ projectId, result }: { projectId: number; result: DataResult }) {
+export const ExportLinks = memo(function ExportLinks({ projectId, result }: { projectId: number; result: DataResult }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language.split('-')[0];
   return (
@@ -35,4 +36,4 @@ export function ExportLinks({ projectId, result }: { projectId: number; result: 
       ))}
     </Group>
   );
-}
+});

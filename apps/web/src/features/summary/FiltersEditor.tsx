@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, Menu, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { DataFilter } from '@olo/data-engine';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   newFilter,
@@ -127,7 +127,7 @@ const filterTitles: Record<DataFilter['type'], string> = {
 };
 
 /** The slot filters of a period (weekrange, removeday, removerange): all of them apply together. */
-export function FiltersEditor({
+export const FiltersEditor = memo(function FiltersEditor({
   filters,
   timeZone,
   today,
@@ -184,4 +184,4 @@ export function FiltersEditor({
       </Menu>
     </Stack>
   );
-}
+});

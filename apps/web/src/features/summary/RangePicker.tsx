@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { quickRanges, type TimeRange } from '@olo/data-engine';
-import type { ReactNode } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rangeOfDays, wallDayInput } from './wallTime.ts';
 
@@ -10,23 +10,23 @@ const sameRange = (a: TimeRange | null, b: TimeRange | null) => a?.from === b?.f
  * The period of a data slot: days on the project's wall clock, a quick range, or the default range (null), which
  * follows the latest data. `shown` is the range the engine resolved, so the default range shows its days too.
  */
-export function RangePicker({
+export const RangePicker = memo(function RangePicker({
   timeZone,
   range,
   shown,
-  now,
+  today,
   onChange,
-  children,
 }: {
   timeZone: string;
   range: TimeRange | null;
   shown: TimeRange | null;
-  now: number;
+  /** The project's wall-clock day: the quick ranges change with it. */
+  today: string;
   onChange: (range: TimeRange | null) => void;
-  /** Saved ranges, where the viewer has them. */
-  children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `today` stands for the time the ranges are taken at.
+  const quick = useMemo(() => quickRanges(Date.now(), timeZone), [today, timeZone]);
   const fromDay = shown ? wallDayInput(shown.from, timeZone) : '';
   const toDay = shown ? wallDayInput(shown.to, timeZone) : '';
   const pick = (from: string, to: string) => {
@@ -52,23 +52,22 @@ export function RangePicker({
           data-testid="summary-range-to"
           onChange={(event) => pick(fromDay, event.currentTarget.value)}
         />
-        {children}
       </Group>
       <Group gap={4} data-testid="summary-quick-ranges">
         <Button size="compact-xs" variant={range === null ? 'filled' : 'default'} onClick={() => onChange(null)}>
           {t('Default range')}
         </Button>
-        {quickRanges(now, timeZone).map((quick) => (
+        {quick.map((item) => (
           <Button
-            key={quick.id}
+            key={item.id}
             size="compact-xs"
-            variant={sameRange(range, quick.range) ? 'filled' : 'default'}
-            onClick={() => onChange(quick.range)}
+            variant={sameRange(range, item.range) ? 'filled' : 'default'}
+            onClick={() => onChange(item.range)}
           >
-            {t(quick.label)}
+            {t(item.label)}
           </Button>
         ))}
       </Group>
     </Stack>
   );
-}
+});

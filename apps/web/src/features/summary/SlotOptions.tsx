@@ -1,5 +1,6 @@
 import { Group, SegmentedControl, Select, Switch } from '@mantine/core';
 import { type DataMode, dataModes } from '@olo/data-engine';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataSlot, DataSlotChange } from './dataSlots.ts';
 import { slotChoices, slotLabel } from './slotChoices.ts';
@@ -7,7 +8,7 @@ import { slotChoices, slotLabel } from './slotChoices.ts';
 const modeLabels: Record<DataMode, string> = { avg: 'Average', min: 'Minimum', max: 'Maximum' };
 
 /** Slot length (automatic: by the range), mode and nulls of a period. */
-export function SlotOptions({
+export const SlotOptions = memo(function SlotOptions({
   slot,
   resolvedSlotSeconds,
   onChange,
@@ -56,4 +57,4 @@ export function SlotOptions({
       />
     </Group>
   );
-}
+});

@@ -1,9 +1,10 @@
 import { ColorSwatch, Group, Table } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatsRow } from './statsRows.ts';
 
 /** The lowest, mean and highest reading of each series over the period's kept slots. */
-export function StatsTable({ rows }: { rows: readonly StatsRow[] }) {
+export const StatsTable = memo(function StatsTable({ rows }: { rows: readonly StatsRow[] }) {
   const { t } = useTranslation();
   const value = (text: string, unit: string) => (text === '-' || unit === '' ? text : `${text} ${unit}`);
   return (
@@ -43,4 +44,4 @@ export function StatsTable({ rows }: { rows: readonly StatsRow[] }) {
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

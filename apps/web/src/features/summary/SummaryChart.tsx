@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canDrawCharts } from '../meters/useTimeChart.ts';
 import type { ChartGroup } from './chartGroups.ts';
@@ -82,7 +82,7 @@ function useSummaryChart(group: ChartGroup, times: readonly number[], nulls: boo
 }
 
 /** One graph of the summary: a space's or a measurement type's series. */
-export function SummaryChart({
+export const SummaryChart = memo(function SummaryChart({
   group,
   times,
   nulls,
@@ -100,4 +100,4 @@ export function SummaryChart({
       <div ref={container} data-testid="summary-chart" style={{ minHeight: chartHeight }} />
     </Stack>
   );
-}
+});

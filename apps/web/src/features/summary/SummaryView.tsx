@@ -78,9 +78,8 @@ function SummaryPeriods({
           groupBy={groupBy}
           latestReading={latestReading}
           saved={saved}
-          onChange={(change) => dispatch({ type: 'change', key: slot.key, change })}
-          onRemove={slots.length > 1 ? () => dispatch({ type: 'remove', key: slot.key }) : undefined}
-          onSaved={(view) => dispatch({ type: 'saved', key: slot.key, view })}
+          removable={slots.length > 1}
+          dispatch={dispatch}
         />
       ))}
     </Stack>

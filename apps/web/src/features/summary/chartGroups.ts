@@ -52,10 +52,22 @@ export function shownSeries(result: Pick<AggregateResult, 'series'>): Array<Seri
   return result.series.map((item, index) => ({ ...item, index })).filter((item) => item.series.dataType !== 'ignore');
 }
 
-/** The values of a series on the chart's time axis (epoch ms): a slot the series has no point for is null. */
+/**
+ * The values of a series on the chart's time axis (epoch ms): a slot the series has no point for is null. Both are
+ * ascending and the points are some of the times, so one walk along both does it.
+ */
 export function alignedValues(item: SeriesResult, times: readonly number[]): (number | null)[] {
-  const byTime = new Map(item.points.map((point) => [point.time, point.value]));
-  return times.map((time) => byTime.get(time) ?? null);
+  const values: (number | null)[] = new Array(times.length).fill(null);
+  const { points } = item;
+  let next = 0;
+  for (let index = 0; index < times.length && next < points.length; index++) {
+    const point = points[next] as SeriesResult['points'][number];
+    if (point.time === times[index]) {
+      values[index] = point.value;
+      next++;
+    }
+  }
+  return values;
 }
 
 /**
