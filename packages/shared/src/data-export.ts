@@ -57,7 +57,8 @@ export interface ExportRequest {
 
 /** The address of an export of one data slot. */
 export function exportUrl(request: ExportRequest): string {
-  const query = new URLSearchParams({
+  // Built by hand: this package runs where neither the DOM's nor Node's URL types are declared.
+  const query = Object.entries({
     from: String(request.from),
     to: String(request.to),
     slot: String(request.slot),
@@ -65,6 +66,8 @@ export function exportUrl(request: ExportRequest): string {
     nulls: request.nulls ? '1' : '0',
     filters: JSON.stringify(request.filters),
     lang: request.lang,
-  });
+  })
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
   return `${request.baseUrl ?? ''}/api/export/${encodeURIComponent(String(request.projectId))}.${request.format}?${query}`;
 }
