@@ -11,7 +11,8 @@
  * - baseline, in the same run: bare uPlot charts of the same groups, options and size, fed the same arrays
  *   (`setData` alone, aggregation done beforehand).
  *
- * Goal (issue 5): range change to painted chart under 100 ms. Environment: BENCH_RUNS (30), CHROMIUM_PATH.
+ * Goal (issue 5): range change to painted chart under 100 ms. Environment: BENCH_RUNS (30), CHROMIUM_PATH,
+ * BENCH_PROFILE (print where the page spent the cached runs' time), BENCH_SCREENSHOT (a file for the page).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -226,6 +227,7 @@ async function main() {
     const graphs = await page.getByTestId('summary-chart').count();
     const legend = await page.locator('.u-legend .u-series').count();
     console.log(`Summary view: ${graphs} graphs, ${legend - graphs} series, 30-day range at 1-hour slots.`);
+    if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
 
     // Cached: the month is fetched by the first change (not timed), then every change is served from it.
     // (The default range already starts on 1 March: a day typed again would change nothing.)
