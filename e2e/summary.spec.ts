@@ -137,3 +137,34 @@ test('changing the mode recomputes the graph without fetching', async ({ page })
   await dataSettled(page);
   expect(dataRequests()).toBe(before);
 });
+
+test('a member saves a period as a data view and a range, and finds both again after a reload', async ({ page }) => {
+  await openDemoSummary(page);
+  await paintedAfter(page.getByTestId('summary-chart').first(), 0);
+  const name = `Näkymä ${Date.now().toString(36)}`;
+
+  await page.getByTestId('summary-mode').getByText(tr('fi', 'Minimum')).click();
+  await page.getByTestId('save-view').click();
+  await page.getByRole('dialog').getByLabel(tr('fi', 'Name')).fill(name);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: tr('fi', 'Save') })
+    .click();
+  await expect(page.getByRole('region', { name })).toBeVisible();
+
+  await page.getByTestId('save-range').click();
+  await page.getByRole('dialog').getByLabel(tr('fi', 'Name')).fill(`${name} aikaväli`);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: tr('fi', 'Save') })
+    .click();
+  await expect(page.getByTestId('saved-ranges')).toBeEnabled();
+
+  await page.reload();
+  await page.getByRole('button', { name: tr('fi', 'Load all saved views') }).click();
+  const loaded = page.getByRole('region', { name });
+  await expect(loaded).toBeVisible();
+  await expect(loaded.getByRole('radio', { name: tr('fi', 'Minimum') })).toBeChecked();
+  await loaded.getByTestId('saved-ranges').click();
+  await expect(page.getByRole('menuitem', { name: new RegExp(`^${name} aikaväli`) })).toBeVisible();
+});
