@@ -20,6 +20,7 @@ const inputs = [
   'apps/server/src',
   'apps/server/drizzle',
   'packages/shared/src',
+  'packages/data-engine/src',
   'package-lock.json',
 ];
 const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/server/dist/pglite-host.js'];

@@ -252,7 +252,14 @@ export const routes: RouteObject[] = [
             ),
             handle: signedIn,
           },
-          later('summary'),
+          {
+            path: 'summary',
+            ...page(
+              () => import('./features/summary/SummaryPage.tsx'),
+              (m) => m.SummaryPage,
+            ),
+            handle: signedIn,
+          },
           later('report'),
           later('report/:reportId'),
           {

@@ -154,17 +154,19 @@ describe('DataEngine', () => {
     expect(latest()).toMatchObject({ slotSeconds: slot, loading: false, failedPeriods: [] });
   });
 
-  it('recomputes at most every 100 ms, without fetching, when only filters, nulls or mode change', async () => {
+  it('recomputes at once after a quiet spell, then at most every 100 ms, without fetching, when only filters, nulls or mode change', async () => {
     engine.setProject(projectA);
     await settle();
+    // A quiet spell: the last aggregation is more than 100 ms ago.
+    await vi.advanceTimersByTimeAsync(engineTimings.recomputeDelayMs);
     const requestCount = server.requests.length;
     const resultCount = results.length;
     engine.setView({ mode: 'max' });
     engine.setView({ nulls: true });
     engine.setView({ filters: [{ type: 'removeday', day: '2026-03-20' }] });
-    await vi.advanceTimersByTimeAsync(engineTimings.recomputeDelayMs - 1);
+    // Changes made together are aggregated together, at once: in the next task, not 100 ms later.
     expect(results).toHaveLength(resultCount);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(0);
     expect(results).toHaveLength(resultCount + 1);
     expect(latest()).toMatchObject({ mode: 'max', nulls: true, filters: [{ type: 'removeday', day: '2026-03-20' }] });
     expect(latest().times).toHaveLength(6 * 144 + 1);
@@ -392,7 +394,8 @@ describe('DataEngine', () => {
     own.subscribe((result) => seen.push(result));
     own.setView({ range: { from: at('2026-04-01T00:00:00Z'), to: at('2026-04-02T00:00:00Z') } });
     own.setProject(projectA);
-    expect(timers.map((timer) => timer.ms)).toEqual([engineTimings.recomputeDelayMs]);
+    // Nothing was aggregated before: the first aggregation waits for no delay, only for the next task.
+    expect(timers.map((timer) => timer.ms)).toEqual([0]);
     timers[0]?.callback();
     expect(seen).toMatchObject([{ slotSeconds: 120, times: [], empty: 'Timespan has no data.', loading: false }]);
     own.dispose();

@@ -11,7 +11,11 @@ import { defaultRange, defaultSlotSeconds, type TimeRange } from './ranges.ts';
 /** Spec §4 and §9. */
 export const engineTimings = {
   fetchTimeoutMs: 8000,
-  /** Aggregation runs at most once in this time, after the first change that asks for it. */
+  /**
+   * Aggregation runs at most once in this time: a change after a quiet spell is aggregated at once (in the next
+   * task, so that changes made together are aggregated together), later ones join one aggregation this long after
+   * the last.
+   */
   recomputeDelayMs: 100,
   /** Cached slices of other projects are dropped this long after the current project's preload. */
   dropOtherProjectsMs: 2000,
@@ -133,6 +137,9 @@ export class DataEngine {
   private readonly waiting: Array<() => void> = [];
   private readonly listeners = new Set<DataListener>();
   private computeTimer: unknown = null;
+  /** Clock times (epoch ms) of the last aggregation and of the one pending. */
+  private lastComputeAt = Number.NEGATIVE_INFINITY;
+  private computeDue = Number.NEGATIVE_INFINITY;
   private dropTimer: unknown = null;
   private latestTimer: unknown = null;
   /** Clock time of the last refresh (epoch ms), for the latest-reading rule. */
@@ -275,7 +282,10 @@ export class DataEngine {
       .filter((period) => !this.cachedSlice({ ...base, period }))
       .map((period) => this.fetchSlice({ ...base, period }));
     void Promise.all(fetches).then(() => this.preload(generation));
-    this.scheduleCompute();
+    // With nothing of the range at hand, the first slice to come is aggregated at once; only if none comes within
+    // 100 ms is a loading result given meanwhile.
+    const nothingCached = fetches.length > 0 && fetches.length === plan.periods.length;
+    this.scheduleCompute(nothingCached ? now + engineTimings.recomputeDelayMs : undefined);
   }
 
   private async preload(generation: number): Promise<void> {
@@ -396,18 +406,30 @@ export class DataEngine {
     }
   }
 
-  private scheduleCompute(): void {
-    if (this.computeTimer !== null || this.disposed) return;
+  /**
+   * Aggregates as soon as the 100 ms since the last aggregation allow, or at `notBefore` (epoch ms) if later; an
+   * earlier call moves a later pending aggregation forward.
+   */
+  private scheduleCompute(notBefore = Number.NEGATIVE_INFINITY): void {
+    if (this.disposed) return;
+    const now = this.clock.now();
+    const due = Math.max(now, notBefore, this.lastComputeAt + engineTimings.recomputeDelayMs);
+    if (this.computeTimer !== null) {
+      if (this.computeDue <= due) return;
+      this.clock.clearTimeout(this.computeTimer);
+    }
+    this.computeDue = due;
     this.computeTimer = this.clock.setTimeout(() => {
       this.computeTimer = null;
       this.compute();
-    }, engineTimings.recomputeDelayMs);
+    }, due - now);
   }
 
   private compute(): void {
     const project = this.project;
     const plan = this.plan;
     if (!project || !plan) return;
+    this.lastComputeAt = this.clock.now();
     const base = { projectId: project.projectId, dataId: project.dataId, slotSeconds: plan.slotSeconds };
     const slices = new Set<ProjectDataBody>();
     let loading = false;

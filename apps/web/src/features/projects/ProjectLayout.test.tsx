@@ -103,10 +103,10 @@ describe('project shell', () => {
   });
 
   it('renders the later tabs inside the shell', async () => {
-    renderProject('/p/7/summary', project());
+    renderProject('/p/7/report', project({ privileges: ['view', 'viewReports'] }));
     expect(await screen.findByTestId('not-available-yet')).toBeTruthy();
-    const summary = within(screen.getByTestId('project-tabs')).getByRole('link', { name: 'Yhteenveto' });
-    expect(summary.getAttribute('aria-current')).toBe('page');
+    const reports = within(screen.getByTestId('project-tabs')).getByRole('link', { name: 'Raportit' });
+    expect(reports.getAttribute('aria-current')).toBe('page');
   });
 });
 

@@ -1,0 +1,170 @@
+import { ActionIcon, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { DataProject, TimeRange } from '@olo/data-engine';
+import type { DataFilter } from '@olo/shared';
+import { formatDateRange } from '@olo/shared';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
+import { chartGroups, type GroupBy } from './chartGroups.ts';
+import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput } from './dataSlots.ts';
+import { ExportLinks } from './ExportLinks.tsx';
+import { FiltersEditor } from './FiltersEditor.tsx';
+import { NameSaver } from './NameSaver.tsx';
+import { RangePicker } from './RangePicker.tsx';
+import { SavedRanges } from './SavedRanges.tsx';
+import { SlotOptions } from './SlotOptions.tsx';
+import { StatsTable } from './StatsTable.tsx';
+import { SummaryChart } from './SummaryChart.tsx';
+import { statsRows } from './statsRows.ts';
+import { useDataEngine } from './useDataEngine.ts';
+import type { SummarySaved } from './useSummarySaved.ts';
+import { wallDayInput } from './wallTime.ts';
+
+export interface DataSlotPanelProps {
+  project: DataProject;
+  slot: DataSlot;
+  /** Place among the periods, from 0. */
+  index: number;
+  groupBy: GroupBy;
+  latestReading: number | null;
+  /** Null in the read-only view: no saved ranges or views, no mutations. */
+  saved: SummarySaved | null;
+  /** False for the only period. */
+  removable: boolean;
+  dispatch: (action: DataSlotAction) => void;
+}
+
+/** One period of the summary: its options, graphs, min/avg/max table and exports, from a data engine of its own. */
+export function DataSlotPanel(props: DataSlotPanelProps) {
+  const { project, slot, index, groupBy, saved, dispatch } = props;
+  const { key } = slot;
+  // Stable callbacks: the options and graphs are memoized and render again only when their own props change.
+  const change = useCallback(
+    (edit: DataSlotChange) => dispatch({ type: 'change', key, change: edit }),
+    [dispatch, key],
+  );
+  const changeRange = useCallback((range: TimeRange | null) => change({ range }), [change]);
+  const changeFilters = useCallback((filters: DataFilter[]) => change({ filters }), [change]);
+  const { t, i18n } = useTranslation();
+  const typeLabel = useMeasurementLabel();
+  const result = useDataEngine(project, slot, props.latestReading);
+  const today = wallDayInput(Date.now(), project.timeZone);
+  const noSpace = t('No space');
+  // By the arrays, not the result: values kept while a range loads (keptWhileLoading) are not drawn again.
+  const times = result?.times;
+  const series = result?.series;
+  const spaces = result?.spaces;
+  const groups = useMemo(
+    () => (times && series && spaces ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }) : []),
+    [times, series, spaces, groupBy, typeLabel, noSpace],
+  );
+  const rows = useMemo(
+    () => (series && spaces ? statsRows({ series, spaces }, i18n.language, noSpace) : []),
+    [series, spaces, i18n.language, noSpace],
+  );
+  const shown = result?.range ?? null;
+  const title = slot.name || t('Period {{n}}', { n: index + 1 });
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title} data-testid="data-slot">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={3} size="h4">
+            {title}
+            {shown && (
+              <Text span c="dimmed" ml="sm" data-testid="data-slot-range">
+                {formatDateRange(new Date(shown.from), new Date(shown.to), i18n.language, {
+                  timeZone: project.timeZone,
+                })}
+              </Text>
+            )}
+          </Title>
+          {props.removable && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('Remove period')}
+              onClick={() => dispatch({ type: 'remove', key })}
+            >
+              ×
+            </ActionIcon>
+          )}
+        </Group>
+        <Group gap="xs" align="start">
+          <RangePicker
+            timeZone={project.timeZone}
+            range={slot.range}
+            shown={shown}
+            today={today}
+            onChange={changeRange}
+          />
+          {saved && (
+            <SavedRanges
+              projectId={project.projectId}
+              timeZone={project.timeZone}
+              shown={shown}
+              saved={saved}
+              onPick={changeRange}
+            />
+          )}
+        </Group>
+        <SlotOptions slot={slot} resolvedSlotSeconds={result?.slotSeconds ?? null} onChange={change} />
+        <FiltersEditor filters={slot.filters} timeZone={project.timeZone} today={today} onChange={changeFilters} />
+        {result && (
+          <Group gap="xs">
+            <ExportLinks projectId={project.projectId} result={result} />
+            {saved && (
+              <NameSaver
+                label={slot.savedId === null ? t('Save as view') : t('Save view')}
+                initialName={slot.name}
+                testId="save-view"
+                onSave={async (name) => {
+                  const view = await saved.saveView(dataViewInput(project.projectId, slot, result, name));
+                  if (view) dispatch({ type: 'saved', key, view });
+                  return view !== null;
+                }}
+              />
+            )}
+          </Group>
+        )}
+        <SlotData result={result} groups={groups} rows={rows} timeZone={project.timeZone} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function SlotData({
+  result,
+  groups,
+  rows,
+  timeZone,
+}: {
+  result: ReturnType<typeof useDataEngine>;
+  groups: ReturnType<typeof chartGroups>;
+  rows: ReturnType<typeof statsRows>;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  if (!result || (result.loading && result.empty)) return <Loader size="sm" data-testid="summary-loading" />;
+  if (result.empty) {
+    return (
+      <Text c="dimmed" ta="center" py="lg" data-testid="summary-empty">
+        {t(result.empty)}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {result.loading && <Loader size="xs" data-testid="summary-loading" />}
+      {result.failedPeriods.length > 0 && (
+        <Text size="sm" c="orange" data-testid="summary-failed">
+          {t('Some of the data could not be loaded.')}
+        </Text>
+      )}
+      {groups.map((group) => (
+        <SummaryChart key={group.key} group={group} times={result.times} nulls={result.nulls} timeZone={timeZone} />
+      ))}
+      <StatsTable rows={rows} />
+    </Stack>
+  );
+}

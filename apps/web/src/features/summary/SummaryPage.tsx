@@ -1,0 +1,56 @@
+import { useQuery, useSubscription } from '@apollo/client/react';
+import type { DataProject } from '@olo/data-engine';
+import { useRef, useState } from 'react';
+import { ProjectSummaryDocument, SeriesLatestUpdatedDocument } from '../../graphql/generated.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { useProjectIdParam } from '../projects/useProject.ts';
+import { SummaryView } from './SummaryView.tsx';
+
+/** The newest of reading times (ISO), epoch ms; null when there are none. */
+export function latestTime(readings: readonly { time: string }[]): number | null {
+  let latest: number | null = null;
+  for (const reading of readings) {
+    const time = Date.parse(reading.time);
+    if (Number.isFinite(time) && (latest === null || time > latest)) latest = time;
+  }
+  return latest;
+}
+
+function ProjectSummary({ projectId }: { projectId: number }) {
+  const variables = { projectId };
+  const { data, loading, error } = useQuery(ProjectSummaryDocument, { variables });
+  const [pushed, setPushed] = useState<number | null>(null);
+  useSubscription(SeriesLatestUpdatedDocument, {
+    variables,
+    skip: !data,
+    onData: ({ data: answer }) => {
+      const time = latestTime(answer.data?.seriesLatestUpdated ?? []);
+      if (time !== null) setPushed((before) => (before === null ? time : Math.max(before, time)));
+    },
+  });
+  // The latest data time as the page loaded: pushes update the same cached readings, and they reach the engine
+  // as pushes (at most one refresh every 4 minutes), not as a new project that fetches at once.
+  const loaded = useRef<{ projectId: number; latest: number | null } | null>(null);
+  if (data && loaded.current?.projectId !== projectId) {
+    loaded.current = { projectId, latest: latestTime(data.seriesLatests) };
+  }
+  if (!data || !loaded.current) return <QueryState loading={loading} error={error} />;
+  const { project } = data;
+  const dataProject: DataProject = {
+    projectId: project.id,
+    dataId: project.state.dataId,
+    timeZone: project.timeZone,
+    startAt: project.startAt === null ? null : Date.parse(project.startAt),
+    latestDataTime: loaded.current.latest,
+    defaultSelect: project.defaultSelect,
+  };
+  return <SummaryView project={dataProject} defaults={project.defaults} latestReading={pushed} />;
+}
+
+/** /p/:projectId/summary: the project's summary for its members. */
+export function SummaryPage() {
+  const projectId = useProjectIdParam();
+  // The shell around this page shows the permission message for an id that cannot be a project.
+  if (projectId === null) return null;
+  return <ProjectSummary projectId={projectId} />;
+}

@@ -1,0 +1,101 @@
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { DataProject } from '@olo/data-engine';
+import { useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GroupBy } from './chartGroups.ts';
+import { DataSlotPanel } from './DataSlotPanel.tsx';
+import { dataSlotsReducer, initialDataSlot, maxDataSlots } from './dataSlots.ts';
+import { SavedViews } from './SavedViews.tsx';
+import { type SummarySaved, useSummarySaved } from './useSummarySaved.ts';
+
+export interface SummaryViewProps {
+  /** Times in epoch ms; `latestDataTime` ends the default range. */
+  project: DataProject;
+  /** The project's default data view options (`Project.defaults`: nulls, filters, mode, slot). */
+  defaults?: unknown;
+  /** Newest pushed reading time (epoch ms): moves a period on the default range, at most every 4 minutes. */
+  latestReading?: number | null;
+  /** No saved ranges or views and no mutations: for viewers who are not members (the public project view). */
+  readOnly?: boolean;
+}
+
+function SummaryPeriods({
+  project,
+  defaults,
+  latestReading = null,
+  saved,
+}: SummaryViewProps & { saved: SummarySaved | null }) {
+  const { t } = useTranslation();
+  const [slots, dispatch] = useReducer(dataSlotsReducer, defaults, (given) => [initialDataSlot(given)]);
+  const [groupBy, setGroupBy] = useState<GroupBy>('space');
+  // One object while the project's fields stay the same, however often the caller builds it anew.
+  const { projectId, dataId, timeZone, startAt, latestDataTime, defaultSelect } = project;
+  const dataProject = useMemo<DataProject>(
+    () => ({ projectId, dataId, timeZone, startAt, latestDataTime, defaultSelect }),
+    [projectId, dataId, timeZone, startAt, latestDataTime, defaultSelect],
+  );
+  const full = slots.length >= maxDataSlots;
+  return (
+    <Stack gap="md" data-testid="summary-view">
+      <Group justify="space-between">
+        <SegmentedControl
+          size="xs"
+          data-testid="summary-group-by"
+          value={groupBy}
+          onChange={(value) => setGroupBy(value as GroupBy)}
+          data={[
+            { value: 'space', label: t('By space') },
+            { value: 'type', label: t('By measurement type') },
+          ]}
+        />
+        <Group gap="xs">
+          {saved && (
+            <SavedViews
+              timeZone={project.timeZone}
+              saved={saved}
+              canAdd={!full}
+              onAdd={(view) => dispatch({ type: 'addView', view })}
+              onLoadAll={(views) => dispatch({ type: 'loadViews', views })}
+              onDeleted={(id) => dispatch({ type: 'viewDeleted', id })}
+            />
+          )}
+          <Button size="xs" disabled={full} onClick={() => dispatch({ type: 'add' })} data-testid="add-period">
+            {t('Add period')}
+          </Button>
+        </Group>
+      </Group>
+      {full && (
+        <Text size="sm" c="dimmed">
+          {t('At most {{n}} periods.', { n: maxDataSlots })}
+        </Text>
+      )}
+      {slots.map((slot, index) => (
+        <DataSlotPanel
+          key={slot.key}
+          project={dataProject}
+          slot={slot}
+          index={index}
+          groupBy={groupBy}
+          latestReading={latestReading}
+          saved={saved}
+          removable={slots.length > 1}
+          dispatch={dispatch}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function WithSaved(props: SummaryViewProps) {
+  const saved = useSummarySaved(props.project.projectId);
+  return <SummaryPeriods {...props} saved={saved} />;
+}
+
+/**
+ * A project's summary: periods (data slots) side by side, each with its range, slot, mode, nulls and filters, its
+ * graphs by space or by measurement type and its min/avg/max table. Members also save ranges and views of their
+ * own; `readOnly` leaves those out, for the public view of a project.
+ */
+export function SummaryView(props: SummaryViewProps) {
+  return props.readOnly ? <SummaryPeriods {...props} saved={null} /> : <WithSaved {...props} />;
+}

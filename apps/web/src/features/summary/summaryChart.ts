@@ -1,0 +1,101 @@
+import { formatMeasurement } from '@olo/shared';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { ChartGroup } from './chartGroups.ts';
+
+export interface SummaryChartOptions {
+  width: number;
+  height: number;
+  locale: string;
+  timeZone: string;
+  timeLabel: string;
+  /** Nulls on: an empty slot is a gap; off: the line goes on across it. */
+  nulls: boolean;
+  /** Called after every paint (the benchmark and the browser tests wait for it). */
+  onDraw?: () => void;
+}
+
+/** Seconds since the epoch, then one array of values per line. */
+export type SummaryChartData = uPlot.AlignedData;
+
+const day = 86_400;
+
+export function chartData(times: readonly number[], group: ChartGroup): SummaryChartData {
+  return [times.map((time) => time / 1000), ...group.lines.map((line) => line.values)];
+}
+
+/** Tick labels on the project's wall clock: the time, with the date under it where the day changes; or the date. */
+function timeAxisValues(locale: string, timeZone: string) {
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone });
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
+  return (_chart: uPlot, splits: number[], _axis: number, _space: number, increment: number) => {
+    let previousDay = '';
+    return splits.map((split) => {
+      const instant = new Date(split * 1000);
+      const dayText = date.format(instant);
+      if (increment >= day) return dayText;
+      const label = dayText === previousDay ? time.format(instant) : `${time.format(instant)}\n${dayText}`;
+      previousDay = dayText;
+      return label;
+    });
+  };
+}
+
+/**
+ * A graph of a group's lines with uPlot: a y scale and axis per unit (the first on the left, others on the right),
+ * the unit as the axis label. uPlot itself gives drag-to-zoom, double-click to reset and a legend whose entries
+ * toggle their line.
+ */
+export function createSummaryChart(
+  target: HTMLElement,
+  group: ChartGroup,
+  options: SummaryChartOptions,
+  data: SummaryChartData,
+): uPlot {
+  const legendTime = new Intl.DateTimeFormat(options.locale, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: options.timeZone,
+  });
+  const number = new Intl.NumberFormat(options.locale, { useGrouping: false, maximumFractionDigits: 2 });
+  const scaleOf = (unit: string) => `y${group.units.indexOf(unit)}`;
+  return new uPlot(
+    {
+      width: options.width,
+      height: options.height,
+      scales: { x: { time: true } },
+      series: [
+        {
+          label: options.timeLabel,
+          value: (_chart, value) => (value == null ? '-' : legendTime.format(new Date(value * 1000))),
+        },
+        ...group.lines.map((line) => ({
+          label: line.label,
+          stroke: line.color,
+          width: 2,
+          scale: scaleOf(line.unit),
+          spanGaps: !options.nulls,
+          points: { show: false },
+          value: (_chart: uPlot, value: number | null) =>
+            value == null ? '-' : `${formatMeasurement(value, line.dataType, options.locale)} ${line.unit}`.trim(),
+        })),
+      ],
+      axes: [
+        { values: timeAxisValues(options.locale, options.timeZone), space: 60 },
+        ...group.units.map((unit, index) => ({
+          scale: `y${index}`,
+          label: unit,
+          side: index === 0 ? 3 : 1,
+          grid: { show: index === 0 },
+          size: 60,
+          values: (_chart: uPlot, splits: number[]) => splits.map((split) => number.format(split)),
+        })),
+      ],
+      hooks: { draw: [() => options.onDraw?.()] },
+    },
+    data,
+    target,
+  );
+}
+
+export type SummaryChartInstance = uPlot;

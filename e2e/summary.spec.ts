@@ -1,0 +1,170 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { demo, logIn } from './support/accounts.ts';
+import { graphql } from './support/graphql.ts';
+import { tr } from './support/translations.ts';
+
+/**
+ * Signs in as the demo user and opens the summary of the demo school project once its simulated meters have
+ * stored readings (the server sends 24 hours of history at start-up, oldest first).
+ */
+async function openDemoSummary(page: Page): Promise<{ dataRequests: () => number }> {
+  let requests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/data/')) requests++;
+  });
+  await logIn(page, demo.admin.username, demo.admin.password);
+  const { projects } = await graphql<{ projects: { id: number; name: string }[] }>(page, '{ projects { id name } }');
+  const projectId = projects.find((project) => project.name === demo.schoolProject)?.id;
+  expect(projectId).toBeDefined();
+  await expect
+    .poll(
+      async () =>
+        (
+          await graphql<{ seriesLatests: unknown[] }>(
+            page,
+            'query ($id: Int!) { seriesLatests(projectId: $id) { id } }',
+            {
+              id: projectId,
+            },
+          )
+        ).seriesLatests.length,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await page.goto(`/p/${projectId}/summary`);
+  return { dataRequests: () => requests };
+}
+
+/** Waits until the chart has painted more often than `before`, and returns how often it has. */
+async function paintedAfter(chart: Locator, before: number): Promise<number> {
+  // Generous: right after start-up the server is still storing the demo history, which slows its answers.
+  await expect
+    .poll(async () => Number((await chart.getAttribute('data-draws')) ?? 0), { timeout: 40_000 })
+    .toBeGreaterThan(before);
+  return Number(await chart.getAttribute('data-draws'));
+}
+
+/** The legend's values of the first line with the cursor near the end of the chart (the newest readings). */
+async function valuesNearTheEnd(page: Page, chart: Locator): Promise<string[]> {
+  const plot = chart.locator('.u-over');
+  const box = await plot.boundingBox();
+  if (!box) throw new Error('no plot area');
+  // Moved away and back: uPlot updates the legend on cursor moves.
+  await page.mouse.move(box.x + 1, box.y + 1);
+  await page.mouse.move(box.x + box.width * 0.97, box.y + box.height / 2);
+  return chart
+    .locator('.u-legend .u-series')
+    .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('.u-value')?.textContent ?? ''));
+}
+
+/** Settled: the range's slices and the preload have been fetched. */
+async function dataSettled(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
+// The first test may meet a server still storing the demo history.
+test.describe.configure({ timeout: 120_000 });
+
+test('the summary of the demo project draws its series with uPlot and lists them in the legend and the table', async ({
+  page,
+}) => {
+  await openDemoSummary(page);
+  const graphs = page.getByTestId('summary-graph');
+  await expect(graphs.first()).toBeVisible({ timeout: 40_000 });
+  expect(await graphs.count()).toBe(3);
+  const chart = page.getByTestId('summary-chart').first();
+  await paintedAfter(chart, 0);
+  const legend = chart.locator('.u-legend .u-series');
+  // The time, then each series of the space.
+  await expect.poll(() => legend.count()).toBeGreaterThan(1);
+  expect(await chart.locator('.u-legend').textContent()).toContain('Hiilidioksidi');
+  // uPlot painted lines: the canvas holds pixels in the first series' colour range, not only axes and grid.
+  const coloured = await chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      const [red = 0, green = 0, blue = 0, alpha = 0] = data.subarray(index, index + 4);
+      // Axes, ticks and grid are grey: a line pixel has colour.
+      if (alpha > 0 && Math.max(red, green, blue) - Math.min(red, green, blue) > 60) count++;
+    }
+    return count;
+  });
+  expect(coloured).toBeGreaterThan(100);
+  const table = page.getByTestId('summary-table').first();
+  await expect(table).toContainText('Luokka 101');
+  await expect(table.getByRole('row').nth(1)).toContainText(/\d/);
+});
+
+test('changing the range fetches data again', async ({ page }) => {
+  const { dataRequests } = await openDemoSummary(page);
+  const chart = page.getByTestId('summary-chart').first();
+  await paintedAfter(chart, 0);
+  await dataSettled(page);
+  const before = dataRequests();
+  const range = page.getByTestId('data-slot-range');
+  const shown = await range.textContent();
+
+  await page
+    .getByTestId('summary-quick-ranges')
+    .getByRole('button', { name: tr('fi', 'This month') })
+    .click();
+
+  await expect.poll(dataRequests).toBeGreaterThan(before);
+  await expect(range).not.toHaveText(shown ?? '');
+});
+
+test('changing the mode recomputes the graph without fetching', async ({ page }) => {
+  const { dataRequests } = await openDemoSummary(page);
+  const chart = page.getByTestId('summary-chart').first();
+  const painted = await paintedAfter(chart, 0);
+  await dataSettled(page);
+  const averages = await valuesNearTheEnd(page, chart);
+  expect(averages.some((value) => /\d/.test(value))).toBe(true);
+  const before = dataRequests();
+
+  await page.getByTestId('summary-mode').getByText(tr('fi', 'Maximum')).click();
+
+  await paintedAfter(chart, painted);
+  await expect.poll(() => valuesNearTheEnd(page, chart)).not.toEqual(averages);
+  const maxima = await valuesNearTheEnd(page, chart);
+  // A slot's highest reading is at least its mean.
+  const number = (text: string) => Number.parseFloat(text.replace(',', '.'));
+  averages.forEach((average, index) => {
+    if (/\d/.test(average)) expect(number(maxima[index] ?? '')).toBeGreaterThanOrEqual(number(average));
+  });
+  await dataSettled(page);
+  expect(dataRequests()).toBe(before);
+});
+
+test('a member saves a period as a data view and a range, and finds both again after a reload', async ({ page }) => {
+  await openDemoSummary(page);
+  await paintedAfter(page.getByTestId('summary-chart').first(), 0);
+  const name = `Näkymä ${Date.now().toString(36)}`;
+
+  await page.getByTestId('summary-mode').getByText(tr('fi', 'Minimum')).click();
+  await page.getByTestId('save-view').click();
+  await page.getByRole('dialog').getByLabel(tr('fi', 'Name')).fill(name);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: tr('fi', 'Save') })
+    .click();
+  await expect(page.getByRole('region', { name })).toBeVisible();
+
+  await page.getByTestId('save-range').click();
+  await page.getByRole('dialog').getByLabel(tr('fi', 'Name')).fill(`${name} aikaväli`);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: tr('fi', 'Save') })
+    .click();
+  await expect(page.getByTestId('saved-ranges')).toBeEnabled();
+
+  await page.reload();
+  await page.getByRole('button', { name: tr('fi', 'Load all saved views') }).click();
+  const loaded = page.getByRole('region', { name });
+  await expect(loaded).toBeVisible();
+  await expect(loaded.getByRole('radio', { name: tr('fi', 'Minimum') })).toBeChecked();
+  await loaded.getByTestId('saved-ranges').click();
+  await expect(page.getByRole('menuitem', { name: new RegExp(`^${name} aikaväli`) })).toBeVisible();
+});
