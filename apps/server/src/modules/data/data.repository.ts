@@ -8,9 +8,26 @@ export interface ProjectDataFacts {
   showLive: boolean;
 }
 
+/**
+ * A sum as JSON text rounded to 15 significant digits (DBL_DIG, the digits a double keeps through
+ * decimal text and back): 645.3 rather than 645.3000000000001, which is only the rounding noise of
+ * adding doubles. round(sum · 10^k) / 10^k is the double nearest the rounded decimal, which
+ * PostgreSQL then writes in its shortest form (decision 0036).
+ */
+const roundedSum = (column: string) => `(case when ${column} = 0 then 0 else round(${column} * p) / p end)`;
+const roundedSumScale = (column: string) =>
+  `lateral (select power(10::float8, 14 - floor(log(abs(${column}) + (${column} = 0)::int))) as p) as scale`;
+
 /** Reads for the data API: a project's facts, and its series' values aggregated into slots. */
 export class DataRepository {
-  constructor(private readonly sql: postgres.Sql) {}
+  /**
+   * `parallel`: queries one answer may run at once, each for a run of its slots (PostgreSQL has a
+   * connection and a core for each; PGlite is one session, 1).
+   */
+  constructor(
+    private readonly sql: postgres.Sql,
+    private readonly options: { parallel?: number } = {},
+  ) {}
 
   async project(projectId: number): Promise<ProjectDataFacts | undefined> {
     const [row] = await this.sql<ProjectDataFacts[]>`
@@ -28,57 +45,64 @@ export class DataRepository {
    * The database writes each slot's `"seriesId":[sum,min,max,count],…` as one text with
    * string_agg (a few hundred rows to this process, not tens of thousands to parse and write
    * again), and this joins them. One-hour slots from the rollup are its rows as they are: nothing
-   * to group. Sums go through `::numeric`, which PostgreSQL rounds to 15 significant digits
-   * (DBL_DIG): 645.3 rather than 645.3000000000001 (decision 0036).
+   * to group. Large answers are asked as `parallel` runs of slots at once.
    */
   async aggregateJson(seriesIds: number[], boundaries: number[], source: 'rollup' | 'raw'): Promise<string> {
     if (seriesIds.length === 0 || boundaries.length < 2) return '{}';
+    const slots = boundaries.length - 1;
+    const runs = Math.max(1, Math.min(this.options.parallel ?? 1, Math.floor((seriesIds.length * slots) / 5000)));
+    const parts = await Promise.all(
+      Array.from({ length: runs }, (_, run) => {
+        const first = Math.floor((run * slots) / runs);
+        const last = Math.floor(((run + 1) * slots) / runs);
+        return this.slotTexts(seriesIds, boundaries.slice(first, last + 1), source);
+      }),
+    );
+    const texts = parts.flat();
+    return texts.length === 0 ? '{}' : `{${texts.join(',')}}`;
+  }
+
+  /** `"slotStart":{…}` for each slot of `boundaries` with values, in order. */
+  private async slotTexts(seriesIds: number[], boundaries: number[], source: 'rollup' | 'raw'): Promise<string[]> {
     const ids = this.sql.array(seriesIds);
     const from = new Date((boundaries[0] as number) * 1000).toISOString();
     const to = new Date((boundaries.at(-1) as number) * 1000).toISOString();
     const hourly =
       source === 'rollup' && boundaries.every((b, i) => i === 0 || b - (boundaries[i - 1] as number) === 3600);
-    /** `slot`: the slot's start as text, or (from width_bucket) its number from 1. */
-    let rows: Array<{ slot: string | number; j: string }>;
     if (hourly) {
-      rows = await this.sql<Array<{ slot: string | number; j: string }>>`
+      const rows = await this.sql<Array<{ slot: string; j: string }>>`
         select extract(epoch from hour)::bigint::text as slot,
-               string_agg('"' || series_id || '":[' || sum::numeric || ',' || min || ',' || max || ',' || count || ']',
-                          ',' order by series_id) as j
-        from series_rollup_hour
+               string_agg('"' || series_id || '":[' || ${this.sql.unsafe(roundedSum('sum'))} || ',' || min || ','
+                          || max || ',' || count || ']', ',' order by series_id) as j
+        from series_rollup_hour, ${this.sql.unsafe(roundedSumScale('sum'))}
         where series_id = any(${ids}::int[]) and hour >= ${from}::timestamptz and hour < ${to}::timestamptz
         group by hour order by hour`;
-    } else {
-      const bounds = `{${boundaries.join(',')}}`;
-      const aggregates =
-        source === 'rollup'
-          ? this.sql`
-              select series_id, width_bucket(extract(epoch from hour)::float8, (select b from bounds)) as slot,
-                     sum(sum) as s, min(min) as lo, max(max) as hi, sum(count)::int as n
-              from series_rollup_hour
-              where series_id = any(${ids}::int[]) and hour >= ${from}::timestamptz and hour < ${to}::timestamptz
-              group by 1, 2`
-          : this.sql`
-              select series_id, width_bucket(extract(epoch from time)::float8, (select b from bounds)) as slot,
-                     sum(value) as s, min(value) as lo, max(value) as hi, count(*)::int as n
-              from series_data
-              where series_id = any(${ids}::int[]) and time >= ${from}::timestamptz and time < ${to}::timestamptz
-              group by 1, 2`;
-      rows = await this.sql<Array<{ slot: string | number; j: string }>>`
-        -- Read once (an init plan), not cast from text for every row.
-        with bounds as materialized (select ${bounds}::float8[] as b),
-        aggregates as (${aggregates})
-        select slot, string_agg('"' || series_id || '":[' || s::numeric || ',' || lo || ',' || hi || ',' || n || ']',
-                                ',' order by series_id) as j
-        from aggregates group by slot order by slot`;
-      // width_bucket's slot i (from 1) starts at boundaries[i - 1].
-      for (const row of rows) row.slot = boundaries[Number(row.slot) - 1] as number;
+      return rows.map((row) => `"${row.slot}":{${row.j}}`);
     }
-    let data = '{';
-    for (let index = 0; index < rows.length; index++) {
-      const row = rows[index] as { slot: string | number; j: string };
-      data += `${index === 0 ? '' : ','}"${row.slot}":{${row.j}}`;
-    }
-    return `${data}}`;
+    const bounds = `{${boundaries.join(',')}}`;
+    const aggregates =
+      source === 'rollup'
+        ? this.sql`
+            select series_id, width_bucket(extract(epoch from hour)::float8, (select b from bounds)) as slot,
+                   sum(sum) as s, min(min) as lo, max(max) as hi, sum(count)::int as n
+            from series_rollup_hour
+            where series_id = any(${ids}::int[]) and hour >= ${from}::timestamptz and hour < ${to}::timestamptz
+            group by 1, 2`
+        : this.sql`
+            select series_id, width_bucket(extract(epoch from time)::float8, (select b from bounds)) as slot,
+                   sum(value) as s, min(value) as lo, max(value) as hi, count(*)::int as n
+            from series_data
+            where series_id = any(${ids}::int[]) and time >= ${from}::timestamptz and time < ${to}::timestamptz
+            group by 1, 2`;
+    const rows = await this.sql<Array<{ slot: number; j: string }>>`
+      -- Read once (an init plan), not cast from text for every row.
+      with bounds as materialized (select ${bounds}::float8[] as b),
+      aggregates as (${aggregates})
+      select slot, string_agg('"' || series_id || '":[' || ${this.sql.unsafe(roundedSum('s'))} || ',' || lo || ','
+                              || hi || ',' || n || ']', ',' order by series_id) as j
+      from aggregates, ${this.sql.unsafe(roundedSumScale('s'))}
+      group by slot order by slot`;
+    // width_bucket's slot i (from 1) starts at boundaries[i - 1].
+    return rows.map((row) => `"${boundaries[row.slot - 1]}":{${row.j}}`);
   }
 }
