@@ -9,14 +9,14 @@ export interface ProjectDataFacts {
 }
 
 /**
- * A sum as JSON text rounded to 15 significant digits (DBL_DIG, the digits a double keeps through
- * decimal text and back): 645.3 rather than 645.3000000000001, which is only the rounding noise of
- * adding doubles. round(sum · 10^k) / 10^k is the double nearest the rounded decimal, which
- * PostgreSQL then writes in its shortest form (decision 0036).
+ * A sum rounded to 12 significant digits: 645.3 rather than 645.3000000000001, which is only the
+ * noise of adding doubles. round(sum · 10^k) / 10^k is the double nearest the rounded decimal, which
+ * PostgreSQL then writes in its shortest form. Why 12 and why it changes no shown value: decision
+ * 0036.
  */
 const roundedSum = (column: string) => `(case when ${column} = 0 then 0 else round(${column} * p) / p end)`;
 const roundedSumScale = (column: string) =>
-  `lateral (select power(10::float8, 14 - floor(log(abs(${column}) + (${column} = 0)::int))) as p) as scale`;
+  `lateral (select power(10::float8, 11 - floor(log(abs(${column}) + (${column} = 0)::int))) as p) as scale`;
 
 /** Reads for the data API: a project's facts, and its series' values aggregated into slots. */
 export class DataRepository {
