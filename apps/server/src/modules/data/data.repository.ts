@@ -11,12 +11,14 @@ export interface ProjectDataFacts {
 /**
  * A sum rounded to 12 significant digits: 645.3 rather than 645.3000000000001, which is only the
  * noise of adding doubles. round(sum · 10^k) / 10^k is the double nearest the rounded decimal, which
- * PostgreSQL then writes in its shortest form. Why 12 and why it changes no shown value: decision
- * 0036.
+ * PostgreSQL then writes in its shortest form. Sums of magnitude below 10⁻¹¹ or near the float
+ * limits go as they are. Why 12 and why it changes no shown value: decision 0036.
  */
-const roundedSum = (column: string) => `(case when ${column} = 0 then 0 else round(${column} * p) / p end)`;
+const roundedSum = (column: string) =>
+  `(case when ${column} = 0 or not (k between -280 and 22) then ${column} else round(${column} * p) / p end)`;
 const roundedSumScale = (column: string) =>
-  `lateral (select power(10::float8, 11 - floor(log(abs(${column}) + (${column} = 0)::int))) as p) as scale`;
+  `lateral (select k, power(10::float8, greatest(least(k, 22), -280)) as p
+            from (select 11 - floor(log(abs(${column}) + (${column} = 0)::int)) as k) as digits) as scale`;
 
 /** Reads for the data API: a project's facts, and its series' values aggregated into slots. */
 export class DataRepository {
