@@ -51,12 +51,20 @@ export function registerDataRoutes(
             `${shared ? 'public' : 'private'}, ${immutable ? 'max-age=31536000, immutable' : 'no-cache'}`,
           );
         const known = ifNoneMatchTags(request.headers['if-none-match']);
-        if (known.length > 0 && ['identity', 'br', 'gzip'].some((tagged) => known.includes(etagOf(tagged)))) {
+        if (known.includes('*') || ['identity', 'br', 'gzip'].some((tagged) => known.includes(etagOf(tagged)))) {
           return reply.code(304).send();
         }
         reply.header('content-type', 'application/json; charset=utf-8');
         if (coding === 'identity') return reply.send(answer.body);
-        return reply.header('content-encoding', coding).send(await compressedBody(answer, coding));
+        let compressed: Buffer;
+        try {
+          compressed = await compressedBody(answer, coding);
+        } catch (error) {
+          // The body as it is rather than no answer.
+          request.log.warn({ err: error, coding }, 'compressing a data answer failed');
+          return reply.header('etag', answer.etag).send(answer.body);
+        }
+        return reply.header('content-encoding', coding).send(compressed);
       } catch (error) {
         if (error instanceof StaleDataIdError) {
           // The client drops what it cached under the old id and fetches again with this one.
