@@ -5,7 +5,9 @@
  * `GET /api/data/...` over HTTP:
  *
  * - a month at 3600 s slots (from the hourly rollup), and a day at 120 s slots (from series_data);
- *   p50 and p95 of the whole request, body read;
+ *   p50 and p95 of the whole request, body read and decompressed (it asks with
+ *   `Accept-Encoding: gzip, br` as browsers do; fetch decodes); the body's size on the wire and
+ *   decoded;
  * - the baseline, in the same run: the same aggregation as a plain `date_bin` GROUP BY over the
  *   raw rows, straight in SQL (no HTTP, no JSON), p50 and p95.
  *
@@ -79,16 +81,25 @@ function baseline(sql: postgres.Sql, seriesIds: number[], from: string, to: stri
     group by 1, 2`;
 }
 
+/** `bytes`: the body decoded (characters); `wireBytes`: as sent (Content-Length), with `encoding`. */
+interface Timing {
+  p50: number;
+  p95: number;
+  bytes: number;
+  wireBytes: number;
+  encoding: string;
+}
+
 interface Figures {
   kind: string;
   rows: number;
   fillSeconds: number;
   /** Computed for every request (a new dataId each time). */
-  month: { p50: number; p95: number; bytes: number };
+  month: Timing;
   /** Asked again: settled periods come from the answers kept in memory. */
-  monthWarm: { p50: number; p95: number; bytes: number };
-  day: { p50: number; p95: number; bytes: number };
-  dayWarm: { p50: number; p95: number; bytes: number };
+  monthWarm: Timing;
+  day: Timing;
+  dayWarm: Timing;
   baselineMonth: { p50: number; p95: number };
   baselineDay: { p50: number; p95: number };
 }
@@ -115,15 +126,21 @@ async function runOn(kind: DatabaseKind): Promise<Figures> {
      * Cold: a new dataId before every request, so nothing is answered from the settled-answer cache.
      * Warm: the same periods asked again, as members opening the project do.
      */
-    const measure = async (periods: string[], slotSeconds: number, cold: boolean) => {
+    const measure = async (periods: string[], slotSeconds: number, cold: boolean): Promise<Timing> => {
       const times: number[] = [];
       let bytes = 0;
+      let wireBytes = 0;
+      let encoding = '';
       let [{ dataId } = { dataId: '' }] = await sql<Array<{ dataId: string }>>`
         select data_id as "dataId" from projects where id = ${project.id}`;
       const ask = async (period: string) => {
-        const response = await client.fetch(`/api/data/${project.id}/${period}/${dataId}/${slotSeconds}`);
+        const response = await client.fetch(`/api/data/${project.id}/${period}/${dataId}/${slotSeconds}`, {
+          headers: { 'accept-encoding': 'gzip, br' },
+        });
         if (response.status !== 200) throw new Error(`/api/data answered ${response.status}`);
         bytes = (await response.text()).length;
+        wireBytes = Number(response.headers.get('content-length') ?? bytes);
+        encoding = response.headers.get('content-encoding') ?? 'identity';
       };
       // One unmeasured round first: the server's first query plans, the database's first reads.
       for (const period of periods) await ask(period);
@@ -134,7 +151,7 @@ async function runOn(kind: DatabaseKind): Promise<Figures> {
         }
         times.push(await timed(() => ask(periods[index % periods.length] as string)));
       }
-      return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+      return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, wireBytes, encoding };
     };
     const measureBaseline = async (ranges: Array<[string, string]>, slotSeconds: number) => {
       const times: number[] = [];
@@ -167,6 +184,8 @@ async function runOn(kind: DatabaseKind): Promise<Figures> {
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const size = (timing: Timing) =>
+  `${(timing.bytes / 1024).toFixed(0)} kB, ${timing.encoding} ${(timing.wireBytes / 1024).toFixed(0)} kB`;
 const results: Figures[] = [];
 console.log(`Running on ${databases.join(' and ')} (filling 3.24 million rows takes a while)…`);
 for (const kind of databases) {
@@ -181,7 +200,7 @@ const goalNote = (f: Figures, met: boolean, goal: string) =>
 const rows: Array<[string, (figures: Figures) => string]> = [
   ['series_data rows', (f) => f.rows.toLocaleString('en')],
   ['fill (insert + rollup), s', (f) => f.fillSeconds.toFixed(1)],
-  ['month at 3600 s: body', (f) => `${(f.month.bytes / 1024).toFixed(0)} kB`],
+  ['month at 3600 s: body, on the wire', (f) => size(f.month)],
   ['  /api/data warm (asked again), p50', (f) => fmt(f.monthWarm.p50)],
   [
     '    p95',
@@ -198,7 +217,7 @@ const rows: Array<[string, (figures: Figures) => string]> = [
       return `${ratio.toFixed(1)}×${goalNote(f, ratio >= goals.speedup, `≥ ${goals.speedup}`)}`;
     },
   ],
-  ['day at 120 s: body', (f) => `${(f.day.bytes / 1024).toFixed(0)} kB`],
+  ['day at 120 s: body, on the wire', (f) => size(f.day)],
   ['  /api/data warm, p50 / p95', (f) => `${fmt(f.dayWarm.p50)} / ${fmt(f.dayWarm.p95)}`],
   ['  /api/data cold, p50 / p95', (f) => `${fmt(f.day.p50)} / ${fmt(f.day.p95)}`],
   ['  plain date_bin GROUP BY, p50 / p95', (f) => `${fmt(f.baselineDay.p50)} / ${fmt(f.baselineDay.p95)}`],

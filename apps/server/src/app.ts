@@ -221,7 +221,7 @@ export async function createServer(
     const services: Services = {
       accounts,
       data: new DataService({
-        repository: new DataRepository(database.sql),
+        repository: new DataRepository(database.sql, { parallel: database.kind === 'postgres' ? 2 : 1 }),
         spaces: new SpacesRepository(database.db),
         series: new SeriesRepository(database.db),
       }),

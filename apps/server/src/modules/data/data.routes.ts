@@ -3,8 +3,9 @@ import { AppError, parseInput } from '../../shared/errors.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { sessionCookieName } from '../sessions/sessions.service.ts';
+import { compressMinBytes, negotiateCoding } from './data.encoding.ts';
 import { dataRequestSchema } from './data.schema.ts';
-import { type DataService, StaleDataIdError } from './data.service.ts';
+import { compressedBody, type DataService, StaleDataIdError } from './data.service.ts';
 
 const statusOf: Record<string, number> = {
   BAD_USER_INPUT: 400,
@@ -14,7 +15,17 @@ const statusOf: Record<string, number> = {
   CONFLICT: 409,
 };
 
-/** GET /api/data/{projectId}/{period}/{dataId}/{slotSeconds} (shared ARCHITECTURE §4). */
+/** The tags in an If-None-Match header, without weak prefixes (GET compares weakly). */
+function ifNoneMatchTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+}
+
+/**
+ * GET /api/data/{projectId}/{period}/{dataId}/{slotSeconds} (shared ARCHITECTURE §4). Sent with
+ * brotli or gzip when the client accepts them; each coding has its own ETag (`"…-br"`), and any
+ * of them answers 304 since they hold the same data.
+ */
 export function registerDataRoutes(
   app: FastifyInstance,
   deps: { data: DataService; sessions: SessionsService; access: AccessPolicy },
@@ -27,16 +38,33 @@ export function registerDataRoutes(
         const session = await deps.sessions.resolve(request.cookies[sessionCookieName]);
         const answer = await deps.data.projectData(deps.access.forViewer(session?.user ?? null), input);
         const { immutable, shared } = answer.caching;
+        const accepted = negotiateCoding(request.headers['accept-encoding']);
+        const coding = answer.body.length < compressMinBytes ? 'identity' : accepted;
+        const etagOf = (tagged: string) =>
+          tagged === 'identity' ? answer.etag : `${answer.etag.slice(0, -1)}-${tagged}"`;
         reply
-          .header('etag', answer.etag)
+          .header('etag', etagOf(coding))
           // Members and visitors of a public link get different series at one address.
-          .header('vary', 'Cookie')
+          .header('vary', 'Cookie, Accept-Encoding')
           .header(
             'cache-control',
             `${shared ? 'public' : 'private'}, ${immutable ? 'max-age=31536000, immutable' : 'no-cache'}`,
           );
-        if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-        return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body);
+        const known = ifNoneMatchTags(request.headers['if-none-match']);
+        if (known.includes('*') || ['identity', 'br', 'gzip'].some((tagged) => known.includes(etagOf(tagged)))) {
+          return reply.code(304).send();
+        }
+        reply.header('content-type', 'application/json; charset=utf-8');
+        if (coding === 'identity') return reply.send(answer.body);
+        let compressed: Buffer;
+        try {
+          compressed = await compressedBody(answer, coding);
+        } catch (error) {
+          // The body as it is rather than no answer.
+          request.log.warn({ err: error, coding }, 'compressing a data answer failed');
+          return reply.header('etag', answer.etag).send(answer.body);
+        }
+        return reply.header('content-encoding', coding).send(compressed);
       } catch (error) {
         if (error instanceof StaleDataIdError) {
           // The client drops what it cached under the old id and fetches again with this one.

@@ -5,6 +5,7 @@ import type { PublicProjectView, ViewerAccess } from '../access/access.policy.ts
 import type { SeriesRepository } from '../series/series.repository.ts';
 import { sortSeries } from '../series/series.service.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
+import { compress } from './data.encoding.ts';
 import type { DataRepository, ProjectDataFacts } from './data.repository.ts';
 import type { DataRequest, ProjectDataBody } from './data.schema.ts';
 
@@ -14,6 +15,22 @@ export interface ProjectDataAnswer {
   etag: string;
   /** Settled periods never change under their dataId; `shared`: the same for every viewer. */
   caching: { immutable: boolean; shared: boolean };
+  /** The body compressed, per coding, made when first asked for: a settled answer keeps them. */
+  compressed: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+}
+
+/** The body of `answer` compressed with `coding`, made once per answer. */
+export function compressedBody(answer: ProjectDataAnswer, coding: 'br' | 'gzip'): Promise<Buffer> {
+  let compressed = answer.compressed[coding];
+  if (!compressed) {
+    compressed = compress(answer.body, coding);
+    answer.compressed[coding] = compressed;
+    // A failure is not kept: the next request tries again.
+    compressed.catch(() => {
+      if (answer.compressed[coding] === compressed) delete answer.compressed[coding];
+    });
+  }
+  return compressed;
 }
 
 export class StaleDataIdError extends AppError {
@@ -24,8 +41,9 @@ export class StaleDataIdError extends AppError {
 
 /**
  * Answers of settled periods, which never change under their dataId: the same month asked again
- * (by another member, after a reload) is sent without reading the database. Least recently used
- * ones go first beyond `maxBytes`.
+ * (by another member, after a reload) is sent without reading the database, and compressed once.
+ * Least recently used ones go first beyond `maxBytes`. An answer counts its body and half as much
+ * again for its compressed copies (each about a third of it).
  */
 class SettledAnswers {
   private readonly answers = new Map<string, ProjectDataAnswer>();
@@ -43,13 +61,16 @@ class SettledAnswers {
   }
 
   set(key: string, answer: ProjectDataAnswer): void {
-    if (answer.body.length > this.maxBytes / 4) return;
+    const size = (item: ProjectDataAnswer) => Math.ceil(item.body.length * 1.5);
+    if (size(answer) > this.maxBytes / 4) return;
+    const replaced = this.answers.get(key);
+    if (replaced) this.bytes -= size(replaced);
     this.answers.set(key, answer);
-    this.bytes += answer.body.length;
+    this.bytes += size(answer);
     for (const [oldest, old] of this.answers) {
       if (this.bytes <= this.maxBytes) break;
       this.answers.delete(oldest);
-      this.bytes -= old.body.length;
+      this.bytes -= size(old);
     }
   }
 }
@@ -168,6 +189,7 @@ export class DataService {
       body,
       etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
       caching: { immutable: settled, shared: !member },
+      compressed: {},
     };
     if (settled) this.settled.set(cacheKey, answer);
     return answer;

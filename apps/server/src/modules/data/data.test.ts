@@ -18,9 +18,14 @@ function valuesOf(seriesId: number, fromIso: string, toIso: string, seed: number
   return values;
 }
 
-/** The same aggregation, done here over the raw values: [sum, min, max, count] per slot start and series. */
+/**
+ * The same aggregation, done here over the raw values: [sum, min, max, count] per slot start and
+ * series. The values have two decimals, so sums are added exactly, in hundredths: the body's sums
+ * (rounded to 12 significant digits, decision 0036) must be these decimals, not merely near them.
+ */
 function expected(values: SeriesValue[], slots: number[], to: number): ProjectDataBody['data'] {
   const data: ProjectDataBody['data'] = {};
+  const hundredths = new Map<string, number>();
   const bounds = [...slots, to];
   for (const value of values) {
     const seconds = value.time.getTime() / 1000;
@@ -32,8 +37,11 @@ function expected(values: SeriesValue[], slots: number[], to: number): ProjectDa
     const slot = data[key] ?? {};
     data[key] = slot;
     const current = slot[value.seriesId];
+    const exactKey = `${key}/${value.seriesId}`;
+    const exact = (hundredths.get(exactKey) ?? 0) + Math.round(value.value * 100);
+    hundredths.set(exactKey, exact);
     slot[value.seriesId] = current
-      ? [current[0] + value.value, Math.min(current[1], value.value), Math.max(current[2], value.value), current[3] + 1]
+      ? [exact / 100, Math.min(current[1], value.value), Math.max(current[2], value.value), current[3] + 1]
       : [value.value, value.value, value.value, 1];
   }
   return data;
@@ -43,10 +51,8 @@ function expectSameAggregates(actual: ProjectDataBody['data'], wanted: ProjectDa
   expect(Object.keys(actual).sort()).toEqual(Object.keys(wanted).sort());
   for (const [slot, bySeries] of Object.entries(wanted)) {
     expect(Object.keys(actual[slot] ?? {}).sort()).toEqual(Object.keys(bySeries).sort());
-    for (const [seriesId, [sum, min, max, count]] of Object.entries(bySeries)) {
-      const got = actual[slot]?.[seriesId] as [number, number, number, number];
-      expect(got[0]).toBeCloseTo(sum, 6);
-      expect([got[1], got[2], got[3]]).toEqual([min, max, count]);
+    for (const [seriesId, aggregate] of Object.entries(bySeries)) {
+      expect(actual[slot]?.[seriesId]).toEqual(aggregate);
     }
   }
 }
@@ -138,6 +144,42 @@ describe.each(testDatabases)('the data API on %s', (kind) => {
     expect(current.headers.get('cache-control')).toBe('private, no-cache');
     // Another slot length is another answer.
     expect((await get(admin, path('2026-10', 7200))).headers.get('etag')).not.toBe(etag);
+  });
+
+  it('sends brotli or gzip as asked, each decoding to the same body, and 304 to the ETag of any of them', async () => {
+    const answers = new Map<string, { body: string; etag: string; encoding: string | null; vary: string | null }>();
+    for (const accept of ['gzip, deflate, br', 'gzip', 'identity', 'br;q=0, gzip;q=0.5']) {
+      const response = await get(admin, path('2026-10', 3600), { 'accept-encoding': accept });
+      expect(response.status).toBe(200);
+      answers.set(accept, {
+        body: await response.text(),
+        etag: response.headers.get('etag') as string,
+        encoding: response.headers.get('content-encoding'),
+        vary: response.headers.get('vary'),
+      });
+    }
+    type Answer = { body: string; etag: string; encoding: string | null; vary: string | null };
+    const [br, gzip, identity, gzipOnly] = [...answers.values()] as [Answer, Answer, Answer, Answer];
+    expect([br.encoding, gzip.encoding, identity.encoding, gzipOnly.encoding]).toEqual(['br', 'gzip', null, 'gzip']);
+    expect(br.vary).toBe('Cookie, Accept-Encoding');
+    expect(gzip.body).toBe(identity.body);
+    expect(br.body).toBe(identity.body);
+    expectSameAggregates(
+      (JSON.parse(br.body) as ProjectDataBody).data,
+      (JSON.parse(identity.body) as ProjectDataBody).data,
+    );
+    // Each coding is its own representation with its own tag; any of them is the same data.
+    expect(new Set([br.etag, gzip.etag, identity.etag]).size).toBe(3);
+    const revalidated = await get(admin, path('2026-10', 3600), {
+      'accept-encoding': 'identity',
+      'if-none-match': `"other", W/${br.etag}`,
+    });
+    expect(revalidated.status).toBe(304);
+    // The current period is compressed when it is computed, too.
+    const today = new Date().toISOString().slice(0, 10);
+    const current = await get(admin, path(today, 60), { 'accept-encoding': 'br' });
+    expect(current.status).toBe(200);
+    expect((JSON.parse(await current.text()) as ProjectDataBody).slots).toHaveLength(1440);
   });
 
   it('keeps a settled answer until the dataId changes, but never with outdated series names', async () => {
