@@ -24,7 +24,8 @@ describe('the OpenAPI description at /api/docs', () => {
       .printRoutes({ commonPrefix: false })
       .split('\n')
       .flatMap((line) => {
-        const match = /(\/\S*) \(([^)]+)\)/.exec(line);
+        // A line's text continues its parent's path as is: `/`, then `api/docs`, or `api/attachments/:id`, then `/:name`.
+        const match = /(?<=^|── )(\S+) \(([^)]+)\)/.exec(line);
         if (!match) return [];
         const depth = match.index;
         while ((parents.at(-1)?.depth ?? -1) >= depth) parents.pop();
