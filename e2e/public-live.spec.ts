@@ -105,3 +105,27 @@ test('an anonymous visitor of the public link sees a reading published to the br
     await broker.endAsync();
   }
 });
+
+test('an anonymous visitor of the public link sees the summary graphs and table of the shown spaces', async ({
+  browser,
+}) => {
+  // A context of its own: no session cookie, as a visitor who only has the link.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    const dataRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/data/')) dataRequests.push(request.url());
+    });
+    await page.goto(`/project/${demoPublicId}`);
+    const summary = page.getByTestId('public-summary');
+    await expect(summary.getByTestId('summary-graph').first()).toBeVisible({ timeout: 40_000 });
+    await expect(summary.getByTestId('summary-table').first()).toContainText('Luokka 101');
+    expect(dataRequests.length).toBeGreaterThan(0);
+    // Read-only: no saving of ranges or views without an account.
+    await expect(summary.getByTestId('save-range')).toHaveCount(0);
+    await expect(summary.getByTestId('saved-views')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 
+import { bodyOf, steadyValues, testSeries } from '@olo/data-engine/testing/data-bodies';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanupApp, type GraphqlAnswer, renderApp } from '../../testing/renderApp.tsx';
 import { minutesAgo } from '../live/testLive.ts';
 
@@ -62,9 +63,60 @@ const school = () =>
     ],
   });
 
+/** The public data API (the summary's only source): every period of project 1 answered with steady values. */
+function stubDataApi(): string[] {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const [, , , projectId, period, dataId, slot] = url.split('/');
+      const body = bodyOf({
+        projectId: Number(projectId),
+        period: period as string,
+        dataId: dataId as string,
+        slotSeconds: Number(slot),
+        timeZone: 'Europe/Helsinki',
+        series: testSeries,
+        values: steadyValues,
+      });
+      return { ok: true, status: 200, json: async () => body };
+    }),
+  );
+  return urls;
+}
+
 describe('public project view', () => {
-  beforeEach(() => localStorage.clear());
-  afterEach(cleanupApp);
+  let dataUrls: string[] = [];
+  beforeEach(() => {
+    localStorage.clear();
+    dataUrls = stubDataApi();
+  });
+  afterEach(async () => {
+    await cleanupApp();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the summary of the public data read-only: graphs and table, no saved ranges or views', async () => {
+    const { operations } = renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({
+          data: { projectByPublicId: publicProject({ latestDataTime: '2026-11-20T10:00:00.000Z' }) },
+        }),
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    const summary = await screen.findByTestId('public-summary');
+    const table = await within(summary).findByTestId('summary-table', {}, { timeout: 20_000 });
+    expect(within(table).getByText('Lämpötila')).toBeTruthy();
+    expect(dataUrls.length).toBeGreaterThan(0);
+    expect(dataUrls.every((url) => url.startsWith('/api/data/1/'))).toBe(true);
+    expect(within(summary).queryByTestId('saved-views')).toBeNull();
+    expect(within(summary).queryByTestId('save-range')).toBeNull();
+    // Beyond the shell's session question, nothing but the public project: no member ranges or views.
+    expect(operations.filter((name) => !name.startsWith('Public') && name !== 'CurrentUser')).toEqual([]);
+  });
 
   it('tells a signed-out visitor that a turned-off link does not work', async () => {
     const { router } = renderApp({

@@ -1,7 +1,8 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Alert, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import type { DataProject } from '@olo/data-engine';
 import { formatDateRange, formatDay } from '@olo/shared';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { PublicProjectQuery } from '../../graphql/generated.ts';
@@ -10,6 +11,8 @@ import { LiveGauges } from '../live/LiveGauges.tsx';
 import { liveSpaces } from '../live/liveSeries.ts';
 import { useNow } from '../meters/useNow.ts';
 import { Markdown } from '../projects/Markdown.tsx';
+import { latestTime } from '../summary/latestTime.ts';
+import { LazySummaryView } from '../summary/lazy.tsx';
 import { usePublicProject } from './usePublicProject.ts';
 
 type PublicProject = PublicProjectQuery['projectByPublicId'];
@@ -66,6 +69,51 @@ function PublicLiveValues({ project }: { project: PublicProject }) {
   );
 }
 
+/**
+ * The summary's graphs and table of the shown spaces, read-only (decision 0039). As on the member
+ * page, the default range ends at the latest data time as the page loaded; pushed readings move it
+ * through the engine's latest-reading rule rather than refetching at once.
+ */
+function PublicSummary({ project }: { project: PublicProject }) {
+  const { t } = useTranslation();
+  const loaded = useRef<{ projectId: number; latest: number | null } | null>(null);
+  if (loaded.current?.projectId !== project.id) {
+    loaded.current = {
+      projectId: project.id,
+      latest: project.latestDataTime === null ? null : Date.parse(project.latestDataTime),
+    };
+  }
+  const latestReading = useMemo(
+    () => latestTime(project.series.flatMap((series) => (series.latest ? [series.latest] : []))),
+    [project.series],
+  );
+  const dataProject: DataProject = {
+    projectId: project.id,
+    dataId: project.dataId,
+    timeZone: project.timeZone,
+    startAt: project.startAt === null ? null : Date.parse(project.startAt),
+    latestDataTime: loaded.current.latest,
+    defaultSelect: project.defaultSelect,
+  };
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      component="section"
+      aria-labelledby="public-summary"
+      data-testid="public-summary"
+    >
+      <Stack>
+        <Title order={2} size="h3" id="public-summary">
+          {t('Summary')}
+        </Title>
+        <LazySummaryView project={dataProject} defaults={project.defaults} latestReading={latestReading} readOnly />
+      </Stack>
+    </Paper>
+  );
+}
+
 function PublicProjectView({ project }: { project: PublicProject }) {
   const { t } = useTranslation();
   return (
@@ -95,6 +143,7 @@ function PublicProjectView({ project }: { project: PublicProject }) {
         </Paper>
       ))}
       {project.showLive && <PublicLiveValues project={project} />}
+      <PublicSummary project={project} />
     </Stack>
   );
 }

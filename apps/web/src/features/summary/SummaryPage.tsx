@@ -4,17 +4,8 @@ import { useRef, useState } from 'react';
 import { ProjectSummaryDocument, SeriesLatestUpdatedDocument } from '../../graphql/generated.ts';
 import { QueryState } from '../layout/QueryState.tsx';
 import { useProjectIdParam } from '../projects/useProject.ts';
+import { latestTime } from './latestTime.ts';
 import { SummaryView } from './SummaryView.tsx';
-
-/** The newest of reading times (ISO), epoch ms; null when there are none. */
-export function latestTime(readings: readonly { time: string }[]): number | null {
-  let latest: number | null = null;
-  for (const reading of readings) {
-    const time = Date.parse(reading.time);
-    if (Number.isFinite(time) && (latest === null || time > latest)) latest = time;
-  }
-  return latest;
-}
 
 function ProjectSummary({ projectId }: { projectId: number }) {
   const variables = { projectId };
