@@ -281,8 +281,13 @@ async function main() {
       `\nOverhead over the baseline at p50: cached ${(fromCache.p50 - base.p50).toFixed(1)} ms, ` +
         `fetched ${(fromFetch.p50 - base.p50).toFixed(1)} ms.`,
     );
-    const met = fromCache.p95 < goalMs && fromFetch.p95 < goalMs;
-    console.log(`Goal: painted under ${goalMs} ms after a range change (p95): ${met ? 'met' : 'NOT met'}.`);
+    // The engine preloads three months back, so a range change usually finds its data at hand; a fetched
+    // month's time here includes Playwright's interception round trip, which a real network replaces.
+    const verdict = (p95: number) => (p95 < goalMs ? 'met' : 'NOT met');
+    console.log(
+      `Goal: painted under ${goalMs} ms after a range change (p95): with the data at hand ${verdict(fromCache.p95)}; ` +
+        `with the month fetched first ${verdict(fromFetch.p95)}.`,
+    );
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
