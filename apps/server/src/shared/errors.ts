@@ -10,6 +10,19 @@ export type ErrorCode =
   | 'TOO_MANY_REQUESTS'
   | 'INVALID_TOKEN';
 
+/** The HTTP status of an AppError on the REST routes (GraphQL carries the code in its errors instead). */
+export function httpStatusOf(error: AppError): number {
+  const statuses: Partial<Record<ErrorCode, number>> = {
+    BAD_USER_INPUT: 400,
+    UNAUTHENTICATED: 401,
+    FORBIDDEN: 403,
+    NOT_FOUND: 404,
+    CONFLICT: 409,
+    TOO_MANY_REQUESTS: 429,
+  };
+  return statuses[error.code] ?? 400;
+}
+
 export interface InputIssue {
   /** Dotted path of the offending argument, e.g. `email` or `options.ui`. */
   path: string;

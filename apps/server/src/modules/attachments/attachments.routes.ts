@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, httpStatusOf } from '../../shared/errors.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { sessionCookieName } from '../sessions/sessions.service.ts';
 import type { AttachmentsService } from './attachments.service.ts';
-
-const statusOf: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
 
 /** GET /api/attachments/{id}/{name}: the file, to viewers the access policy lets read it. */
 export function registerAttachmentRoutes(
@@ -34,7 +32,7 @@ export function registerAttachmentRoutes(
           .send(stream)
       );
     } catch (error) {
-      if (error instanceof AppError) return reply.code(statusOf[error.code] ?? 400).send({ error: error.message });
+      if (error instanceof AppError) return reply.code(httpStatusOf(error)).send({ error: error.message });
       throw error;
     }
   });

@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, parseInput } from '../../shared/errors.ts';
+import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { sessionCookieName } from '../sessions/sessions.service.ts';
 import { dataExportPathSchema, dataExportQuerySchema } from './data-export.schema.ts';
 import type { DataExportService } from './data-export.service.ts';
 import { answerLanguage, translateError } from './data-export.texts.ts';
-
-const statusOf: Record<string, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-};
 
 /**
  * `attachment` with the name twice: an ASCII fallback (accents dropped, anything else that could
@@ -57,7 +49,7 @@ export function registerDataExportRoutes(
         if (error instanceof AppError) {
           const issues = error.issues?.map((issue) => ({ ...issue, message: translateError(issue.message, language) }));
           return reply
-            .code(statusOf[error.code] ?? 400)
+            .code(httpStatusOf(error))
             .header('cache-control', 'no-store')
             .header('content-language', language)
             .send({

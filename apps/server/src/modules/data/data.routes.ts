@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, parseInput } from '../../shared/errors.ts';
+import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { sessionCookieName } from '../sessions/sessions.service.ts';
 import { compressMinBytes, negotiateCoding } from './data.encoding.ts';
 import { dataRequestSchema } from './data.schema.ts';
 import { compressedBody, type DataService, StaleDataIdError } from './data.service.ts';
-
-const statusOf: Record<string, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-};
 
 /** The tags in an If-None-Match header, without weak prefixes (GET compares weakly). */
 function ifNoneMatchTags(header: string | undefined): string[] {
@@ -75,7 +67,7 @@ export function registerDataRoutes(
         }
         if (error instanceof AppError) {
           return reply
-            .code(statusOf[error.code] ?? 400)
+            .code(httpStatusOf(error))
             .header('cache-control', 'no-store')
             .send({ error: error.message, issues: error.issues });
         }
