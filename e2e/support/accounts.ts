@@ -13,10 +13,13 @@ export function newAccount() {
 /** Fills and sends the Finnish registration form at `/register` (or wherever the page already is). */
 export async function register(page: Page, account: ReturnType<typeof newAccount>, options: { goto?: boolean } = {}) {
   if (options.goto !== false) await page.goto('/register');
-  await page.getByLabel(tr('fi', 'Username')).fill(account.username);
-  await page.getByLabel(tr('fi', 'Password')).fill(account.password);
-  await page.getByLabel(tr('fi', 'Email')).fill(account.email);
-  await page.getByRole('button', { name: tr('fi', 'Register') }).click();
+  // Screens load lazily: after a click that leads here the login form, which also asks for a
+  // username, may still be on the page for a moment.
+  const form = page.getByRole('form', { name: tr('fi', 'Create an account') });
+  await form.getByLabel(tr('fi', 'Username')).fill(account.username);
+  await form.getByLabel(tr('fi', 'Password')).fill(account.password);
+  await form.getByLabel(tr('fi', 'Email')).fill(account.email);
+  await form.getByRole('button', { name: tr('fi', 'Register') }).click();
 }
 
 export async function logIn(page: Page, username: string, password: string) {
