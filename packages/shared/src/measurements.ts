@@ -108,6 +108,12 @@ export function measurementDecimals(dataType: string | null | undefined): number
   return 1;
 }
 
+/** `value` rounded to `decimals` as values are shown; -0.04 at one decimal is 0, not -0. */
+export function roundToDecimals(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor || 0;
+}
+
 /**
  * A value as users see it: rounded to its type's decimals, '-' when it is missing or not a number. With a locale the
  * decimal separator is that language's (a comma in Finnish and Swedish); digits are never grouped, so that columns
@@ -117,9 +123,8 @@ export function formatMeasurement(value: unknown, dataType?: string | null, loca
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) return '-';
   const decimals = measurementDecimals(dataType);
-  const factor = 10 ** decimals;
   // Rounded first, so that -0.04 shows as 0.0 rather than -0.0.
-  const rounded = Math.round(number * factor) / factor || 0;
+  const rounded = roundToDecimals(number, decimals);
   if (!locale) return rounded.toFixed(decimals);
   return new Intl.NumberFormat(locale, {
     minimumFractionDigits: decimals,

@@ -6,6 +6,7 @@ import {
   measurementDecimals,
   measurementUnits,
   type ProjectDataBody,
+  roundToDecimals,
   wallDateIn,
 } from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
@@ -30,12 +31,6 @@ const contentTypes = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
-
-function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  // `|| 0`: -0.04 shown with one decimal is 0.0, not -0.0.
-  return Math.round(value * factor) / factor || 0;
-}
 
 /** "space / series (unit)", the unit of the series or else of its type; without a space, the series alone. */
 export function seriesHeading(series: DataSeries, spaces: readonly DataSpace[]): string {
@@ -135,7 +130,7 @@ export class DataExportService {
         time,
         values: valueAt.map((values, index) => {
           const value = values.get(time);
-          return value === undefined || value === null ? null : round(value, decimals[index] ?? 1);
+          return value === undefined || value === null ? null : roundToDecimals(value, decimals[index] ?? 1);
         }),
       }))
       // Nulls off leaves empty slots out, as the view does: a row goes when no series has a value in it.
@@ -151,9 +146,9 @@ export class DataExportService {
           if (!item.stats) return null;
           const places = decimals[index] ?? 1;
           return {
-            min: round(item.stats.min, places),
-            avg: round(item.stats.avg, places),
-            max: round(item.stats.max, places),
+            min: roundToDecimals(item.stats.min, places),
+            avg: roundToDecimals(item.stats.avg, places),
+            max: roundToDecimals(item.stats.max, places),
             count: item.stats.count,
           };
         }),
