@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -97,6 +98,24 @@ export const seriesRollupHour = pgTable(
     count: integer('count').notNull(),
   },
   (table) => [primaryKey({ columns: [table.seriesId, table.hour] })],
+);
+
+/**
+ * A version per series and UTC month of its hourly rollup, raised by a trigger on every statement
+ * that changes the month's rollup rows (migration 0010). The data API keeps months of aggregates
+ * written as text under the version they were read with, so a version that moved means read again.
+ */
+export const seriesRollupVersions = pgTable(
+  'series_rollup_versions',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** The UTC month's first instant. */
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.seriesId, table.month] })],
 );
 
 export const seriesLatest = pgTable('series_latest', {

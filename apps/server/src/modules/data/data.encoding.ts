@@ -11,10 +11,14 @@ const gzip = promisify(zlib.gzip);
 export const compressMinBytes = 1024;
 
 /**
- * The coding to answer with for an `Accept-Encoding` header: br, else gzip, else identity. A
- * coding with `q=0` is refused; `*` stands for codings not named.
+ * The coding to answer with for an `Accept-Encoding` header: of the codings the answer has `ready`
+ * (compressed already), the first accepted; else br, else gzip, else identity. A coding with `q=0`
+ * is refused; `*` stands for codings not named.
  */
-export function negotiateCoding(acceptEncoding: string | string[] | undefined): ContentCoding {
+export function negotiateCoding(
+  acceptEncoding: string | string[] | undefined,
+  ready: Array<'br' | 'gzip'> = [],
+): ContentCoding {
   if (!acceptEncoding) return 'identity';
   const accepted = new Map<string, number>();
   for (const part of String(acceptEncoding).split(',')) {
@@ -24,8 +28,12 @@ export function negotiateCoding(acceptEncoding: string | string[] | undefined): 
     if (name) accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
   const weightOf = (coding: string) => accepted.get(coding) ?? (coding === 'x-gzip' ? 0 : (accepted.get('*') ?? 0));
-  if (weightOf('br') > 0) return 'br';
-  if (Math.max(weightOf('gzip'), accepted.get('x-gzip') ?? 0) > 0) return 'gzip';
+  const acceptable = (coding: 'br' | 'gzip') =>
+    coding === 'br' ? weightOf('br') > 0 : Math.max(weightOf('gzip'), accepted.get('x-gzip') ?? 0) > 0;
+  const readyCoding = ready.find(acceptable);
+  if (readyCoding) return readyCoding;
+  if (acceptable('br')) return 'br';
+  if (acceptable('gzip')) return 'gzip';
   return 'identity';
 }
 
@@ -44,4 +52,98 @@ export function compress(body: string | Buffer, coding: 'br' | 'gzip'): Promise<
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
     },
   });
+}
+
+const deflateRaw = promisify(zlib.deflateRaw);
+
+/**
+ * A piece of a gzip body compressed on its own: raw deflate blocks (ending on a byte boundary
+ * unless `final`), with the CRC-32 and length of what they hold. Pieces join into one gzip stream
+ * without compressing again (`joinGzip`), as pigz joins its blocks; the data API keeps a month's
+ * compressed aggregates and compresses only the few hundred bytes of head in front of them.
+ */
+export interface DeflatedPiece {
+  deflated: Buffer;
+  crc: number;
+  length: number;
+  final: boolean;
+}
+
+const pieceOptions = (final: boolean): zlib.ZlibOptions => ({
+  level: 1,
+  ...(final ? {} : { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+});
+
+/** `text` as a piece, compressed in libuv's thread pool: for pieces of tens of kilobytes and more. */
+export async function deflatePiece(text: string, final: boolean): Promise<DeflatedPiece> {
+  const input = Buffer.from(text);
+  const deflated = await deflateRaw(input, pieceOptions(final));
+  return { deflated, crc: zlib.crc32(input), length: input.length, final };
+}
+
+/** `text` as a piece, compressed at once: for a few kilobytes, less than a trip to the thread pool. */
+export function deflatePieceSync(text: string, final: boolean): DeflatedPiece {
+  const input = Buffer.from(text);
+  return {
+    deflated: zlib.deflateRawSync(input, pieceOptions(final)),
+    crc: zlib.crc32(input),
+    length: input.length,
+    final,
+  };
+}
+
+/** One gzip stream (RFC 1952) of the pieces in order: every piece but the last must not be final. */
+export function joinGzip(pieces: DeflatedPiece[]): Buffer {
+  if (pieces.length === 0 || !pieces.at(-1)?.final || pieces.slice(0, -1).some((piece) => piece.final)) {
+    throw new Error('joinGzip: only the last piece may be, and must be, final');
+  }
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    crc = crc32Combine(crc, piece.crc, piece.length);
+    length += piece.length;
+  }
+  // ID1 ID2, deflate, no flags, no time, no extra flags, unknown OS.
+  const header = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([header, ...pieces.map((piece) => piece.deflated), trailer]);
+}
+
+/** x · matrix over GF(2), the matrix as 32 column words. */
+function gf2Times(matrix: number[], vector: number): number {
+  let sum = 0;
+  for (let index = 0, rest = vector >>> 0; rest !== 0; index++, rest >>>= 1) {
+    if (rest & 1) sum ^= matrix[index] as number;
+  }
+  return sum >>> 0;
+}
+
+const gf2Square = (matrix: number[]) => matrix.map((column) => gf2Times(matrix, column));
+
+/**
+ * The CRC-32 of A followed by B from crc(A), crc(B) and B's length in bytes: zlib's
+ * crc32_combine, which Node does not expose. crc(A) is multiplied by x^(8·length) mod the CRC
+ * polynomial through repeated squaring of the one-zero-bit operator.
+ */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  if (lengthB <= 0) return crcA >>> 0;
+  // The operator for one zero bit, then two, then four.
+  let odd = [0xedb88320, ...Array.from({ length: 31 }, (_, index) => (1 << index) >>> 0)];
+  let even = gf2Square(odd);
+  odd = gf2Square(even);
+  let crc = crcA >>> 0;
+  let rest = lengthB;
+  // Each round applies one byte's operator (8 zero bits, then 16, 32, …) where `rest` has a one.
+  while (rest > 0) {
+    even = gf2Square(odd);
+    if (rest % 2 === 1) crc = gf2Times(even, crc);
+    rest = Math.floor(rest / 2);
+    if (rest === 0) break;
+    odd = gf2Square(even);
+    if (rest % 2 === 1) crc = gf2Times(odd, crc);
+    rest = Math.floor(rest / 2);
+  }
+  return (crc ^ crcB) >>> 0;
 }

@@ -65,6 +65,63 @@ export class DataRepository {
     return texts.length === 0 ? '{}' : `{${texts.join(',')}}`;
   }
 
+  /**
+   * The rollup versions of a project's series in UTC months (epoch seconds of their first
+   * instant), keyed `seriesId|month`; a pair no statement has written yet is absent (version 0).
+   */
+  async rollupVersions(projectId: number, months: number[]): Promise<Map<string, number>> {
+    const versions = new Map<string, number>();
+    if (months.length === 0) return versions;
+    const rows = await this.sql<Array<{ key: string; version: string }>>`
+      select v.series_id || '|' || extract(epoch from v.month)::bigint as key, v.version::text
+      from series_rollup_versions v join series s on s.id = v.series_id
+      where s.project_id = ${projectId}
+        and v.month = any(${this.sql.array(months.map((month) => new Date(month * 1000).toISOString()))}::timestamptz[])`;
+    for (const row of rows) versions.set(row.key, Number(row.version));
+    return versions;
+  }
+
+  /**
+   * Each pair's UTC month of hourly aggregates as text, with the version it was read under (one
+   * statement, so one snapshot: the text is exactly that version's). `hours` holds an item
+   * `hourStart|"seriesId":[sum,min,max,count]` (epoch seconds; the sum rounded as aggregateJson
+   * rounds it) per hour with values, in time order, joined by ';'; empty for none.
+   */
+  async hourlyMonths(
+    pairs: Array<{ seriesId: number; month: number }>,
+  ): Promise<Array<{ seriesId: number; month: number; version: number; hours: string }>> {
+    if (pairs.length === 0) return [];
+    const runs = Math.max(1, Math.min(this.options.parallel ?? 1, Math.floor(pairs.length / 20)));
+    const parts = await Promise.all(
+      Array.from({ length: runs }, (_, run) =>
+        this.hourlyMonthRun(
+          pairs.slice(Math.floor((run * pairs.length) / runs), Math.floor(((run + 1) * pairs.length) / runs)),
+        ),
+      ),
+    );
+    return parts.flat();
+  }
+
+  private async hourlyMonthRun(pairs: Array<{ seriesId: number; month: number }>) {
+    const rows = await this.sql<Array<{ seriesId: number; month: string; version: string; hours: string | null }>>`
+      select w.series_id as "seriesId", w.month::text as month, coalesce(v.version, 0)::text as version,
+             (select string_agg(extract(epoch from r.hour)::bigint || '|"' || r.series_id || '":['
+                                || ${this.sql.unsafe(roundedSum('r.sum'))} || ',' || r.min || ',' || r.max || ','
+                                || r.count || ']', ';' order by r.hour)
+              from series_rollup_hour r, ${this.sql.unsafe(roundedSumScale('r.sum'))}
+              where r.series_id = w.series_id and r.hour >= to_timestamp(w.month)
+                and r.hour < ((to_timestamp(w.month) at time zone 'UTC') + interval '1 month') at time zone 'UTC') as hours
+      from unnest(${this.sql.array(pairs.map((pair) => pair.seriesId))}::int[],
+                  ${this.sql.array(pairs.map((pair) => pair.month))}::bigint[]) as w(series_id, month)
+      left join series_rollup_versions v on v.series_id = w.series_id and v.month = to_timestamp(w.month)`;
+    return rows.map((row) => ({
+      seriesId: row.seriesId,
+      month: Number(row.month),
+      version: Number(row.version),
+      hours: row.hours ?? '',
+    }));
+  }
+
   /** `"slotStart":{…}` for each slot of `boundaries` with values, in order. */
   private async slotTexts(seriesIds: number[], boundaries: number[], source: 'rollup' | 'raw'): Promise<string[]> {
     const ids = this.sql.array(seriesIds);

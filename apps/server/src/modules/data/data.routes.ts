@@ -15,8 +15,9 @@ function ifNoneMatchTags(header: string | undefined): string[] {
 
 /**
  * GET /api/data/{projectId}/{period}/{dataId}/{slotSeconds} (shared ARCHITECTURE §4). Sent with
- * brotli or gzip when the client accepts them; each coding has its own ETag (`"…-br"`), and any
- * of them answers 304 since they hold the same data.
+ * brotli or gzip when the client accepts them, in a coding the answer has ready when it can (a
+ * month of one-hour slots comes as gzip joined from kept pieces); each coding has its own ETag
+ * (`"…-br"`), and any of them answers 304 since they hold the same data.
  */
 export function registerDataRoutes(
   app: FastifyInstance,
@@ -30,7 +31,10 @@ export function registerDataRoutes(
         const session = await deps.sessions.resolve(request.cookies[sessionCookieName]);
         const answer = await deps.data.projectData(deps.access.forViewer(session?.user ?? null), input);
         const { immutable, shared } = answer.caching;
-        const accepted = negotiateCoding(request.headers['accept-encoding']);
+        const accepted = negotiateCoding(
+          request.headers['accept-encoding'],
+          (['gzip', 'br'] as const).filter((coding) => answer.compressed[coding]),
+        );
         const coding = answer.body.length < compressMinBytes ? 'identity' : accepted;
         const etagOf = (tagged: string) =>
           tagged === 'identity' ? answer.etag : `${answer.etag.slice(0, -1)}-${tagged}"`;

@@ -5,9 +5,35 @@ import type { PublicProjectView, ViewerAccess } from '../access/access.policy.ts
 import type { SeriesRepository } from '../series/series.repository.ts';
 import { sortSeries } from '../series/series.service.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
-import { compress } from './data.encoding.ts';
+import { ByteBoundedCache } from './byte-bounded-cache.ts';
+import { compress, type DeflatedPiece, deflatePiece, deflatePieceSync, joinGzip } from './data.encoding.ts';
 import type { DataRepository, ProjectDataFacts } from './data.repository.ts';
 import type { DataRequest, ProjectDataBody } from './data.schema.ts';
+import {
+  assembleHourlyChunks,
+  type HourlyMonth,
+  hourlyMonthKey,
+  parseHourlyMonth,
+  utcMonthsOf,
+} from './hourly-months.ts';
+
+/**
+ * A month of one-hour slots' `data` for a set of series, as assembled from their HourlyMonths
+ * under `versions` (each series' months' rollup versions), with `"data":…}`, the end of the body,
+ * as gzip pieces: one per chunk of slots, so that a late value compresses only its chunk again.
+ */
+interface HourlyData {
+  versions: string;
+  text: string;
+  /** Per chunk index, the chunk as it stands in the body (with its leading comma) and its piece. */
+  pieces: Map<number, { text: string; deflated: Promise<DeflatedPiece> }>;
+  deflated: Promise<DeflatedPiece[]>;
+}
+/** The constant ends of `"data":{…}}`, compressed once. */
+const dataOpening = deflatePieceSync('"data":{', false);
+const dataClosing = deflatePieceSync('}}', true);
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
 
 export interface ProjectDataAnswer {
   /** ProjectDataBody as JSON text. */
@@ -39,44 +65,17 @@ export class StaleDataIdError extends AppError {
   }
 }
 
-/**
- * Answers of settled periods, which never change under their dataId: the same month asked again
- * (by another member, after a reload) is sent without reading the database, and compressed once.
- * Least recently used ones go first beyond `maxBytes`. An answer counts its body and half as much
- * again for its compressed copies (each about a third of it).
- */
-class SettledAnswers {
-  private readonly answers = new Map<string, ProjectDataAnswer>();
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string): ProjectDataAnswer | undefined {
-    const answer = this.answers.get(key);
-    if (answer) {
-      this.answers.delete(key);
-      this.answers.set(key, answer);
-    }
-    return answer;
-  }
-
-  set(key: string, answer: ProjectDataAnswer): void {
-    const size = (item: ProjectDataAnswer) => Math.ceil(item.body.length * 1.5);
-    if (size(answer) > this.maxBytes / 4) return;
-    const replaced = this.answers.get(key);
-    if (replaced) this.bytes -= size(replaced);
-    this.answers.set(key, answer);
-    this.bytes += size(answer);
-    for (const [oldest, old] of this.answers) {
-      if (this.bytes <= this.maxBytes) break;
-      this.answers.delete(oldest);
-      this.bytes -= size(old);
-    }
-  }
-}
-
 export class DataService {
-  private readonly settled: SettledAnswers;
+  /**
+   * Answers of settled periods, which never change under their dataId: the same period asked
+   * again (by another member, after a reload) is sent without reading the database, and
+   * compressed once. An answer counts its body and half as much again for its compressed copies.
+   */
+  private readonly settled: ByteBoundedCache<ProjectDataAnswer>;
+  /** Series' UTC months of hourly aggregates, each under the rollup version it was read with. */
+  private readonly hourlyMonths: ByteBoundedCache<HourlyMonth>;
+  /** The latest assembled month of one-hour slots per range and set of series. */
+  private readonly hourlyData: ByteBoundedCache<HourlyData>;
 
   constructor(
     private readonly deps: {
@@ -84,11 +83,17 @@ export class DataService {
       spaces: SpacesRepository;
       series: SeriesRepository;
       now?: () => number;
-      /** Characters of settled answers kept in memory (about bytes: the bodies are mostly ASCII). */
+      /**
+       * Characters kept in memory by each of the three caches (settled answers, series' hourly
+       * months, assembled months): about bytes, since the bodies are mostly ASCII.
+       */
       cacheBytes?: number;
     },
   ) {
-    this.settled = new SettledAnswers(deps.cacheBytes ?? 64 * 1024 * 1024);
+    const cacheBytes = deps.cacheBytes ?? 64 * 1024 * 1024;
+    this.settled = new ByteBoundedCache(cacheBytes);
+    this.hourlyMonths = new ByteBoundedCache(cacheBytes);
+    this.hourlyData = new ByteBoundedCache(cacheBytes);
   }
 
   /**
@@ -100,29 +105,44 @@ export class DataService {
     viewer: ViewerAccess,
     projectId: number,
   ): Promise<{ project: ProjectDataFacts; member: boolean } & Pick<ProjectDataBody, 'spaces' | 'series'>> {
-    const { project, member, publicView } = await this.viewable(viewer, projectId);
-    return { project, member, ...(await this.lists(project, member, publicView)) };
+    const { project, member, publicView, lists } = await this.viewable(viewer, projectId);
+    return { project, member, ...this.visibleLists(lists, member, publicView) };
   }
 
   private async viewable(viewer: ViewerAccess, projectId: number) {
+    const project = await this.project(projectId);
+    const [access, lists] = await Promise.all([this.access(viewer, project), this.readLists(project.id)]);
+    return { project, ...access, lists };
+  }
+
+  private async project(projectId: number): Promise<ProjectDataFacts> {
     const project = await this.deps.repository.project(projectId);
     if (!project) throw new AppError('NOT_FOUND', 'Not found');
+    return project;
+  }
+
+  /** Whether the viewer sees the project as a member, and its public view; throws when neither. */
+  private async access(viewer: ViewerAccess, project: ProjectDataFacts) {
     const member = await viewer.can('project.view', project.id);
     const publicView = viewer.policy.publicProject(project);
     if (!member && !publicView.open) await viewer.assert('project.view', project.id);
-    return { project, member, publicView };
+    return { member, publicView };
+  }
+
+  private async readLists(projectId: number) {
+    const [spaces, series] = await Promise.all([
+      this.deps.spaces.listByProject(projectId),
+      this.deps.series.listByProject(projectId),
+    ]);
+    return { spaces, series };
   }
 
   /** Members (and whoever sees the project) get every series; others the series of the spaces a public link shows. */
-  private async lists(
-    project: ProjectDataFacts,
+  private visibleLists(
+    { spaces: allSpaces, series: allSeries }: Awaited<ReturnType<DataService['readLists']>>,
     member: boolean,
     publicView: PublicProjectView,
-  ): Promise<Pick<ProjectDataBody, 'spaces' | 'series'>> {
-    const [allSpaces, allSeries] = await Promise.all([
-      this.deps.spaces.listByProject(project.id),
-      this.deps.series.listByProject(project.id),
-    ]);
+  ): Pick<ProjectDataBody, 'spaces' | 'series'> {
     const spaces: ProjectDataBody['spaces'] = allSpaces
       .filter((space) => member || publicView.data(space))
       .map(({ id, name, show }) => ({ id, name, show }));
@@ -148,27 +168,18 @@ export class DataService {
    * link, the series of the spaces the public view shows.
    */
   async projectData(viewer: ViewerAccess, request: DataRequest): Promise<ProjectDataAnswer> {
-    const { project, member, publicView } = await this.viewable(viewer, request.projectId);
-    if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
-    const { spaces, series } = await this.lists(project, member, publicView);
-    // Values of a settled period change only with the dataId; the lists (a renamed series, a space
-    // hidden) may change without it, so they are part of the key.
-    const listsHash = crypto
-      .createHash('sha256')
-      .update(JSON.stringify([spaces, series]))
-      .digest('base64url');
-    const cacheKey = `${project.id}|${formatDataPeriod(request.period)}|${project.dataId}|${request.slotSeconds}|${member ? 'members' : 'public'}|${listsHash}`;
-    const cached = this.settled.get(cacheKey);
-    if (cached) return cached;
-
+    const project = await this.project(request.projectId);
     const slots = periodSlots(request.period, project.timeZone, request.slotSeconds);
-    const boundaries = [...slots.starts, slots.to];
-    const source = request.slotSeconds % 3600 === 0 && slots.hourAligned ? 'rollup' : 'raw';
-    const data = await this.deps.repository.aggregateJson(
-      series.map((item) => item.id),
-      boundaries,
-      source,
-    );
+    const hourly = request.period.day === null && request.slotSeconds === 3600 && slots.hourAligned;
+    const months = hourly ? utcMonthsOf(slots.from, slots.to) : [];
+    // Read at once; nothing is answered before access holds.
+    const [{ member, publicView }, lists, versions] = await Promise.all([
+      this.access(viewer, project),
+      this.readLists(project.id),
+      hourly ? this.deps.repository.rollupVersions(project.id, months) : new Map<string, number>(),
+    ]);
+    if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
+    const { spaces, series } = this.visibleLists(lists, member, publicView);
     const head: Omit<ProjectDataBody, 'data'> = {
       projectId: project.id,
       period: formatDataPeriod(request.period),
@@ -181,17 +192,116 @@ export class DataService {
       spaces,
       series,
     };
-    // The database wrote `data` as JSON already; it is joined in as text.
-    const body = `${JSON.stringify(head).slice(0, -1)},"data":${data}}`;
     const now = this.deps.now?.() ?? Date.now();
-    const settled = periodEnded(request.period, project.timeZone, now - periodSettleMs);
+    const caching = {
+      immutable: periodEnded(request.period, project.timeZone, now - periodSettleMs),
+      shared: !member,
+    };
+    // `{…head…,` : the body is this, then `"data":…}`.
+    const prefix = `${JSON.stringify(head).slice(0, -1)},`;
+    const seriesIds = series.map((item) => item.id);
+
+    if (hourly) {
+      const data = await this.hourlyMonthData(seriesIds, months, slots.from, slots.to, versions);
+      const head = deflatePieceSync(prefix, false);
+      const gzip = data.deflated.then((pieces) => joinGzip([head, ...pieces]));
+      // Awaited only when a client asks for gzip; a failure then answers the body as it is.
+      gzip.catch(() => undefined);
+      return {
+        body: `${prefix}"data":${data.text}}`,
+        // The versions name the data exactly: every change of the rollup moves one.
+        etag: `"${sha256(`${prefix}${data.versions}`).slice(0, 32)}"`,
+        caching,
+        compressed: { gzip },
+      };
+    }
+
+    // Values of a settled period change only with the dataId; the lists (a renamed series, a space
+    // hidden) may change without it, so they are part of the key.
+    const cacheKey = `${project.id}|${head.period}|${project.dataId}|${request.slotSeconds}|${member ? 'members' : 'public'}|${sha256(JSON.stringify([spaces, series]))}`;
+    const cached = this.settled.get(cacheKey);
+    if (cached) return cached;
+    const source = request.slotSeconds % 3600 === 0 && slots.hourAligned ? 'rollup' : 'raw';
+    const data = await this.deps.repository.aggregateJson(seriesIds, [...slots.starts, slots.to], source);
+    // The database wrote `data` as JSON already; it is joined in as text.
+    const body = `${prefix}"data":${data}}`;
     const answer: ProjectDataAnswer = {
       body,
-      etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
-      caching: { immutable: settled, shared: !member },
+      etag: `"${sha256(body).slice(0, 32)}"`,
+      caching,
       compressed: {},
     };
-    if (settled) this.settled.set(cacheKey, answer);
+    if (caching.immutable) this.settled.set(cacheKey, answer, Math.ceil(body.length * 1.5));
     return answer;
+  }
+
+  /**
+   * The `data` of one-hour slots [from, to) (whole UTC hours in `months`, one or two) for
+   * `seriesIds`, from the series' hourly months: only months whose rollup version moved are read
+   * again, and only chunks of slots whose text changed are compressed again (decision 0040).
+   * `versions`: the rollup versions, keyed `seriesId|month` (absent: 0).
+   */
+  private async hourlyMonthData(
+    seriesIds: number[],
+    months: number[],
+    from: number,
+    to: number,
+    versions: Map<string, number>,
+  ): Promise<HourlyData> {
+    const ids = [...seriesIds].sort((a, b) => a - b);
+    const versionOf = (seriesId: number, month: number) => versions.get(hourlyMonthKey(seriesId, month)) ?? 0;
+    const versionsText = (versionOfMonth: (seriesId: number, month: number) => number) =>
+      ids.map((id) => `${id}:${months.map((month) => versionOfMonth(id, month)).join('.')}`).join(',');
+    const rangeKey = `${from}|${to}|${ids.join(',')}`;
+    const latest = this.hourlyData.get(rangeKey);
+    if (latest?.versions === versionsText(versionOf)) return latest;
+
+    const held = new Map<string, HourlyMonth>();
+    const missing: Array<{ seriesId: number; month: number }> = [];
+    for (const seriesId of ids) {
+      for (const month of months) {
+        const key = hourlyMonthKey(seriesId, month);
+        const kept = this.hourlyMonths.get(key);
+        if (kept && kept.version === versionOf(seriesId, month)) held.set(key, kept);
+        else missing.push({ seriesId, month });
+      }
+    }
+    for (const row of await this.deps.repository.hourlyMonths(missing)) {
+      const month = parseHourlyMonth(row);
+      const key = hourlyMonthKey(month.seriesId, month.month);
+      held.set(key, month);
+      this.hourlyMonths.set(key, month, month.bytes);
+    }
+    const monthOf = (seriesId: number, month: number) => held.get(hourlyMonthKey(seriesId, month)) as HourlyMonth;
+    const chunks = assembleHourlyChunks(from, to, ids, monthOf);
+    const pieces = new Map<number, { text: string; deflated: Promise<DeflatedPiece> }>();
+    let first = true;
+    for (const [index, chunk] of chunks.entries()) {
+      if (chunk === '') continue;
+      const text = first ? chunk : `,${chunk}`;
+      first = false;
+      const before = latest?.pieces.get(index);
+      pieces.set(index, {
+        text,
+        deflated: before && before.text === text ? before.deflated : deflatePiece(text, false),
+      });
+    }
+    const texts = [...pieces.values()];
+    const data: HourlyData = {
+      // What was read, which a write between the two reads may have moved past `versions`.
+      versions: versionsText((seriesId, month) => monthOf(seriesId, month).version),
+      text: `{${texts.map((piece) => piece.text).join('')}}`,
+      pieces,
+      deflated: Promise.all(texts.map((piece) => piece.deflated)).then((deflated) => [
+        dataOpening,
+        ...deflated,
+        dataClosing,
+      ]),
+    };
+    this.hourlyData.set(rangeKey, data, Math.ceil(data.text.length * 1.4));
+    data.deflated.catch(() => {
+      if (this.hourlyData.get(rangeKey) === data) this.hourlyData.delete(rangeKey);
+    });
+    return data;
   }
 }

@@ -1,8 +1,10 @@
+import { type DataPeriod, parseDataPeriod, periodSlots } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
+import { DataRepository } from './data.repository.ts';
 import type { ProjectDataBody } from './data.schema.ts';
 
 /** Values every 7 minutes with a wandering level: irregular against every slot length asked. */
@@ -111,6 +113,7 @@ describe.each(testDatabases)('the data API on %s', (kind) => {
     ['2026-10', 7200],
     ['2026-10-25', 3600],
     ['2026-10-25', 600],
+    ['2026-11', 3600],
     ['2026-11', 86_400],
     ['2026-11-01', 120],
   ])('aggregates %s in %i s slots from local midnight exactly as the raw values give', async (period, slot) => {
@@ -146,44 +149,58 @@ describe.each(testDatabases)('the data API on %s', (kind) => {
     expect((await get(admin, path('2026-10', 7200))).headers.get('etag')).not.toBe(etag);
   });
 
-  it('sends brotli or gzip as asked, each decoding to the same body, and 304 to the ETag of any of them', async () => {
-    const answers = new Map<string, { body: string; etag: string; encoding: string | null; vary: string | null }>();
-    for (const accept of ['gzip, deflate, br', 'gzip', 'identity', 'br;q=0, gzip;q=0.5']) {
-      const response = await get(admin, path('2026-10', 3600), { 'accept-encoding': accept });
-      expect(response.status).toBe(200);
-      answers.set(accept, {
-        body: await response.text(),
-        etag: response.headers.get('etag') as string,
-        encoding: response.headers.get('content-encoding'),
-        vary: response.headers.get('vary'),
+  it.each([
+    // Months of one-hour slots have gzip ready (joined from kept pieces), so it goes first.
+    [3600, 'gzip'],
+    // Nothing compressed yet: brotli first.
+    [10_800, 'br'],
+  ])(
+    'sends %i s slots in brotli or gzip as asked, each decoding to the same body, and 304 to the ETag of any of them',
+    async (slot, preferred) => {
+      const answers = new Map<string, { body: string; etag: string; encoding: string | null; vary: string | null }>();
+      for (const accept of ['gzip, deflate, br', 'br', 'gzip', 'identity', 'br;q=0, gzip;q=0.5']) {
+        const response = await get(admin, path('2026-10', slot), { 'accept-encoding': accept });
+        expect(response.status).toBe(200);
+        answers.set(accept, {
+          body: await response.text(),
+          etag: response.headers.get('etag') as string,
+          encoding: response.headers.get('content-encoding'),
+          vary: response.headers.get('vary'),
+        });
+      }
+      type Answer = { body: string; etag: string; encoding: string | null; vary: string | null };
+      const [any, br, gzip, identity, gzipOnly] = [...answers.values()] as [Answer, Answer, Answer, Answer, Answer];
+      expect([any.encoding, br.encoding, gzip.encoding, identity.encoding, gzipOnly.encoding]).toEqual([
+        preferred,
+        'br',
+        'gzip',
+        null,
+        'gzip',
+      ]);
+      expect(br.vary).toBe('Cookie, Accept-Encoding');
+      expect(gzip.body).toBe(identity.body);
+      expect(br.body).toBe(identity.body);
+      expectSameAggregates(
+        (JSON.parse(br.body) as ProjectDataBody).data,
+        (JSON.parse(identity.body) as ProjectDataBody).data,
+      );
+      // Each coding is its own representation with its own tag; any of them is the same data.
+      expect(new Set([br.etag, gzip.etag, identity.etag]).size).toBe(3);
+      const revalidated = await get(admin, path('2026-10', slot), {
+        'accept-encoding': 'identity',
+        'if-none-match': `"other", W/${br.etag}`,
       });
-    }
-    type Answer = { body: string; etag: string; encoding: string | null; vary: string | null };
-    const [br, gzip, identity, gzipOnly] = [...answers.values()] as [Answer, Answer, Answer, Answer];
-    expect([br.encoding, gzip.encoding, identity.encoding, gzipOnly.encoding]).toEqual(['br', 'gzip', null, 'gzip']);
-    expect(br.vary).toBe('Cookie, Accept-Encoding');
-    expect(gzip.body).toBe(identity.body);
-    expect(br.body).toBe(identity.body);
-    expectSameAggregates(
-      (JSON.parse(br.body) as ProjectDataBody).data,
-      (JSON.parse(identity.body) as ProjectDataBody).data,
-    );
-    // Each coding is its own representation with its own tag; any of them is the same data.
-    expect(new Set([br.etag, gzip.etag, identity.etag]).size).toBe(3);
-    const revalidated = await get(admin, path('2026-10', 3600), {
-      'accept-encoding': 'identity',
-      'if-none-match': `"other", W/${br.etag}`,
-    });
-    expect(revalidated.status).toBe(304);
-    // The current period is compressed when it is computed, too.
-    const today = new Date().toISOString().slice(0, 10);
-    const current = await get(admin, path(today, 60), { 'accept-encoding': 'br' });
-    expect(current.status).toBe(200);
-    expect((JSON.parse(await current.text()) as ProjectDataBody).slots).toHaveLength(1440);
-  });
+      expect(revalidated.status).toBe(304);
+      // The current period is compressed when it is computed, too.
+      const today = new Date().toISOString().slice(0, 10);
+      const current = await get(admin, path(today, 60), { 'accept-encoding': 'br' });
+      expect(current.status).toBe(200);
+      expect((JSON.parse(await current.text()) as ProjectDataBody).slots).toHaveLength(1440);
+    },
+  );
 
-  it('keeps a settled answer until the dataId changes, but never with outdated series names', async () => {
-    const first = await get(admin, path('2026-09', 3600));
+  it('keeps a settled answer (slots other than one hour) until the dataId changes, but never with outdated series names', async () => {
+    const first = await get(admin, path('2026-09', 7200));
     const firstBody = (await first.json()) as ProjectDataBody;
     expect(firstBody.data).toEqual({});
     // A value written without a new dataId (as only a bug would): the settled answer stands.
@@ -193,22 +210,95 @@ describe.each(testDatabases)('the data API on %s', (kind) => {
       await readings.ensureSeriesMonths(tx, [late.time]);
       await readings.insertSeriesValues(tx, [late]);
     });
-    const again = await get(admin, path('2026-09', 3600));
+    const again = await get(admin, path('2026-09', 7200));
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
     await sql()`update series set name = 'Ulkolämpötila' where id = ${shown}`;
     try {
-      const renamed = (await (await get(admin, path('2026-09', 3600))).json()) as ProjectDataBody;
+      const renamed = (await (await get(admin, path('2026-09', 7200))).json()) as ProjectDataBody;
       expect(renamed.series.find((series) => series.id === shown)?.name).toBe('Ulkolämpötila');
       const [row] = await sql()<Array<{ dataId: string }>>`
         update projects set data_id = gen_random_uuid() where id = ${project.id} returning data_id as "dataId"`;
-      expect((await get(admin, path('2026-09', 3600))).status).toBe(409);
+      expect((await get(admin, path('2026-09', 7200))).status).toBe(409);
       project.dataId = row?.dataId as string;
-      const fresh = (await (await get(admin, path('2026-09', 3600))).json()) as ProjectDataBody;
-      const slot = String(Date.parse('2026-09-10T12:00:00Z') / 1000);
+      const fresh = (await (await get(admin, path('2026-09', 7200))).json()) as ProjectDataBody;
+      // Two-hour slots from local midnight (21:00 UTC): 12:00 UTC falls in the one from 11:00.
+      const slot = String(Date.parse('2026-09-10T11:00:00Z') / 1000);
       expect(fresh.data[slot]?.[shown]).toEqual([7.5, 7.5, 7.5, 1]);
     } finally {
       await sql()`update series set name = 'Lämpötila' where id = ${shown}`;
     }
+  });
+
+  it('answers months of one-hour slots from kept series months that follow every change of the rollup, byte for byte as the database groups them', async () => {
+    const repository = new DataRepository(sql());
+    const dataOf = (body: string) => body.slice(body.indexOf(',"data":') + ',"data":'.length, -1);
+    const databaseData = (period: string, seriesIds: number[]) => {
+      const slots = periodSlots(parseDataPeriod(period) as DataPeriod, 'Europe/Helsinki', 3600);
+      return repository.aggregateJson(seriesIds, [...slots.starts, slots.to], 'rollup');
+    };
+    const month = async (period: string) => {
+      const response = await get(admin, path(period, 3600), { 'accept-encoding': 'gzip' });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      const text = await response.text();
+      const body = JSON.parse(text) as ProjectDataBody;
+      // October in Helsinki starts on 30 September 21:00 UTC, November on 31 October 22:00 UTC:
+      // each takes hours from two UTC months.
+      expect(dataOf(text)).toBe(
+        await databaseData(
+          period,
+          body.series.map((series) => series.id),
+        ),
+      );
+      return { body, etag: response.headers.get('etag') };
+    };
+    const october = await month('2026-10');
+    await month('2026-11');
+    expect((await month('2026-10')).etag).toBe(october.etag);
+
+    // A late value (the ingest's own statement), then its hour rebuilt without it, as a
+    // recomputation does: each shows at once, under the same dataId too.
+    const late = { seriesId: hidden, time: new Date('2026-10-05T10:30:00Z'), value: 3.25 };
+    const hour = String(Date.parse('2026-10-05T10:00:00Z') / 1000);
+    const readings = new ReadingsRepository(sql());
+    await readings.transaction(async (tx) => {
+      await readings.ensureSeriesMonths(tx, [late.time]);
+      await readings.insertSeriesValues(tx, [late]);
+    });
+    try {
+      const withLate = await month('2026-10');
+      expect(withLate.body.data[hour]?.[hidden]).toEqual([3.25, 3.25, 3.25, 1]);
+      expect(withLate.etag).not.toBe(october.etag);
+      await sql()`delete from series_rollup_hour where series_id = ${hidden} and hour = ${'2026-10-05T10:00:00Z'}`;
+      const rebuilt = await month('2026-10');
+      expect(rebuilt.body.data[hour]).toBeUndefined();
+      expect(rebuilt.body.data).toEqual(october.body.data);
+      // The ETag follows the rollup's versions, which only move forward.
+      expect(new Set([october.etag, withLate.etag, rebuilt.etag]).size).toBe(3);
+    } finally {
+      await sql()`delete from series_data where series_id = ${hidden} and time = ${late.time.toISOString()}`;
+      await sql()`delete from series_rollup_hour where series_id = ${hidden} and hour = ${'2026-10-05T10:00:00Z'}`;
+    }
+
+    // A new series joins the month; deleted, it leaves with its rollup rows and their versions.
+    const [added] = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type, data_unit) values (${project.id}, 'Poistuva', 'CO2', 'ppm')
+      returning id`;
+    const addedId = added?.id as number;
+    try {
+      await readings.transaction(async (tx) => {
+        await readings.insertSeriesValues(tx, [
+          { seriesId: addedId, time: new Date('2026-10-06T08:00:00Z'), value: 420 },
+        ]);
+      });
+      const withAdded = await month('2026-10');
+      expect(withAdded.body.data[String(Date.parse('2026-10-06T08:00:00Z') / 1000)]).toEqual({
+        [addedId]: [420, 420, 420, 1],
+      });
+    } finally {
+      await sql()`delete from series where id = ${addedId}`;
+    }
+    expect(await sql()`select 1 from series_rollup_versions where series_id = ${addedId}`).toHaveLength(0);
+    expect((await month('2026-10')).body.data).toEqual(october.body.data);
   });
 
   it('refuses a stale data id with the current one, so that the client fetches again', async () => {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ByteBoundedCache } from './byte-bounded-cache.ts';
+import { assembleHourlyChunks, type HourlyMonth, parseHourlyMonth, utcMonthsOf } from './hourly-months.ts';
+
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+describe('hourly months', () => {
+  it('names the UTC months a range of hours falls in, across a year end', () => {
+    expect(utcMonthsOf(at('2026-09-30T21:00:00Z'), at('2026-10-31T22:00:00Z'))).toEqual([
+      at('2026-09-01T00:00:00Z'),
+      at('2026-10-01T00:00:00Z'),
+    ]);
+    expect(utcMonthsOf(at('2026-12-31T22:00:00Z'), at('2027-01-31T22:00:00Z'))).toEqual([
+      at('2026-12-01T00:00:00Z'),
+      at('2027-01-01T00:00:00Z'),
+    ]);
+    expect(utcMonthsOf(at('2026-11-01T00:00:00Z'), at('2026-12-01T00:00:00Z'))).toEqual([at('2026-11-01T00:00:00Z')]);
+  });
+
+  it('lays series months out slot by slot in chunks of a day, series in the given order, leaving out empty slots', () => {
+    const september = at('2026-09-01T00:00:00Z');
+    const october = at('2026-10-01T00:00:00Z');
+    const months = new Map<string, HourlyMonth>();
+    const add = (seriesId: number, month: number, hours: string) =>
+      months.set(`${seriesId}|${month}`, parseHourlyMonth({ seriesId, month, version: 1, hours }));
+    const lastSeptemberHour = at('2026-09-30T23:00:00Z');
+    add(3, september, `${at('2026-09-30T20:00:00Z')}|"3":[9,9,9,1];${lastSeptemberHour}|"3":[1.5,0.5,1,2]`);
+    add(12, september, `${lastSeptemberHour}|"12":[4,4,4,1]`);
+    add(3, october, `${october}|"3":[2,2,2,1]`);
+    add(12, october, '');
+    // Two days of slots from 21:00 on 29 September: the chunk of each day, in order.
+    const chunks = assembleHourlyChunks(
+      at('2026-09-29T21:00:00Z'),
+      at('2026-10-01T21:00:00Z'),
+      [3, 12],
+      (id, month) => months.get(`${id}|${month}`) as HourlyMonth,
+    );
+    // 20:00 on the 30th is in the first day; 21:00 and 22:00 hold nothing.
+    expect(chunks).toEqual([
+      `"${at('2026-09-30T20:00:00Z')}":{"3":[9,9,9,1]}`,
+      `"${lastSeptemberHour}":{"3":[1.5,0.5,1,2],"12":[4,4,4,1]},"${october}":{"3":[2,2,2,1]}`,
+    ]);
+    const data = `{${chunks.filter((chunk) => chunk !== '').join(',')}}`;
+    expect(JSON.parse(data)).toBeTruthy();
+  });
+
+  it('keeps what was used last within its byte budget', () => {
+    const cache = new ByteBoundedCache<string>(200);
+    cache.set('a', 'A', 40);
+    cache.set('b', 'B', 40);
+    // Above a quarter of the budget: not kept.
+    cache.set('huge', 'H', 51);
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
+    cache.set('c', 'C', 50);
+    cache.set('d', 'D', 50);
+    cache.set('e', 'E', 30);
+    // 210 bytes: b, used least recently, goes.
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.get('d'), cache.get('e')]).toEqual(['A', 'C', 'D', 'E']);
+    cache.set('a', 'A2', 10);
+    expect(cache.get('a')).toBe('A2');
+  });
+});

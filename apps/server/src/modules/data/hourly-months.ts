@@ -1,0 +1,85 @@
+/**
+ * One series' UTC month of hourly rollup aggregates, ready to be joined into data answers: the
+ * answer for a month of one-hour slots is these members laid out slot by slot, so a project's month
+ * is assembled without reading or writing any aggregate again (decision 0040).
+ */
+export interface HourlyMonth {
+  seriesId: number;
+  /** The UTC month's first instant, epoch seconds. */
+  month: number;
+  /** The rollup version the hours were read under (series_rollup_versions; 0: never written). */
+  version: number;
+  /** Per hour of the month (index 0: its first), the member `"seriesId":[sum,min,max,count]`, if any. */
+  hours: Array<string | undefined>;
+  /** About the characters held. */
+  bytes: number;
+}
+
+/** `seriesId|month`: how HourlyMonths and their versions are keyed. */
+export const hourlyMonthKey = (seriesId: number, month: number) => `${seriesId}|${month}`;
+
+/** A month as DataRepository.hourlyMonths reads it: items `hourStart|member` joined by ';'. */
+export function parseHourlyMonth(row: {
+  seriesId: number;
+  month: number;
+  version: number;
+  hours: string;
+}): HourlyMonth {
+  const hours: Array<string | undefined> = [];
+  if (row.hours !== '') {
+    for (const item of row.hours.split(';')) {
+      const bar = item.indexOf('|');
+      hours[(Number(item.slice(0, bar)) - row.month) / 3600] = item.slice(bar + 1);
+    }
+  }
+  return { seriesId: row.seriesId, month: row.month, version: row.version, hours, bytes: row.hours.length + 64 };
+}
+
+/** The first instants (epoch seconds) of the UTC months that the hours of [from, to) fall in. */
+export function utcMonthsOf(from: number, to: number): number[] {
+  const months: number[] = [];
+  const start = new Date(from * 1000);
+  let month = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1) / 1000;
+  while (month < to) {
+    months.push(month);
+    const date = new Date(month * 1000);
+    month = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000;
+  }
+  return months;
+}
+
+/** Slots of this many seconds from the range's start make one chunk of a data answer. */
+export const hourlyChunkSeconds = 86_400;
+
+/**
+ * The data answer's `data` for the one-hour slots of [from, to) (whole UTC hours), in chunks of
+ * `hourlyChunkSeconds` from `from`: each chunk's slots as `"slotStart":{members}` joined by ',',
+ * or '' when none of its slots has values. The members are those of the series with values, in the
+ * order of `seriesIds` (ascending, as the database orders them); `monthOf` gives each series'
+ * months. `{` + the non-empty chunks joined by ',' + `}` is the JSON object.
+ */
+export function assembleHourlyChunks(
+  from: number,
+  to: number,
+  seriesIds: number[],
+  monthOf: (seriesId: number, month: number) => HourlyMonth,
+): string[] {
+  const chunks: string[][] = Array.from({ length: Math.ceil((to - from) / hourlyChunkSeconds) }, () => []);
+  const months = utcMonthsOf(from, to);
+  for (const [index, month] of months.entries()) {
+    const monthEnd = months[index + 1] ?? to;
+    const series = seriesIds.map((seriesId) => monthOf(seriesId, month).hours);
+    for (let hour = Math.max(from, month); hour < Math.min(to, monthEnd); hour += 3600) {
+      const offset = (hour - month) / 3600;
+      const members: string[] = [];
+      for (const hours of series) {
+        const member = hours[offset];
+        if (member !== undefined) members.push(member);
+      }
+      if (members.length > 0) {
+        chunks[Math.floor((hour - from) / hourlyChunkSeconds)]?.push(`"${hour}":{${members.join(',')}}`);
+      }
+    }
+  }
+  return chunks.map((slots) => slots.join(','));
+}
