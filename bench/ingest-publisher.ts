@@ -50,9 +50,12 @@ const phases = new Map<string, Array<Pick<BuiltUplink, 'topic' | 'payload' | 'ti
 
 async function prepare(command: PrepareCommand) {
   const meters = simulatedMeters({ count: command.meters, seed: command.seed });
-  // Slots from two days ago on: all in the past, and every phase after the one before.
+  // Readings as meters send them: the latest rounds up to now, all in the past, every phase after
+  // the one before. (Readings two days old, as here before, are late values: each batch renewed its
+  // projects' dataIds and raised their rollup versions, which live ingest does not do.)
+  const rounds = Object.values(command.phases).reduce((sum, count) => sum + Math.ceil(count / meters.length), 0);
   const firstSlot = new Map(
-    meters.map((meter) => [meter, slotAt(meter, command.intervalMs, Date.now() - 2 * 86_400_000)]),
+    meters.map((meter) => [meter, slotAt(meter, command.intervalMs, Date.now() - (rounds + 2) * command.intervalMs)]),
   );
   let offset = 0;
   for (const [phase, count] of Object.entries(command.phases)) {

@@ -8,9 +8,13 @@ CREATE TABLE "series_rollup_versions" (
 ALTER TABLE "series_rollup_versions" ADD CONSTRAINT "series_rollup_versions_series_id_series_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."series"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Written by hand below; see docs/decisions/0040. Every statement that changes rollup rows raises
 -- the version of each (series, UTC month) it touched, in the same transaction, whichever code made
--- it: the ingest, a recomputation, a deletion. Rows are taken in key order, as the ingest takes the
--- rollup rows, so concurrent writers queue instead of deadlocking. A series being deleted (its rows
--- leave by cascade) gets no version.
+-- it: a late value, a recomputation, a deletion. Rows of the last 47 hours (by the transaction's
+-- start) raise none: they are the ingest's every batch, in the two days a period is still served as
+-- changing (periodSettleMs, less an hour of clock skew, as the ingest tells late values). The data
+-- API keeps only months that ended more than three days ago, which such a row can only be in if its
+-- transaction started more than a day before the reader's. Rows are taken in key order, as the
+-- ingest takes the rollup rows, so concurrent writers queue instead of deadlocking. A series being
+-- deleted (its rows leave by cascade) gets no version.
 CREATE FUNCTION olo_series_rollup_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Only the branch of this event is planned, so each refers only to the transition table it has.
@@ -23,6 +27,7 @@ BEGIN
     -- Olo never moves a rollup row to another series or hour, so an update's new rows name its months.
     INSERT INTO series_rollup_versions AS v (series_id, month)
     SELECT DISTINCT c.series_id, date_trunc('month', c.hour, 'UTC') FROM new_rows c JOIN series s ON s.id = c.series_id
+    WHERE c.hour < now() - interval '47 hours'
     ORDER BY 1, 2
     ON CONFLICT (series_id, month) DO UPDATE SET version = v.version + 1;
   END IF;

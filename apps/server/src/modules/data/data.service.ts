@@ -13,6 +13,8 @@ import {
   assembleHourlyChunks,
   type HourlyMonth,
   hourlyMonthKey,
+  hourlyMonthSettleSeconds,
+  nextUtcMonth,
   parseHourlyMonth,
   utcMonthsOf,
 } from './hourly-months.ts';
@@ -170,13 +172,18 @@ export class DataService {
   async projectData(viewer: ViewerAccess, request: DataRequest): Promise<ProjectDataAnswer> {
     const project = await this.project(request.projectId);
     const slots = periodSlots(request.period, project.timeZone, request.slotSeconds);
-    const hourly = request.period.day === null && request.slotSeconds === 3600 && slots.hourAligned;
-    const months = hourly ? utcMonthsOf(slots.from, slots.to) : [];
+    const now = this.deps.now?.() ?? Date.now();
+    const months = utcMonthsOf(slots.from, slots.to);
+    const hourly =
+      request.period.day === null &&
+      request.slotSeconds === 3600 &&
+      slots.hourAligned &&
+      nextUtcMonth(months.at(-1) as number) <= now / 1000 - hourlyMonthSettleSeconds;
     // Read at once; nothing is answered before access holds.
     const [{ member, publicView }, lists, versions] = await Promise.all([
       this.access(viewer, project),
       this.readLists(project.id),
-      hourly ? this.deps.repository.rollupVersions(project.id, months) : new Map<string, number>(),
+      hourly ? this.deps.repository.rollupVersions(project.id, months) : undefined,
     ]);
     if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
     const { spaces, series } = this.visibleLists(lists, member, publicView);
@@ -192,7 +199,6 @@ export class DataService {
       spaces,
       series,
     };
-    const now = this.deps.now?.() ?? Date.now();
     const caching = {
       immutable: periodEnded(request.period, project.timeZone, now - periodSettleMs),
       shared: !member,
@@ -201,7 +207,7 @@ export class DataService {
     const prefix = `${JSON.stringify(head).slice(0, -1)},`;
     const seriesIds = series.map((item) => item.id);
 
-    if (hourly) {
+    if (versions) {
       const data = await this.hourlyMonthData(seriesIds, months, slots.from, slots.to, versions);
       const head = deflatePieceSync(prefix, false);
       const gzip = data.deflated.then((pieces) => joinGzip([head, ...pieces]));

@@ -301,6 +301,35 @@ describe.each(testDatabases)('the data API on %s', (kind) => {
     expect((await month('2026-10')).body.data).toEqual(october.body.data);
   });
 
+  it("raises a series month's rollup version on late and changed values, but not for the ingest's values of the last 47 hours", async () => {
+    const version = async () => {
+      const [row] = await sql()<Array<{ version: string }>>`
+        select coalesce(sum(version), 0)::text as version from series_rollup_versions where series_id = ${hidden}`;
+      return Number(row?.version);
+    };
+    const readings = new ReadingsRepository(sql());
+    const write = (time: Date) =>
+      readings.transaction(async (tx) => {
+        await readings.ensureSeriesMonths(tx, [time]);
+        await readings.insertSeriesValues(tx, [{ seriesId: hidden, time, value: 1 }]);
+      });
+    // Within the two days a period is served as changing, and older than them.
+    const recent = new Date(Date.now() - 46 * 3600_000);
+    const late = new Date(Date.now() - 49 * 3600_000);
+    try {
+      const before = await version();
+      await write(recent);
+      expect(await version()).toBe(before);
+      await write(late);
+      expect(await version()).toBe(before + 1);
+      await sql()`delete from series_rollup_hour where series_id = ${hidden} and hour >= ${recent.toISOString()}::timestamptz - interval '1 hour'`;
+      expect(await version()).toBeGreaterThan(before + 1);
+    } finally {
+      await sql()`delete from series_data where series_id = ${hidden} and time in (${recent.toISOString()}, ${late.toISOString()})`;
+      await sql()`delete from series_rollup_hour where series_id = ${hidden} and hour >= ${late.toISOString()}::timestamptz - interval '1 hour'`;
+    }
+  });
+
   it('refuses a stale data id with the current one, so that the client fetches again', async () => {
     const response = await get(admin, path('2026-10', 3600, '00000000-0000-4000-8000-000000000000'));
     expect(response.status).toBe(409);

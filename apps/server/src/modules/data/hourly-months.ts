@@ -1,3 +1,5 @@
+import { periodSettleMs } from '@olo/shared';
+
 /**
  * One series' UTC month of hourly rollup aggregates, ready to be joined into data answers: the
  * answer for a month of one-hour slots is these members laid out slot by slot, so a project's month
@@ -35,15 +37,27 @@ export function parseHourlyMonth(row: {
   return { seriesId: row.seriesId, month: row.month, version: row.version, hours, bytes: row.hours.length + 64 };
 }
 
+/**
+ * How long after a UTC month's end it is kept as HourlyMonths: rollup rows of the last 47 hours
+ * raise no version (the ingest's every batch, within periodSettleMs; migration 0010), so a month is
+ * kept only a day after no such row can fall in it, when no transaction that wrote one can still
+ * be running.
+ */
+export const hourlyMonthSettleSeconds = periodSettleMs / 1000 + 86_400;
+
+/** The first instant (epoch seconds) of the UTC month after the one starting at `month`. */
+export function nextUtcMonth(month: number): number {
+  const date = new Date(month * 1000);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000;
+}
+
 /** The first instants (epoch seconds) of the UTC months that the hours of [from, to) fall in. */
 export function utcMonthsOf(from: number, to: number): number[] {
   const months: number[] = [];
   const start = new Date(from * 1000);
-  let month = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1) / 1000;
-  while (month < to) {
+  for (let month = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1) / 1000; month < to; ) {
     months.push(month);
-    const date = new Date(month * 1000);
-    month = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000;
+    month = nextUtcMonth(month);
   }
   return months;
 }
