@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 
 export interface ProjectDataFacts {
   id: number;
+  organizationId: string;
   name: string;
   timeZone: string;
   dataId: string;
@@ -34,7 +35,7 @@ export class DataRepository {
 
   async project(projectId: number): Promise<ProjectDataFacts | undefined> {
     const [row] = await this.sql<ProjectDataFacts[]>`
-      select id, name, time_zone as "timeZone", data_id as "dataId", public_id as "publicId", show_live as "showLive"
+      select id, organization_id as "organizationId", name, time_zone as "timeZone", data_id as "dataId", public_id as "publicId", show_live as "showLive"
       from projects where id = ${projectId}`;
     return row;
   }

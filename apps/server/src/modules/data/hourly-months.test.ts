@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBoundedCache } from './byte-bounded-cache.ts';
-import { assembleHourlyChunks, type HourlyMonth, parseHourlyMonth, utcMonthsOf } from './hourly-months.ts';
+import {
+  assembleHourlyChunks,
+  changedHourlyChunks,
+  type HourlyMonth,
+  parseHourlyMonth,
+  utcMonthsOf,
+} from './hourly-months.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -42,6 +48,26 @@ describe('hourly months', () => {
     ]);
     const data = `{${chunks.filter((chunk) => chunk !== '').join(',')}}`;
     expect(JSON.parse(data)).toBeTruthy();
+  });
+
+  it('lays out again only the chunks whose hours a new version of a month changed', () => {
+    const october = at('2026-10-01T00:00:00Z');
+    const read = (hours: string) => parseHourlyMonth({ seriesId: 5, month: october, version: 1, hours });
+    const day = (n: number, hour = 8) =>
+      at(`2026-10-${String(n).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`);
+    const before = read(`${day(2)}|"5":[1,1,1,1];${day(3)}|"5":[2,2,2,1]`);
+    // A late value on the 3rd, a first value on the 5th.
+    const after = read(`${day(2)}|"5":[1,1,1,1];${day(3)}|"5":[5,2,3,2];${day(5, 23)}|"5":[7,7,7,1]`);
+    const from = at('2026-10-01T00:00:00Z');
+    const to = at('2026-10-08T00:00:00Z');
+    expect(changedHourlyChunks(before, after, from, to)).toEqual([2, 4]);
+    const previous = assembleHourlyChunks(from, to, [5], () => before);
+    const again = assembleHourlyChunks(from, to, [5], () => after, { chunks: previous, changed: new Set([2, 4]) });
+    expect(again).toEqual(assembleHourlyChunks(from, to, [5], () => after));
+    // Unchanged chunks are taken as they were, not laid out.
+    expect(assembleHourlyChunks(from, to, [5], () => after, { chunks: ['kept', 'x'], changed: new Set([2]) })[0]).toBe(
+      'kept',
+    );
   });
 
   it('keeps what was used last within its byte budget', () => {

@@ -70,13 +70,15 @@ export const hourlyChunkSeconds = 86_400;
  * `hourlyChunkSeconds` from `from`: each chunk's slots as `"slotStart":{members}` joined by ',',
  * or '' when none of its slots has values. The members are those of the series with values, in the
  * order of `seriesIds` (ascending, as the database orders them); `monthOf` gives each series'
- * months. `{` + the non-empty chunks joined by ',' + `}` is the JSON object.
+ * months. `{` + the non-empty chunks joined by ',' + `}` is the JSON object. With `reuse`, only
+ * the `changed` chunks are laid out; the others are taken from `reuse.chunks`.
  */
 export function assembleHourlyChunks(
   from: number,
   to: number,
   seriesIds: number[],
   monthOf: (seriesId: number, month: number) => HourlyMonth,
+  reuse?: { chunks: string[]; changed: Set<number> },
 ): string[] {
   const chunks: string[][] = Array.from({ length: Math.ceil((to - from) / hourlyChunkSeconds) }, () => []);
   const months = utcMonthsOf(from, to);
@@ -84,16 +86,33 @@ export function assembleHourlyChunks(
     const monthEnd = months[index + 1] ?? to;
     const series = seriesIds.map((seriesId) => monthOf(seriesId, month).hours);
     for (let hour = Math.max(from, month); hour < Math.min(to, monthEnd); hour += 3600) {
+      const chunk = Math.floor((hour - from) / hourlyChunkSeconds);
+      if (reuse && !reuse.changed.has(chunk)) continue;
       const offset = (hour - month) / 3600;
       const members: string[] = [];
       for (const hours of series) {
         const member = hours[offset];
         if (member !== undefined) members.push(member);
       }
-      if (members.length > 0) {
-        chunks[Math.floor((hour - from) / hourlyChunkSeconds)]?.push(`"${hour}":{${members.join(',')}}`);
-      }
+      if (members.length > 0) chunks[chunk]?.push(`"${hour}":{${members.join(',')}}`);
     }
   }
-  return chunks.map((slots) => slots.join(','));
+  return chunks.map((slots, chunk) =>
+    reuse && !reuse.changed.has(chunk) ? (reuse.chunks[chunk] ?? '') : slots.join(','),
+  );
+}
+
+/**
+ * The chunks of [from, to) in which `after` differs from `before`, the same series' month read
+ * under another version: where a late value or a recomputation changed an hour's aggregate.
+ */
+export function changedHourlyChunks(before: HourlyMonth, after: HourlyMonth, from: number, to: number): number[] {
+  const changed: number[] = [];
+  for (let offset = 0; offset < Math.max(before.hours.length, after.hours.length); offset++) {
+    const hour = after.month + offset * 3600;
+    if (before.hours[offset] !== after.hours[offset] && hour >= from && hour < to) {
+      changed.push(Math.floor((hour - from) / hourlyChunkSeconds));
+    }
+  }
+  return changed;
 }
