@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, deflatePiece, joinGzip, negotiateCoding } from './data.encoding.ts';
+import { concatPieces, crc32Combine, deflatePiece, joinGzip, negotiateCoding } from './data.encoding.ts';
 
 describe('negotiateCoding', () => {
   it('prefers brotli, then gzip, and honours q=0 and *', () => {
@@ -55,5 +55,8 @@ describe('gzip joined from pieces', () => {
     expect(() => joinGzip([open])).toThrow(/final/);
     expect(() => joinGzip([final, final])).toThrow(/final/);
     expect(zlib.gunzipSync(joinGzip([open, open, final])).toString()).toBe('aab');
+    // Kept as one piece, then joined behind another.
+    expect(zlib.gunzipSync(joinGzip([open, concatPieces([open, final])])).toString()).toBe('aab');
+    expect(() => concatPieces([final, open])).toThrow(/final/);
   });
 });

@@ -92,6 +92,25 @@ export function deflatePieceSync(text: string, final: boolean): DeflatedPiece {
   };
 }
 
+/** Pieces in order as one piece, to be joined many times over (each join then combines one CRC). */
+export function concatPieces(pieces: DeflatedPiece[]): DeflatedPiece {
+  if (pieces.length === 0 || pieces.slice(0, -1).some((piece) => piece.final)) {
+    throw new Error('concatPieces: only the last piece may be final');
+  }
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    crc = crc32Combine(crc, piece.crc, piece.length);
+    length += piece.length;
+  }
+  return {
+    deflated: Buffer.concat(pieces.map((piece) => piece.deflated)),
+    crc,
+    length,
+    final: pieces.at(-1)?.final ?? false,
+  };
+}
+
 /** One gzip stream (RFC 1952) of the pieces in order: every piece but the last must not be final. */
 export function joinGzip(pieces: DeflatedPiece[]): Buffer {
   if (pieces.length === 0 || !pieces.at(-1)?.final || pieces.slice(0, -1).some((piece) => piece.final)) {
@@ -122,28 +141,28 @@ function gf2Times(matrix: number[], vector: number): number {
 
 const gf2Square = (matrix: number[]) => matrix.map((column) => gf2Times(matrix, column));
 
+/** The operators that append 2^k zero bytes to a CRC-32 (k from 0 to 52), made once by squaring. */
+const zeroBytesOperators: number[][] = (() => {
+  // One zero bit, then two, four, and eight: one byte.
+  let operator = [0xedb88320, ...Array.from({ length: 31 }, (_, index) => (1 << index) >>> 0)];
+  for (let bits = 1; bits < 8; bits *= 2) operator = gf2Square(operator);
+  const operators: number[][] = [];
+  for (let k = 0; k <= 52; k++) {
+    operators.push(operator);
+    operator = gf2Square(operator);
+  }
+  return operators;
+})();
+
 /**
- * The CRC-32 of A followed by B from crc(A), crc(B) and B's length in bytes: zlib's
- * crc32_combine, which Node does not expose. crc(A) is multiplied by x^(8·length) mod the CRC
- * polynomial through repeated squaring of the one-zero-bit operator.
+ * The CRC-32 of A followed by B from crc(A), crc(B) and B's length in bytes, as zlib's
+ * crc32_combine (which Node does not expose): crc(A) is carried over B's length in zero bytes, one
+ * power-of-two operator per bit of the length, then B's CRC is added.
  */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  if (lengthB <= 0) return crcA >>> 0;
-  // The operator for one zero bit, then two, then four.
-  let odd = [0xedb88320, ...Array.from({ length: 31 }, (_, index) => (1 << index) >>> 0)];
-  let even = gf2Square(odd);
-  odd = gf2Square(even);
   let crc = crcA >>> 0;
-  let rest = lengthB;
-  // Each round applies one byte's operator (8 zero bits, then 16, 32, …) where `rest` has a one.
-  while (rest > 0) {
-    even = gf2Square(odd);
-    if (rest % 2 === 1) crc = gf2Times(even, crc);
-    rest = Math.floor(rest / 2);
-    if (rest === 0) break;
-    odd = gf2Square(even);
-    if (rest % 2 === 1) crc = gf2Times(odd, crc);
-    rest = Math.floor(rest / 2);
+  for (let k = 0, rest = lengthB; rest > 0; k++, rest = Math.floor(rest / 2)) {
+    if (rest % 2 === 1) crc = gf2Times(zeroBytesOperators[k] as number[], crc);
   }
   return (crc ^ crcB) >>> 0;
 }

@@ -1,12 +1,26 @@
 import crypto from 'node:crypto';
-import { formatDataPeriod, periodEnded, periodSettleMs, periodSlots } from '@olo/shared';
+import {
+  type DataPeriod,
+  formatDataPeriod,
+  type PeriodSlots,
+  periodEnded,
+  periodSettleMs,
+  periodSlots,
+} from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
 import type { PublicProjectView, ViewerAccess } from '../access/access.policy.ts';
 import type { SeriesRepository } from '../series/series.repository.ts';
 import { sortSeries } from '../series/series.service.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
 import { ByteBoundedCache } from './byte-bounded-cache.ts';
-import { compress, type DeflatedPiece, deflatePiece, deflatePieceSync, joinGzip } from './data.encoding.ts';
+import {
+  compress,
+  concatPieces,
+  type DeflatedPiece,
+  deflatePiece,
+  deflatePieceSync,
+  joinGzip,
+} from './data.encoding.ts';
 import type { DataRepository, ProjectDataFacts } from './data.repository.ts';
 import type { DataRequest, ProjectDataBody } from './data.schema.ts';
 import {
@@ -33,7 +47,7 @@ interface HourlyData {
   text: string;
   /** Per chunk index, the chunk as it stands in the body (with its leading comma) and its piece. */
   pieces: Map<number, { text: string; deflated: Promise<DeflatedPiece> }>;
-  deflated: Promise<DeflatedPiece[]>;
+  deflated: Promise<DeflatedPiece>;
 }
 /** The constant ends of `"data":{…}}`, compressed once. */
 const dataOpening = deflatePieceSync('"data":{', false);
@@ -82,6 +96,8 @@ export class DataService {
   private readonly hourlyMonths: ByteBoundedCache<HourlyMonth>;
   /** The latest assembled month of one-hour slots per range and set of series. */
   private readonly hourlyData: ByteBoundedCache<HourlyData>;
+  /** Periods' slots per time zone and length: each local midnight is a search in the zone's rules. */
+  private readonly slots = new ByteBoundedCache<PeriodSlots>(4 * 1024 * 1024);
 
   constructor(
     private readonly deps: {
@@ -179,7 +195,7 @@ export class DataService {
    */
   async projectData(viewer: ViewerAccess, request: DataRequest): Promise<ProjectDataAnswer> {
     const project = await this.project(request.projectId);
-    const slots = periodSlots(request.period, project.timeZone, request.slotSeconds);
+    const slots = this.periodSlots(request.period, project.timeZone, request.slotSeconds);
     const now = this.deps.now?.() ?? Date.now();
     const months = utcMonthsOf(slots.from, slots.to);
     const hourly =
@@ -218,7 +234,7 @@ export class DataService {
     if (versions) {
       const data = await this.hourlyMonthData(seriesIds, months, slots.from, slots.to, versions);
       const head = deflatePieceSync(prefix, false);
-      const gzip = data.deflated.then((pieces) => joinGzip([head, ...pieces]));
+      const gzip = data.deflated.then((deflated) => joinGzip([head, deflated]));
       // Awaited only when a client asks for gzip; a failure then answers the body as it is.
       gzip.catch(() => undefined);
       return {
@@ -247,6 +263,16 @@ export class DataService {
     };
     if (caching.immutable) this.settled.set(cacheKey, answer, Math.ceil(body.length * 1.5));
     return answer;
+  }
+
+  private periodSlots(period: DataPeriod, timeZone: string, slotSeconds: number): PeriodSlots {
+    const key = `${formatDataPeriod(period)}|${timeZone}|${slotSeconds}`;
+    let slots = this.slots.get(key);
+    if (!slots) {
+      slots = periodSlots(period, timeZone, slotSeconds);
+      this.slots.set(key, slots, slots.starts.length * 16 + 64);
+    }
+    return slots;
   }
 
   /**
@@ -322,11 +348,9 @@ export class DataService {
       chunks,
       text: `{${texts.map((piece) => piece.text).join('')}}`,
       pieces,
-      deflated: Promise.all(texts.map((piece) => piece.deflated)).then((deflated) => [
-        dataOpening,
-        ...deflated,
-        dataClosing,
-      ]),
+      deflated: Promise.all(texts.map((piece) => piece.deflated)).then((deflated) =>
+        concatPieces([dataOpening, ...deflated, dataClosing]),
+      ),
     };
     // The text, its chunks, the months it was assembled from and a third of it compressed.
     this.hourlyData.set(rangeKey, data, Math.ceil(data.text.length * 3.4));
