@@ -19,7 +19,7 @@
  *   raw rows, straight in SQL (no HTTP, no JSON), p50 and p95.
  *
  * Goal (issue 5): p95 under 20 ms for the month on PostgreSQL, at least 10 times faster than the
- * plain GROUP BY. Environment: BENCH_DATABASES (pglite,postgres), BENCH_REQUESTS (40),
+ * plain GROUP BY. Environment: BENCH_DATABASES (pglite,postgres), BENCH_REQUESTS (200),
  * BENCH_BASELINE_RUNS (8), TEST_DATABASE_URL.
  */
 import http from 'node:http';
@@ -38,7 +38,7 @@ const env = (name: string, fallback: number) => {
   return value;
 };
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((kind) => kind.trim());
-const requests = env('BENCH_REQUESTS', 40);
+const requests = env('BENCH_REQUESTS', 200);
 const baselineRuns = env('BENCH_BASELINE_RUNS', 8);
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 

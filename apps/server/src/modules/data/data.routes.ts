@@ -28,8 +28,10 @@ export function registerDataRoutes(
     async (request, reply) => {
       try {
         const input = parseInput(dataRequestSchema, request.params);
-        const session = await deps.sessions.resolve(request.cookies[sessionCookieName]);
-        const answer = await deps.data.projectData(deps.access.forViewer(session?.user ?? null), input);
+        const viewer = deps.sessions
+          .resolve(request.cookies[sessionCookieName])
+          .then((session) => deps.access.forViewer(session?.user ?? null));
+        const answer = await deps.data.projectData(viewer, input);
         const { immutable, shared } = answer.caching;
         const accepted = negotiateCoding(
           request.headers['accept-encoding'],

@@ -193,8 +193,12 @@ export class DataService {
    * (and whoever sees the project) get every series; anybody else, while the project has a public
    * link, the series of the spaces the public view shows.
    */
-  async projectData(viewer: ViewerAccess, request: DataRequest): Promise<ProjectDataAnswer> {
-    const project = await this.project(request.projectId);
+  async projectData(
+    viewerAccess: ViewerAccess | Promise<ViewerAccess>,
+    request: DataRequest,
+  ): Promise<ProjectDataAnswer> {
+    // The viewer (their session) may still be on its way: the project is read meanwhile.
+    const [viewer, project] = await Promise.all([viewerAccess, this.project(request.projectId)]);
     const slots = this.periodSlots(request.period, project.timeZone, request.slotSeconds);
     const now = this.deps.now?.() ?? Date.now();
     const months = utcMonthsOf(slots.from, slots.to);
