@@ -9,13 +9,13 @@ import { SummaryView } from '../../apps/web/src/features/summary/SummaryView.tsx
 import { chartData, createSummaryChart } from '../../apps/web/src/features/summary/summaryChart.ts';
 
 /**
- * The chart benchmark's page (bench/chart.ts): the real summary view, read-only, on a project whose data API
- * answers are canned by the benchmark; and, for the baseline, bare uPlot charts fed the same arrays.
+ * The chart benchmark's page (bench/chart.ts): the real summary view, read-only, on a project of a real Olo (its id
+ * and dataId in the address); and, for the baseline, bare uPlot charts fed the same arrays.
  */
 const params = new URLSearchParams(location.search);
 const project = {
-  projectId: 1,
-  dataId: '0b6c1f2e-0000-4000-8000-0000000000b1',
+  projectId: Number(params.get('project')),
+  dataId: params.get('dataId') as string,
   timeZone: 'Europe/Helsinki',
   startAt: null,
   latestDataTime: Number(params.get('latest')),

@@ -83,44 +83,51 @@ export class DataRepository {
   }
 
   /**
-   * Each pair's UTC month of hourly aggregates as text, with the version it was read under (one
-   * statement, so one snapshot: the text is exactly that version's). `hours` holds an item
-   * `hourStart|"seriesId":[sum,min,max,count]` (epoch seconds; the sum rounded as aggregateJson
-   * rounds it) per hour with values, in time order, joined by ';'; empty for none.
+   * Each series' hourly aggregates over [from, to) (epoch seconds, whole UTC hours) as text, with
+   * the rollup versions of `months` (the UTC months the range overlaps, epoch seconds) they were
+   * read under, joined by '.' (one statement, so one snapshot: the text is exactly those
+   * versions'). `hours` holds an item `hourStart|"seriesId":[sum,min,max,count]` (the sum rounded
+   * as aggregateJson rounds it) per hour with values, in time order, joined by ';'; empty for none.
+   * Many series are read as `parallel` queries at once.
    */
   async hourlyMonths(
-    pairs: Array<{ seriesId: number; month: number }>,
-  ): Promise<Array<{ seriesId: number; month: number; version: number; hours: string }>> {
-    if (pairs.length === 0) return [];
-    const runs = Math.max(1, Math.min(this.options.parallel ?? 1, Math.floor(pairs.length / 20)));
+    seriesIds: number[],
+    from: number,
+    to: number,
+    months: number[],
+  ): Promise<Array<{ seriesId: number; versions: string; hours: string }>> {
+    if (seriesIds.length === 0) return [];
+    const runs = Math.max(1, Math.min(this.options.parallel ?? 1, Math.floor(seriesIds.length / 10)));
     const parts = await Promise.all(
       Array.from({ length: runs }, (_, run) =>
         this.hourlyMonthRun(
-          pairs.slice(Math.floor((run * pairs.length) / runs), Math.floor(((run + 1) * pairs.length) / runs)),
+          seriesIds.slice(
+            Math.floor((run * seriesIds.length) / runs),
+            Math.floor(((run + 1) * seriesIds.length) / runs),
+          ),
+          from,
+          to,
+          months,
         ),
       ),
     );
     return parts.flat();
   }
 
-  private async hourlyMonthRun(pairs: Array<{ seriesId: number; month: number }>) {
-    const rows = await this.sql<Array<{ seriesId: number; month: string; version: string; hours: string | null }>>`
-      select w.series_id as "seriesId", w.month::text as month, coalesce(v.version, 0)::text as version,
+  private async hourlyMonthRun(seriesIds: number[], from: number, to: number, months: number[]) {
+    const monthTimes = months.map((month) => new Date(month * 1000).toISOString());
+    const rows = await this.sql<Array<{ seriesId: number; versions: string; hours: string | null }>>`
+      select w.series_id as "seriesId",
+             (select string_agg(coalesce(v.version, 0)::text, '.' order by m.month)
+              from unnest(${this.sql.array(monthTimes)}::timestamptz[]) as m(month)
+              left join series_rollup_versions v on v.series_id = w.series_id and v.month = m.month) as versions,
              (select string_agg(extract(epoch from r.hour)::bigint || '|"' || r.series_id || '":['
                                 || ${this.sql.unsafe(roundedSum('r.sum'))} || ',' || r.min || ',' || r.max || ','
                                 || r.count || ']', ';' order by r.hour)
               from series_rollup_hour r, ${this.sql.unsafe(roundedSumScale('r.sum'))}
-              where r.series_id = w.series_id and r.hour >= to_timestamp(w.month)
-                and r.hour < ((to_timestamp(w.month) at time zone 'UTC') + interval '1 month') at time zone 'UTC') as hours
-      from unnest(${this.sql.array(pairs.map((pair) => pair.seriesId))}::int[],
-                  ${this.sql.array(pairs.map((pair) => pair.month))}::bigint[]) as w(series_id, month)
-      left join series_rollup_versions v on v.series_id = w.series_id and v.month = to_timestamp(w.month)`;
-    return rows.map((row) => ({
-      seriesId: row.seriesId,
-      month: Number(row.month),
-      version: Number(row.version),
-      hours: row.hours ?? '',
-    }));
+              where r.series_id = w.series_id and r.hour >= to_timestamp(${from}) and r.hour < to_timestamp(${to})) as hours
+      from unnest(${this.sql.array(seriesIds)}::int[]) as w(series_id)`;
+    return rows.map((row) => ({ seriesId: row.seriesId, versions: row.versions, hours: row.hours ?? '' }));
   }
 
   /** `"slotStart":{…}` for each slot of `boundaries` with values, in order. */

@@ -27,7 +27,6 @@ import {
   assembleHourlyChunks,
   changedHourlyChunks,
   type HourlyMonth,
-  hourlyMonthKey,
   hourlyMonthSettleSeconds,
   nextUtcMonth,
   parseHourlyMonth,
@@ -41,8 +40,8 @@ import {
  */
 interface HourlyData {
   versions: string;
-  /** The series' months it was assembled from, keyed `seriesId|month`, and its chunks. */
-  months: Map<string, HourlyMonth>;
+  /** The series' months it was assembled from, by series id, and its chunks. */
+  months: Map<number, HourlyMonth>;
   chunks: string[];
   text: string;
   /** Per chunk index, the chunk as it stands in the body (with its leading comma) and its piece. */
@@ -92,7 +91,7 @@ export class DataService {
    * compressed once. An answer counts its body and half as much again for its compressed copies.
    */
   private readonly settled: ByteBoundedCache<ProjectDataAnswer>;
-  /** Series' UTC months of hourly aggregates, each under the rollup version it was read with. */
+  /** Series' months of hourly aggregates, keyed `seriesId|from|to`, each under the versions it was read with. */
   private readonly hourlyMonths: ByteBoundedCache<HourlyMonth>;
   /** The latest assembled month of one-hour slots per range and set of series. */
   private readonly hourlyData: ByteBoundedCache<HourlyData>;
@@ -280,10 +279,10 @@ export class DataService {
   }
 
   /**
-   * The `data` of one-hour slots [from, to) (whole UTC hours in `months`, one or two) for
-   * `seriesIds`, from the series' hourly months: only months whose rollup version moved are read
-   * again, and only chunks of slots whose text changed are compressed again (decision 0040).
-   * `versions`: the rollup versions, keyed `seriesId|month` (absent: 0).
+   * The `data` of one-hour slots [from, to) (whole UTC hours of a month of the project's time zone,
+   * in UTC `months`, one or two) for `seriesIds`, from the series' months: only those whose rollup
+   * versions moved are read again, and only chunks of slots whose text changed are compressed again
+   * (decision 0040). `versions`: the rollup versions, keyed `seriesId|month` (absent: 0).
    */
   private async hourlyMonthData(
     seriesIds: number[],
@@ -293,45 +292,39 @@ export class DataService {
     versions: Map<string, number>,
   ): Promise<HourlyData> {
     const ids = [...seriesIds].sort((a, b) => a - b);
-    const versionOf = (seriesId: number, month: number) => versions.get(hourlyMonthKey(seriesId, month)) ?? 0;
-    const versionsText = (versionOfMonth: (seriesId: number, month: number) => number) =>
-      ids.map((id) => `${id}:${months.map((month) => versionOfMonth(id, month)).join('.')}`).join(',');
+    const versionsOf = (seriesId: number) => months.map((month) => versions.get(`${seriesId}|${month}`) ?? 0).join('.');
     const rangeKey = `${from}|${to}|${ids.join(',')}`;
     const latest = this.hourlyData.get(rangeKey);
-    if (latest?.versions === versionsText(versionOf)) return latest;
+    if (latest?.versions === ids.map((id) => `${id}:${versionsOf(id)}`).join(',')) return latest;
 
-    const held = new Map<string, HourlyMonth>();
-    const missing: Array<{ seriesId: number; month: number }> = [];
+    const held = new Map<number, HourlyMonth>();
+    const missing: number[] = [];
     for (const seriesId of ids) {
-      for (const month of months) {
-        const key = hourlyMonthKey(seriesId, month);
-        const kept = this.hourlyMonths.get(key);
-        if (kept && kept.version === versionOf(seriesId, month)) held.set(key, kept);
-        else missing.push({ seriesId, month });
-      }
+      const kept = this.hourlyMonths.get(`${seriesId}|${from}|${to}`);
+      if (kept && kept.versions === versionsOf(seriesId)) held.set(seriesId, kept);
+      else missing.push(seriesId);
     }
-    for (const row of await this.deps.repository.hourlyMonths(missing)) {
-      const month = parseHourlyMonth(row);
-      const key = hourlyMonthKey(month.seriesId, month.month);
-      held.set(key, month);
-      this.hourlyMonths.set(key, month, month.bytes);
+    for (const row of await this.deps.repository.hourlyMonths(missing, from, to, months)) {
+      const month = parseHourlyMonth({ ...row, from });
+      held.set(month.seriesId, month);
+      this.hourlyMonths.set(`${month.seriesId}|${from}|${to}`, month, month.bytes);
     }
-    const monthOf = (seriesId: number, month: number) => held.get(hourlyMonthKey(seriesId, month)) as HourlyMonth;
+    const ordered = ids.map((id) => held.get(id) as HourlyMonth);
     // After a late value, only the chunks whose hours it changed are laid out again.
     let reuse: { chunks: string[]; changed: Set<number> } | undefined = latest && {
       chunks: latest.chunks,
       changed: new Set(),
     };
-    for (const [key, month] of held) {
-      const before = latest?.months.get(key);
+    for (const month of ordered) {
+      const before = latest?.months.get(month.seriesId);
       if (!reuse || before === month) continue;
       if (!before) {
         reuse = undefined;
         break;
       }
-      for (const chunk of changedHourlyChunks(before, month, from, to)) reuse.changed.add(chunk);
+      for (const chunk of changedHourlyChunks(before, month)) reuse.changed.add(chunk);
     }
-    const chunks = assembleHourlyChunks(from, to, ids, monthOf, reuse);
+    const chunks = assembleHourlyChunks(from, to, ordered, reuse);
     const pieces = new Map<number, { text: string; deflated: Promise<DeflatedPiece> }>();
     let first = true;
     for (const [index, chunk] of chunks.entries()) {
@@ -347,7 +340,7 @@ export class DataService {
     const texts = [...pieces.values()];
     const data: HourlyData = {
       // What was read, which a write between the two reads may have moved past `versions`.
-      versions: versionsText((seriesId, month) => monthOf(seriesId, month).version),
+      versions: ordered.map((month) => `${month.seriesId}:${month.versions}`).join(','),
       months: held,
       chunks,
       text: `{${texts.map((piece) => piece.text).join('')}}`,

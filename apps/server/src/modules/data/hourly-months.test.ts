@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBoundedCache } from './byte-bounded-cache.ts';
-import {
-  assembleHourlyChunks,
-  changedHourlyChunks,
-  type HourlyMonth,
-  parseHourlyMonth,
-  utcMonthsOf,
-} from './hourly-months.ts';
+import { assembleHourlyChunks, changedHourlyChunks, parseHourlyMonth, utcMonthsOf } from './hourly-months.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -24,50 +18,42 @@ describe('hourly months', () => {
   });
 
   it('lays series months out slot by slot in chunks of a day, series in the given order, leaving out empty slots', () => {
-    const september = at('2026-09-01T00:00:00Z');
-    const october = at('2026-10-01T00:00:00Z');
-    const months = new Map<string, HourlyMonth>();
-    const add = (seriesId: number, month: number, hours: string) =>
-      months.set(`${seriesId}|${month}`, parseHourlyMonth({ seriesId, month, version: 1, hours }));
+    // Two days of slots from 21:00 on 29 September, across the end of the UTC month.
+    const from = at('2026-09-29T21:00:00Z');
+    const to = at('2026-10-01T21:00:00Z');
+    const read = (seriesId: number, hours: string) => parseHourlyMonth({ seriesId, from, versions: '1.1', hours });
     const lastSeptemberHour = at('2026-09-30T23:00:00Z');
-    add(3, september, `${at('2026-09-30T20:00:00Z')}|"3":[9,9,9,1];${lastSeptemberHour}|"3":[1.5,0.5,1,2]`);
-    add(12, september, `${lastSeptemberHour}|"12":[4,4,4,1]`);
-    add(3, october, `${october}|"3":[2,2,2,1]`);
-    add(12, october, '');
-    // Two days of slots from 21:00 on 29 September: the chunk of each day, in order.
-    const chunks = assembleHourlyChunks(
-      at('2026-09-29T21:00:00Z'),
-      at('2026-10-01T21:00:00Z'),
-      [3, 12],
-      (id, month) => months.get(`${id}|${month}`) as HourlyMonth,
-    );
+    const october = at('2026-10-01T00:00:00Z');
+    const chunks = assembleHourlyChunks(from, to, [
+      read(
+        3,
+        `${at('2026-09-30T20:00:00Z')}|"3":[9,9,9,1];${lastSeptemberHour}|"3":[1.5,0.5,1,2];${october}|"3":[2,2,2,1]`,
+      ),
+      read(12, `${lastSeptemberHour}|"12":[4,4,4,1]`),
+    ]);
     // 20:00 on the 30th is in the first day; 21:00 and 22:00 hold nothing.
     expect(chunks).toEqual([
       `"${at('2026-09-30T20:00:00Z')}":{"3":[9,9,9,1]}`,
       `"${lastSeptemberHour}":{"3":[1.5,0.5,1,2],"12":[4,4,4,1]},"${october}":{"3":[2,2,2,1]}`,
     ]);
-    const data = `{${chunks.filter((chunk) => chunk !== '').join(',')}}`;
-    expect(JSON.parse(data)).toBeTruthy();
+    expect(JSON.parse(`{${chunks.filter((chunk) => chunk !== '').join(',')}}`)).toBeTruthy();
   });
 
   it('lays out again only the chunks whose hours a new version of a month changed', () => {
-    const october = at('2026-10-01T00:00:00Z');
-    const read = (hours: string) => parseHourlyMonth({ seriesId: 5, month: october, version: 1, hours });
+    const from = at('2026-10-01T00:00:00Z');
+    const to = at('2026-10-08T00:00:00Z');
+    const read = (hours: string) => parseHourlyMonth({ seriesId: 5, from, versions: '1', hours });
     const day = (n: number, hour = 8) =>
       at(`2026-10-${String(n).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`);
     const before = read(`${day(2)}|"5":[1,1,1,1];${day(3)}|"5":[2,2,2,1]`);
     // A late value on the 3rd, a first value on the 5th.
     const after = read(`${day(2)}|"5":[1,1,1,1];${day(3)}|"5":[5,2,3,2];${day(5, 23)}|"5":[7,7,7,1]`);
-    const from = at('2026-10-01T00:00:00Z');
-    const to = at('2026-10-08T00:00:00Z');
-    expect(changedHourlyChunks(before, after, from, to)).toEqual([2, 4]);
-    const previous = assembleHourlyChunks(from, to, [5], () => before);
-    const again = assembleHourlyChunks(from, to, [5], () => after, { chunks: previous, changed: new Set([2, 4]) });
-    expect(again).toEqual(assembleHourlyChunks(from, to, [5], () => after));
+    expect(changedHourlyChunks(before, after)).toEqual([2, 4]);
+    const previous = assembleHourlyChunks(from, to, [before]);
+    const again = assembleHourlyChunks(from, to, [after], { chunks: previous, changed: new Set([2, 4]) });
+    expect(again).toEqual(assembleHourlyChunks(from, to, [after]));
     // Unchanged chunks are taken as they were, not laid out.
-    expect(assembleHourlyChunks(from, to, [5], () => after, { chunks: ['kept', 'x'], changed: new Set([2]) })[0]).toBe(
-      'kept',
-    );
+    expect(assembleHourlyChunks(from, to, [after], { chunks: ['kept', 'x'], changed: new Set([2]) })[0]).toBe('kept');
   });
 
   it('keeps what was used last within its byte budget', () => {

@@ -1,40 +1,41 @@
 import { periodSettleMs } from '@olo/shared';
 
 /**
- * One series' UTC month of hourly rollup aggregates, ready to be joined into data answers: the
- * answer for a month of one-hour slots is these members laid out slot by slot, so a project's month
- * is assembled without reading or writing any aggregate again (decision 0040).
+ * One series' hourly rollup aggregates over a month of the project's time zone (whole UTC hours
+ * [from, to)), ready to be joined into data answers: the answer for a month of one-hour slots is
+ * these members laid out slot by slot, so a project's month is assembled without reading or
+ * writing any aggregate again (decision 0040).
  */
 export interface HourlyMonth {
   seriesId: number;
-  /** The UTC month's first instant, epoch seconds. */
-  month: number;
-  /** The rollup version the hours were read under (series_rollup_versions; 0: never written). */
-  version: number;
-  /** Per hour of the month (index 0: its first), the member `"seriesId":[sum,min,max,count]`, if any. */
+  /** Epoch seconds: the first hour. */
+  from: number;
+  /**
+   * The rollup versions (series_rollup_versions; 0: never written) of the UTC months [from, to)
+   * overlaps, joined by '.': the hours are exactly what the rollup held under them.
+   */
+  versions: string;
+  /** Per hour from `from` (index 0), the member `"seriesId":[sum,min,max,count]`, if any. */
   hours: Array<string | undefined>;
   /** About the characters held. */
   bytes: number;
 }
 
-/** `seriesId|month`: how HourlyMonths and their versions are keyed. */
-export const hourlyMonthKey = (seriesId: number, month: number) => `${seriesId}|${month}`;
-
-/** A month as DataRepository.hourlyMonths reads it: items `hourStart|member` joined by ';'. */
+/** A series' month as DataRepository.hourlyMonths reads it: items `hourStart|member` joined by ';'. */
 export function parseHourlyMonth(row: {
   seriesId: number;
-  month: number;
-  version: number;
+  from: number;
+  versions: string;
   hours: string;
 }): HourlyMonth {
   const hours: Array<string | undefined> = [];
   if (row.hours !== '') {
     for (const item of row.hours.split(';')) {
       const bar = item.indexOf('|');
-      hours[(Number(item.slice(0, bar)) - row.month) / 3600] = item.slice(bar + 1);
+      hours[(Number(item.slice(0, bar)) - row.from) / 3600] = item.slice(bar + 1);
     }
   }
-  return { seriesId: row.seriesId, month: row.month, version: row.version, hours, bytes: row.hours.length + 64 };
+  return { seriesId: row.seriesId, from: row.from, versions: row.versions, hours, bytes: row.hours.length + 64 };
 }
 
 /**
@@ -69,33 +70,27 @@ export const hourlyChunkSeconds = 86_400;
  * The data answer's `data` for the one-hour slots of [from, to) (whole UTC hours), in chunks of
  * `hourlyChunkSeconds` from `from`: each chunk's slots as `"slotStart":{members}` joined by ',',
  * or '' when none of its slots has values. The members are those of the series with values, in the
- * order of `seriesIds` (ascending, as the database orders them); `monthOf` gives each series'
- * months. `{` + the non-empty chunks joined by ',' + `}` is the JSON object. With `reuse`, only
- * the `changed` chunks are laid out; the others are taken from `reuse.chunks`.
+ * order of `months` (by series id, ascending, as the database orders them), each series' month of
+ * [from, to). `{` + the non-empty chunks joined by ',' + `}` is the JSON object. With `reuse`,
+ * only the `changed` chunks are laid out; the others are taken from `reuse.chunks`.
  */
 export function assembleHourlyChunks(
   from: number,
   to: number,
-  seriesIds: number[],
-  monthOf: (seriesId: number, month: number) => HourlyMonth,
+  months: HourlyMonth[],
   reuse?: { chunks: string[]; changed: Set<number> },
 ): string[] {
   const chunks: string[][] = Array.from({ length: Math.ceil((to - from) / hourlyChunkSeconds) }, () => []);
-  const months = utcMonthsOf(from, to);
-  for (const [index, month] of months.entries()) {
-    const monthEnd = months[index + 1] ?? to;
-    const series = seriesIds.map((seriesId) => monthOf(seriesId, month).hours);
-    for (let hour = Math.max(from, month); hour < Math.min(to, monthEnd); hour += 3600) {
-      const chunk = Math.floor((hour - from) / hourlyChunkSeconds);
-      if (reuse && !reuse.changed.has(chunk)) continue;
-      const offset = (hour - month) / 3600;
-      const members: string[] = [];
-      for (const hours of series) {
-        const member = hours[offset];
-        if (member !== undefined) members.push(member);
-      }
-      if (members.length > 0) chunks[chunk]?.push(`"${hour}":{${members.join(',')}}`);
+  for (let hour = from; hour < to; hour += 3600) {
+    const chunk = Math.floor((hour - from) / hourlyChunkSeconds);
+    if (reuse && !reuse.changed.has(chunk)) continue;
+    const offset = (hour - from) / 3600;
+    const members: string[] = [];
+    for (const month of months) {
+      const member = month.hours[offset];
+      if (member !== undefined) members.push(member);
     }
+    if (members.length > 0) chunks[chunk]?.push(`"${hour}":{${members.join(',')}}`);
   }
   return chunks.map((slots, chunk) =>
     reuse && !reuse.changed.has(chunk) ? (reuse.chunks[chunk] ?? '') : slots.join(','),
@@ -103,15 +98,14 @@ export function assembleHourlyChunks(
 }
 
 /**
- * The chunks of [from, to) in which `after` differs from `before`, the same series' month read
- * under another version: where a late value or a recomputation changed an hour's aggregate.
+ * The chunks from `from` in which `after` differs from `before`, the same series' month read
+ * under other versions: where a late value or a recomputation changed an hour's aggregate.
  */
-export function changedHourlyChunks(before: HourlyMonth, after: HourlyMonth, from: number, to: number): number[] {
+export function changedHourlyChunks(before: HourlyMonth, after: HourlyMonth): number[] {
   const changed: number[] = [];
   for (let offset = 0; offset < Math.max(before.hours.length, after.hours.length); offset++) {
-    const hour = after.month + offset * 3600;
-    if (before.hours[offset] !== after.hours[offset] && hour >= from && hour < to) {
-      changed.push(Math.floor((hour - from) / hourlyChunkSeconds));
+    if (before.hours[offset] !== after.hours[offset]) {
+      changed.push(Math.floor((offset * 3600) / hourlyChunkSeconds));
     }
   }
   return changed;
