@@ -249,6 +249,8 @@ async function main() {
     // Fetched: from a month, set From four months back (a long range, fetched but not timed), then To to the end of
     // that month (timed): a 30- or 31-day month, at 1-hour slots, beyond the preload of the month before.
     const fetched: Timing[] = [];
+    /** Of each fetched run, the month's request as the browser timed it (Resource Timing): start to last byte. */
+    const requests: number[] = [];
     const fetchRuns = Math.min(runs, 20);
     for (let run = 0; run < fetchRuns; run++) {
       const month = monthStart(4 * (run + 1));
@@ -257,6 +259,17 @@ async function main() {
       const timing = await changeDay(page, 'to', month.last);
       fetched.push(timing);
       await quiet(page);
+      const address = `/api/data/${project.id}/${month.first.slice(0, 7)}/${dataId}/3600`;
+      requests.push(
+        await page.evaluate(
+          (suffix) =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.name.endsWith(suffix))
+              .map((entry) => (entry as PerformanceResourceTiming).responseEnd - entry.startTime)[0] ?? Number.NaN,
+          address,
+        ),
+      );
     }
 
     const march = (first: number) => ({
@@ -273,6 +286,10 @@ async function main() {
     const base = summary('baseline: uPlot setData alone, same arrays', baseline.slice(warmup));
     const fromCache = summary('range change, month cached (engine + React + uPlot)', cached);
     const fromFetch = summary('range change, month fetched from Olo first', fetched);
+    const sortedRequests = requests.filter(Number.isFinite).sort((a, b) => a - b);
+    console.log(
+      `${"  of which the month's request (to its last byte)".padEnd(58)} p50 ${percentile(sortedRequests, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(sortedRequests, 95).toFixed(1).padStart(6)} ms`,
+    );
     console.log(
       `\nOverhead over the baseline at p50: cached ${(fromCache.p50 - base.p50).toFixed(1)} ms, ` +
         `fetched ${(fromFetch.p50 - base.p50).toFixed(1)} ms.`,
