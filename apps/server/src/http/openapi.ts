@@ -126,7 +126,7 @@ export function openApiDocument() {
         get: {
           summary: "A project's series aggregated into slots of a month or a day of its time zone",
           description:
-            'Members of the project (and whoever sees it) get every series; anybody, while the project has a public link, the series of its shown spaces. A period is served immutable two days after it ended; until then no-cache, with an ETag. Sent with brotli or gzip when Accept-Encoding allows (each coding has its own ETag); sums are rounded to 12 significant digits.',
+            'Members of the project (and whoever sees it) get every series; anybody, while the project has a public link, the series of its shown spaces. A period is served immutable two days after it ended; until then no-cache, with an ETag. Sent with brotli or gzip when Accept-Encoding allows, preferring a coding the answer has ready (a month of one-hour slots comes as gzip); each coding has its own ETag. Sums are rounded to 12 significant digits.',
           security: [{}, { session: [] }],
           parameters: [
             { name: 'projectId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
