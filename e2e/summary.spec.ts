@@ -144,20 +144,17 @@ test('a member saves a period as a data view and a range, and finds both again a
   const name = `Näkymä ${Date.now().toString(36)}`;
 
   await page.getByTestId('summary-mode').getByText(tr('fi', 'Minimum')).click();
+  // Each dialog by its title: the one closing may still be on the page while the next opens.
+  const viewDialog = page.getByRole('dialog', { name: tr('fi', 'Save view') });
   await page.getByTestId('save-view').click();
-  await page.getByRole('dialog').getByLabel(tr('fi', 'Name')).fill(name);
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: tr('fi', 'Save') })
-    .click();
+  await viewDialog.getByLabel(tr('fi', 'Name')).fill(name);
+  await viewDialog.getByRole('button', { name: tr('fi', 'Save') }).click();
   await expect(page.getByRole('region', { name })).toBeVisible();
 
+  const rangeDialog = page.getByRole('dialog', { name: tr('fi', 'Save range') });
   await page.getByTestId('save-range').click();
-  await page.getByRole('dialog').getByLabel(tr('fi', 'Name')).fill(`${name} aikaväli`);
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: tr('fi', 'Save') })
-    .click();
+  await rangeDialog.getByLabel(tr('fi', 'Name')).fill(`${name} aikaväli`);
+  await rangeDialog.getByRole('button', { name: tr('fi', 'Save') }).click();
   await expect(page.getByTestId('saved-ranges')).toBeEnabled();
 
   await page.reload();
