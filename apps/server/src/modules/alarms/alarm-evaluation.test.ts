@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AlarmDuration,
+  type AlarmEvent,
+  type AlarmRule,
+  type AlarmState,
+  addAlarmDuration,
+  evaluateAlarm,
+  idleAlarmState,
+} from './alarm-evaluation.ts';
+
+const minute = 60_000;
+const t0 = Date.parse('2026-11-02T08:00:00Z');
+const duration = (parts: Partial<AlarmDuration>): AlarmDuration => ({
+  years: 0,
+  months: 0,
+  days: 0,
+  hours: 0,
+  minutes: 0,
+  seconds: 0,
+  ...parts,
+});
+/** Above 25 (25 itself is fine): an outside alarm on an open range ending at 25 inclusive. */
+const above25: AlarmRule = {
+  start: null,
+  end: { value: 25, inclusive: true },
+  inside: false,
+  duration: null,
+  repeatAfter: null,
+  hysteresis: null,
+};
+
+/** Runs readings given as [minutes after t0, value] and writes the events as [kind, minute, ...]. */
+function run(rule: AlarmRule, readings: Array<[number, number]>, state: AlarmState = idleAlarmState) {
+  const events: Array<Array<string | number>> = [];
+  let current = state;
+  for (const [at, value] of readings) {
+    const result = evaluateAlarm(rule, current, { time: t0 + at * minute, value });
+    current = result.state;
+    for (const event of result.events) events.push(describeEvent(event));
+  }
+  return { events, state: current };
+}
+
+function describeEvent(event: AlarmEvent): Array<string | number> {
+  const at = (time: number) => (time - t0) / minute;
+  if (event.kind === 'ended') return ['ended', at(event.time), event.value, event.peak, event.lastedMs / minute];
+  return [event.kind, at(event.time), event.value];
+}
+
+describe('evaluateAlarm', () => {
+  it.each<[string, Partial<AlarmRule>, Array<[number, number]>, Array<Array<string | number>>]>([
+    ['an inclusive end: the bound itself is in range, so no alarm', {}, [[0, 25]], []],
+    ['an inclusive end: just past it triggers at once', {}, [[0, 25.01]], [['triggered', 0, 25.01]]],
+    [
+      'an exclusive end: the bound itself is out of range and triggers',
+      { end: { value: 25, inclusive: false } },
+      [[0, 25]],
+      [['triggered', 0, 25]],
+    ],
+    [
+      'an exclusive start of an outside alarm: the bound triggers, above it does not',
+      { start: { value: 10, inclusive: false }, end: null },
+      [
+        [0, 11],
+        [1, 10],
+      ],
+      [['triggered', 1, 10]],
+    ],
+    [
+      'a closed range, outside: below the start and above the end both trigger',
+      { start: { value: 18, inclusive: true }, end: { value: 25, inclusive: true } },
+      [
+        [0, 17.9],
+        [1, 20],
+        [2, 26],
+      ],
+      [
+        ['triggered', 0, 17.9],
+        ['ended', 1, 20, 17.9, 1],
+        ['triggered', 2, 26],
+      ],
+    ],
+    [
+      'inside a range: triggers within it, ends outside it',
+      { start: { value: 1000, inclusive: true }, end: { value: 5000, inclusive: false }, inside: true },
+      [
+        [0, 999],
+        [1, 1000],
+        [2, 1400],
+        [3, 5000],
+      ],
+      [
+        ['triggered', 1, 1000],
+        ['ended', 3, 5000, 1400, 2],
+      ],
+    ],
+    [
+      'no bounds at all, inside: every reading is in range',
+      { start: null, end: null, inside: true },
+      [[0, -40]],
+      [['triggered', 0, -40]],
+    ],
+    [
+      'a duration: the condition must hold on every reading for 10 minutes',
+      { duration: duration({ minutes: 10 }) },
+      [
+        [0, 26],
+        [5, 27],
+        [9, 26],
+        [10, 26],
+      ],
+      [['triggered', 10, 26]],
+    ],
+    [
+      'a duration: a reading back in range starts the wait again',
+      { duration: duration({ minutes: 10 }) },
+      [
+        [0, 26],
+        [5, 24],
+        [8, 26],
+        [15, 26],
+        [18, 27],
+      ],
+      [['triggered', 18, 27]],
+    ],
+    [
+      'repeat: notified again each hour while the condition lasts, not between',
+      { repeatAfter: duration({ hours: 1 }) },
+      [
+        [0, 26],
+        [30, 26],
+        [60, 27],
+        [90, 28],
+        [125, 26],
+        [130, 20],
+      ],
+      [
+        ['triggered', 0, 26],
+        ['repeated', 60, 27],
+        ['repeated', 125, 26],
+        ['ended', 130, 20, 28, 130],
+      ],
+    ],
+    [
+      'hysteresis: the episode lasts until the value is a margin back inside',
+      { hysteresis: 1 },
+      [
+        [0, 26],
+        [1, 24.5],
+        [2, 24],
+        [3, 23.9],
+        [4, 25.5],
+      ],
+      [
+        ['triggered', 0, 26],
+        // 24 is back by the margin, as 25 itself is in range (inclusive).
+        ['ended', 2, 24, 26, 2],
+        // A new episode starts just past the bound: the margin holds only while one is open.
+        ['triggered', 4, 25.5],
+      ],
+    ],
+    [
+      'hysteresis, inside: the episode lasts until the value is a margin outside',
+      { start: { value: 10, inclusive: true }, end: { value: 20, inclusive: true }, inside: true, hysteresis: 2 },
+      [
+        [0, 15],
+        [1, 21],
+        [2, 8.5],
+        [3, 7.9],
+      ],
+      [
+        ['triggered', 0, 15],
+        ['ended', 3, 7.9, 21, 3],
+      ],
+    ],
+    [
+      'the end says how long the episode lasted and its peak, the value farthest outside',
+      { start: { value: 18, inclusive: true } },
+      [
+        [0, 26],
+        [10, 29],
+        [20, 27],
+        [30, 25],
+      ],
+      [
+        ['triggered', 0, 26],
+        ['ended', 30, 25, 29, 30],
+      ],
+    ],
+  ])('%s', (_name, overrides, readings, expected) => {
+    expect(run({ ...above25, ...overrides }, readings).events).toEqual(expected);
+  });
+
+  it('carries a pending duration and an open episode over a restart through its state', () => {
+    const rule = { ...above25, duration: duration({ minutes: 10 }), repeatAfter: duration({ minutes: 30 }) };
+    // Stopped after two readings of a pending run, the state (as persisted) is all that is kept.
+    const before = run(rule, [
+      [0, 26],
+      [6, 26],
+    ]);
+    expect(before.events).toEqual([]);
+    const persisted = JSON.parse(JSON.stringify(before.state)) as AlarmState;
+    const after = run(
+      rule,
+      [
+        [10, 26],
+        [20, 26],
+        [40, 26],
+      ],
+      persisted,
+    );
+    // It triggers 10 minutes after the first reading, and repeats from that notification, not from the restart.
+    expect(after.events).toEqual([
+      ['triggered', 10, 26],
+      ['repeated', 40, 26],
+    ]);
+  });
+});
+
+describe('addAlarmDuration', () => {
+  it('steps years and months by the calendar and the rest by elapsed time', () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(addAlarmDuration(at('2026-01-31T10:00:00Z'), duration({ months: 1 }))).toBe(at('2026-02-28T10:00:00Z'));
+    expect(addAlarmDuration(at('2028-02-29T00:00:00Z'), duration({ years: 1 }))).toBe(at('2029-02-28T00:00:00Z'));
+    expect(addAlarmDuration(at('2026-12-15T00:00:00Z'), duration({ months: 2, days: 1 }))).toBe(
+      at('2027-02-16T00:00:00Z'),
+    );
+    // Across Helsinki's autumn change a day is still 24 hours.
+    expect(addAlarmDuration(at('2026-10-24T12:00:00Z'), duration({ days: 1, hours: 1, minutes: 1, seconds: 1 }))).toBe(
+      at('2026-10-25T13:01:01Z'),
+    );
+  });
+});

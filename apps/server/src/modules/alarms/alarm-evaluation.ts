@@ -1,0 +1,173 @@
+/**
+ * What an alarm rule makes of one series' readings, one at a time in time order (shared
+ * ARCHITECTURE §5, decision 0041). Pure: the caller keeps the state (persisted, so that a restart
+ * neither loses a pending duration nor repeats a notification) and turns the events into
+ * AlarmsTriggered rows and notification jobs.
+ */
+
+/** A calendar duration as the spec gives it; every part is a whole number, 0 or more. */
+export interface AlarmDuration {
+  years: number;
+  months: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+export interface AlarmBound {
+  value: number;
+  inclusive: boolean;
+}
+
+export interface AlarmRule {
+  /** Either end may be absent: an open range. */
+  start: AlarmBound | null;
+  end: AlarmBound | null;
+  /** true: the condition is the value inside the range; false: outside it. */
+  inside: boolean;
+  /** How long the condition must hold on every reading before the alarm triggers (null: at once). */
+  duration: AlarmDuration | null;
+  /** While the condition lasts, notify again this long after the last notification (null: never). */
+  repeatAfter: AlarmDuration | null;
+  /** The condition ends only once the value is back past the bound by this margin (null or 0: at the bound). */
+  hysteresis: number | null;
+}
+
+/** Per alarm and series; times are epoch milliseconds. */
+export interface AlarmState {
+  /** The first reading of the current run of readings meeting the condition, before it triggered. */
+  pendingSince: number | null;
+  episode: AlarmEpisode | null;
+}
+
+export interface AlarmEpisode {
+  startedAt: number;
+  /** The reading that triggered it. */
+  value: number;
+  /** The value farthest past the range (outside alarms) or the highest one (inside alarms). */
+  peak: number;
+  lastNotifiedAt: number;
+}
+
+export const idleAlarmState: AlarmState = { pendingSince: null, episode: null };
+
+export type AlarmEvent =
+  | { kind: 'triggered'; time: number; value: number }
+  | { kind: 'repeated'; time: number; value: number; startedAt: number }
+  | { kind: 'ended'; time: number; value: number; startedAt: number; peak: number; lastedMs: number };
+
+export interface Reading {
+  /** Epoch milliseconds. */
+  time: number;
+  value: number;
+}
+
+/**
+ * The time `duration` after `time` (epoch ms). Years and months are calendar steps in UTC (31
+ * January + 1 month is the last day of February); days, hours, minutes and seconds are elapsed
+ * time, so a day is 24 hours across a daylight-saving change.
+ */
+export function addAlarmDuration(time: number, duration: AlarmDuration): number {
+  const date = new Date(time);
+  const monthIndex = date.getUTCFullYear() * 12 + date.getUTCMonth() + duration.years * 12 + duration.months;
+  const year = Math.floor(monthIndex / 12);
+  const month = monthIndex - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const shifted = Date.UTC(
+    year,
+    month,
+    Math.min(date.getUTCDate(), lastDay),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+    date.getUTCMilliseconds(),
+  );
+  return shifted + ((duration.days * 24 + duration.hours) * 60 + duration.minutes) * 60_000 + duration.seconds * 1000;
+}
+
+const isZero = (duration: AlarmDuration | null) =>
+  duration === null || Object.values(duration).every((part) => part === 0);
+
+/** ARCHITECTURE §5: start and end compared as given, each inclusive or not. */
+export function inAlarmRange(value: number, start: AlarmBound | null, end: AlarmBound | null): boolean {
+  const afterStart = start === null || value > start.value || (start.inclusive && value === start.value);
+  const beforeEnd = end === null || value < end.value || (end.inclusive && value === end.value);
+  return afterStart && beforeEnd;
+}
+
+/** Whether the condition holds; `open`: an episode is running, so the hysteresis margin applies. */
+export function alarmConditionHolds(rule: AlarmRule, value: number, open: boolean): boolean {
+  const margin = open ? Math.abs(rule.hysteresis ?? 0) : 0;
+  if (rule.inside) {
+    // Inside alarms last until the value is outside the range widened by the margin.
+    const start = rule.start && { ...rule.start, value: rule.start.value - margin };
+    const end = rule.end && { ...rule.end, value: rule.end.value + margin };
+    return inAlarmRange(value, start, end);
+  }
+  // Outside alarms last until the value is inside the range narrowed by the margin.
+  const start = rule.start && { ...rule.start, value: rule.start.value + margin };
+  const end = rule.end && { ...rule.end, value: rule.end.value - margin };
+  return !inAlarmRange(value, start, end);
+}
+
+/** Of two values in an episode, the one to report as its peak. */
+function peakOf(rule: AlarmRule, peak: number, value: number): number {
+  if (rule.inside) return Math.max(peak, value);
+  const distance = (candidate: number) =>
+    Math.max(
+      rule.start && candidate < rule.start.value ? rule.start.value - candidate : 0,
+      rule.end && candidate > rule.end.value ? candidate - rule.end.value : 0,
+    );
+  return distance(value) > distance(peak) ? value : peak;
+}
+
+/**
+ * The next state after `reading` and what it sets off. Readings must come in time order; one
+ * not after the previous of the same series is the caller's to skip.
+ */
+export function evaluateAlarm(
+  rule: AlarmRule,
+  state: AlarmState,
+  reading: Reading,
+): { state: AlarmState; events: AlarmEvent[] } {
+  const { time, value } = reading;
+  const episode = state.episode;
+  if (episode) {
+    if (!alarmConditionHolds(rule, value, true)) {
+      return {
+        state: idleAlarmState,
+        events: [
+          {
+            kind: 'ended',
+            time,
+            value,
+            startedAt: episode.startedAt,
+            peak: episode.peak,
+            lastedMs: time - episode.startedAt,
+          },
+        ],
+      };
+    }
+    const peak = peakOf(rule, episode.peak, value);
+    if (
+      rule.repeatAfter &&
+      !isZero(rule.repeatAfter) &&
+      time >= addAlarmDuration(episode.lastNotifiedAt, rule.repeatAfter)
+    ) {
+      return {
+        state: { pendingSince: null, episode: { ...episode, peak, lastNotifiedAt: time } },
+        events: [{ kind: 'repeated', time, value, startedAt: episode.startedAt }],
+      };
+    }
+    return { state: { pendingSince: null, episode: { ...episode, peak } }, events: [] };
+  }
+  if (!alarmConditionHolds(rule, value, false)) return { state: idleAlarmState, events: [] };
+  const pendingSince = state.pendingSince ?? time;
+  const due = isZero(rule.duration) ? pendingSince : addAlarmDuration(pendingSince, rule.duration as AlarmDuration);
+  if (time < due) return { state: { pendingSince, episode: null }, events: [] };
+  return {
+    state: { pendingSince: null, episode: { startedAt: time, value, peak: value, lastNotifiedAt: time } },
+    events: [{ kind: 'triggered', time, value }],
+  };
+}
