@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './alarms.ts';
 export * from './calibrations.ts';
 export * from './data-body.ts';
 export * from './data-export.ts';

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './alarms.ts';
 export * from './computers.ts';
 export * from './data-views.ts';
 export * from './invitations.ts';

@@ -4,16 +4,9 @@
  * neither loses a pending duration nor repeats a notification) and turns the events into
  * AlarmsTriggered rows and notification jobs.
  */
+import type { AlarmDuration } from '@olo/shared';
 
-/** A calendar duration as the spec gives it; every part is a whole number, 0 or more. */
-export interface AlarmDuration {
-  years: number;
-  months: number;
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
+export type { AlarmDuration };
 
 export interface AlarmBound {
   value: number;

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { testDatabases } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { evaluateAlarmsOnValues, type WatchedValue } from './alarm-engine.ts';
+import { AlarmsRepository } from './alarms.repository.ts';
+
+const minute = 60_000;
+const t0 = Date.parse('2026-11-02T08:00:00Z');
+
+describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
+  let olo: TestServer;
+  let projectId: number;
+  let seriesId: number;
+  const sql = () => olo.server.database.sql;
+
+  beforeAll(async () => {
+    olo = await startTestServer(kind);
+    const { client } = await signedInClient(olo.url);
+    const organization = await createOrganization(client);
+    projectId = (await createProject(client, organization.id)).id;
+    const [row] = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type, data_unit) values (${projectId}, 'Lämpötila', 'Temperature', '°C')
+      returning id`;
+    seriesId = row?.id as number;
+  });
+  afterAll(() => olo?.close());
+
+  /** Values given as [minutes after t0, value], evaluated in one transaction by a repository of their own (as after a restart). */
+  const store = (values: Array<[number, number]>) => {
+    const repository = new AlarmsRepository(sql());
+    const batch: WatchedValue[] = values.map(([at, value]) => ({ seriesId, time: new Date(t0 + at * minute), value }));
+    return sql().begin((tx) => evaluateAlarmsOnValues(repository, tx, batch));
+  };
+  const episodes = () =>
+    sql()<Array<{ time: number; data: number; endAt: number | null; peak: number | null; acknowledged: boolean }>>`
+      select (extract(epoch from time) * 1000)::float8 as time, data, (extract(epoch from end_at) * 1000)::float8 as "endAt",
+             peak, acknowledged
+      from alarms_triggered where series_id = ${seriesId} order by time`;
+
+  it('keeps a pending duration and an open episode across batches and restarts, opening one row per episode', async () => {
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end, duration, repeat_after, hysteresis)
+      values (${projectId}, 'Liian lämmin', 25, ${JSON.stringify({ years: 0, months: 0, days: 0, hours: 0, minutes: 10, seconds: 0 })}::jsonb,
+              ${JSON.stringify({ years: 0, months: 0, days: 0, hours: 1, minutes: 0, seconds: 0 })}::jsonb, 0.5)
+      returning id`;
+    await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${seriesId})`;
+
+    // Pending for 6 minutes when the batch ends: nothing yet.
+    expect(
+      await store([
+        [0, 26],
+        [6, 26.5],
+      ]),
+    ).toEqual([]);
+    // A later batch, as after a restart: 10 minutes after the first reading it triggers, once.
+    const triggered = await store([
+      [10, 27],
+      [20, 28],
+    ]);
+    expect(triggered.map((outcome) => [outcome.event.kind, (outcome.event.time - t0) / minute])).toEqual([
+      ['triggered', 10],
+    ]);
+    // The same values again (a redelivered batch) set off nothing.
+    expect(await store([[20, 28]])).toEqual([]);
+    // An hour after the trigger it repeats; back under 24.5 (25 less the hysteresis) it ends.
+    const later = await store([
+      [40, 24.8],
+      [70, 26],
+      [80, 24.4],
+    ]);
+    expect(later.map((outcome) => [outcome.event.kind, (outcome.event.time - t0) / minute])).toEqual([
+      ['repeated', 70],
+      ['ended', 80],
+    ]);
+    expect(new Set(later.map((outcome) => outcome.triggeredId)).size).toBe(1);
+    expect(await episodes()).toEqual([
+      {
+        time: t0 + 10 * minute,
+        data: 27,
+        endAt: t0 + 80 * minute,
+        peak: 28,
+        acknowledged: false,
+      },
+    ]);
+  });
+});

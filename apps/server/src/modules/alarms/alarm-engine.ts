@@ -1,0 +1,69 @@
+import { type AlarmEvent, evaluateAlarm } from './alarm-evaluation.ts';
+import type { AlarmsRepository, Tx } from './alarms.repository.ts';
+
+/** A series value as the ingest stores it. */
+export interface WatchedValue {
+  seriesId: number;
+  time: Date;
+  value: number;
+}
+
+/** What a batch of values set off: each event of an alarm on a series, with its episode's row. */
+export interface AlarmOutcome {
+  alarmId: string;
+  projectId: number;
+  seriesId: number;
+  triggeredId: string;
+  event: AlarmEvent;
+}
+
+/**
+ * Runs the alarms watching the series of a batch of stored values, in the transaction that
+ * stores them: per alarm and series, the values in time order from its persisted state (values not
+ * after the last one evaluated are skipped), then the episodes opened or ended and the new state
+ * are written in that same transaction. (The ingest's wiring and the notifications build on this.)
+ */
+export async function evaluateAlarmsOnValues(
+  repository: AlarmsRepository,
+  tx: Tx,
+  values: WatchedValue[],
+): Promise<AlarmOutcome[]> {
+  const bySeries = new Map<number, WatchedValue[]>();
+  for (const value of values) {
+    const list = bySeries.get(value.seriesId) ?? [];
+    list.push(value);
+    bySeries.set(value.seriesId, list);
+  }
+  for (const list of bySeries.values()) list.sort((a, b) => a.time.getTime() - b.time.getTime());
+  const outcomes: AlarmOutcome[] = [];
+  for (const watch of await repository.watchesOf(tx, [...bySeries.keys()])) {
+    let changed = false;
+    for (const { time, value } of bySeries.get(watch.seriesId) ?? []) {
+      const at = time.getTime();
+      if (watch.lastTime !== null && at <= watch.lastTime) continue;
+      const result = evaluateAlarm(watch.rule, watch.state, { time: at, value });
+      watch.state = result.state;
+      watch.lastTime = at;
+      changed = true;
+      for (const event of result.events) {
+        if (event.kind === 'triggered') {
+          watch.triggeredId = await repository.openEpisode(tx, { ...watch, time: event.time, value: event.value });
+        }
+        const triggeredId = watch.triggeredId as string;
+        if (event.kind === 'ended') {
+          await repository.endEpisode(tx, triggeredId, { time: event.time, peak: event.peak });
+          watch.triggeredId = null;
+        }
+        outcomes.push({
+          alarmId: watch.alarmId,
+          projectId: watch.projectId,
+          seriesId: watch.seriesId,
+          triggeredId,
+          event,
+        });
+      }
+    }
+    if (changed) await repository.saveState(tx, watch);
+  }
+  return outcomes;
+}
