@@ -20,6 +20,7 @@ import { AccessRepository } from './modules/access/access.repository.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { LoginThrottle } from './modules/accounts/login-throttle.ts';
+import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
 import { AttachmentsRepository } from './modules/attachments/attachments.repository.ts';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { AttachmentsService } from './modules/attachments/attachments.service.ts';
@@ -169,6 +170,7 @@ export async function createServer(
       (batch) => void publishWrittenBatch(events, batch, logger, computer.id),
       logger,
       { lanes: database.kind === 'postgres' ? 2 : 1 },
+      new AlarmsRepository(database.sql),
     );
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db, computer.id);

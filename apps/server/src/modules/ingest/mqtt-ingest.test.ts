@@ -212,6 +212,35 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     },
   );
 
+  it('an uplink over an alarm threshold opens one episode, which the next reading back in range ends', async () => {
+    const serial = newSerial();
+    const meterId = await meterInOrganization(ttsUplink(serial, 1, new Date(Date.now() - 180_000), 700), serial, 1);
+    const added = expectData(
+      await admin.graphql<{ projectAddMeter: Array<{ id: number; dataType: string }> }>(
+        'mutation A($p: Int!, $m: Int!) { projectAddMeter(projectId: $p, meterId: $m) { id dataType } }',
+        { p: projectId, m: meterId },
+      ),
+    ).projectAddMeter;
+    const co2 = added.find((series) => series.dataType === 'CO2')?.id as number;
+    // Over 1,200 ppm (alarms have no API yet: issue 6 in progress).
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${projectId}, 'CO2 koholla', 1200) returning id`;
+    await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${co2})`;
+    const episodes = () =>
+      sql()<Array<{ data: number; ended: boolean; peak: number | null }>>`
+        select data, end_at is not null as ended, peak from alarms_triggered where alarm_id = ${alarm?.id as string}`;
+
+    // Readings from now on: the meter's series take values from when it joined the project.
+    await publishUntilStored(ttsUplink(serial, 2, new Date(), 1450), serial, 2);
+    const third = ttsUplink(serial, 3, new Date(), 1600);
+    await publishUntilStored(third, serial, 3);
+    expect(await episodes()).toEqual([{ data: 1450, ended: false, peak: null }]);
+    // Sent again (as Mosquitto may), the same uplink opens nothing more.
+    await publisher.publishAsync(third.topic, JSON.stringify(third.body), { qos: 1 });
+    await publishUntilStored(ttsUplink(serial, 4, new Date(), 900), serial, 4);
+    expect(await episodes()).toEqual([{ data: 1450, ended: true, peak: 1600 }]);
+  });
+
   it("sends a TTS meter's command to the tenant's down/push topic that its uplinks came from", async () => {
     const serial = newSerial();
     const uplink = ttsUplink(serial, 1, new Date(), 650, 'facilities');

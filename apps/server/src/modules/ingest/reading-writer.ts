@@ -1,5 +1,7 @@
 import { periodSettleMs } from '@olo/shared';
 import type { Logger } from 'pino';
+import { type AlarmOutcome, evaluateAlarmsOnValues } from '../alarms/alarm-engine.ts';
+import type { AlarmsRepository } from '../alarms/alarms.repository.ts';
 import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
 import { routeReadings } from './series-routing.ts';
 
@@ -10,6 +12,8 @@ export interface WrittenBatch {
   problems: Array<{ meterId: number; channel: string; message: string }>;
   /** Projects that got a new dataId: a late value reached a period that caches keep for good. */
   renewedProjectIds: number[];
+  /** What the values set off in the alarms watching their series (episodes opened, repeated, ended). */
+  alarms: AlarmOutcome[];
 }
 
 export interface ReadingWriterOptions {
@@ -105,6 +109,8 @@ export class ReadingWriter {
     private readonly onWritten: (batch: WrittenBatch) => void,
     private readonly logger: Logger,
     options: Partial<ReadingWriterOptions> = {},
+    /** The alarms run in the same transaction as the values they watch (decision 0041); none in some tests. */
+    private readonly alarms?: AlarmsRepository,
   ) {
     this.options = { ...defaultWriterOptions, ...options };
     this.lanes = Array.from({ length: Math.max(1, this.options.lanes) }, () => ({
@@ -207,16 +213,18 @@ export class ReadingWriter {
       );
       const projectOf = new Map(routing.datasources.map((datasource) => [datasource.seriesId, datasource.projectId]));
       const renewedProjectIds = lateProjects(values, projectOf, this.options.now());
-      const [latest, updatedMeterIds] = await Promise.all([
+      const [latest, updatedMeterIds, , alarms] = await Promise.all([
         this.repository.insertSeriesValues(tx, values),
         this.repository.updateMeters(tx, inserted),
         this.repository.renewDataIds(tx, renewedProjectIds),
+        this.alarms ? evaluateAlarmsOnValues(this.alarms, tx, values) : [],
       ]);
       return {
         meterIds: updatedMeterIds,
         latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),
         problems,
         renewedProjectIds,
+        alarms,
       };
     });
   }
