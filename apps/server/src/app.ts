@@ -21,6 +21,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { LoginThrottle } from './modules/accounts/login-throttle.ts';
 import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
+import { AlarmsService } from './modules/alarms/alarms.service.ts';
 import { AttachmentsRepository } from './modules/attachments/attachments.repository.ts';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { AttachmentsService } from './modules/attachments/attachments.service.ts';
@@ -165,12 +166,13 @@ export async function createServer(
     });
     const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
     if (config.ingestToken) await integrations.ensureSiteWide(config.ingestToken);
+    const alarmsRepository = new AlarmsRepository(database.sql);
     const writer = new ReadingWriter(
       new ReadingsRepository(database.sql, computer.id),
       (batch) => void publishWrittenBatch(events, batch, logger, computer.id),
       logger,
       { lanes: database.kind === 'postgres' ? 2 : 1 },
-      new AlarmsRepository(database.sql),
+      alarmsRepository,
     );
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db, computer.id);
@@ -228,6 +230,7 @@ export async function createServer(
         series: new SeriesRepository(database.db),
       }),
       dataViews: new DataViewsService(new DataViewsRepository(database.db)),
+      alarms: new AlarmsService(alarmsRepository),
       computers,
       ingest,
       jobs,

@@ -3,6 +3,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { AccessPolicy, ViewerAccess } from '../modules/access/access.policy.ts';
 import type { UserRow } from '../modules/accounts/accounts.repository.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import type { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import type { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import type { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
 import type { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
@@ -44,6 +45,7 @@ export interface Services {
   meterErrors: MeterErrorsService;
   data: DataService;
   dataViews: DataViewsService;
+  alarms: AlarmsService;
 }
 
 export interface GraphQLContext {

@@ -120,4 +120,12 @@ export class AlarmsRepository {
         started_at = excluded.started_at, value = excluded.value, peak = excluded.peak,
         last_notified_at = excluded.last_notified_at`;
   }
+
+  /** Unacknowledged AlarmsTriggered rows per project, of the projects that have any. */
+  async unacknowledgedCounts(): Promise<Map<number, number>> {
+    const rows = await this.sql<Array<{ projectId: number; count: number }>>`
+      select project_id as "projectId", count(*)::int as count
+      from alarms_triggered where not acknowledged group by project_id`;
+    return new Map(rows.map((row) => [row.projectId, row.count]));
+  }
 }

@@ -235,10 +235,22 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     const third = ttsUplink(serial, 3, new Date(), 1600);
     await publishUntilStored(third, serial, 3);
     expect(await episodes()).toEqual([{ data: 1450, ended: false, peak: null }]);
+    const count = async () =>
+      expectData(
+        await admin.graphql<{ project: { alarmsTriggeredCount: number } }>(
+          'query P($id: Int!) { project(id: $id) { alarmsTriggeredCount } }',
+          { id: projectId },
+        ),
+      ).project.alarmsTriggeredCount;
+    expect(await count()).toBe(1);
     // Sent again (as Mosquitto may), the same uplink opens nothing more.
     await publisher.publishAsync(third.topic, JSON.stringify(third.body), { qos: 1 });
     await publishUntilStored(ttsUplink(serial, 4, new Date(), 900), serial, 4);
     expect(await episodes()).toEqual([{ data: 1450, ended: true, peak: 1600 }]);
+    // Ended is not acknowledged: it still counts until someone acknowledges it.
+    expect(await count()).toBe(1);
+    await sql()`update alarms_triggered set acknowledged = true where alarm_id = ${alarm?.id as string}`;
+    expect(await count()).toBe(0);
   });
 
   it("sends a TTS meter's command to the tenant's down/push topic that its uplinks came from", async () => {

@@ -51,7 +51,10 @@ ProjectRef.implement({
       type: ProjectStateRef,
       resolve: (project) => ({ dataId: project.dataId, caching: true, online: false }),
     }),
-    alarmsTriggeredCount: t.int({ description: 'Unacknowledged triggered alarms.', resolve: () => 0 }),
+    alarmsTriggeredCount: t.int({
+      description: 'Unacknowledged triggered alarms; 0 for viewers who may not see the alarms.',
+      resolve: (project, _args, context) => context.services.alarms.unacknowledgedCount(context.access, project.id),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     organizationId: t.exposeID('organizationId'),
