@@ -339,6 +339,20 @@ const cases: Record<string, Case> = {
       (data) => (data.project as { spaces: Array<{ id: number }> }).spaces.some((item) => item.id === space.id),
     );
   },
+  'Project.alarmsTriggeredCount': async (w, role) => {
+    const sql = w.olo.server.database.sql;
+    const [series] = await sql<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type) values (${w.project.id}, 'CO2', 'CO2') returning id`;
+    const [alarm] = await sql<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${w.project.id}, 'CO2', 1200) returning id`;
+    await sql`
+      insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
+      values (${alarm?.id as string}, ${series?.id as number}, ${w.project.id}, now(), 1500)`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { alarmsTriggeredCount } }', { id: w.project.id }),
+      (data) => (data.project as { alarmsTriggeredCount: number }).alarmsTriggeredCount > 0,
+    );
+  },
   projectAdmin: async (w, role) =>
     outcomeOf(await w.call(role, 'query Q($id: Int!) { projectAdmin(id: $id) { id } }', { id: w.project.id })),
   'Project.invitations': async (w, role) =>

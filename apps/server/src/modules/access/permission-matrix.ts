@@ -161,6 +161,12 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'Project.pages(hidden)', kind: 'query', what: 'a hidden summary page of X', allowed: projectAdmins },
   { operation: 'Project.spaces', kind: 'query', what: 'the spaces of X', allowed: projectViewers },
   {
+    operation: 'Project.alarmsTriggeredCount',
+    kind: 'query',
+    what: "the count of X's unacknowledged triggered alarms (0 for others)",
+    allowed: [...projectAdmins, 'orgViewAll', 'projectAdminAlarms', 'projectViewAlarms'],
+  },
+  {
     operation: 'projectAdmin',
     kind: 'query',
     what: 'read X for editing (any part of it)',
