@@ -11,6 +11,14 @@ test('a reading published to the broker appears on the meter page without a relo
 
   // An unknown meter is free: the site admin sees it.
   await logIn(page, 'admin', 'e2e-admin-password');
+  // The second reading is published only once the meter page subscribed: one pushed before that reaches nobody.
+  const subscribed = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        if (String(frame.payload).includes('meterUpdated')) resolve();
+      });
+    });
+  });
   await page.goto(`/meters?search=${serial}`);
   await page
     .getByTestId('meter-list')
@@ -20,6 +28,7 @@ test('a reading published to the broker appears on the meter page without a relo
   await expect(page).toHaveURL(/\/meters\/\d+$/);
   await expect(page.getByTestId('meter-channel-co2')).toContainText('812');
 
+  await subscribed;
   const second = uplink(serial, 2, 947);
   await broker.publishAsync(second.topic, second.body, { qos: 1 });
   await broker.endAsync();
