@@ -13,8 +13,8 @@
  * - the month in four cases: asked again (same dataId); a new dataId with no value changed (a
  *   series renamed or moved); a late value in one series' month with its new dataId (what the
  *   ingest does); and every series' month changed (a recomputation of all of it). The server keeps
- *   series' UTC months of hourly aggregates under their rollup versions (decision 0040), so only
- *   what changed is read again;
+ *   each series' month of hourly aggregates under the rollup versions of the UTC months it overlaps
+ *   (decision 0040), so only what changed is read again;
  * - the baseline, in the same run: the same aggregation as a plain `date_bin` GROUP BY over the
  *   raw rows, straight in SQL (no HTTP, no JSON), p50 and p95.
  *

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './support/accounts.ts';
-import { graphql } from './support/graphql.ts';
+import { graphql, subscribedTo } from './support/graphql.ts';
 import { co2Uplink, connectToBroker } from './support/uplinks.ts';
 
 /**
@@ -60,13 +60,7 @@ test('a reading published to the broker appears on the live gauges without a rel
     const { projectId, seriesId } = await projectFedBy(page, serial);
 
     // Published only once the page subscribed: a value pushed before that would reach nobody.
-    const subscribed = new Promise<void>((resolve) => {
-      page.on('websocket', (socket) => {
-        socket.on('framesent', (frame) => {
-          if (String(frame.payload).includes('seriesLatestUpdated')) resolve();
-        });
-      });
-    });
+    const subscribed = subscribedTo(page, 'seriesLatestUpdated');
     await page.goto(`/p/${projectId}/live`);
     const gauge = page.getByTestId(`live-gauge-${seriesId}`);
     await expect(page.getByRole('heading', { name: 'Luokka 201' })).toBeVisible();

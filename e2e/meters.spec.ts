@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { logIn } from './support/accounts.ts';
+import { subscribedTo } from './support/graphql.ts';
 import { connectToBroker, co2Uplink as uplink } from './support/uplinks.ts';
 
 test('a reading published to the broker appears on the meter page without a reload', async ({ page }) => {
@@ -12,13 +13,7 @@ test('a reading published to the broker appears on the meter page without a relo
   // An unknown meter is free: the site admin sees it.
   await logIn(page, 'admin', 'e2e-admin-password');
   // The second reading is published only once the meter page subscribed: one pushed before that reaches nobody.
-  const subscribed = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framesent', (frame) => {
-        if (String(frame.payload).includes('meterUpdated')) resolve();
-      });
-    });
-  });
+  const subscribed = subscribedTo(page, 'meterUpdated');
   await page.goto(`/meters?search=${serial}`);
   await page
     .getByTestId('meter-list')

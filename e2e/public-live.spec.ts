@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './support/accounts.ts';
-import { graphql } from './support/graphql.ts';
+import { graphql, subscribedTo } from './support/graphql.ts';
 import { co2Uplink, connectToBroker } from './support/uplinks.ts';
 
 /** The demo school's public link (apps/server/src/seed/demo-data.ts: fixed, so that it survives restarts). */
@@ -71,13 +71,7 @@ test('an anonymous visitor of the public link sees a reading published to the br
     // No session at all: the websocket is anonymous too.
     const anonymous = await visitor.newPage();
     expect(await visitor.cookies()).toEqual([]);
-    const subscribed = new Promise<void>((resolve) => {
-      anonymous.on('websocket', (socket) => {
-        socket.on('framesent', (frame) => {
-          if (String(frame.payload).includes('publicSeriesLatestUpdated')) resolve();
-        });
-      });
-    });
+    const subscribed = subscribedTo(anonymous, 'publicSeriesLatestUpdated');
     await anonymous.goto(`/project/${demoPublicId}`);
     const live = anonymous.getByTestId('public-live');
     await expect(live.getByRole('heading', { name: 'Luokka 101' })).toBeVisible();

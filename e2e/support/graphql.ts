@@ -17,3 +17,17 @@ export async function graphql<T>(page: Page, query: string, variables: Record<st
   }
   return body.data;
 }
+
+/**
+ * Resolves once `page` has sent a subscription to `field` over its websocket. Set it up before the page loads, and
+ * publish what the test waits for only after it resolves: a value pushed before the subscription reaches nobody.
+ */
+export function subscribedTo(page: Page, field: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        if (String(frame.payload).includes(field)) resolve();
+      });
+    });
+  });
+}

@@ -59,7 +59,8 @@ export class AlarmsRepository {
       from alarms_series s
       join alarms a on a.id = s.alarm_id
       left join alarm_states st on st.alarm_id = s.alarm_id and st.series_id = s.series_id
-      where s.series_id = any(${this.sql.array(seriesIds)}::int[])
+      -- An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
+      where s.series_id = any(${`{${seriesIds.join(',')}}`}::int[])
       order by s.alarm_id, s.series_id
       -- Two writers of one series (fed by two meters) take its alarm states in turn, in key order.
       for update of s`;

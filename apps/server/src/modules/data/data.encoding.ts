@@ -92,35 +92,41 @@ export function deflatePieceSync(text: string, final: boolean): DeflatedPiece {
   };
 }
 
-/** Pieces in order as one piece, to be joined many times over (each join then combines one CRC). */
-export function concatPieces(pieces: DeflatedPiece[]): DeflatedPiece {
-  if (pieces.length === 0 || pieces.slice(0, -1).some((piece) => piece.final)) {
-    throw new Error('concatPieces: only the last piece may be final');
-  }
+/** The CRC-32 and length of what `pieces` hold together, in order. */
+function combinedCheck(pieces: DeflatedPiece[]): { crc: number; length: number } {
   let crc = 0;
   let length = 0;
   for (const piece of pieces) {
     crc = crc32Combine(crc, piece.crc, piece.length);
     length += piece.length;
   }
+  return { crc, length };
+}
+
+/** Pieces in order as one piece, to be joined many times over (each join then combines one CRC). */
+export function concatPieces(pieces: DeflatedPiece[]): DeflatedPiece {
+  if (pieces.length === 0 || pieces.slice(0, -1).some((piece) => piece.final)) {
+    throw new Error('concatPieces: only the last piece may be final');
+  }
   return {
     deflated: Buffer.concat(pieces.map((piece) => piece.deflated)),
-    crc,
-    length,
+    ...combinedCheck(pieces),
     final: pieces.at(-1)?.final ?? false,
   };
 }
 
 /** One gzip stream (RFC 1952) of the pieces in order: every piece but the last must not be final. */
 export function joinGzip(pieces: DeflatedPiece[]): Buffer {
-  if (!pieces.at(-1)?.final) throw new Error('joinGzip: only the last piece may be, and must be, final');
-  const { deflated, crc, length } = concatPieces(pieces);
+  if (pieces.length === 0 || !pieces.at(-1)?.final || pieces.slice(0, -1).some((piece) => piece.final)) {
+    throw new Error('joinGzip: only the last piece may be, and must be, final');
+  }
+  const { crc, length } = combinedCheck(pieces);
   // ID1 ID2, deflate, no flags, no time, no extra flags, unknown OS.
   const header = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
-  return Buffer.concat([header, deflated, trailer]);
+  return Buffer.concat([header, ...pieces.map((piece) => piece.deflated), trailer]);
 }
 
 /** x · matrix over GF(2), the matrix as 32 column words. */
