@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
+import { users } from './accounts.ts';
 import { projects } from './projects.ts';
 import { series } from './series.ts';
 
@@ -36,6 +37,10 @@ export const alarms = pgTable(
     repeatAfter: jsonb('repeat_after').$type<AlarmDuration>(),
     /** In the series' unit; the condition ends only once the value is back past the bound by it. */
     hysteresis: doublePrecision('hysteresis'),
+    /** Set: a missing-data alarm, opened when a series has had no reading for this long (the range is unused). */
+    missingAfter: jsonb('missing_after').$type<AlarmDuration>(),
+    /** true: each series' range is its limit's normal band (normalMin..normalMax, inclusive), not the alarm's own. */
+    activeLimit: boolean('active_limit').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,9 +78,9 @@ export const alarmsTriggered = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** The triggering reading's time and value. */
+    /** The triggering reading's time and value (a missing-data episode: when the data went missing, no value). */
     time: timestamp('time', { withTimezone: true }).notNull(),
-    data: doublePrecision('data').notNull(),
+    data: doublePrecision('data'),
     endAt: timestamp('end_at', { withTimezone: true }),
     /** Set with endAt: the value farthest past the range (decision 0041). */
     peak: doublePrecision('peak'),
@@ -112,3 +117,34 @@ export const alarmStates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.alarmId, table.seriesId] })],
 );
+
+/** Who an alarm notifies and how (spec §3 AlarmsAction), with the state of its latest delivery. */
+export const alarmsActions = pgTable(
+  'alarms_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alarmId: uuid('alarm_id')
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    /** email, sms, webhook or user (a user's email in their language). */
+    type: text('type').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** Also notified when an episode ends. */
+    triggerAtEnd: boolean('trigger_at_end').notNull().default(false),
+    email: text('email'),
+    sms: text('sms'),
+    webhook: text('webhook'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The webhook's HMAC-SHA256 key (X-Olo-Signature). */
+    secret: text('secret'),
+    /** sent, retrying, failed or notSent (SMS without a gateway); null before the first delivery. */
+    deliveryStatus: text('delivery_status'),
+    deliveryError: text('delivery_error'),
+    deliveryAt: timestamp('delivery_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('alarms_actions_alarm').on(table.alarmId)],
+);
+

@@ -4,6 +4,7 @@ export * from './computers.ts';
 export * from './data-views.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
+export * from './limits.ts';
 export * from './meters.ts';
 export * from './organizations.ts';
 export * from './projects.ts';
