@@ -21,7 +21,7 @@ CREATE TABLE "limits" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "limits_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"name" text NOT NULL,
 	"data_type" text NOT NULL,
-	"organization_id" integer,
+	"organization_id" uuid,
 	"normal_min" double precision,
 	"normal_max" double precision,
 	"min" double precision,

@@ -166,7 +166,7 @@ export async function createServer(
     });
     const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
     if (config.ingestToken) await integrations.ensureSiteWide(config.ingestToken);
-    const alarmsRepository = new AlarmsRepository(database.sql);
+    const alarmsRepository = new AlarmsRepository(database.sql, database.db);
     const writer = new ReadingWriter(
       new ReadingsRepository(database.sql, computer.id),
       (batch) => void publishWrittenBatch(events, batch, logger, computer.id),
@@ -230,7 +230,7 @@ export async function createServer(
         series: new SeriesRepository(database.db),
       }),
       dataViews: new DataViewsService(new DataViewsRepository(database.db)),
-      alarms: new AlarmsService(alarmsRepository),
+      alarms: new AlarmsService({ repository: alarmsRepository, events }),
       computers,
       ingest,
       jobs,

@@ -16,6 +16,7 @@ import '../modules/meters/meters.graphql.ts';
 import '../modules/integrations/integrations.graphql.ts';
 import '../modules/calibrations/calibrations.graphql.ts';
 import '../modules/computers/computers.graphql.ts';
+import '../modules/alarms/alarms.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -11,8 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
+import { createdAt, updatedAt } from './columns.ts';
 import { projects } from './projects.ts';
 import { series } from './series.ts';
 
@@ -147,4 +147,3 @@ export const alarmsActions = pgTable(
   },
   (table) => [index('alarms_actions_alarm').on(table.alarmId)],
 );
-

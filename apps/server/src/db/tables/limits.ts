@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
 
@@ -7,7 +7,7 @@ export const limits = pgTable('limits', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   dataType: text('data_type').notNull(),
-  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
   normalMin: doublePrecision('normal_min'),
   normalMax: doublePrecision('normal_max'),
   min: doublePrecision('min'),

@@ -34,6 +34,7 @@ export type ProjectAction =
   | 'project.adminSeries'
   | 'project.adminAlarms'
   | 'project.viewAlarms'
+  | 'project.acknowledgeAlarms'
   | 'project.adminReports'
   | 'project.viewReports';
 
@@ -99,6 +100,8 @@ export interface ProjectRights {
   adminSeries: boolean;
   adminAlarms: boolean;
   viewAlarms: boolean;
+  /** Members who see alarms by their membership; viewing every project (canViewAll) is read-only. */
+  acknowledgeAlarms: boolean;
   adminReports: boolean;
   viewReports: boolean;
 }
@@ -130,6 +133,7 @@ const projectRules: Record<ProjectAction, (rights: ProjectRights) => boolean> = 
   'project.adminSeries': (r) => r.adminSeries,
   'project.adminAlarms': (r) => r.adminAlarms,
   'project.viewAlarms': (r) => r.viewAlarms,
+  'project.acknowledgeAlarms': (r) => r.acknowledgeAlarms,
   'project.adminReports': (r) => r.adminReports,
   'project.viewReports': (r) => r.viewReports,
 };
@@ -142,6 +146,7 @@ export function projectPrivileges(rights: ProjectRights): string[] {
     ['adminSeries', 'adminSeries'],
     ['adminAlarms', 'adminAlarms'],
     ['viewAlarms', 'viewAlarms'],
+    ['acknowledgeAlarms', 'acknowledgeAlarms'],
     ['adminReports', 'adminReports'],
     ['viewReports', 'viewReports'],
   ];
@@ -316,6 +321,7 @@ export class ViewerAccess {
       adminSeries: false,
       adminAlarms: false,
       viewAlarms: false,
+      acknowledgeAlarms: false,
       adminReports: false,
       viewReports: false,
     };
@@ -331,6 +337,7 @@ export class ViewerAccess {
       adminSeries: admin || Boolean(membership?.canAdminSeries),
       adminAlarms: admin || Boolean(membership?.canAdminAlarms),
       viewAlarms: admin || viewAll || Boolean(membership?.canViewAlarms || membership?.canAdminAlarms),
+      acknowledgeAlarms: admin || Boolean(membership?.canViewAlarms || membership?.canAdminAlarms),
       adminReports: admin || Boolean(membership?.canAdminReports),
       viewReports: admin || viewAll || Boolean(membership?.canViewReports || membership?.canAdminReports),
     };

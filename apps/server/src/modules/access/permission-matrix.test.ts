@@ -72,6 +72,24 @@ async function milesightMeterOf(w: World): Promise<number> {
   return meter.id;
 }
 
+/** A disposable alarm of X over 1,200 on X's main series, with one unacknowledged episode and a webhook action. */
+async function alarmOf(w: World): Promise<{ alarmId: string; triggeredId: string; actionId: string }> {
+  const sql = w.olo.server.database.sql;
+  const [alarm] = await sql<Array<{ id: string }>>`
+    insert into alarms (project_id, name, range_end) values (${w.project.id}, 'CO2', 1200) returning id`;
+  const alarmId = alarm?.id as string;
+  await sql`insert into alarms_series (alarm_id, series_id) values (${alarmId}, ${w.seriesId})`;
+  const [triggered] = await sql<Array<{ id: string }>>`
+    insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
+    values (${alarmId}, ${w.seriesId}, ${w.project.id}, now(), 1500) returning id`;
+  const [action] = await sql<Array<{ id: string }>>`
+    insert into alarms_actions (alarm_id, type, webhook, secret)
+    values (${alarmId}, 'webhook', 'https://hooks.example.com/olo', 'secret') returning id`;
+  return { alarmId, triggeredId: triggered?.id as string, actionId: action?.id as string };
+}
+
+const alarmRule = { name: 'CO2', end: { value: 1200, inclusive: true } };
+
 /** How each row of the matrix is exercised. Disposable objects keep allowed mutations from changing anyone's rights. */
 const cases: Record<string, Case> = {
   organizations: async (w, role) =>
@@ -901,6 +919,126 @@ const cases: Record<string, Case> = {
       await w.call(role, 'mutation M($id: ID!) { deleteIntegration(id: $id) }', { id: integration?.id }),
     );
   },
+  alarms: async (w, role) => {
+    const { alarmId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { alarms(projectId: $id) { id alarmsSeries { seriesId } } }', {
+        id: w.project.id,
+      }),
+      (data) => (data.alarms as Array<{ id: string }>).some((alarm) => alarm.id === alarmId),
+    );
+  },
+  'Project.alarms': async (w, role) => {
+    const { alarmId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { alarms { id } } }', { id: w.project.id }),
+      (data) => (data.project as { alarms: Array<{ id: string }> }).alarms.some((alarm) => alarm.id === alarmId),
+    );
+  },
+  alarmsTriggered: async (w, role) => {
+    const { triggeredId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { alarmsTriggered(projectId: $id) { id series { id } } }', {
+        id: w.project.id,
+      }),
+      (data) => (data.alarmsTriggered as Array<{ id: string }>).some((row) => row.id === triggeredId),
+    );
+  },
+  alarmsActions: async (w, role) => {
+    const { actionId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { alarmsActions(projectId: $id) { id alarm { name } } }', {
+        id: w.project.id,
+      }),
+      (data) => (data.alarmsActions as Array<{ id: string }>).some((row) => row.id === actionId),
+    );
+  },
+  'AlarmsAction.secret': async (w, role) => {
+    const { actionId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { alarmsActions(projectId: $id) { id secret } }', { id: w.project.id }),
+      (data) =>
+        (data.alarmsActions as Array<{ id: string; secret: string | null }>).some(
+          (row) => row.id === actionId && row.secret === 'secret',
+        ),
+    );
+  },
+  alarmPreview: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($input: AlarmPreviewInput!) { alarmPreview(input: $input) { time } }', {
+        input: { projectId: w.project.id, rule: alarmRule, seriesIds: [w.seriesId] },
+      }),
+    ),
+  acknowledgeAlarmsTriggered: async (w, role) => {
+    const { triggeredId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { acknowledgeAlarmsTriggered(id: $id) { acknowledged } }', {
+        id: triggeredId,
+      }),
+    );
+  },
+  acknowledgeAllAlarmsTriggered: async (w, role) => {
+    await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { acknowledgeAllAlarmsTriggered(projectId: $id) }', {
+        id: w.project.id,
+      }),
+    );
+  },
+  createAlarm: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateAlarmInput!) { createAlarm(input: $input) { id } }', {
+        input: { projectId: w.project.id, rule: alarmRule, seriesIds: [w.seriesId] },
+      }),
+    ),
+  updateAlarm: async (w, role) => {
+    const { alarmId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateAlarmInput!) { updateAlarm(input: $input) { id } }', {
+        input: { id: alarmId, rule: { ...alarmRule, name: 'Renamed' } },
+      }),
+    );
+  },
+  deleteAlarm: async (w, role) => {
+    const { alarmId } = await alarmOf(w);
+    return outcomeOf(await w.call(role, 'mutation M($id: ID!) { deleteAlarm(id: $id) }', { id: alarmId }));
+  },
+  createAlarmsSeries: async (w, role) => {
+    const { alarmId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: AlarmsSeriesInput!) { createAlarmsSeries(input: $input) { seriesId } }', {
+        input: { alarmId, seriesId: w.otherSeriesId },
+      }),
+    );
+  },
+  deleteAlarmsSeries: async (w, role) => {
+    const { alarmId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: AlarmsSeriesInput!) { deleteAlarmsSeries(input: $input) }', {
+        input: { alarmId, seriesId: w.seriesId },
+      }),
+    );
+  },
+  createAlarmsAction: async (w, role) => {
+    const { alarmId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: CreateAlarmsActionInput!) { createAlarmsAction(input: $input) { id } }', {
+        input: { alarmId, type: 'email', email: 'huolto@example.com' },
+      }),
+    );
+  },
+  updateAlarmsAction: async (w, role) => {
+    const { actionId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateAlarmsActionInput!) { updateAlarmsAction(input: $input) { id } }', {
+        input: { id: actionId, type: 'email', email: 'huolto@example.com' },
+      }),
+    );
+  },
+  deleteAlarmsAction: async (w, role) => {
+    const { actionId } = await alarmOf(w);
+    return outcomeOf(await w.call(role, 'mutation M($id: ID!) { deleteAlarmsAction(id: $id) }', { id: actionId }));
+  },
   'Project.series': async (w, role) =>
     outcomeOf(await w.call(role, 'query Q($id: Int!) { project(id: $id) { series { id } } }', { id: w.project.id })),
   seriesLatests: async (w, role) =>
@@ -1255,6 +1393,10 @@ async function tenancyFingerprint(olo: TestServer): Promise<string> {
     'integrations',
     'meter_conversions',
     'meter_calibrations',
+    'alarms',
+    'alarms_series',
+    'alarms_actions',
+    'alarms_triggered',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

@@ -48,6 +48,10 @@ const meterViewers: Role[] = ['orgViewMeters', ...organizationAdmins];
 const meterAdmins: Role[] = organizationAdmins;
 const seriesAdmins: Role[] = ['projectAdminSeries', ...projectAdmins];
 const siteAdmins: Role[] = ['siteAdmin'];
+const alarmViewers: Role[] = [...projectAdmins, 'orgViewAll', 'projectAdminAlarms', 'projectViewAlarms'];
+/** Viewing every project of an organization (canViewAll) is read-only. */
+const alarmAcknowledgers: Role[] = [...projectAdmins, 'projectAdminAlarms', 'projectViewAlarms'];
+const alarmAdmins: Role[] = [...projectAdmins, 'projectAdminAlarms'];
 
 export type OperationKind = 'query' | 'mutation' | 'subscription' | 'rest';
 
@@ -164,7 +168,7 @@ export const permissionMatrix: MatrixRow[] = [
     operation: 'Project.alarmsTriggeredCount',
     kind: 'query',
     what: "the count of X's unacknowledged triggered alarms (0 for others)",
-    allowed: [...projectAdmins, 'orgViewAll', 'projectAdminAlarms', 'projectViewAlarms'],
+    allowed: alarmViewers,
   },
   {
     operation: 'projectAdmin',
@@ -398,6 +402,38 @@ export const permissionMatrix: MatrixRow[] = [
     allowed: seriesAdmins,
   },
   { operation: 'projectAddMeter', kind: 'mutation', what: 'add M to X (needs seeing M too)', allowed: meterAdmins },
+  // Alarms of X
+  { operation: 'alarms', kind: 'query', what: "X's alarms", allowed: alarmViewers },
+  { operation: 'Project.alarms', kind: 'query', what: "X's alarms (empty for others)", allowed: alarmViewers },
+  { operation: 'alarmsTriggered', kind: 'query', what: "X's triggered alarms", allowed: alarmViewers },
+  { operation: 'alarmsActions', kind: 'query', what: "the actions of X's alarms", allowed: alarmViewers },
+  {
+    operation: 'AlarmsAction.secret',
+    kind: 'query',
+    what: "a webhook action's signing secret (null for others)",
+    allowed: alarmAdmins,
+  },
+  { operation: 'alarmPreview', kind: 'query', what: "a rule's last 30 days on X's series", allowed: alarmViewers },
+  {
+    operation: 'acknowledgeAlarmsTriggered',
+    kind: 'mutation',
+    what: 'acknowledge a triggered alarm of X',
+    allowed: alarmAcknowledgers,
+  },
+  {
+    operation: 'acknowledgeAllAlarmsTriggered',
+    kind: 'mutation',
+    what: "acknowledge all of X's triggered alarms",
+    allowed: alarmAcknowledgers,
+  },
+  { operation: 'createAlarm', kind: 'mutation', what: 'an alarm in X', allowed: alarmAdmins },
+  { operation: 'updateAlarm', kind: 'mutation', what: "change an alarm's rule", allowed: alarmAdmins },
+  { operation: 'deleteAlarm', kind: 'mutation', what: 'delete an alarm of X', allowed: alarmAdmins },
+  { operation: 'createAlarmsSeries', kind: 'mutation', what: 'link a series of X to an alarm', allowed: alarmAdmins },
+  { operation: 'deleteAlarmsSeries', kind: 'mutation', what: 'unlink a series from an alarm', allowed: alarmAdmins },
+  { operation: 'createAlarmsAction', kind: 'mutation', what: 'an action of an alarm of X', allowed: alarmAdmins },
+  { operation: 'updateAlarmsAction', kind: 'mutation', what: 'change an action', allowed: alarmAdmins },
+  { operation: 'deleteAlarmsAction', kind: 'mutation', what: 'delete an action', allowed: alarmAdmins },
   // Subscriptions
   { operation: 'meterUpdated', kind: 'subscription', what: "M's readings as they arrive", allowed: meterViewers },
   {

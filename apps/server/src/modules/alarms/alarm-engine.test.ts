@@ -28,7 +28,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
 
   /** Values given as [minutes after t0, value], evaluated in one transaction by a repository of their own (as after a restart). */
   const store = (values: Array<[number, number]>) => {
-    const repository = new AlarmsRepository(sql());
+    const repository = new AlarmsRepository(sql(), olo.server.database.db);
     const batch: WatchedValue[] = values.map(([at, value]) => ({ seriesId, time: new Date(t0 + at * minute), value }));
     return sql().begin((tx) => evaluateAlarmsOnValues(repository, tx, batch));
   };

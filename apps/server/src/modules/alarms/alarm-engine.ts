@@ -1,5 +1,5 @@
-import { type AlarmEvent, evaluateAlarm } from './alarm-evaluation.ts';
-import type { AlarmsRepository, Tx } from './alarms.repository.ts';
+import { type AlarmEvent, addAlarmDuration, evaluateAlarm, isZeroAlarmDuration } from './alarm-evaluation.ts';
+import type { AlarmsRepository, AlarmWatch, Tx } from './alarms.repository.ts';
 
 /** A series value as the ingest stores it. */
 export interface WatchedValue {
@@ -15,6 +15,8 @@ export interface AlarmOutcome {
   seriesId: number;
   triggeredId: string;
   event: AlarmEvent;
+  /** A missing-data alarm: triggered means no reading for its time; ended, a reading came. */
+  missingData: boolean;
 }
 
 /**
@@ -37,11 +39,14 @@ export async function evaluateAlarmsOnValues(
   for (const list of bySeries.values()) list.sort((a, b) => a.time.getTime() - b.time.getTime());
   const outcomes: AlarmOutcome[] = [];
   for (const watch of await repository.watchesOf(tx, [...bySeries.keys()])) {
+    if (watch.inert) continue;
     let changed = false;
     for (const { time, value } of bySeries.get(watch.seriesId) ?? []) {
       const at = time.getTime();
       if (watch.lastTime !== null && at <= watch.lastTime) continue;
-      const result = evaluateAlarm(watch.rule, watch.state, { time: at, value });
+      const result = watch.missingAfter
+        ? dataArrived(watch, { time: at, value })
+        : evaluateAlarm(watch.rule, watch.state, { time: at, value });
       watch.state = result.state;
       watch.lastTime = at;
       changed = true;
@@ -60,10 +65,71 @@ export async function evaluateAlarmsOnValues(
           seriesId: watch.seriesId,
           triggeredId,
           event,
+          missingData: watch.missingAfter !== null,
         });
       }
     }
     if (changed) await repository.saveState(tx, watch);
+  }
+  return outcomes;
+}
+
+/** A reading on a missing-data alarm's series ends its open episode (the reading is its peak). */
+function dataArrived(watch: AlarmWatch, reading: { time: number; value: number }): ReturnType<typeof evaluateAlarm> {
+  const episode = watch.state.episode;
+  if (!episode) return { state: { pendingSince: null, episode: null }, events: [] };
+  return {
+    state: { pendingSince: null, episode: null },
+    events: [
+      {
+        kind: 'ended',
+        time: reading.time,
+        value: reading.value,
+        startedAt: episode.startedAt,
+        peak: reading.value,
+        lastedMs: reading.time - episode.startedAt,
+      },
+    ],
+  };
+}
+
+/**
+ * Missing-data alarms at `now` (epoch ms): a series with no reading for the alarm's time opens an
+ * episode dated when that time ran out, with no value; an open one repeats every repeatAfter.
+ * Watches the ingest holds locked are skipped (it is evaluating them; the next check sees them).
+ */
+export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now: number): Promise<AlarmOutcome[]> {
+  const outcomes: AlarmOutcome[] = [];
+  for (const watch of await repository.missingDataWatches(tx)) {
+    const missingAfter = watch.missingAfter;
+    if (!missingAfter) continue;
+    const episode = watch.state.episode;
+    let event: AlarmEvent | null = null;
+    if (!episode) {
+      const due = addAlarmDuration(watch.lastSeen, missingAfter);
+      if (now < due) continue;
+      watch.triggeredId = await repository.openEpisode(tx, { ...watch, time: due, value: null });
+      // The episode's value is unused for missing data; the row's data stays null.
+      watch.state = { pendingSince: null, episode: { startedAt: due, value: 0, peak: 0, lastNotifiedAt: now } };
+      event = { kind: 'triggered', time: due, value: Number.NaN };
+    } else if (
+      watch.rule.repeatAfter &&
+      !isZeroAlarmDuration(watch.rule.repeatAfter) &&
+      now >= addAlarmDuration(episode.lastNotifiedAt, watch.rule.repeatAfter)
+    ) {
+      watch.state = { pendingSince: null, episode: { ...episode, lastNotifiedAt: now } };
+      event = { kind: 'repeated', time: now, value: Number.NaN, startedAt: episode.startedAt };
+    }
+    if (!event || !watch.triggeredId) continue;
+    await repository.saveState(tx, watch);
+    outcomes.push({
+      alarmId: watch.alarmId,
+      projectId: watch.projectId,
+      seriesId: watch.seriesId,
+      triggeredId: watch.triggeredId,
+      event,
+      missingData: true,
+    });
   }
   return outcomes;
 }

@@ -79,7 +79,7 @@ export function addAlarmDuration(time: number, duration: AlarmDuration): number 
   return shifted + ((duration.days * 24 + duration.hours) * 60 + duration.minutes) * 60_000 + duration.seconds * 1000;
 }
 
-const isZero = (duration: AlarmDuration | null) =>
+export const isZeroAlarmDuration = (duration: AlarmDuration | null) =>
   duration === null || Object.values(duration).every((part) => part === 0);
 
 /** ARCHITECTURE §5: start and end compared as given, each inclusive or not. */
@@ -145,7 +145,7 @@ export function evaluateAlarm(
     const peak = peakOf(rule, episode.peak, value);
     if (
       rule.repeatAfter &&
-      !isZero(rule.repeatAfter) &&
+      !isZeroAlarmDuration(rule.repeatAfter) &&
       time >= addAlarmDuration(episode.lastNotifiedAt, rule.repeatAfter)
     ) {
       return {
@@ -157,7 +157,9 @@ export function evaluateAlarm(
   }
   if (!alarmConditionHolds(rule, value, false)) return { state: idleAlarmState, events: [] };
   const pendingSince = state.pendingSince ?? time;
-  const due = isZero(rule.duration) ? pendingSince : addAlarmDuration(pendingSince, rule.duration as AlarmDuration);
+  const due = isZeroAlarmDuration(rule.duration)
+    ? pendingSince
+    : addAlarmDuration(pendingSince, rule.duration as AlarmDuration);
   if (time < due) return { state: { pendingSince, episode: null }, events: [] };
   return {
     state: { pendingSince: null, episode: { startedAt: time, value, peak: value, lastNotifiedAt: time } },

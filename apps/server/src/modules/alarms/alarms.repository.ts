@@ -1,8 +1,42 @@
-import type { AlarmDuration } from '@olo/shared';
+import type { AlarmDuration, AlarmRuleInput, AlarmsActionInput } from '@olo/shared';
+import { and, asc, desc, sql as drizzleSql, eq, inArray } from 'drizzle-orm';
 import type postgres from 'postgres';
+import type { Db } from '../../db/database.ts';
+import {
+  alarmStates,
+  alarms,
+  alarmsActions,
+  alarmsSeries,
+  alarmsTriggered,
+  series,
+  users,
+} from '../../db/tables/index.ts';
 import type { AlarmRule, AlarmState } from './alarm-evaluation.ts';
 
 export type Tx = postgres.TransactionSql | postgres.Sql;
+
+export type AlarmRow = typeof alarms.$inferSelect;
+export type AlarmsActionRow = typeof alarmsActions.$inferSelect;
+export type AlarmsTriggeredRow = typeof alarmsTriggered.$inferSelect;
+export type AlarmsSeriesRow = typeof alarmsSeries.$inferSelect;
+
+/** The table's columns of a rule as the editor gives it. */
+function ruleColumns(rule: AlarmRuleInput) {
+  return {
+    name: rule.name,
+    inside: rule.inside,
+    dataType: rule.dataType,
+    rangeStart: rule.start?.value ?? null,
+    rangeStartInclusive: rule.start?.inclusive ?? true,
+    rangeEnd: rule.end?.value ?? null,
+    rangeEndInclusive: rule.end?.inclusive ?? true,
+    duration: rule.duration,
+    repeatAfter: rule.repeatAfter,
+    hysteresis: rule.hysteresis,
+    missingAfter: rule.missingAfter,
+    activeLimit: rule.activeLimit,
+  };
+}
 
 /** An alarm watching a series, with where it stands on it. */
 export interface AlarmWatch {
@@ -15,88 +49,343 @@ export interface AlarmWatch {
   triggeredId: string | null;
   /** The latest reading evaluated (epoch ms), or null before the first. */
   lastTime: number | null;
+  /** Set: a missing-data alarm; any reading ends its episode. */
+  missingAfter: AlarmDuration | null;
+  /** An active-limit alarm on a series without a normal band: it watches nothing there. */
+  inert: boolean;
+}
+
+interface WatchRow {
+  alarmId: string;
+  projectId: number;
+  seriesId: number;
+  inside: boolean;
+  rangeStart: number | null;
+  rangeStartInclusive: boolean;
+  rangeEnd: number | null;
+  rangeEndInclusive: boolean;
+  duration: AlarmDuration | null;
+  repeatAfter: AlarmDuration | null;
+  hysteresis: number | null;
+  missingAfter: AlarmDuration | null;
+  activeLimit: boolean;
+  lastTime: number | null;
+  pendingSince: number | null;
+  triggeredId: string | null;
+  startedAt: number | null;
+  value: number | null;
+  peak: number | null;
+  lastNotifiedAt: number | null;
+  lastSeen: number;
+}
+
+function toWatch(row: WatchRow): AlarmWatch {
+  return {
+    alarmId: row.alarmId,
+    projectId: row.projectId,
+    seriesId: row.seriesId,
+    rule: {
+      start: row.rangeStart === null ? null : { value: row.rangeStart, inclusive: row.rangeStartInclusive },
+      end: row.rangeEnd === null ? null : { value: row.rangeEnd, inclusive: row.rangeEndInclusive },
+      inside: row.inside,
+      duration: row.duration,
+      repeatAfter: row.repeatAfter,
+      hysteresis: row.hysteresis,
+    },
+    state: {
+      pendingSince: row.pendingSince,
+      episode:
+        row.startedAt === null
+          ? null
+          : {
+              startedAt: row.startedAt,
+              value: row.value ?? 0,
+              peak: row.peak ?? row.value ?? 0,
+              lastNotifiedAt: row.lastNotifiedAt ?? row.startedAt,
+            },
+    },
+    triggeredId: row.triggeredId,
+    lastTime: row.lastTime,
+    missingAfter: row.missingAfter,
+    inert: row.activeLimit && row.missingAfter === null && row.rangeStart === null && row.rangeEnd === null,
+  };
 }
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** SQL of alarms, the series they watch, their episodes (AlarmsTriggered) and their states. */
 export class AlarmsRepository {
-  constructor(private readonly sql: postgres.Sql) {}
+  constructor(
+    private readonly sql: postgres.Sql,
+    private readonly db: Db,
+  ) {}
+
+  // Alarms, their series and actions, as the API edits them.
+
+  listByProject(projectId: number, id?: string): Promise<AlarmRow[]> {
+    return this.db
+      .select()
+      .from(alarms)
+      .where(id ? and(eq(alarms.projectId, projectId), eq(alarms.id, id)) : eq(alarms.projectId, projectId))
+      .orderBy(asc(drizzleSql`lower(${alarms.name})`), asc(alarms.id));
+  }
+
+  async findById(id: string): Promise<AlarmRow | undefined> {
+    const [row] = await this.db.select().from(alarms).where(eq(alarms.id, id));
+    return row;
+  }
+
+  /** Creates an alarm with the series it watches from the start, in one transaction. */
+  insert(projectId: number, rule: AlarmRuleInput, seriesIds: number[]): Promise<AlarmRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(alarms)
+        .values({ projectId, ...ruleColumns(rule) })
+        .returning();
+      const alarm = row as AlarmRow;
+      if (seriesIds.length > 0) {
+        await tx
+          .insert(alarmsSeries)
+          .values([...new Set(seriesIds)].map((seriesId) => ({ alarmId: alarm.id, seriesId })));
+      }
+      return alarm;
+    });
+  }
+
+  /**
+   * Replaces an alarm's rule. Pending durations start over under the new rule; open episodes stay
+   * open until a reading breaks the new condition (decision 0043).
+   */
+  update(id: string, rule: AlarmRuleInput): Promise<AlarmRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(alarms)
+        .set({ ...ruleColumns(rule), updatedAt: new Date() })
+        .where(eq(alarms.id, id))
+        .returning();
+      await tx.update(alarmStates).set({ pendingSince: null }).where(eq(alarmStates.alarmId, id));
+      return row as AlarmRow;
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(alarms).where(eq(alarms.id, id));
+  }
+
+  /** Series of the project among `ids` (an alarm watches only its own project's series). */
+  async projectSeriesIds(projectId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: series.id })
+      .from(series)
+      .where(and(eq(series.projectId, projectId), inArray(series.id, ids)));
+    return rows.map((row) => row.id);
+  }
+
+  seriesOfAlarms(alarmIds: string[]): Promise<AlarmsSeriesRow[]> {
+    if (alarmIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(alarmsSeries).where(inArray(alarmsSeries.alarmId, alarmIds));
+  }
+
+  /** Links a series; linking it again changes nothing. */
+  async addSeries(alarmId: string, seriesId: number): Promise<AlarmsSeriesRow> {
+    await this.db.insert(alarmsSeries).values({ alarmId, seriesId }).onConflictDoNothing();
+    return { alarmId, seriesId };
+  }
+
+  /** Unlinks a series: its state goes, and its open episode ends now (without a notification). */
+  removeSeries(alarmId: string, seriesId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(alarmsSeries)
+        .where(and(eq(alarmsSeries.alarmId, alarmId), eq(alarmsSeries.seriesId, seriesId)))
+        .returning();
+      await tx.delete(alarmStates).where(and(eq(alarmStates.alarmId, alarmId), eq(alarmStates.seriesId, seriesId)));
+      await tx
+        .update(alarmsTriggered)
+        .set({ endAt: new Date() })
+        .where(
+          and(
+            eq(alarmsTriggered.alarmId, alarmId),
+            eq(alarmsTriggered.seriesId, seriesId),
+            drizzleSql`${alarmsTriggered.endAt} is null`,
+          ),
+        );
+      return removed.length > 0;
+    });
+  }
+
+  actionsOfAlarms(alarmIds: string[]): Promise<AlarmsActionRow[]> {
+    if (alarmIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(alarmsActions)
+      .where(inArray(alarmsActions.alarmId, alarmIds))
+      .orderBy(asc(alarmsActions.createdAt), asc(alarmsActions.id));
+  }
+
+  /** Every action of a project's alarms (the actions page). */
+  actionsOfProject(projectId: number): Promise<AlarmsActionRow[]> {
+    return this.db
+      .select({ action: alarmsActions })
+      .from(alarmsActions)
+      .innerJoin(alarms, eq(alarms.id, alarmsActions.alarmId))
+      .where(eq(alarms.projectId, projectId))
+      .orderBy(asc(drizzleSql`lower(${alarms.name})`), asc(alarmsActions.createdAt), asc(alarmsActions.id))
+      .then((rows) => rows.map((row) => row.action));
+  }
+
+  async findAction(id: string): Promise<(AlarmsActionRow & { projectId: number }) | undefined> {
+    const [row] = await this.db
+      .select({ action: alarmsActions, projectId: alarms.projectId })
+      .from(alarmsActions)
+      .innerJoin(alarms, eq(alarms.id, alarmsActions.alarmId))
+      .where(eq(alarmsActions.id, id));
+    return row && { ...row.action, projectId: row.projectId };
+  }
+
+  /** The user an action notifies, as other members see them; undefined when unknown or deactivated. */
+  async userOf(
+    userId: string,
+  ): Promise<{ id: string; username: string; name: string | null; company: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ id: users.id, username: users.username, name: users.name, company: users.company })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.active, true)));
+    return row;
+  }
+
+  async insertAction(action: AlarmsActionInput & { secret: string | null }): Promise<AlarmsActionRow> {
+    const [row] = await this.db.insert(alarmsActions).values(action).returning();
+    return row as AlarmsActionRow;
+  }
+
+  /** Changing an action's target clears its delivery state, which was about the old one. */
+  async updateAction(
+    id: string,
+    changes: Omit<AlarmsActionInput, 'alarmId'> & { secret: string | null },
+    targetChanged: boolean,
+  ): Promise<AlarmsActionRow> {
+    const delivery = targetChanged ? { deliveryStatus: null, deliveryError: null, deliveryAt: null } : {};
+    const [row] = await this.db
+      .update(alarmsActions)
+      .set({ ...changes, ...delivery, updatedAt: new Date() })
+      .where(eq(alarmsActions.id, id))
+      .returning();
+    return row as AlarmsActionRow;
+  }
+
+  async deleteAction(id: string): Promise<void> {
+    await this.db.delete(alarmsActions).where(eq(alarmsActions.id, id));
+  }
+
+  // Episodes (AlarmsTriggered).
+
+  /** A project's episodes, unacknowledged first, then newest first (spec §4). */
+  triggeredOfProject(
+    projectId: number,
+    filter: { acknowledged?: boolean | null; alarmId?: string | null; limit: number; offset: number },
+  ): Promise<AlarmsTriggeredRow[]> {
+    const conditions = [eq(alarmsTriggered.projectId, projectId)];
+    if (filter.acknowledged !== undefined && filter.acknowledged !== null) {
+      conditions.push(eq(alarmsTriggered.acknowledged, filter.acknowledged));
+    }
+    if (filter.alarmId) conditions.push(eq(alarmsTriggered.alarmId, filter.alarmId));
+    return this.db
+      .select()
+      .from(alarmsTriggered)
+      .where(and(...conditions))
+      .orderBy(asc(alarmsTriggered.acknowledged), desc(alarmsTriggered.time), asc(alarmsTriggered.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+  }
+
+  async findTriggered(id: string): Promise<AlarmsTriggeredRow | undefined> {
+    const [row] = await this.db.select().from(alarmsTriggered).where(eq(alarmsTriggered.id, id));
+    return row;
+  }
+
+  /** One way: acknowledged rows stay so. Returns the rows acknowledged now. */
+  async acknowledge(projectId: number, ids: string[] | 'all'): Promise<AlarmsTriggeredRow[]> {
+    const conditions = [eq(alarmsTriggered.projectId, projectId), eq(alarmsTriggered.acknowledged, false)];
+    if (ids !== 'all') {
+      if (ids.length === 0) return [];
+      conditions.push(inArray(alarmsTriggered.id, ids));
+    }
+    return this.db
+      .update(alarmsTriggered)
+      .set({ acknowledged: true })
+      .where(and(...conditions))
+      .returning();
+  }
+
+  /** A series' stored values from `since` in time order (the editor's preview). */
+  async valuesSince(
+    seriesIds: number[],
+    since: Date,
+  ): Promise<Array<{ seriesId: number; time: number; value: number }>> {
+    if (seriesIds.length === 0) return [];
+    return this.sql<Array<{ seriesId: number; time: number; value: number }>>`
+      select series_id as "seriesId", (extract(epoch from time) * 1000)::float8 as time, value
+      from series_data
+      where series_id = any(${`{${seriesIds.join(',')}}`}::int[]) and time >= ${since.toISOString()}
+      order by series_id, time`;
+  }
+
+  // The ingest's side: watches, states and episodes inside the storing transaction.
 
   /** The alarms watching any of `seriesIds`, each with its state on the series, locked for the caller's transaction. */
   async watchesOf(tx: Tx, seriesIds: number[]): Promise<AlarmWatch[]> {
     if (seriesIds.length === 0) return [];
-    const rows = await tx<
-      Array<{
-        alarmId: string;
-        projectId: number;
-        seriesId: number;
-        inside: boolean;
-        rangeStart: number | null;
-        rangeStartInclusive: boolean;
-        rangeEnd: number | null;
-        rangeEndInclusive: boolean;
-        duration: AlarmDuration | null;
-        repeatAfter: AlarmDuration | null;
-        hysteresis: number | null;
-        lastTime: number | null;
-        pendingSince: number | null;
-        triggeredId: string | null;
-        startedAt: number | null;
-        value: number | null;
-        peak: number | null;
-        lastNotifiedAt: number | null;
-      }>
-    >`
-      -- Times as epoch milliseconds (float8, which the driver gives as numbers).
-      select a.id as "alarmId", a.project_id as "projectId", s.series_id as "seriesId", a.inside,
-             a.range_start as "rangeStart", a.range_start_inclusive as "rangeStartInclusive",
-             a.range_end as "rangeEnd", a.range_end_inclusive as "rangeEndInclusive",
-             a.duration, a.repeat_after as "repeatAfter", a.hysteresis,
-             (extract(epoch from st.last_time) * 1000)::float8 as "lastTime", (extract(epoch from st.pending_since) * 1000)::float8 as "pendingSince",
-             st.triggered_id as "triggeredId", (extract(epoch from st.started_at) * 1000)::float8 as "startedAt", st.value, st.peak,
-             (extract(epoch from st.last_notified_at) * 1000)::float8 as "lastNotifiedAt"
-      from alarms_series s
-      join alarms a on a.id = s.alarm_id
-      left join alarm_states st on st.alarm_id = s.alarm_id and st.series_id = s.series_id
+    const rows = await tx<WatchRow[]>`
+      ${this.watchSelect(tx)}
       -- An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
       where s.series_id = any(${`{${seriesIds.join(',')}}`}::int[])
       order by s.alarm_id, s.series_id
       -- Two writers of one series (fed by two meters) take its alarm states in turn, in key order.
       for update of s`;
-    return rows.map((row) => ({
-      alarmId: row.alarmId,
-      projectId: row.projectId,
-      seriesId: row.seriesId,
-      rule: {
-        start: row.rangeStart === null ? null : { value: row.rangeStart, inclusive: row.rangeStartInclusive },
-        end: row.rangeEnd === null ? null : { value: row.rangeEnd, inclusive: row.rangeEndInclusive },
-        inside: row.inside,
-        duration: row.duration,
-        repeatAfter: row.repeatAfter,
-        hysteresis: row.hysteresis,
-      },
-      state: {
-        pendingSince: row.pendingSince,
-        episode:
-          row.startedAt === null
-            ? null
-            : {
-                startedAt: row.startedAt,
-                value: row.value ?? 0,
-                peak: row.peak ?? row.value ?? 0,
-                lastNotifiedAt: row.lastNotifiedAt ?? row.startedAt,
-              },
-      },
-      triggeredId: row.triggeredId,
-      lastTime: row.lastTime,
-    }));
+    return rows.map(toWatch);
+  }
+
+  /**
+   * Missing-data alarms' watches with when their series was last heard of (epoch ms: the newest
+   * reading, else when the alarm was made). Those the ingest holds are skipped.
+   */
+  async missingDataWatches(tx: Tx): Promise<Array<AlarmWatch & { lastSeen: number }>> {
+    const rows = await tx<WatchRow[]>`
+      ${this.watchSelect(tx)}
+      where a.missing_after is not null
+      order by s.alarm_id, s.series_id
+      for update of s skip locked`;
+    return rows.map((row) => ({ ...toWatch(row), lastSeen: row.lastSeen }));
+  }
+
+  private watchSelect(tx: Tx) {
+    return tx`
+      -- Times as epoch milliseconds (float8, which the driver gives as numbers).
+      select a.id as "alarmId", a.project_id as "projectId", s.series_id as "seriesId", a.inside,
+             -- An active-limit alarm takes each series' normal band, bounds included.
+             case when a.active_limit then l.normal_min else a.range_start end as "rangeStart",
+             a.active_limit or a.range_start_inclusive as "rangeStartInclusive",
+             case when a.active_limit then l.normal_max else a.range_end end as "rangeEnd",
+             a.active_limit or a.range_end_inclusive as "rangeEndInclusive",
+             a.duration, a.repeat_after as "repeatAfter", a.hysteresis,
+             a.missing_after as "missingAfter", a.active_limit as "activeLimit",
+             (extract(epoch from st.last_time) * 1000)::float8 as "lastTime", (extract(epoch from st.pending_since) * 1000)::float8 as "pendingSince",
+             st.triggered_id as "triggeredId", (extract(epoch from st.started_at) * 1000)::float8 as "startedAt", st.value, st.peak,
+             (extract(epoch from st.last_notified_at) * 1000)::float8 as "lastNotifiedAt",
+             (extract(epoch from greatest(st.last_time, sl.time, a.created_at)) * 1000)::float8 as "lastSeen"
+      from alarms_series s
+      join alarms a on a.id = s.alarm_id
+      left join alarm_states st on st.alarm_id = s.alarm_id and st.series_id = s.series_id
+      left join series se on a.active_limit and se.id = s.series_id
+      left join limits l on l.id = se.limit_id`;
   }
 
   /** Opens an episode: its AlarmsTriggered row. */
   async openEpisode(
     tx: Tx,
-    episode: { alarmId: string; seriesId: number; projectId: number; time: number; value: number },
+    episode: { alarmId: string; seriesId: number; projectId: number; time: number; value: number | null },
   ): Promise<string> {
     const [row] = await tx<Array<{ id: string }>>`
       insert into alarms_triggered (alarm_id, series_id, project_id, time, data)

@@ -1,9 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AlarmDuration,
+  alarmErrors,
+  alarmLimits,
+  type alarmPreviewInput,
+  type alarmsSeriesInput,
+  type createAlarmInput,
+  type createAlarmsActionInput,
+  tenancyErrors,
+  type updateAlarmInput,
+  type updateAlarmsActionInput,
+} from '@olo/shared';
+import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import type { AlarmsRepository } from './alarms.repository.ts';
+import { addAlarmDuration, evaluateAlarm, idleAlarmState } from './alarm-evaluation.ts';
+import type {
+  AlarmRow,
+  AlarmsActionRow,
+  AlarmsRepository,
+  AlarmsSeriesRow,
+  AlarmsTriggeredRow,
+} from './alarms.repository.ts';
 
-/** Alarms of projects: what viewers see of them (issue 6, in progress). */
+/** When a rule would have fired on a series over the preview's days. */
+export interface AlarmPreviewEpisode {
+  seriesId: number;
+  time: Date;
+  /** The triggering value; null for missing data. */
+  data: number | null;
+  endAt: Date | null;
+  peak: number | null;
+}
+
+export interface AlarmsServiceDeps {
+  repository: AlarmsRepository;
+  events: EventBus;
+  /** Why a webhook target may not be used (private addresses unless allowed), or null. */
+  webhookTargetProblem?: (url: string) => Promise<string | null>;
+  now?: () => number;
+}
+
+/** Alarms of projects: rules, the series they watch, their actions and episodes (spec §3, §4). */
 export class AlarmsService {
-  constructor(private readonly repository: AlarmsRepository) {}
+  private readonly repository: AlarmsRepository;
+
+  constructor(private readonly deps: AlarmsServiceDeps) {
+    this.repository = deps.repository;
+  }
 
   /**
    * A project's unacknowledged triggered alarms, for viewers who may see its alarms (0 for
@@ -15,4 +60,258 @@ export class AlarmsService {
     const counts = await access.memo('alarms.unacknowledgedCounts', () => this.repository.unacknowledgedCounts());
     return counts.get(projectId) ?? 0;
   }
+
+  async list(access: ViewerAccess, projectId: number, id?: string | null): Promise<AlarmRow[]> {
+    await access.assert('project.viewAlarms', projectId);
+    return this.repository.listByProject(projectId, id ?? undefined);
+  }
+
+  /** The series an alarm watches (loaded once per request for all alarms listed). */
+  async seriesOf(access: ViewerAccess, alarm: AlarmRow): Promise<AlarmsSeriesRow[]> {
+    const links = await access.memo(`alarms.series:${alarm.projectId}`, async () => {
+      const alarms = await this.repository.listByProject(alarm.projectId);
+      return this.repository.seriesOfAlarms(alarms.map((row) => row.id));
+    });
+    return links.filter((link) => link.alarmId === alarm.id);
+  }
+
+  async actionsOf(access: ViewerAccess, alarm: AlarmRow): Promise<AlarmsActionRow[]> {
+    const actions = await access.memo(`alarms.actions:${alarm.projectId}`, () =>
+      this.repository.actionsOfProject(alarm.projectId),
+    );
+    return actions.filter((action) => action.alarmId === alarm.id);
+  }
+
+  async actionsOfProject(access: ViewerAccess, projectId: number): Promise<AlarmsActionRow[]> {
+    await access.assert('project.viewAlarms', projectId);
+    return access.memo(`alarms.actions:${projectId}`, () => this.repository.actionsOfProject(projectId));
+  }
+
+  /** The alarm an action belongs to, for the action's `alarm` field. */
+  async alarmOf(access: ViewerAccess, alarmId: string): Promise<AlarmRow> {
+    const alarm = await access.memo(`alarms.byId:${alarmId}`, () => this.repository.findById(alarmId));
+    if (!alarm) throw new AppError('NOT_FOUND', 'Not found');
+    await access.assert('project.viewAlarms', alarm.projectId);
+    return alarm;
+  }
+
+  /** The user an action notifies, as members see them. */
+  userOf(access: ViewerAccess, userId: string) {
+    return access.memo(`alarms.user:${userId}`, async () => (await this.repository.userOf(userId)) ?? null);
+  }
+
+  async create(access: ViewerAccess, input: z.output<typeof createAlarmInput>): Promise<AlarmRow> {
+    await access.assert('project.adminAlarms', input.projectId);
+    await this.assertProjectSeries(input.projectId, input.seriesIds);
+    return this.repository.insert(input.projectId, input.rule, input.seriesIds);
+  }
+
+  async update(access: ViewerAccess, input: z.output<typeof updateAlarmInput>): Promise<AlarmRow> {
+    await this.editable(access, input.id);
+    return this.repository.update(input.id, input.rule);
+  }
+
+  /** Deletes the alarm with its episodes, states and actions. */
+  async delete(access: ViewerAccess, id: string): Promise<boolean> {
+    const alarm = await this.editable(access, id);
+    await this.repository.delete(id);
+    await this.deps.events.publish('project.updated', { projectId: alarm.projectId });
+    return true;
+  }
+
+  async addSeries(access: ViewerAccess, input: z.output<typeof alarmsSeriesInput>): Promise<AlarmsSeriesRow> {
+    const alarm = await this.editable(access, input.alarmId);
+    await this.assertProjectSeries(alarm.projectId, [input.seriesId]);
+    return this.repository.addSeries(input.alarmId, input.seriesId);
+  }
+
+  async removeSeries(access: ViewerAccess, input: z.output<typeof alarmsSeriesInput>): Promise<boolean> {
+    const alarm = await this.editable(access, input.alarmId);
+    const removed = await this.repository.removeSeries(input.alarmId, input.seriesId);
+    if (removed) await this.deps.events.publish('project.updated', { projectId: alarm.projectId });
+    return removed;
+  }
+
+  async createAction(access: ViewerAccess, input: z.output<typeof createAlarmsActionInput>): Promise<AlarmsActionRow> {
+    await this.editable(access, input.alarmId);
+    await this.assertWebhookTarget(input);
+    await this.assertUserTarget(input);
+    const secret = input.type === 'webhook' ? newWebhookSecret() : null;
+    return this.repository.insertAction({ ...input, ...targetOf(input), secret });
+  }
+
+  async updateAction(access: ViewerAccess, input: z.output<typeof updateAlarmsActionInput>): Promise<AlarmsActionRow> {
+    const current = await this.editableAction(access, input.id);
+    await this.assertWebhookTarget(input);
+    await this.assertUserTarget(input);
+    const { id, ...changes } = input;
+    const target = targetOf(changes);
+    const targetChanged =
+      current.type !== changes.type ||
+      current.email !== target.email ||
+      current.sms !== target.sms ||
+      current.webhook !== target.webhook ||
+      current.userId !== target.userId;
+    // A webhook keeps its secret (receivers hold it); one that becomes a webhook gets one.
+    const secret = changes.type === 'webhook' ? (current.secret ?? newWebhookSecret()) : null;
+    return this.repository.updateAction(id, { ...changes, ...target, secret }, targetChanged);
+  }
+
+  async deleteAction(access: ViewerAccess, id: string): Promise<boolean> {
+    await this.editableAction(access, id);
+    await this.repository.deleteAction(id);
+    return true;
+  }
+
+  /** The action, for its editor (and for sending a test). */
+  async editableAction(access: ViewerAccess, id: string): Promise<AlarmsActionRow & { projectId: number }> {
+    access.requireUser();
+    const action = await this.repository.findAction(id);
+    if (!action) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+    await access.assert('project.adminAlarms', action.projectId);
+    return action;
+  }
+
+  /** Episodes of a project, unacknowledged first, then newest first. */
+  async triggered(
+    access: ViewerAccess,
+    projectId: number,
+    filter: { acknowledged?: boolean | null; alarmId?: string | null; limit?: number | null; offset?: number | null },
+  ): Promise<AlarmsTriggeredRow[]> {
+    await access.assert('project.viewAlarms', projectId);
+    return this.repository.triggeredOfProject(projectId, {
+      acknowledged: filter.acknowledged,
+      alarmId: filter.alarmId,
+      limit: Math.min(Math.max(filter.limit ?? alarmLimits.triggeredPage, 1), alarmLimits.triggeredPage),
+      offset: Math.max(filter.offset ?? 0, 0),
+    });
+  }
+
+  /** Acknowledges one episode (one way: acknowledging it again changes nothing). */
+  async acknowledge(access: ViewerAccess, id: string): Promise<AlarmsTriggeredRow> {
+    access.requireUser();
+    const triggered = await this.repository.findTriggered(id);
+    if (!triggered) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+    await access.assert('project.acknowledgeAlarms', triggered.projectId);
+    const [acknowledged] = await this.repository.acknowledge(triggered.projectId, [id]);
+    if (acknowledged) await this.deps.events.publish('project.updated', { projectId: triggered.projectId });
+    return acknowledged ?? triggered;
+  }
+
+  /** Acknowledges every unacknowledged episode of a project; returns how many. */
+  async acknowledgeAll(access: ViewerAccess, projectId: number): Promise<number> {
+    await access.assert('project.acknowledgeAlarms', projectId);
+    const acknowledged = await this.repository.acknowledge(projectId, 'all');
+    if (acknowledged.length > 0) await this.deps.events.publish('project.updated', { projectId });
+    return acknowledged.length;
+  }
+
+  /**
+   * When the rule would have fired over the last `alarmLimits.previewDays` days of the series'
+   * stored values: the same evaluation as the ingest's, from an idle state. Saves nothing.
+   */
+  async preview(access: ViewerAccess, input: z.output<typeof alarmPreviewInput>): Promise<AlarmPreviewEpisode[]> {
+    await access.assert('project.viewAlarms', input.projectId);
+    await this.assertProjectSeries(input.projectId, input.seriesIds);
+    const now = this.deps.now?.() ?? Date.now();
+    const since = now - alarmLimits.previewDays * 86_400_000;
+    const values = await this.repository.valuesSince(input.seriesIds, new Date(since));
+    const { rule } = input;
+    const episodes: AlarmPreviewEpisode[] = [];
+    const open = new Map<number, AlarmPreviewEpisode>();
+    const states = new Map<number, typeof idleAlarmState>();
+    const lastTimes = new Map<number, number>();
+    for (const { seriesId, time, value } of values) {
+      if (rule.missingAfter) {
+        const previous = lastTimes.get(seriesId) ?? since;
+        if (addAlarmDuration(previous, rule.missingAfter as AlarmDuration) <= time) {
+          const start = addAlarmDuration(previous, rule.missingAfter as AlarmDuration);
+          episodes.push({ seriesId, time: new Date(start), data: null, endAt: new Date(time), peak: null });
+        }
+        lastTimes.set(seriesId, time);
+        continue;
+      }
+      const result = evaluateAlarm(
+        {
+          start: rule.start,
+          end: rule.end,
+          inside: rule.inside,
+          duration: rule.duration,
+          repeatAfter: null,
+          hysteresis: rule.hysteresis,
+        },
+        states.get(seriesId) ?? idleAlarmState,
+        { time, value },
+      );
+      states.set(seriesId, result.state);
+      for (const event of result.events) {
+        if (event.kind === 'triggered') {
+          const episode = { seriesId, time: new Date(event.time), data: event.value, endAt: null, peak: null };
+          open.set(seriesId, episode);
+          episodes.push(episode);
+        } else if (event.kind === 'ended') {
+          const episode = open.get(seriesId);
+          if (episode) Object.assign(episode, { endAt: new Date(event.time), peak: event.peak });
+          open.delete(seriesId);
+        }
+      }
+    }
+    if (rule.missingAfter) {
+      for (const seriesId of input.seriesIds) {
+        const start = addAlarmDuration(lastTimes.get(seriesId) ?? since, rule.missingAfter as AlarmDuration);
+        if (start <= now) episodes.push({ seriesId, time: new Date(start), data: null, endAt: null, peak: null });
+      }
+    }
+    return episodes.sort((a, b) => b.time.getTime() - a.time.getTime());
+  }
+
+  private async editable(access: ViewerAccess, id: string): Promise<AlarmRow> {
+    access.requireUser();
+    const alarm = await this.repository.findById(id);
+    if (!alarm) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+    await access.assert('project.adminAlarms', alarm.projectId);
+    return alarm;
+  }
+
+  private async assertProjectSeries(projectId: number, seriesIds: number[]): Promise<void> {
+    const unique = [...new Set(seriesIds)];
+    const found = await this.repository.projectSeriesIds(projectId, unique);
+    if (found.length !== unique.length) {
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'seriesIds', message: 'Unknown series' }]);
+    }
+  }
+
+  private async assertUserTarget(input: { type: string; userId: string | null }): Promise<void> {
+    if (input.type !== 'user' || !input.userId) return;
+    if (!(await this.repository.userOf(input.userId))) {
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'userId', message: alarmErrors.userRequired }]);
+    }
+  }
+
+  private async assertWebhookTarget(input: { type: string; webhook: string | null }): Promise<void> {
+    if (input.type !== 'webhook' || !input.webhook || !this.deps.webhookTargetProblem) return;
+    const problem = await this.deps.webhookTargetProblem(input.webhook);
+    if (problem) throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'webhook', message: problem }]);
+  }
+}
+
+/** Only the target of the action's type is kept; the others are cleared. */
+function targetOf(action: {
+  type: string;
+  email: string | null;
+  sms: string | null;
+  webhook: string | null;
+  userId: string | null;
+}) {
+  return {
+    email: action.type === 'email' ? action.email : null,
+    sms: action.type === 'sms' ? action.sms : null,
+    webhook: action.type === 'webhook' ? action.webhook : null,
+    userId: action.type === 'user' ? action.userId : null,
+  };
+}
+
+/** 256 bits, URL-safe: the HMAC-SHA256 key a receiver checks X-Olo-Signature with. */
+function newWebhookSecret(): string {
+  return randomBytes(32).toString('base64url');
 }

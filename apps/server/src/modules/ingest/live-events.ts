@@ -4,7 +4,7 @@ import type { WrittenBatch } from './reading-writer.ts';
 
 /**
  * After a batch committed: each meter that reported, each project's moved latest values, and
- * projects with a new dataId, as events; computerId is the instance that wrote them.
+ * projects with a new dataId or an alarm episode opened or ended, as events; computerId is the instance that wrote them.
  */
 export async function publishWrittenBatch(
   events: EventBus,
@@ -19,11 +19,14 @@ export async function publishWrittenBatch(
     if (values) values.push(latest);
     else byProject.set(value.projectId, [latest]);
   }
+  // A new dataId, or an alarm episode opened or ended (alarmsTriggeredCount, the alarms page).
+  const updatedProjectIds = new Set(batch.renewedProjectIds);
+  for (const outcome of batch.alarms) if (outcome.event.kind !== 'repeated') updatedProjectIds.add(outcome.projectId);
   try {
     await Promise.all([
       ...batch.meterIds.map((meterId) => events.publish('meter.updated', { meterId })),
-      // Their new dataId reaches open views, which fetch their data again.
-      ...batch.renewedProjectIds.map((projectId) => events.publish('project.updated', { projectId })),
+      // Open views fetch their data again on a new dataId and show the new count.
+      ...[...updatedProjectIds].map((projectId) => events.publish('project.updated', { projectId })),
       ...[...byProject].map(([projectId, values]) =>
         events.publish('series.latest', { projectId, values, computerId }),
       ),
