@@ -1035,6 +1035,12 @@ const cases: Record<string, Case> = {
       }),
     );
   },
+  testAlarmsAction: async (w, role) => {
+    const { actionId } = await alarmOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: ID!) { testAlarmsAction(id: $id) { deliveryStatus } }', { id: actionId }),
+    );
+  },
   deleteAlarmsAction: async (w, role) => {
     const { actionId } = await alarmOf(w);
     return outcomeOf(await w.call(role, 'mutation M($id: ID!) { deleteAlarmsAction(id: $id) }', { id: actionId }));

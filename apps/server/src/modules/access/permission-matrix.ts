@@ -433,6 +433,7 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'deleteAlarmsSeries', kind: 'mutation', what: 'unlink a series from an alarm', allowed: alarmAdmins },
   { operation: 'createAlarmsAction', kind: 'mutation', what: 'an action of an alarm of X', allowed: alarmAdmins },
   { operation: 'updateAlarmsAction', kind: 'mutation', what: 'change an action', allowed: alarmAdmins },
+  { operation: 'testAlarmsAction', kind: 'mutation', what: 'send a test through an action', allowed: alarmAdmins },
   { operation: 'deleteAlarmsAction', kind: 'mutation', what: 'delete an action', allowed: alarmAdmins },
   // Subscriptions
   { operation: 'meterUpdated', kind: 'subscription', what: "M's readings as they arrive", allowed: meterViewers },

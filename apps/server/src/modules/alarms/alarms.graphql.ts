@@ -393,6 +393,12 @@ builder.mutationFields((t) => ({
         parseInput(updateAlarmsActionInput, withoutNulls(args.input)),
       ),
   }),
+  testAlarmsAction: t.field({
+    type: AlarmsActionRef,
+    description: 'Sends a test notification through the action now; its delivery state says how it went.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.alarms.sendTest(context.access, uuidArg(args.id)),
+  }),
   deleteAlarmsAction: t.boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.services.alarms.deleteAction(context.access, uuidArg(args.id)),

@@ -39,6 +39,8 @@ export interface AlarmsServiceDeps {
   events: EventBus;
   /** Why a webhook target may not be used (private addresses unless allowed), or null. */
   webhookTargetProblem?: (url: string) => Promise<string | null>;
+  /** Sends a test notification through the action now and records its delivery state. */
+  sendTest?: (actionId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -170,6 +172,14 @@ export class AlarmsService {
     if (!action) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
     await access.assert('project.adminAlarms', action.projectId);
     return action;
+  }
+
+  /** A test notification through the action; its delivery state says how it went. */
+  async sendTest(access: ViewerAccess, id: string): Promise<AlarmsActionRow> {
+    await this.editableAction(access, id);
+    if (!this.deps.sendTest) throw new Error('alarm notifications are not wired');
+    await this.deps.sendTest(id);
+    return (await this.repository.findAction(id)) as AlarmsActionRow;
   }
 
   /** Episodes of a project, unacknowledged first, then newest first. */
