@@ -49,7 +49,7 @@ import { IntegrationsService } from './modules/integrations/integrations.service
 import { InvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { InvitationsService } from './modules/invitations/invitations.service.ts';
 import { JobsRepository } from './modules/jobs/jobs.repository.ts';
-import { JobQueue } from './modules/jobs/jobs.service.ts';
+import { JobQueue, purgeDoneJobsSchedule } from './modules/jobs/jobs.service.ts';
 import { MeterErrorsRepository } from './modules/meter-errors/meter-errors.repository.ts';
 import { MeterErrorsService } from './modules/meter-errors/meter-errors.service.ts';
 import { MetersRepository } from './modules/meters/meters.repository.ts';
@@ -209,7 +209,8 @@ export async function createServer(
       recompute,
       deleteReadings: (request) => recalculation.deleteReadings(request),
     });
-    const jobs = new JobQueue(new JobsRepository(database.sql), logger);
+    const jobsRepository = new JobsRepository(database.sql);
+    const jobs = new JobQueue(jobsRepository, logger);
     const meterErrors = new MeterErrorsService({
       repository: new MeterErrorsRepository(database.sql),
       jobs,
@@ -221,6 +222,9 @@ export async function createServer(
     });
     jobs.define(meterErrors.mailJob);
     jobs.schedule(meterErrors.schedule);
+    jobs.schedule(purgeDoneJobsSchedule(jobsRepository));
+    const alarms = new AlarmsService({ repository: alarmsRepository, events });
+    jobs.schedule(alarms.missingDataSchedule);
 
     const services: Services = {
       accounts,
@@ -230,7 +234,7 @@ export async function createServer(
         series: new SeriesRepository(database.db),
       }),
       dataViews: new DataViewsService(new DataViewsRepository(database.db)),
-      alarms: new AlarmsService({ repository: alarmsRepository, events }),
+      alarms,
       computers,
       ingest,
       jobs,

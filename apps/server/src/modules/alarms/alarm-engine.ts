@@ -1,5 +1,5 @@
-import { type AlarmEvent, addAlarmDuration, evaluateAlarm, isZeroAlarmDuration } from './alarm-evaluation.ts';
-import type { AlarmsRepository, AlarmWatch, Tx } from './alarms.repository.ts';
+import { type AlarmEvent, evaluateAlarm, evaluateMissingData, missingDataArrived } from './alarm-evaluation.ts';
+import type { AlarmsRepository, Tx } from './alarms.repository.ts';
 
 /** A series value as the ingest stores it. */
 export interface WatchedValue {
@@ -45,7 +45,7 @@ export async function evaluateAlarmsOnValues(
       const at = time.getTime();
       if (watch.lastTime !== null && at <= watch.lastTime) continue;
       const result = watch.missingAfter
-        ? dataArrived(watch, { time: at, value })
+        ? missingDataArrived(watch.state, { time: at, value })
         : evaluateAlarm(watch.rule, watch.state, { time: at, value });
       watch.state = result.state;
       watch.lastTime = at;
@@ -74,25 +74,6 @@ export async function evaluateAlarmsOnValues(
   return outcomes;
 }
 
-/** A reading on a missing-data alarm's series ends its open episode (the reading is its peak). */
-function dataArrived(watch: AlarmWatch, reading: { time: number; value: number }): ReturnType<typeof evaluateAlarm> {
-  const episode = watch.state.episode;
-  if (!episode) return { state: { pendingSince: null, episode: null }, events: [] };
-  return {
-    state: { pendingSince: null, episode: null },
-    events: [
-      {
-        kind: 'ended',
-        time: reading.time,
-        value: reading.value,
-        startedAt: episode.startedAt,
-        peak: reading.value,
-        lastedMs: reading.time - episode.startedAt,
-      },
-    ],
-  };
-}
-
 /**
  * Missing-data alarms at `now` (epoch ms): a series with no reading for the alarm's time opens an
  * episode dated when that time ran out, with no value; an open one repeats every repeatAfter.
@@ -103,24 +84,21 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
   for (const watch of await repository.missingDataWatches(tx)) {
     const missingAfter = watch.missingAfter;
     if (!missingAfter) continue;
-    const episode = watch.state.episode;
-    let event: AlarmEvent | null = null;
-    if (!episode) {
-      const due = addAlarmDuration(watch.lastSeen, missingAfter);
-      if (now < due) continue;
-      watch.triggeredId = await repository.openEpisode(tx, { ...watch, time: due, value: null });
-      // The episode's value is unused for missing data; the row's data stays null.
-      watch.state = { pendingSince: null, episode: { startedAt: due, value: 0, peak: 0, lastNotifiedAt: now } };
-      event = { kind: 'triggered', time: due, value: Number.NaN };
-    } else if (
-      watch.rule.repeatAfter &&
-      !isZeroAlarmDuration(watch.rule.repeatAfter) &&
-      now >= addAlarmDuration(episode.lastNotifiedAt, watch.rule.repeatAfter)
-    ) {
-      watch.state = { pendingSince: null, episode: { ...episode, lastNotifiedAt: now } };
-      event = { kind: 'repeated', time: now, value: Number.NaN, startedAt: episode.startedAt };
+    const result = evaluateMissingData(
+      { missingAfter, repeatAfter: watch.rule.repeatAfter },
+      watch.state,
+      watch.lastSeen,
+      now,
+    );
+    const event = result.events[0];
+    if (!event) continue;
+    watch.state = result.state;
+    if (event.kind === 'triggered') {
+      watch.triggeredId = await repository.openEpisode(tx, { ...watch, time: event.time, value: null });
     }
-    if (!event || !watch.triggeredId) continue;
+    if (!watch.triggeredId) continue;
+    // Readings not after the last one heard of cannot end the episode: they are older than its start.
+    watch.lastTime = watch.lastTime ?? watch.lastSeen;
     await repository.saveState(tx, watch);
     outcomes.push({
       alarmId: watch.alarmId,

@@ -6,7 +6,9 @@ import {
   type AlarmState,
   addAlarmDuration,
   evaluateAlarm,
+  evaluateMissingData,
   idleAlarmState,
+  missingDataArrived,
 } from './alarm-evaluation.ts';
 
 const minute = 60_000;
@@ -215,6 +217,63 @@ describe('evaluateAlarm', () => {
       ['triggered', 10, 26],
       ['repeated', 40, 26],
     ]);
+  });
+});
+
+describe('missing data', () => {
+  const rule = { missingAfter: duration({ hours: 2 }), repeatAfter: duration({ hours: 6 }) };
+  /** Checks at the given minutes after t0 of a series last heard of at t0, then a reading at `readingAt`; events as [kind, minute]. */
+  function watch(checks: number[], readingAt?: number, repeatAfter: AlarmDuration | null = rule.repeatAfter) {
+    const events: Array<Array<string | number>> = [];
+    let state = idleAlarmState;
+    for (const at of checks) {
+      const result = evaluateMissingData({ ...rule, repeatAfter }, state, t0, t0 + at * minute);
+      state = result.state;
+      for (const event of result.events) events.push([event.kind, (event.time - t0) / minute]);
+    }
+    if (readingAt !== undefined) {
+      for (const event of missingDataArrived(state, { time: t0 + readingAt * minute, value: 21 }).events) {
+        events.push(['ended', (event.time - t0) / minute, event.kind === 'ended' ? event.lastedMs / minute : 0]);
+      }
+    }
+    return events;
+  }
+
+  it.each<[string, number[], number | undefined, AlarmDuration | null, Array<Array<string | number>>]>([
+    ['silent for less than the time: nothing', [60, 119], undefined, rule.repeatAfter, []],
+    [
+      'silent for the time: an episode dated when it ran out',
+      [60, 125],
+      undefined,
+      rule.repeatAfter,
+      [['triggered', 120]],
+    ],
+    ['checked again while open: nothing more', [125, 126, 300], undefined, rule.repeatAfter, [['triggered', 120]]],
+    [
+      'repeats every repeatAfter from its last notification',
+      [125, 485, 840, 845],
+      undefined,
+      rule.repeatAfter,
+      [
+        ['triggered', 120],
+        ['repeated', 485],
+        ['repeated', 845],
+      ],
+    ],
+    ['no repeats without repeatAfter', [125, 845], undefined, null, [['triggered', 120]]],
+    [
+      'a reading ends it, with how long it lasted',
+      [125],
+      150,
+      rule.repeatAfter,
+      [
+        ['triggered', 120],
+        ['ended', 150, 30],
+      ],
+    ],
+    ['a reading with no open episode sets off nothing', [60], 90, rule.repeatAfter, []],
+  ])('%s', (_name, checks, readingAt, repeatAfter, expected) => {
+    expect(watch(checks, readingAt, repeatAfter)).toEqual(expected);
   });
 });
 

@@ -166,3 +166,55 @@ export function evaluateAlarm(
     events: [{ kind: 'triggered', time, value }],
   };
 }
+
+/**
+ * A missing-data alarm at `now`: with no reading since `lastSeen` for `missingAfter`, an episode
+ * opens dated when that time ran out (its value unused: NaN); an open one repeats every
+ * `repeatAfter` from its last notification. All times epoch ms.
+ */
+export function evaluateMissingData(
+  rule: { missingAfter: AlarmDuration; repeatAfter: AlarmDuration | null },
+  state: AlarmState,
+  lastSeen: number,
+  now: number,
+): { state: AlarmState; events: AlarmEvent[] } {
+  const episode = state.episode;
+  if (!episode) {
+    const due = addAlarmDuration(lastSeen, rule.missingAfter);
+    if (now < due) return { state, events: [] };
+    return {
+      state: { pendingSince: null, episode: { startedAt: due, value: 0, peak: 0, lastNotifiedAt: now } },
+      events: [{ kind: 'triggered', time: due, value: Number.NaN }],
+    };
+  }
+  if (
+    rule.repeatAfter &&
+    !isZeroAlarmDuration(rule.repeatAfter) &&
+    now >= addAlarmDuration(episode.lastNotifiedAt, rule.repeatAfter)
+  ) {
+    return {
+      state: { pendingSince: null, episode: { ...episode, lastNotifiedAt: now } },
+      events: [{ kind: 'repeated', time: now, value: Number.NaN, startedAt: episode.startedAt }],
+    };
+  }
+  return { state, events: [] };
+}
+
+/** A reading on a missing-data alarm's series ends its open episode (the reading is its peak). */
+export function missingDataArrived(state: AlarmState, reading: Reading): { state: AlarmState; events: AlarmEvent[] } {
+  const episode = state.episode;
+  if (!episode) return { state: idleAlarmState, events: [] };
+  return {
+    state: idleAlarmState,
+    events: [
+      {
+        kind: 'ended',
+        time: reading.time,
+        value: reading.value,
+        startedAt: episode.startedAt,
+        peak: reading.value,
+        lastedMs: reading.time - episode.startedAt,
+      },
+    ],
+  };
+}

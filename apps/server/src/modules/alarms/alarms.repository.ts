@@ -120,6 +120,10 @@ export class AlarmsRepository {
     private readonly db: Db,
   ) {}
 
+  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  }
+
   // Alarms, their series and actions, as the API edits them.
 
   listByProject(projectId: number, id?: string): Promise<AlarmRow[]> {
@@ -374,12 +378,13 @@ export class AlarmsRepository {
              (extract(epoch from st.last_time) * 1000)::float8 as "lastTime", (extract(epoch from st.pending_since) * 1000)::float8 as "pendingSince",
              st.triggered_id as "triggeredId", (extract(epoch from st.started_at) * 1000)::float8 as "startedAt", st.value, st.peak,
              (extract(epoch from st.last_notified_at) * 1000)::float8 as "lastNotifiedAt",
-             (extract(epoch from greatest(st.last_time, sl.time, a.created_at)) * 1000)::float8 as "lastSeen"
+             (extract(epoch from coalesce(greatest(st.last_time, sl.time), a.created_at)) * 1000)::float8 as "lastSeen"
       from alarms_series s
       join alarms a on a.id = s.alarm_id
       left join alarm_states st on st.alarm_id = s.alarm_id and st.series_id = s.series_id
       left join series se on a.active_limit and se.id = s.series_id
-      left join limits l on l.id = se.limit_id`;
+      left join limits l on l.id = se.limit_id
+      left join series_latest sl on a.missing_after is not null and sl.series_id = s.series_id`;
   }
 
   /** Opens an episode: its AlarmsTriggered row. */

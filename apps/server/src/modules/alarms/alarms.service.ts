@@ -11,10 +11,12 @@ import {
   type updateAlarmInput,
   type updateAlarmsActionInput,
 } from '@olo/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
+import { defineJob, type JobSchedule } from '../jobs/jobs.service.ts';
+import { type AlarmOutcome, checkMissingData } from './alarm-engine.ts';
 import { addAlarmDuration, evaluateAlarm, idleAlarmState } from './alarm-evaluation.ts';
 import type {
   AlarmRow,
@@ -22,6 +24,7 @@ import type {
   AlarmsRepository,
   AlarmsSeriesRow,
   AlarmsTriggeredRow,
+  Tx,
 } from './alarms.repository.ts';
 
 /** When a rule would have fired on a series over the preview's days. */
@@ -39,6 +42,10 @@ export interface AlarmsServiceDeps {
   events: EventBus;
   /** Why a webhook target may not be used (private addresses unless allowed), or null. */
   webhookTargetProblem?: (url: string) => Promise<string | null>;
+  /** Queues the notifications of episodes opened, repeated or ended, in the transaction that wrote them. */
+  enqueueNotifications?: (tx: Tx, outcomes: AlarmOutcome[]) => Promise<unknown>;
+  /** Runs queued notifications now (after that transaction committed). */
+  notificationsQueued?: () => void;
   /** Sends a test notification through the action now and records its delivery state. */
   sendTest?: (actionId: string) => Promise<void>;
   now?: () => number;
@@ -47,6 +54,23 @@ export interface AlarmsServiceDeps {
 /** Alarms of projects: rules, the series they watch, their actions and episodes (spec §3, §4). */
 export class AlarmsService {
   private readonly repository: AlarmsRepository;
+
+  /** Missing-data alarms: idempotent, since an episode opens only where none is open (rows locked). */
+  readonly missingDataJob = defineJob({
+    name: 'alarms.missing-data',
+    payload: z.object({}),
+    maxAttempts: 3,
+    handle: async () => {
+      await this.checkMissingData();
+    },
+  });
+
+  /** Every minute, on the minute (once across instances: the run time is the job's key). */
+  readonly missingDataSchedule: JobSchedule = {
+    job: this.missingDataJob,
+    next: (after) => new Date(Math.floor(after.getTime() / 60_000) * 60_000 + 60_000),
+    payload: () => ({}),
+  };
 
   constructor(private readonly deps: AlarmsServiceDeps) {
     this.repository = deps.repository;
@@ -172,6 +196,22 @@ export class AlarmsService {
     if (!action) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
     await access.assert('project.adminAlarms', action.projectId);
     return action;
+  }
+
+  /** Opens (or repeats) missing-data episodes due now, with their notifications, in one transaction. */
+  async checkMissingData(): Promise<AlarmOutcome[]> {
+    const now = this.deps.now?.() ?? Date.now();
+    const outcomes = await this.repository.transaction(async (tx) => {
+      const found = await checkMissingData(this.repository, tx, now);
+      if (found.length > 0) await this.deps.enqueueNotifications?.(tx, found);
+      return found;
+    });
+    if (outcomes.length > 0) {
+      this.deps.notificationsQueued?.();
+      const projectIds = new Set(outcomes.filter((o) => o.event.kind === 'triggered').map((o) => o.projectId));
+      await Promise.all([...projectIds].map((projectId) => this.deps.events.publish('project.updated', { projectId })));
+    }
+    return outcomes;
   }
 
   /** A test notification through the action; its delivery state says how it went. */

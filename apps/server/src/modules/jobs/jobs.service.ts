@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { JobRow, JobsRepository, NewJob, Tx } from './jobs.repository.ts';
 
 /**
@@ -191,4 +191,25 @@ export class JobQueue {
       { payload: schedule.payload(runAt), key: `${schedule.job.name}@${runAt.toISOString()}`, runAt },
     ]);
   }
+}
+
+/** Finished jobs are kept this many days (to look into), then dropped: the queue is no archive. */
+export const doneJobsKeptDays = 7;
+
+/** Daily at 03:00 UTC: drops jobs finished more than `doneJobsKeptDays` ago (minute schedules add 1,440 a day). */
+export function purgeDoneJobsSchedule(repository: JobsRepository): JobSchedule {
+  return {
+    job: defineJob({
+      name: 'jobs.purge-done',
+      payload: z.object({}),
+      handle: async () => {
+        await repository.purgeDone(doneJobsKeptDays);
+      },
+    }),
+    next: (after) => {
+      const next = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), 3));
+      return next > after ? next : new Date(next.getTime() + 86_400_000);
+    },
+    payload: () => ({}),
+  };
 }
