@@ -25,6 +25,8 @@ async function main() {
     const { seedDemoMeters } = await import('./seed/demo-meters.ts');
     const { publishToIngest, startDemoSimulation } = await import('./simulator/simulation.ts');
     await seedDemoMeters(server.database.db);
+    const { seedDemoAlarms } = await import('./seed/demo-alarms.ts');
+    await seedDemoAlarms(server.database.db);
     demoSimulation = startDemoSimulation({
       publish: publishToIngest(server.services.ingest),
       onError: (error) => logger.warn({ err: error }, 'demo uplink failed'),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishToIngest, startDemoSimulation } from '../simulator/simulation.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
+import { demoAlarm, seedDemoAlarms } from './demo-alarms.ts';
 import {
   demoDryingProject,
   demoOrganization,
@@ -55,7 +56,9 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
         'query { projects { code privileges } }',
       ),
     );
-    expect(viewed.projects).toEqual([{ code: demoProject.code, privileges: ['view', 'viewAlarms'] }]);
+    expect(viewed.projects).toEqual([
+      { code: demoProject.code, privileges: ['view', 'viewAlarms', 'acknowledgeAlarms'] },
+    ]);
     const anonymous = expectData(
       await new TestClient(olo.url).graphql<{ projectByPublicId: { name: string } }>(
         'query P($id: String!) { projectByPublicId(publicId: $id) { name } }',
@@ -86,6 +89,8 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     await seedDemoData(deps);
     expect(await seedDemoMeters(deps.db)).toEqual({ created: 5 });
     expect(await seedDemoMeters(deps.db)).toEqual({ created: 0 });
+    expect(await seedDemoAlarms(deps.db)).toEqual({ created: true });
+    expect(await seedDemoAlarms(deps.db)).toEqual({ created: false });
 
     const simulation = startDemoSimulation({ publish: publishToIngest(olo.server.services.ingest), historyHours: 1 });
     await simulation.historySent;
@@ -104,5 +109,12 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
       select l.value from series_latest l join series s on s.id = l.series_id where s.data_type = 'CO2' limit 1`;
     expect(co2?.value).toBeGreaterThanOrEqual(350);
     expect(co2?.value).toBeLessThanOrEqual(2000);
+    // The demo alarm watches the school's three CO2 series, and the simulated history was evaluated by it.
+    const [alarm] = await sql<Array<{ series: number; evaluated: number }>>`
+      select count(distinct s.series_id)::int as series, count(distinct st.series_id)::int as evaluated
+      from alarms a join alarms_series s on s.alarm_id = a.id
+      left join alarm_states st on st.alarm_id = a.id
+      where a.name = ${demoAlarm.name}`;
+    expect(alarm).toEqual({ series: 3, evaluated: 3 });
   });
 });

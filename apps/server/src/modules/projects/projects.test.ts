@@ -50,7 +50,16 @@ describe.each(testDatabases)('projects on %s', (kind) => {
       archived: false,
       hidden: false,
       favourite: false,
-      privileges: ['view', 'admin', 'adminSeries', 'adminAlarms', 'viewAlarms', 'adminReports', 'viewReports'],
+      privileges: [
+        'view',
+        'admin',
+        'adminSeries',
+        'adminAlarms',
+        'viewAlarms',
+        'acknowledgeAlarms',
+        'adminReports',
+        'viewReports',
+      ],
     });
 
     const bad = await admin.graphql('mutation C($input: CreateProjectInput!) { createProject(input: $input) { id } }', {
