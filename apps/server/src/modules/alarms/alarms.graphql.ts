@@ -161,6 +161,16 @@ AlarmRef.implement({
       type: [AlarmsActionRef],
       resolve: (alarm, _args, context) => context.services.alarms.actionsOf(context.access, alarm),
     }),
+    alarmsTriggered: t.field({
+      type: [AlarmsTriggeredRef],
+      description: 'Its episodes, unacknowledged first, then newest (at most 200).',
+      args: { acknowledged: t.arg.boolean() },
+      resolve: (alarm, args, context) =>
+        context.services.alarms.triggered(context.access, alarm.projectId, {
+          alarmId: alarm.id,
+          acknowledged: args.acknowledged,
+        }),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -285,14 +295,13 @@ const withoutNulls = <T extends Record<string, unknown>>(input: T) =>
 builder.queryFields((t) => ({
   alarms: t.field({
     type: [AlarmRef],
-    description: "A project's alarms by name; `id` picks one.",
-    args: { projectId: t.arg.int({ required: true }), id: t.arg.id() },
+    description: "A project's alarms by name; `id` picks one; `acknowledged` keeps those with episodes in that state.",
+    args: { projectId: t.arg.int({ required: true }), id: t.arg.id(), acknowledged: t.arg.boolean() },
     resolve: (_root, args, context) =>
-      context.services.alarms.list(
-        context.access,
-        args.projectId,
-        args.id === null || args.id === undefined ? null : uuidArg(args.id),
-      ),
+      context.services.alarms.list(context.access, args.projectId, {
+        id: args.id === null || args.id === undefined ? null : uuidArg(args.id),
+        acknowledged: args.acknowledged,
+      }),
   }),
   alarmsTriggered: t.field({
     type: [AlarmsTriggeredRef],

@@ -126,11 +126,22 @@ export class AlarmsRepository {
 
   // Alarms, their series and actions, as the API edits them.
 
-  listByProject(projectId: number, id?: string): Promise<AlarmRow[]> {
+  /** A project's alarms by name; `id` picks one; `acknowledged` keeps those with episodes in that state. */
+  listByProject(
+    projectId: number,
+    filter: { id?: string | null; acknowledged?: boolean | null } = {},
+  ): Promise<AlarmRow[]> {
+    const conditions = [eq(alarms.projectId, projectId)];
+    if (filter.id) conditions.push(eq(alarms.id, filter.id));
+    if (filter.acknowledged !== undefined && filter.acknowledged !== null) {
+      conditions.push(
+        drizzleSql`exists (select 1 from ${alarmsTriggered} t where t.alarm_id = ${alarms.id} and t.acknowledged = ${filter.acknowledged})`,
+      );
+    }
     return this.db
       .select()
       .from(alarms)
-      .where(id ? and(eq(alarms.projectId, projectId), eq(alarms.id, id)) : eq(alarms.projectId, projectId))
+      .where(and(...conditions))
       .orderBy(asc(drizzleSql`lower(${alarms.name})`), asc(alarms.id));
   }
 

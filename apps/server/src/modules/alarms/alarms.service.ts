@@ -87,9 +87,13 @@ export class AlarmsService {
     return counts.get(projectId) ?? 0;
   }
 
-  async list(access: ViewerAccess, projectId: number, id?: string | null): Promise<AlarmRow[]> {
+  async list(
+    access: ViewerAccess,
+    projectId: number,
+    filter: { id?: string | null; acknowledged?: boolean | null } = {},
+  ): Promise<AlarmRow[]> {
     await access.assert('project.viewAlarms', projectId);
-    return this.repository.listByProject(projectId, id ?? undefined);
+    return this.repository.listByProject(projectId, filter);
   }
 
   /** The series an alarm watches (loaded once per request for all alarms listed). */

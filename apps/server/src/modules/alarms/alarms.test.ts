@@ -132,12 +132,21 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
       acknowledged: true,
     });
     expect(await count()).toBe(1);
+    const withUnacknowledged = async () =>
+      expectData(
+        await admin.graphql<{ alarms: Array<{ name: string; alarmsTriggered: Array<{ id: string }> }> }>(
+          'query Q($id: Int!) { alarms(projectId: $id, acknowledged: false) { name alarmsTriggered(acknowledged: false) { id } } }',
+          { id: projectId },
+        ),
+      ).alarms;
+    expect(await withUnacknowledged()).toEqual([{ name: 'Listattava', alarmsTriggered: [{ id: older }] }]);
     const all = await admin.graphql<{ acknowledgeAllAlarmsTriggered: number }>(
       'mutation M($id: Int!) { acknowledgeAllAlarmsTriggered(projectId: $id) }',
       { id: projectId },
     );
     expect(expectData(all).acknowledgeAllAlarmsTriggered).toBe(1);
     expect(await count()).toBe(0);
+    expect(await withUnacknowledged()).toEqual([]);
     const malformed = await admin.graphql(acknowledge, { id: 'not-an-id' });
     expect(malformed.errors?.[0]?.extensions?.issues).toEqual([{ path: '', message: 'Invalid id' }]);
   });
