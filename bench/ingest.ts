@@ -14,6 +14,7 @@
  * Also: peak RSS of the Olo process and the PGlite child, CPU per process, and where a batch's
  * transaction spends its time (ReadingsRepository's statements, timed by wrapping its methods).
  * Goals (issue 4): ≥ 50,000 channel values/s on PostgreSQL, ≥ 20,000 on PGlite, p99 < 250 ms.
+ * The machinery it shares with bench/alarms.ts is in bench/ingest-harness.ts.
  *
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_METERS (1000), BENCH_UPLINKS (30000),
  * BENCH_PROFILE (a folder: CPU profile of Olo during the throughput phase), BENCH_MAX_SECONDS (60, cap of the throughput phase), BENCH_PUBLISHERS (16), BENCH_WINDOW (200 per
