@@ -4,11 +4,13 @@
  * at full speed (a window of unacknowledged messages per client) or at a fixed rate. It runs in
  * its own process so that neither building nor sending messages shares the server's event loop.
  *
- * IPC: receives `prepare`, then `run` commands; answers `ready` and one `done` per run.
+ * IPC: receives `prepare`, then `run` commands; answers `ready` and one `done` per run. `stop`
+ * ends a full-speed run early (no new uplinks; it answers once those under way are acknowledged).
  */
 import { performance } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
-import { type BuiltUplink, buildUplink, simulatedMeters, slotAt } from '../apps/server/src/simulator/uplinks.ts';
+import { type BuiltUplink, buildUplink, simulatedMeters } from '../apps/server/src/simulator/uplinks.ts';
+import { layOutPhases } from './uplink-layout.ts';
 
 export interface PrepareCommand {
   type: 'prepare';
@@ -21,6 +23,8 @@ export interface PrepareCommand {
   intervalMs: number;
   /** Uplinks per phase, in order; each phase continues every meter's slots. */
   phases: Record<string, number>;
+  /** The clock the slots are laid out from (epoch ms; default now), so that another process can compute the same readings. */
+  now?: number;
 }
 
 export interface RunCommand {
@@ -46,30 +50,21 @@ export interface RunResult {
 const wallClock = () => performance.timeOrigin + performance.now();
 
 let clients: MqttClient[] = [];
+/** Set by `stop`: the full-speed run under way takes no more uplinks. */
+let stopping = false;
 const phases = new Map<string, Array<Pick<BuiltUplink, 'topic' | 'payload' | 'timeMs'> & { serial: string }>>();
 
 async function prepare(command: PrepareCommand) {
   const meters = simulatedMeters({ count: command.meters, seed: command.seed });
-  // Readings as meters send them: the latest rounds up to now, all in the past, every phase after
-  // the one before. (Readings two days old, as here before, are late values: each batch renewed its
-  // projects' dataIds and raised their rollup versions, which live ingest does not do.)
-  const rounds = Object.values(command.phases).reduce((sum, count) => sum + Math.ceil(count / meters.length), 0);
-  const firstSlot = new Map(
-    meters.map((meter) => [meter, slotAt(meter, command.intervalMs, Date.now() - (rounds + 2) * command.intervalMs)]),
-  );
-  let offset = 0;
-  for (const [phase, count] of Object.entries(command.phases)) {
-    const built = [];
-    for (let index = 0; index < count; index++) {
-      const position = offset + index;
-      const meter = meters[position % meters.length] as (typeof meters)[number];
-      const slot = (firstSlot.get(meter) as number) + Math.floor(position / meters.length);
-      const uplink = buildUplink(meter, command.intervalMs, slot);
-      built.push({ topic: uplink.topic, payload: uplink.payload, timeMs: uplink.timeMs, serial: meter.serial });
-    }
-    // The next phase starts on whole rounds, so each meter's slots keep rising.
-    offset += Math.ceil(count / meters.length) * meters.length;
-    phases.set(phase, built);
+  const laidOut = layOutPhases(meters, command.phases, command.intervalMs, command.now ?? Date.now());
+  for (const [phase, list] of laidOut) {
+    phases.set(
+      phase,
+      list.map(({ meter, slot }) => {
+        const uplink = buildUplink(meter, command.intervalMs, slot);
+        return { topic: uplink.topic, payload: uplink.payload, timeMs: uplink.timeMs, serial: meter.serial };
+      }),
+    );
   }
   clients = await Promise.all(
     Array.from({ length: command.clients }, (_, index) =>
@@ -91,6 +86,7 @@ function publish(client: MqttClient, topic: string, payload: string): Promise<vo
 
 async function run(command: RunCommand): Promise<RunResult> {
   const uplinks = phases.get(command.phase) ?? [];
+  stopping = false;
   const sentAt = new Float64Array(uplinks.length);
   const ackAt = new Float64Array(uplinks.length);
   let failed = 0;
@@ -113,7 +109,7 @@ async function run(command: RunCommand): Promise<RunResult> {
     await Promise.all(
       clients.flatMap((client) =>
         Array.from({ length: command.window }, async () => {
-          while (next < uplinks.length) await send(next++, client);
+          while (next < uplinks.length && !stopping) await send(next++, client);
         }),
       ),
     );
@@ -154,7 +150,7 @@ async function run(command: RunCommand): Promise<RunResult> {
   };
 }
 
-process.on('message', (message: PrepareCommand | RunCommand | { type: 'exit' }) => {
+process.on('message', (message: PrepareCommand | RunCommand | { type: 'stop' } | { type: 'exit' }) => {
   const reply = (value: object) => process.send?.(value);
   if (message.type === 'prepare') {
     prepare(message).then(
@@ -164,6 +160,8 @@ process.on('message', (message: PrepareCommand | RunCommand | { type: 'exit' }) 
     );
   } else if (message.type === 'run') {
     run(message).then(reply, (error: Error) => reply({ type: 'error', message: error.message }));
+  } else if (message.type === 'stop') {
+    stopping = true;
   } else {
     void Promise.all(clients.map((client) => client.endAsync())).finally(() => process.exit(0));
   }
