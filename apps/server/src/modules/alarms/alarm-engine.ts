@@ -1,5 +1,5 @@
 import { type AlarmEvent, evaluateAlarm, evaluateMissingData, missingDataArrived } from './alarm-evaluation.ts';
-import type { AlarmsRepository, Tx } from './alarms.repository.ts';
+import type { AlarmsRepository, AlarmWatch, Tx } from './alarms.repository.ts';
 
 /** A series value as the ingest stores it. */
 export interface WatchedValue {
@@ -38,6 +38,7 @@ export async function evaluateAlarmsOnValues(
   }
   for (const list of bySeries.values()) list.sort((a, b) => a.time.getTime() - b.time.getTime());
   const outcomes: AlarmOutcome[] = [];
+  const changedWatches: AlarmWatch[] = [];
   for (const watch of await repository.watchesOf(tx, [...bySeries.keys()])) {
     if (watch.inert) continue;
     let changed = false;
@@ -69,8 +70,9 @@ export async function evaluateAlarmsOnValues(
         });
       }
     }
-    if (changed) await repository.saveState(tx, watch);
+    if (changed) changedWatches.push(watch);
   }
+  await repository.saveStates(tx, changedWatches);
   return outcomes;
 }
 
@@ -81,6 +83,7 @@ export async function evaluateAlarmsOnValues(
  */
 export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now: number): Promise<AlarmOutcome[]> {
   const outcomes: AlarmOutcome[] = [];
+  const changedWatches: AlarmWatch[] = [];
   for (const watch of await repository.missingDataWatches(tx)) {
     const missingAfter = watch.missingAfter;
     if (!missingAfter) continue;
@@ -99,7 +102,7 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
     if (!watch.triggeredId) continue;
     // Readings not after the last one heard of cannot end the episode: they are older than its start.
     watch.lastTime = watch.lastTime ?? watch.lastSeen;
-    await repository.saveState(tx, watch);
+    changedWatches.push(watch);
     outcomes.push({
       alarmId: watch.alarmId,
       projectId: watch.projectId,
@@ -109,5 +112,6 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
       missingData: true,
     });
   }
+  await repository.saveStates(tx, changedWatches);
   return outcomes;
 }

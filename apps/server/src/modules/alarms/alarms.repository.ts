@@ -111,6 +111,9 @@ function toWatch(row: WatchRow): AlarmWatch {
   };
 }
 
+/** pg_advisory_xact_lock's first key for a series' alarm states ("ALA"); the second is the series id. */
+export const alarmSeriesLockNamespace = 0x414c41;
+
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** SQL of alarms, the series they watch, their episodes (AlarmsTriggered) and their states. */
@@ -349,16 +352,25 @@ export class AlarmsRepository {
 
   // The ingest's side: watches, states and episodes inside the storing transaction.
 
-  /** The alarms watching any of `seriesIds`, each with its state on the series, locked for the caller's transaction. */
+  /**
+   * The alarms watching any of `seriesIds`, each with its state on the series. The series that
+   * have alarms are locked first (transaction advisory locks, in id order, so writers of one series
+   * queue instead of deadlocking), then read: two writers of one series (fed by two meters) take
+   * its states in turn. Advisory locks write nothing, unlike row locks.
+   */
   async watchesOf(tx: Tx, seriesIds: number[]): Promise<AlarmWatch[]> {
     if (seriesIds.length === 0) return [];
-    const rows = await tx<WatchRow[]>`
-      ${this.watchSelect(tx)}
-      -- An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
-      where s.series_id = any(${`{${seriesIds.join(',')}}`}::int[])
-      order by s.alarm_id, s.series_id
-      -- Two writers of one series (fed by two meters) take its alarm states in turn, in key order.
-      for update of s`;
+    // An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
+    const ids = `{${seriesIds.join(',')}}`;
+    const [, rows] = await Promise.all([
+      tx`
+        select pg_advisory_xact_lock(${alarmSeriesLockNamespace}::int, id)
+        from unnest(array(select distinct series_id from alarms_series where series_id = any(${ids}::int[]) order by 1)) as id`.execute(),
+      tx<WatchRow[]>`
+        ${this.watchSelect(tx)}
+        where s.series_id = any(${ids}::int[])
+        order by s.alarm_id, s.series_id`.execute(),
+    ]);
     return rows.map(toWatch);
   }
 
@@ -370,8 +382,9 @@ export class AlarmsRepository {
     const rows = await tx<WatchRow[]>`
       ${this.watchSelect(tx)}
       where a.missing_after is not null
-      order by s.alarm_id, s.series_id
-      for update of s skip locked`;
+        -- Series the ingest holds are skipped: it is evaluating them, and the next check sees them.
+        and pg_try_advisory_xact_lock(${alarmSeriesLockNamespace}::int, s.series_id)
+      order by s.alarm_id, s.series_id`;
     return rows.map((row) => ({ ...toWatch(row), lastSeen: row.lastSeen }));
   }
 
@@ -414,13 +427,28 @@ export class AlarmsRepository {
     await tx`update alarms_triggered set end_at = ${iso(end.time)}, peak = ${end.peak} where id = ${triggeredId}`;
   }
 
-  async saveState(tx: Tx, watch: AlarmWatch): Promise<void> {
-    const episode = watch.state.episode;
+  /** Writes the watches' states in one statement (a batch of readings touches thousands on a busy ingest). */
+  async saveStates(tx: Tx, watches: AlarmWatch[]): Promise<void> {
+    if (watches.length === 0) return;
+    const rows = watches.map((watch) => {
+      const episode = watch.state.episode;
+      return {
+        alarm_id: watch.alarmId,
+        series_id: watch.seriesId,
+        last_time: iso(watch.lastTime),
+        pending_since: iso(watch.state.pendingSince),
+        triggered_id: watch.triggeredId,
+        started_at: iso(episode?.startedAt ?? null),
+        value: episode?.value ?? null,
+        peak: episode?.peak ?? null,
+        last_notified_at: iso(episode?.lastNotifiedAt ?? null),
+      };
+    });
     await tx`
       insert into alarm_states (alarm_id, series_id, last_time, pending_since, triggered_id, started_at, value, peak, last_notified_at)
-      values (${watch.alarmId}, ${watch.seriesId}, ${iso(watch.lastTime)}, ${iso(watch.state.pendingSince)},
-              ${watch.triggeredId}, ${iso(episode?.startedAt ?? null)}, ${episode?.value ?? null},
-              ${episode?.peak ?? null}, ${iso(episode?.lastNotifiedAt ?? null)})
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+        alarm_id uuid, series_id int, last_time timestamptz, pending_since timestamptz, triggered_id uuid,
+        started_at timestamptz, value float8, peak float8, last_notified_at timestamptz)
       on conflict (alarm_id, series_id) do update set
         last_time = excluded.last_time, pending_since = excluded.pending_since, triggered_id = excluded.triggered_id,
         started_at = excluded.started_at, value = excluded.value, peak = excluded.peak,
