@@ -155,7 +155,7 @@ const publishedBy = {
     return writeWithRetries.apply(this, args);
   };
 }
-const alarmSteps = ['watchesOf', 'openEpisode', 'endEpisode', 'saveState'];
+const alarmSteps = ['watchesOf', 'openEpisode', 'endEpisode', 'saveStates'];
 timeMethod(ReadingsRepository.prototype, 'transaction', 1);
 timeMethod(ReadingsRepository.prototype, 'insertReadings', 1);
 timeMethod(ReadingsRepository.prototype, 'insertSeriesValues', 1);
