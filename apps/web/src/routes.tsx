@@ -235,7 +235,14 @@ export const routes: RouteObject[] = [
             ),
             handle: signedIn,
           },
-          later('alarms'),
+          {
+            path: 'alarms',
+            ...page(
+              () => import('./features/alarms/AlarmsPage.tsx'),
+              (m) => m.AlarmsPage,
+            ),
+            handle: signedIn,
+          },
           {
             path: 'live',
             ...page(
@@ -278,7 +285,14 @@ export const routes: RouteObject[] = [
                 ),
                 handle: signedIn,
               },
-              later('actions'),
+              {
+                path: 'actions',
+                ...page(
+                  () => import('./features/alarms/AlarmActionsPage.tsx'),
+                  (m) => m.AlarmActionsPage,
+                ),
+                handle: signedIn,
+              },
               later('colors'),
               {
                 path: 'info',

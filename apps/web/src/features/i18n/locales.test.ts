@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountErrors, meterErrors } from '@olo/shared';
+import { accountErrors, alarmErrors, meterErrors } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import fi from './locales/fi.json';
@@ -37,10 +37,11 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
-  it('server account and meter errors and the shared validation messages are translated', () => {
+  it('server account, meter and alarm errors and the shared validation messages are translated', () => {
     const messages = [
       ...Object.values(accountErrors).map(errorMessageKey),
       ...Object.values(meterErrors),
+      ...Object.values(alarmErrors),
       'Required',
       'Too long',
       'Too short',

@@ -1,5 +1,5 @@
 import { useSubscription } from '@apollo/client/react';
-import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -21,6 +21,8 @@ interface ProjectTab {
   end?: boolean;
   /** Current on every page under this path, not only at `to`. */
   currentUnder?: string;
+  /** A count shown beside the label (unacknowledged alarms); none when 0. */
+  count?: number;
 }
 
 function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
@@ -31,7 +33,7 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
   const edit = editEntryPath(project.id, project.privileges);
   const tabs: ProjectTab[] = [
     { to: base, label: t('Overview'), end: true },
-    { to: `${base}/alarms`, label: t('Alarms'), needs: 'viewAlarms' },
+    { to: `${base}/alarms`, label: t('Alarms'), needs: 'viewAlarms', count: project.alarmsTriggeredCount },
     { to: `${base}/live`, label: t('Live'), shown: project.showLive },
     { to: `${base}/liveold`, label: t('Live (table)'), shown: project.showLive },
     { to: `${base}/summary`, label: t('Summary') },
@@ -55,6 +57,18 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
             return (
               <NavLink key={tab.to} to={tab.to} end={tab.end} className={classes.tab}>
                 {tab.label}
+                {!!tab.count && (
+                  <Badge
+                    ml={6}
+                    size="sm"
+                    color="red"
+                    circle={tab.count < 10}
+                    data-testid="alarms-tab-count"
+                    aria-label={t('Unacknowledged alarms: {{number}}', { number: tab.count })}
+                  >
+                    {tab.count}
+                  </Badge>
+                )}
               </NavLink>
             );
           }

@@ -22,6 +22,7 @@ export function shellProject(id: number, name: string, state: Partial<Record<str
     ...listProject(id, name),
     privileges: ['view'],
     showLive: true,
+    alarmsTriggeredCount: 0,
     startAt: null,
     endAt: null,
     timeZone: 'Europe/Helsinki',

@@ -9,6 +9,7 @@ export type ProjectPrivilege =
   | 'adminSeries'
   | 'adminAlarms'
   | 'viewAlarms'
+  | 'acknowledgeAlarms'
   | 'adminReports'
   | 'viewReports';
 

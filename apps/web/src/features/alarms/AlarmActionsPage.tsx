@@ -1,0 +1,401 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  NativeSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type AlarmActionType, alarmActionTypes, createAlarmsActionInput, updateAlarmsActionInput } from '@olo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  type AlarmDeliveryStatus,
+  type AlarmsActionFieldsFragment,
+  AlarmsActionsDocument,
+  CreateAlarmsActionDocument,
+  DeleteAlarmsActionDocument,
+  TestAlarmsActionDocument,
+  UpdateAlarmsActionDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useShowError } from '../forms/useShowError.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { formatDateTime } from '../meters/meterFormat.ts';
+import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
+import { selectProps } from '../project-edit/seriesEditContext.ts';
+import { formSchema } from '../project-edit/seriesEditSchemas.ts';
+
+type ActionValues = {
+  name: string;
+  type: AlarmActionType;
+  active: boolean;
+  triggerAtEnd: boolean;
+  email: string;
+  sms: string;
+  webhook: string;
+  userId: string;
+};
+
+/** Only the target of the chosen type is sent; the others are cleared. */
+function actionFields(values: ActionValues) {
+  return {
+    name: values.name,
+    type: values.type,
+    active: values.active,
+    triggerAtEnd: values.triggerAtEnd,
+    email: values.type === 'email' ? values.email : null,
+    sms: values.type === 'sms' ? values.sms : null,
+    webhook: values.type === 'webhook' ? values.webhook : null,
+    userId: values.type === 'user' ? values.userId || null : null,
+  };
+}
+
+function valuesOfAction(action: AlarmsActionFieldsFragment | undefined): ActionValues {
+  return {
+    name: action?.name ?? '',
+    type: action?.type ?? 'email',
+    active: action?.active ?? true,
+    triggerAtEnd: action?.triggerAtEnd ?? false,
+    email: action?.email ?? '',
+    sms: action?.sms ?? '',
+    webhook: action?.webhook ?? '',
+    userId: action?.userId ?? '',
+  };
+}
+
+function useTypeLabels(): Record<AlarmActionType, string> {
+  const { t } = useTranslation();
+  return { email: t('Email'), sms: t('SMS'), webhook: t('Webhook'), user: t('Project member') };
+}
+
+/** Whom the action notifies, as one line. */
+function targetText(action: AlarmsActionFieldsFragment): string {
+  if (action.type === 'user') return action.user ? (action.user.name ?? action.user.username) : '-';
+  return action[action.type] ?? '-';
+}
+
+const statusColors: Record<AlarmDeliveryStatus, string> = {
+  sent: 'teal',
+  retrying: 'yellow',
+  failed: 'red',
+  notSent: 'gray',
+};
+
+function DeliveryState({ action }: { action: AlarmsActionFieldsFragment }) {
+  const { t, i18n } = useTranslation();
+  const labels: Record<AlarmDeliveryStatus, string> = {
+    sent: t('Sent'),
+    retrying: t('Retrying'),
+    failed: t('Failed'),
+    notSent: t('Not sent'),
+  };
+  if (!action.deliveryStatus) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="delivery-state">
+        {t('Nothing delivered yet')}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" data-testid="delivery-state">
+      <Badge color={statusColors[action.deliveryStatus]} variant="light">
+        {labels[action.deliveryStatus]}
+      </Badge>
+      {action.deliveryAt && (
+        <Text size="sm" c="dimmed">
+          <time dateTime={action.deliveryAt}>{formatDateTime(action.deliveryAt, i18n.language)}</time>
+        </Text>
+      )}
+      {action.deliveryError && (
+        <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }} data-testid="delivery-error">
+          {action.deliveryError}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function WebhookSecret({ secret }: { secret: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm">{t('Secret')}:</Text>
+        <Code data-testid="webhook-secret" style={{ overflowWrap: 'anywhere' }}>
+          {secret}
+        </Code>
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy} color={copied ? 'teal' : undefined}>
+              {copied ? t('Copied') : t('Copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('Each request carries the header {{header}}: the HMAC-SHA256 of the request body with this secret.', {
+          header: 'X-Olo-Signature: sha256=<hex>',
+        })}
+      </Text>
+    </Stack>
+  );
+}
+
+function ActionForm({
+  project,
+  alarmId,
+  action,
+  onDone,
+}: {
+  project: EditedProject;
+  alarmId: string;
+  action?: AlarmsActionFieldsFragment;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const typeLabels = useTypeLabels();
+  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<ActionValues>({
+    initialValues: valuesOfAction(action),
+    schema: action
+      ? formSchema<ActionValues>(updateAlarmsActionInput, (values) => ({ id: action.id, ...actionFields(values) }))
+      : formSchema<ActionValues>(createAlarmsActionInput, (values) => ({ alarmId, ...actionFields(values) })),
+  });
+  const markSaved = useDirtyForm(`action-${action?.id ?? `new-${alarmId}`}`, form.isDirty());
+  const refetchQueries = [{ query: AlarmsActionsDocument, variables: { projectId: project.id } }];
+  const [createAction, creating] = useMutation(CreateAlarmsActionDocument, { refetchQueries });
+  const [updateAction, updating] = useMutation(UpdateAlarmsActionDocument);
+  const type = form.getValues().type;
+  const members = project.members.map((member) => ({
+    value: member.user.id,
+    label: member.user.name ? `${member.user.name} (${member.user.username})` : member.user.username,
+  }));
+
+  const submit = form.onSubmit(async (values) => {
+    clearGeneralError();
+    try {
+      if (action) await updateAction({ variables: { input: { id: action.id, ...actionFields(values) } } });
+      else await createAction({ variables: { input: { alarmId, ...actionFields(values) } } });
+    } catch (error) {
+      return showServerError(error);
+    }
+    markSaved();
+    form.resetDirty();
+    toast.success(action ? t('Action saved.') : t('Action added.'));
+    onDone();
+  });
+
+  const title = action ? t('Edit action') : t('New action');
+  return (
+    <Paper withBorder p="sm">
+      <form onSubmit={submit} noValidate aria-label={title} data-testid="action-form">
+        <Stack gap="xs">
+          <FormError message={generalError} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label={t('Type')}
+              data={alarmActionTypes.map((value) => ({ value, label: typeLabels[value] }))}
+              {...form.getInputProps('type')}
+            />
+            <TextInput label={t('Name')} description={t('Optional')} {...inputProps('name')} />
+          </SimpleGrid>
+          {type === 'email' && <TextInput label={t('Email')} withAsterisk type="email" {...inputProps('email')} />}
+          {type === 'sms' && (
+            <TextInput
+              label={t('Phone number')}
+              withAsterisk
+              type="tel"
+              placeholder="+358 40 123 4567"
+              {...inputProps('sms')}
+            />
+          )}
+          {type === 'webhook' && (
+            <TextInput
+              label={t('Webhook address')}
+              withAsterisk
+              placeholder="https://example.com/olo-alarms"
+              {...inputProps('webhook')}
+            />
+          )}
+          {type === 'user' && (
+            <Select
+              label={t('Project member')}
+              withAsterisk
+              searchable
+              data={members}
+              nothingFoundMessage={t('No matches')}
+              {...selectProps(inputProps('userId'))}
+            />
+          )}
+          <Group>
+            <Checkbox label={t('Active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('Notify also when the alarm ends')}
+              {...form.getInputProps('triggerAtEnd', { type: 'checkbox' })}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={creating.loading || updating.loading}>
+              {action ? t('Save') : t('Add action')}
+            </Button>
+            <Button variant="default" onClick={onDone}>
+              {t('Cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function ActionItem({ project, action }: { project: EditedProject; action: AlarmsActionFieldsFragment }) {
+  const { t } = useTranslation();
+  const typeLabels = useTypeLabels();
+  const showError = useShowError();
+  const [editing, setEditing] = useState(false);
+  const [testAction, testing] = useMutation(TestAlarmsActionDocument);
+  const [deleteAction, deleting] = useMutation(DeleteAlarmsActionDocument, {
+    refetchQueries: [{ query: AlarmsActionsDocument, variables: { projectId: project.id } }],
+  });
+  const label = `${typeLabels[action.type]}: ${targetText(action)}`;
+
+  if (editing) {
+    return <ActionForm project={project} alarmId={action.alarmId} action={action} onDone={() => setEditing(false)} />;
+  }
+
+  const onTest = async () => {
+    try {
+      await testAction({ variables: { id: action.id } });
+    } catch (caught) {
+      showError(caught);
+    }
+  };
+  const onDelete = async () => {
+    if (!window.confirm(t('Delete the action {{name}}?', { name: label }))) return;
+    try {
+      await deleteAction({ variables: { id: action.id } });
+      toast.success(t('Action deleted.'));
+    } catch (caught) {
+      showError(caught);
+    }
+  };
+
+  return (
+    <Paper withBorder p="sm" component="article" aria-label={label} data-testid="alarm-action">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Group gap="xs">
+              <Badge variant="outline">{typeLabels[action.type]}</Badge>
+              <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {targetText(action)}
+              </Text>
+              {action.name && <Text c="dimmed">({action.name})</Text>}
+            </Group>
+            <Group gap="xs">
+              <Badge color={action.active ? 'teal' : 'gray'} variant="light">
+                {action.active ? t('Active') : t('Inactive')}
+              </Badge>
+              {action.triggerAtEnd && <Badge variant="light">{t('Also when it ends')}</Badge>}
+            </Group>
+          </Stack>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              loading={testing.loading}
+              aria-label={t('Send test to {{name}}', { name: label })}
+              onClick={() => void onTest()}
+            >
+              {t('Send test')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+              {t('Edit')}
+            </Button>
+            <Button size="xs" variant="subtle" color="red" loading={deleting.loading} onClick={() => void onDelete()}>
+              {t('Delete')}
+            </Button>
+          </Group>
+        </Group>
+        <DeliveryState action={action} />
+        {action.type === 'webhook' && action.secret && <WebhookSecret secret={action.secret} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AlarmActions({
+  project,
+  alarm,
+  actions,
+}: {
+  project: EditedProject;
+  alarm: { id: string; name: string };
+  actions: AlarmsActionFieldsFragment[];
+}) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={alarm.name} data-testid="alarm-actions">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            {alarm.name}
+          </Title>
+          {!adding && (
+            <Button size="xs" variant="light" onClick={() => setAdding(true)}>
+              {t('Add action')}
+            </Button>
+          )}
+        </Group>
+        {adding && <ActionForm project={project} alarmId={alarm.id} onDone={() => setAdding(false)} />}
+        {actions.length === 0 && !adding && (
+          <Text size="sm" c="dimmed">
+            {t('Nobody is notified of this alarm.')}
+          </Text>
+        )}
+        {actions.map((action) => (
+          <ActionItem key={action.id} project={project} action={action} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /p/:projectId/edit/actions: whom each alarm of the project notifies, and how the latest delivery went. */
+export function AlarmActionsPage() {
+  const { t } = useTranslation();
+  const project = useEditedProject();
+  const { data, loading, error } = useQuery(AlarmsActionsDocument, { variables: { projectId: project.id } });
+  return (
+    <DirtyFormsProvider key={project.id}>
+      <QueryState loading={loading && !data} error={data ? undefined : error}>
+        {data && (
+          <Stack data-testid="alarm-actions-page">
+            {data.alarms.length === 0 && <Text c="dimmed">{t('The project has no alarms.')}</Text>}
+            {data.alarms.map((alarm) => (
+              <AlarmActions
+                key={alarm.id}
+                project={project}
+                alarm={alarm}
+                actions={data.alarmsActions.filter((action) => action.alarmId === alarm.id)}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </DirtyFormsProvider>
+  );
+}

@@ -1,0 +1,373 @@
+import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Loader,
+  NativeSelect,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { alarmLimits } from '@olo/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  type AlarmFieldsFragment,
+  AlarmPreviewDocument,
+  type AlarmPreviewInput,
+  CreateAlarmDocument,
+  CreateAlarmsSeriesDocument,
+  DeleteAlarmsSeriesDocument,
+  ProjectAlarmsDocument,
+  type ProjectAlarmsQuery,
+  UpdateAlarmDocument,
+} from '../../graphql/generated.ts';
+import { FormError } from '../auth/AuthCard.tsx';
+import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { errorText } from '../forms/errorText.ts';
+import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
+import { projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
+import {
+  type AlarmFormValues,
+  alarmFormIssues,
+  alarmFormSchema,
+  newAlarmValues,
+  ruleForText,
+  ruleOfValues,
+  valuesOfAlarm,
+} from './alarmForm.ts';
+import { durationUnits, ruleSummary } from './ruleText.ts';
+
+export type AlarmsProject = ProjectAlarmsQuery['project'];
+
+/** How long the rule must stay unchanged before the preview asks the server again. */
+const previewDebounceMs = 600;
+/** Episodes of the preview listed; the count covers them all. */
+const previewListed = 50;
+
+function useDurationUnitOptions() {
+  const { t } = useTranslation();
+  const labels: Record<(typeof durationUnits)[number], string> = {
+    years: t('years'),
+    months: t('months'),
+    days: t('days'),
+    hours: t('hours'),
+    minutes: t('minutes'),
+    seconds: t('seconds'),
+  };
+  return durationUnits.map((unit) => ({ value: unit, label: labels[unit] }));
+}
+
+type Form = ReturnType<typeof useSchemaForm<AlarmFormValues>>;
+
+function DurationField({
+  form,
+  name,
+  label,
+  description,
+}: {
+  form: Form;
+  name: 'duration' | 'repeatAfter' | 'missingAfter';
+  label: string;
+  description?: string;
+}) {
+  const { t } = useTranslation();
+  const units = useDurationUnitOptions();
+  const amount = form.inputProps(`${name}.amount` as keyof AlarmFormValues & string);
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <TextInput label={label} description={description} inputMode="numeric" style={{ flex: 1 }} {...amount} />
+      <NativeSelect
+        label={t('Unit')}
+        aria-label={t('Unit of {{field}}', { field: label })}
+        data={units}
+        {...form.form.getInputProps(`${name}.unit`)}
+      />
+    </Group>
+  );
+}
+
+/** The series the alarm may watch, grouped by space, filtered by measurement type; chosen ones stay shown. */
+function SeriesPicker({ form, project }: { form: Form; project: AlarmsProject }) {
+  const { t } = useTranslation();
+  const typeLabel = useMeasurementLabel();
+  const values = form.form.getValues();
+  const types = [...new Set(project.series.map((serie) => serie.dataType))].sort();
+  const chosen = new Set(values.seriesIds);
+  const shown = project.series.filter(
+    (serie) => !values.dataType || serie.dataType === values.dataType || chosen.has(String(serie.id)),
+  );
+  const spaceIds = new Set(project.spaces.map((space) => space.id));
+  const groups = [
+    ...project.spaces.map((space) => ({
+      key: String(space.id),
+      name: space.name,
+      series: shown.filter((s) => s.spaceId === space.id),
+    })),
+    {
+      key: 'none',
+      name: t('Without a space'),
+      series: shown.filter((serie) => serie.spaceId === null || !spaceIds.has(serie.spaceId)),
+    },
+  ].filter((group) => group.series.length > 0);
+
+  return (
+    <Stack gap="xs">
+      <NativeSelect
+        label={t('Measurement type')}
+        description={t('Shows only series of this type; the alarm is about this type.')}
+        data={[{ value: '', label: t('All types') }, ...types.map((type) => ({ value: type, label: typeLabel(type) }))]}
+        {...form.form.getInputProps('dataType')}
+      />
+      <Checkbox.Group label={t('Watched series')} {...form.form.getInputProps('seriesIds')}>
+        <Stack gap="xs" mt="xs" data-testid="alarm-series-picker">
+          {groups.length === 0 && <Text c="dimmed">{t('The project has no series of this type.')}</Text>}
+          {groups.map((group) => (
+            <div key={group.key}>
+              <Text fw={500} size="sm">
+                {group.name}
+              </Text>
+              <Group gap="md">
+                {group.series.map((serie) => (
+                  <Checkbox
+                    key={serie.id}
+                    value={String(serie.id)}
+                    label={`${serie.name} (${serie.dataUnit || typeLabel(serie.dataType)})`}
+                  />
+                ))}
+              </Group>
+            </div>
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </Stack>
+  );
+}
+
+/**
+ * When the rule would have fired over the last 30 days of the chosen series, asked again once the rule has stayed
+ * unchanged for a moment (a valid rule on at least one series only).
+ */
+function AlarmPreview({ project, input }: { project: AlarmsProject; input: AlarmPreviewInput | null }) {
+  const { t, i18n } = useTranslation();
+  const [debounced] = useDebouncedValue(input ? JSON.stringify(input) : null, previewDebounceMs);
+  const { data, previousData, loading, error } = useQuery(
+    AlarmPreviewDocument,
+    debounced ? { variables: { input: JSON.parse(debounced) as AlarmPreviewInput } } : skipToken,
+  );
+  const locale = i18n.language;
+  if (!input) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="alarm-preview">
+        {t('Choose series and a valid rule to see how often the alarm would have fired.')}
+      </Text>
+    );
+  }
+  const episodes = (data ?? previousData)?.alarmPreview;
+  const seriesById = new Map(project.series.map((serie) => [serie.id, serie]));
+  return (
+    <Stack gap="xs" data-testid="alarm-preview">
+      {error && !loading ? (
+        <Alert color="red">{errorText(error, t)}</Alert>
+      ) : episodes ? (
+        <Group gap="xs">
+          <Text fw={500} data-testid="alarm-preview-count">
+            {t('Would have fired {{number}} times in the last {{days}} days.', {
+              number: episodes.length,
+              days: alarmLimits.previewDays,
+            })}
+          </Text>
+          {loading && <Loader size="xs" aria-label={t('Loading')} />}
+        </Group>
+      ) : (
+        <Loader size="sm" aria-label={t('Loading')} />
+      )}
+      {episodes && episodes.length > 0 && (
+        <List size="sm" data-testid="alarm-preview-episodes">
+          {episodes.slice(0, previewListed).map((episode) => {
+            const serie = seriesById.get(episode.seriesId);
+            const ended = episode.endAt
+              ? t('ended {{time}}', { time: projectTime(episode.endAt, locale, project.timeZone) })
+              : t('ongoing');
+            return (
+              <List.Item key={`${episode.seriesId}-${episode.time}`}>
+                {seriesLabel(serie, project.spaces)}: {projectTime(episode.time, locale, project.timeZone)}, {ended}
+                {episode.peak !== null && `, ${t('peak {{value}}', { value: valueText(episode.peak, serie, locale) })}`}
+              </List.Item>
+            );
+          })}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+/** Creates an alarm, or edits one: its rule as a whole, and the watched series one link at a time. */
+export function AlarmEditor({
+  project,
+  alarm,
+  onDone,
+}: {
+  project: AlarmsProject;
+  alarm?: AlarmFieldsFragment;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
+  const form = useSchemaForm<AlarmFormValues>({
+    initialValues: alarm ? valuesOfAlarm(alarm) : newAlarmValues(),
+    schema: alarmFormSchema(seriesTypes),
+  });
+  const markSaved = useDirtyForm('alarm-editor', form.form.isDirty());
+  const refetchQueries = [{ query: ProjectAlarmsDocument, variables: { projectId: project.id } }];
+  const client = useApolloClient();
+  const [createAlarm, creating] = useMutation(CreateAlarmDocument, { refetchQueries });
+  const [updateAlarm, updating] = useMutation(UpdateAlarmDocument);
+  const [linkSeries] = useMutation(CreateAlarmsSeriesDocument);
+  const [unlinkSeries] = useMutation(DeleteAlarmsSeriesDocument);
+
+  const values = form.form.getValues();
+  const valid = alarmFormIssues(values, seriesTypes).length === 0;
+  const rule = valid ? ruleOfValues(values, seriesTypes) : null;
+  const previewInput =
+    rule && values.seriesIds.length > 0
+      ? { projectId: project.id, rule, seriesIds: values.seriesIds.map(Number) }
+      : null;
+  const field = (path: string) => form.inputProps(path as keyof AlarmFormValues & string);
+
+  const submit = form.form.onSubmit(async (submitted) => {
+    form.clearGeneralError();
+    const submittedRule = ruleOfValues(submitted, seriesTypes);
+    const seriesIds = submitted.seriesIds.map(Number);
+    try {
+      if (!alarm) {
+        await createAlarm({ variables: { input: { projectId: project.id, rule: submittedRule, seriesIds } } });
+      } else {
+        await updateAlarm({ variables: { input: { id: alarm.id, rule: submittedRule } } });
+        const before = new Set(alarm.alarmsSeries.map((link) => link.seriesId));
+        const after = new Set(seriesIds);
+        for (const seriesId of after) {
+          if (!before.has(seriesId)) await linkSeries({ variables: { input: { alarmId: alarm.id, seriesId } } });
+        }
+        for (const seriesId of before) {
+          if (!after.has(seriesId)) await unlinkSeries({ variables: { input: { alarmId: alarm.id, seriesId } } });
+        }
+        await client.refetchQueries({ include: [ProjectAlarmsDocument] });
+      }
+    } catch (error) {
+      return form.showServerError(error);
+    }
+    markSaved();
+    form.form.resetDirty();
+    toast.success(alarm ? t('Alarm saved.') : t('Alarm created.'));
+    onDone();
+  });
+
+  const title = alarm ? t('Edit alarm {{name}}', { name: alarm.name }) : t('New alarm');
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form onSubmit={submit} noValidate aria-label={title} data-testid="alarm-editor">
+        <Stack>
+          <Title order={3}>{title}</Title>
+          <FormError message={form.generalError} />
+          <TextInput label={t('Name')} withAsterisk maxLength={alarmLimits.nameMax} {...field('name')} />
+          <SeriesPicker form={form} project={project} />
+          <Radio.Group label={t('Condition')} {...form.form.getInputProps('mode')}>
+            <Group mt="xs">
+              <Radio value="range" label={t('The value is inside or outside a range')} />
+              <Radio value="missing" label={t('No readings arrive')} />
+            </Group>
+          </Radio.Group>
+          {values.mode === 'range' ? (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Stack gap={4}>
+                  <TextInput
+                    label={t('Range start')}
+                    description={t('Empty: no lower limit')}
+                    inputMode="decimal"
+                    {...field('startValue')}
+                  />
+                  <Checkbox
+                    label={t('Start included')}
+                    {...form.form.getInputProps('startInclusive', { type: 'checkbox' })}
+                  />
+                </Stack>
+                <Stack gap={4}>
+                  <TextInput
+                    label={t('Range end')}
+                    description={t('Empty: no upper limit')}
+                    inputMode="decimal"
+                    {...field('endValue')}
+                  />
+                  <Checkbox
+                    label={t('End included')}
+                    {...form.form.getInputProps('endInclusive', { type: 'checkbox' })}
+                  />
+                </Stack>
+              </SimpleGrid>
+              <Radio.Group label={t('Triggers when the value is')} {...form.form.getInputProps('where')}>
+                <Group mt="xs">
+                  <Radio value="inside" label={t('inside the range')} />
+                  <Radio value="outside" label={t('outside the range')} />
+                </Group>
+              </Radio.Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <DurationField
+                  form={form}
+                  name="duration"
+                  label={t('Duration')}
+                  description={t('How long the condition must last; empty: the first reading triggers')}
+                />
+                <TextInput
+                  label={t('Hysteresis')}
+                  description={t('How far back past the limit the value must come for the alarm to end')}
+                  inputMode="decimal"
+                  {...field('hysteresis')}
+                />
+              </SimpleGrid>
+            </>
+          ) : (
+            <DurationField
+              form={form}
+              name="missingAfter"
+              label={t('No readings for')}
+              description={t('Triggers when a series has had no reading for this long')}
+            />
+          )}
+          <DurationField
+            form={form}
+            name="repeatAfter"
+            label={t('Repeat after')}
+            description={t('Notifies again this often while the alarm lasts; empty: no repeats')}
+          />
+          {rule && (
+            <Text size="sm" data-testid="alarm-editor-summary">
+              {ruleSummary(ruleForText(rule), t, i18n.language)}
+            </Text>
+          )}
+          <Title order={4}>{t('Preview')}</Title>
+          <AlarmPreview project={project} input={previewInput} />
+          <Group>
+            <Button type="submit" loading={creating.loading || updating.loading}>
+              {alarm ? t('Save') : t('Create alarm')}
+            </Button>
+            <Button variant="default" onClick={onDone}>
+              {t('Cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

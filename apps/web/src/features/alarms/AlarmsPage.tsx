@@ -1,0 +1,171 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { type AlarmFieldsFragment, DeleteAlarmDocument, ProjectAlarmsDocument } from '../../graphql/generated.ts';
+import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
+import { useShowError } from '../forms/useShowError.ts';
+import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
+import { AlarmEditor, type AlarmsProject } from './AlarmEditor.tsx';
+import { alarmForText } from './alarmForm.ts';
+import { durationText, hasDuration, rangeText, ruleSummary } from './ruleText.ts';
+import { TriggeredAlarms } from './TriggeredAlarms.tsx';
+
+/** 'new', or the id of the alarm being edited; null when the editor is closed. */
+type Editing = 'new' | string | null;
+
+function AlarmItem({ alarm, canAdmin, onEdit }: { alarm: AlarmFieldsFragment; canAdmin: boolean; onEdit: () => void }) {
+  const { t, i18n } = useTranslation();
+  const showError = useShowError();
+  const [deleteAlarm, { loading }] = useMutation(DeleteAlarmDocument, {
+    refetchQueries: [{ query: ProjectAlarmsDocument, variables: { projectId: alarm.projectId } }],
+  });
+  const rule = alarmForText(alarm);
+  const locale = i18n.language;
+  const missing = hasDuration(rule.missingAfter);
+
+  const onDelete = async () => {
+    if (!window.confirm(t('Delete the alarm {{name}} with its triggered alarms and actions?', { name: alarm.name })))
+      return;
+    try {
+      await deleteAlarm({ variables: { id: alarm.id } });
+      toast.success(t('Alarm deleted.'));
+    } catch (caught) {
+      showError(caught);
+    }
+  };
+
+  return (
+    <Paper withBorder p="sm" component="article" aria-label={alarm.name} data-testid="alarm">
+      <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={500}>{alarm.name}</Text>
+            {missing ? (
+              <Badge variant="light">{t('Missing data')}</Badge>
+            ) : (
+              <>
+                <Badge variant="light" data-testid="alarm-range">
+                  {rangeText(rule, t, locale)}
+                </Badge>
+                <Badge variant="outline">{alarm.inside ? t('inside') : t('outside')}</Badge>
+              </>
+            )}
+          </Group>
+          {canAdmin && (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="light" onClick={onEdit} aria-label={t('Edit {{name}}', { name: alarm.name })}>
+                {t('Edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={loading}
+                aria-label={t('Delete {{name}}', { name: alarm.name })}
+                onClick={() => void onDelete()}
+              >
+                {t('Delete')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {[
+            !missing && hasDuration(alarm.duration)
+              ? t('Duration: {{duration}}', { duration: durationText(alarm.duration, locale) })
+              : null,
+            t('Watched series: {{number}}', { number: alarm.alarmsSeries.length }),
+            t('Actions: {{number}}', { number: alarm.alarmsActions.length }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        <Text size="sm" data-testid="alarm-summary">
+          {ruleSummary(rule, t, locale)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AlarmList({
+  project,
+  alarms,
+  canAdmin,
+}: {
+  project: AlarmsProject;
+  alarms: AlarmFieldsFragment[];
+  canAdmin: boolean;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const edited = alarms.find((alarm) => alarm.id === editing);
+  return (
+    <Stack gap="sm" data-testid="alarm-list">
+      {canAdmin && editing === null && (
+        <Group>
+          <Button onClick={() => setEditing('new')}>{t('New alarm')}</Button>
+        </Group>
+      )}
+      {editing === 'new' && <AlarmEditor project={project} onDone={() => setEditing(null)} />}
+      {alarms.length === 0 && <Text c="dimmed">{t('The project has no alarms.')}</Text>}
+      {alarms.map((alarm) =>
+        edited?.id === alarm.id ? (
+          <AlarmEditor key={alarm.id} project={project} alarm={alarm} onDone={() => setEditing(null)} />
+        ) : (
+          <AlarmItem key={alarm.id} alarm={alarm} canAdmin={canAdmin} onEdit={() => setEditing(alarm.id)} />
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** /p/:projectId/alarms: the triggered alarms (acknowledged here) and the alarms themselves (edited here). */
+export function AlarmsPage() {
+  const { t } = useTranslation();
+  const projectId = useProjectIdParam();
+  const shell = useProjectShell(projectId).data?.project;
+  const privileges = shell?.privileges ?? [];
+  const canView = privileges.includes('viewAlarms') || privileges.includes('adminAlarms');
+  const canAdmin = privileges.includes('adminAlarms');
+  const { data, loading, error } = useQuery(ProjectAlarmsDocument, {
+    variables: { projectId: projectId ?? 0 },
+    skip: projectId === null || !canView,
+  });
+  if (!shell || projectId === null) return null;
+  if (!canView) return <PermissionDenied />;
+
+  return (
+    <DirtyFormsProvider key={projectId}>
+      <Stack>
+        <section aria-labelledby="alarms-triggered-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="alarms-triggered-title">
+              {t('Triggered alarms')}
+            </Title>
+            <TriggeredAlarms
+              projectId={projectId}
+              timeZone={shell.timeZone}
+              spaces={data?.project.spaces ?? []}
+              unacknowledgedCount={shell.alarmsTriggeredCount}
+              canAcknowledge={privileges.includes('acknowledgeAlarms')}
+            />
+          </Stack>
+        </section>
+        <section aria-labelledby="alarms-list-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="alarms-list-title">
+              {t('Alarms')}
+            </Title>
+            <QueryState loading={loading && !data} error={data ? undefined : error}>
+              {data && <AlarmList project={data.project} alarms={data.alarms} canAdmin={canAdmin} />}
+            </QueryState>
+          </Stack>
+        </section>
+      </Stack>
+    </DirtyFormsProvider>
+  );
+}

@@ -1,0 +1,189 @@
+import type { ApolloCache } from '@apollo/client';
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { alarmLimits } from '@olo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  AcknowledgeAlarmsTriggeredDocument,
+  AcknowledgeAllAlarmsTriggeredDocument,
+  AlarmsTriggeredDocument,
+  type AlarmsTriggeredFieldsFragment,
+  ProjectUpdatedDocument,
+} from '../../graphql/generated.ts';
+import { useShowError } from '../forms/useShowError.ts';
+import { QueryState } from '../layout/QueryState.tsx';
+import { compareTriggered, projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
+
+interface TriggeredAlarmsProps {
+  projectId: number;
+  timeZone: string;
+  spaces: readonly { id: number; name: string }[];
+  /** Project.alarmsTriggeredCount, pushed by projectUpdated. */
+  unacknowledgedCount: number;
+  canAcknowledge: boolean;
+}
+
+/** Lowers the project's count at once; the server's projectUpdated push then confirms it. */
+function lowerCount(cache: ApolloCache, projectId: number, by: number | 'all'): void {
+  cache.modify({
+    id: cache.identify({ __typename: 'Project', id: projectId }),
+    fields: { alarmsTriggeredCount: (count: number) => (by === 'all' ? 0 : Math.max(0, count - by)) },
+  });
+}
+
+function TriggeredRow({
+  item,
+  projectId,
+  spaces,
+  timeZone,
+  canAcknowledge,
+}: {
+  item: AlarmsTriggeredFieldsFragment;
+  projectId: number;
+  spaces: TriggeredAlarmsProps['spaces'];
+  timeZone: string;
+  canAcknowledge: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const showError = useShowError();
+  const [acknowledge, { loading }] = useMutation(AcknowledgeAlarmsTriggeredDocument, {
+    update: (cache, { data }) => {
+      if (data) lowerCount(cache, projectId, 1);
+    },
+  });
+  const locale = i18n.language;
+  return (
+    <Table.Tr data-testid="alarm-triggered" data-acknowledged={item.acknowledged}>
+      <Table.Td>{item.alarm.name}</Table.Td>
+      <Table.Td>{seriesLabel(item.series, spaces)}</Table.Td>
+      <Table.Td>{item.data === null ? t('No readings') : valueText(item.data, item.series, locale)}</Table.Td>
+      <Table.Td>
+        <time dateTime={item.time}>{projectTime(item.time, locale, timeZone)}</time>
+      </Table.Td>
+      <Table.Td>
+        {item.endAt ? (
+          <time dateTime={item.endAt}>{projectTime(item.endAt, locale, timeZone)}</time>
+        ) : (
+          <Badge color="red" variant="light">
+            {t('Ongoing')}
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>{item.peak === null ? '-' : valueText(item.peak, item.series, locale)}</Table.Td>
+      <Table.Td>
+        {item.acknowledged ? (
+          <Text size="sm" c="dimmed">
+            {t('Acknowledged')}
+          </Text>
+        ) : canAcknowledge ? (
+          <Button
+            size="xs"
+            variant="light"
+            loading={loading}
+            aria-label={t('Acknowledge {{name}}', { name: `${item.alarm.name}, ${seriesLabel(item.series, spaces)}` })}
+            onClick={() => void acknowledge({ variables: { id: item.id } }).catch(showError)}
+          >
+            {t('Acknowledge')}
+          </Button>
+        ) : (
+          <Badge color="orange" variant="light">
+            {t('Not acknowledged')}
+          </Badge>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The project's triggered alarms, unacknowledged first, then newest. The list is asked again whenever the server
+ * pushes the project (an episode opened, ended or was acknowledged, here or elsewhere), so it follows without a reload.
+ */
+export function TriggeredAlarms({
+  projectId,
+  timeZone,
+  spaces,
+  unacknowledgedCount,
+  canAcknowledge,
+}: TriggeredAlarmsProps) {
+  const { t } = useTranslation();
+  const showError = useShowError();
+  const variables = { projectId, limit: alarmLimits.triggeredPage };
+  const { data, loading, error, refetch } = useQuery(AlarmsTriggeredDocument, { variables });
+  useSubscription(ProjectUpdatedDocument, {
+    variables: { id: projectId },
+    skip: !data,
+    onData: () => void refetch().catch(() => {}),
+  });
+  const [acknowledgeAll] = useMutation(AcknowledgeAllAlarmsTriggeredDocument);
+  const [acknowledgingAll, setAcknowledgingAll] = useState(false);
+  const items = [...(data?.alarmsTriggered ?? [])].sort(compareTriggered);
+
+  const onAcknowledgeAll = async () => {
+    setAcknowledgingAll(true);
+    try {
+      const result = await acknowledgeAll({
+        variables: { projectId },
+        update: (cache) => lowerCount(cache, projectId, 'all'),
+      });
+      await refetch();
+      toast.success(t('Alarms acknowledged: {{number}}.', { number: result.data?.acknowledgeAllAlarmsTriggered ?? 0 }));
+    } catch (caught) {
+      showError(caught);
+    } finally {
+      setAcknowledgingAll(false);
+    }
+  };
+
+  return (
+    <QueryState loading={loading && !data} error={data ? undefined : error}>
+      <Stack gap="sm" data-testid="alarms-triggered">
+        <Group justify="space-between">
+          <Text data-testid="alarms-unacknowledged">
+            {t('Unacknowledged alarms: {{number}}', { number: unacknowledgedCount })}
+          </Text>
+          {canAcknowledge && unacknowledgedCount > 0 && (
+            <Button variant="light" loading={acknowledgingAll} onClick={() => void onAcknowledgeAll()}>
+              {t('Acknowledge all')}
+            </Button>
+          )}
+        </Group>
+        {items.length === 0 ? (
+          <Text c="dimmed" data-testid="alarms-triggered-empty">
+            {t('No alarm has triggered.')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('Alarm')}</Table.Th>
+                  <Table.Th>{t('Series')}</Table.Th>
+                  <Table.Th>{t('Value')}</Table.Th>
+                  <Table.Th>{t('Triggered')}</Table.Th>
+                  <Table.Th>{t('Ended')}</Table.Th>
+                  <Table.Th>{t('Peak')}</Table.Th>
+                  <Table.Th>{t('Acknowledged')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => (
+                  <TriggeredRow
+                    key={item.id}
+                    item={item}
+                    projectId={projectId}
+                    spaces={spaces}
+                    timeZone={timeZone}
+                    canAcknowledge={canAcknowledge}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </QueryState>
+  );
+}

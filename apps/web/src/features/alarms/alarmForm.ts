@@ -1,0 +1,219 @@
+import type { schemaResolver } from '@mantine/form';
+import { alarmRuleInput } from '@olo/shared';
+import type { AlarmFieldsFragment, AlarmRuleInput } from '../../graphql/generated.ts';
+import { type DurationParts, type DurationUnit, durationUnits, type RuleForText } from './ruleText.ts';
+
+type StandardSchema = Parameters<typeof schemaResolver>[0];
+
+/** A duration as the editor holds it: one amount in one unit ('' for none). */
+export interface DurationValue {
+  amount: string;
+  unit: DurationUnit;
+}
+
+export type AlarmFormValues = {
+  name: string;
+  /** 'missing': a missing-data alarm (no reading for a while); the range is unused. */
+  mode: 'range' | 'missing';
+  /** Shows only series of this measurement type in the picker ('' for all); saved as the alarm's data type. */
+  dataType: string;
+  seriesIds: string[];
+  startValue: string;
+  startInclusive: boolean;
+  endValue: string;
+  endInclusive: boolean;
+  /** 'inside': the condition is the value inside the range. */
+  where: 'inside' | 'outside';
+  duration: DurationValue;
+  repeatAfter: DurationValue;
+  missingAfter: DurationValue;
+  hysteresis: string;
+};
+
+const emptyDuration = (unit: DurationUnit): DurationValue => ({ amount: '', unit });
+
+export function newAlarmValues(): AlarmFormValues {
+  return {
+    name: '',
+    mode: 'range',
+    dataType: '',
+    seriesIds: [],
+    startValue: '',
+    startInclusive: false,
+    endValue: '',
+    endInclusive: false,
+    where: 'inside',
+    duration: emptyDuration('minutes'),
+    repeatAfter: emptyDuration('hours'),
+    missingAfter: { amount: '1', unit: 'hours' },
+    hysteresis: '',
+  };
+}
+
+/**
+ * A stored duration as one amount in its smallest unit (1 day 2 hours is 26 hours). Months and days do not convert
+ * exactly, so a duration mixing them counts a month as 30 days, which only an alarm made outside the editor has.
+ */
+export function durationValue(duration: DurationParts | null | undefined, fallbackUnit: DurationUnit): DurationValue {
+  if (!duration) return emptyDuration(fallbackUnit);
+  const used = durationUnits.filter((unit) => duration[unit] > 0);
+  const smallest = used.at(-1);
+  if (!smallest) return emptyDuration(fallbackUnit);
+  const toSeconds: Record<DurationUnit, number> = {
+    years: 360 * 86_400,
+    months: 30 * 86_400,
+    days: 86_400,
+    hours: 3600,
+    minutes: 60,
+    seconds: 1,
+  };
+  const calendarOnly = used.every((unit) => unit === 'years' || unit === 'months');
+  if (calendarOnly) {
+    const months = duration.years * 12 + duration.months;
+    return smallest === 'years'
+      ? { amount: String(duration.years), unit: 'years' }
+      : { amount: String(months), unit: 'months' };
+  }
+  let total = 0;
+  for (const unit of used) total += duration[unit] * toSeconds[unit];
+  return { amount: String(Math.round(total / toSeconds[smallest])), unit: smallest };
+}
+
+export function valuesOfAlarm(alarm: AlarmFieldsFragment): AlarmFormValues {
+  const number = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  return {
+    name: alarm.name,
+    mode: alarm.missingAfter ? 'missing' : 'range',
+    dataType: alarm.dataType ?? '',
+    seriesIds: alarm.alarmsSeries.map((link) => String(link.seriesId)),
+    startValue: number(alarm.range.start?.value),
+    startInclusive: alarm.range.start?.inclusive ?? false,
+    endValue: number(alarm.range.end?.value),
+    endInclusive: alarm.range.end?.inclusive ?? false,
+    where: alarm.inside ? 'inside' : 'outside',
+    duration: durationValue(alarm.duration, 'minutes'),
+    repeatAfter: durationValue(alarm.repeatAfter, 'hours'),
+    missingAfter: durationValue(alarm.missingAfter, 'hours'),
+    hysteresis: number(alarm.hysteresis),
+  };
+}
+
+/** A typed number: "1 200", "12,5" and "12.5" all read; '' is none; anything else is NaN. */
+export function parseNumber(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  if (compact === '') return null;
+  return /^[-+−]?(\d+\.?\d*|\.\d+)$/.test(compact) ? Number(compact.replace('−', '-')) : Number.NaN;
+}
+
+function durationParts(value: DurationValue): DurationParts | null {
+  const amount = parseNumber(value.amount);
+  if (amount === null || Number.isNaN(amount)) return null;
+  return { years: 0, months: 0, days: 0, hours: 0, minutes: 0, seconds: 0, [value.unit]: amount };
+}
+
+type FieldIssue = { message: string; path: string[] };
+
+/** Fields whose typed text is not a number (a whole number for durations), before the schema sees them. */
+function typingIssues(values: AlarmFormValues): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const numeric = (text: string, path: string[], whole = false) => {
+    const parsed = parseNumber(text);
+    if (parsed === null) return;
+    if (Number.isNaN(parsed)) issues.push({ message: 'Invalid number', path });
+    else if (whole && (!Number.isInteger(parsed) || parsed < 0)) issues.push({ message: 'Give a whole number', path });
+  };
+  if (values.mode === 'range') {
+    numeric(values.startValue, ['startValue']);
+    numeric(values.endValue, ['endValue']);
+    numeric(values.hysteresis, ['hysteresis']);
+    numeric(values.duration.amount, ['duration', 'amount'], true);
+  } else {
+    numeric(values.missingAfter.amount, ['missingAfter', 'amount'], true);
+  }
+  numeric(values.repeatAfter.amount, ['repeatAfter', 'amount'], true);
+  return issues;
+}
+
+/** The common data type of the chosen series, or the picker's filter: what the alarm measures. */
+function ruleDataType(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): string | null {
+  if (values.dataType) return values.dataType;
+  const types = new Set(values.seriesIds.map((id) => seriesTypes.get(Number(id))));
+  const [only] = types;
+  return types.size === 1 && only ? only : null;
+}
+
+/** The rule the API takes, from the editor's values (assumed free of typing issues). */
+export function ruleOfValues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): AlarmRuleInput {
+  const bound = (text: string, inclusive: boolean) => {
+    const value = parseNumber(text);
+    return value === null ? null : { value, inclusive };
+  };
+  const missing = values.mode === 'missing';
+  return {
+    name: values.name,
+    dataType: ruleDataType(values, seriesTypes),
+    inside: values.where === 'inside',
+    start: missing ? null : bound(values.startValue, values.startInclusive),
+    end: missing ? null : bound(values.endValue, values.endInclusive),
+    duration: missing ? null : durationParts(values.duration),
+    repeatAfter: durationParts(values.repeatAfter),
+    missingAfter: missing ? durationParts(values.missingAfter) : null,
+    hysteresis: missing ? null : parseNumber(values.hysteresis),
+    activeLimit: false,
+  };
+}
+
+export function ruleForText(rule: AlarmRuleInput): RuleForText {
+  return {
+    inside: rule.inside ?? false,
+    activeLimit: rule.activeLimit ?? false,
+    dataType: rule.dataType ?? null,
+    start: rule.start ?? null,
+    end: rule.end ?? null,
+    duration: rule.duration ?? null,
+    repeatAfter: rule.repeatAfter ?? null,
+    missingAfter: rule.missingAfter ?? null,
+    hysteresis: rule.hysteresis ?? null,
+  };
+}
+
+export function alarmForText(alarm: AlarmFieldsFragment): RuleForText {
+  return { ...alarm, start: alarm.range.start, end: alarm.range.end };
+}
+
+/** The schema's field paths as the editor's fields. */
+const fieldOfRulePath: Record<string, string> = {
+  name: 'name',
+  start: 'startValue',
+  end: 'endValue',
+  hysteresis: 'hysteresis',
+  duration: 'duration.amount',
+  repeatAfter: 'repeatAfter.amount',
+  missingAfter: 'missingAfter.amount',
+};
+
+/** Every problem of the editor's values, on the editor's fields, as i18n keys. */
+export function alarmFormIssues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): FieldIssue[] {
+  const typing = typingIssues(values);
+  if (typing.length > 0) return typing;
+  const checked = alarmRuleInput.safeParse(ruleOfValues(values, seriesTypes));
+  if (checked.success) return [];
+  return checked.error.issues.map((issue) => ({
+    message: issue.message,
+    path: (fieldOfRulePath[String(issue.path[0] ?? '')] ?? 'name').split('.'),
+  }));
+}
+
+/** The editor's validation for useSchemaForm: the shared rule schema, on the editor's fields. */
+export function alarmFormSchema(seriesTypes: ReadonlyMap<number, string>): StandardSchema {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'olo',
+      validate: (value: unknown) => {
+        const issues = alarmFormIssues(value as AlarmFormValues, seriesTypes);
+        return issues.length > 0 ? { issues } : { value };
+      },
+    },
+  } as StandardSchema;
+}

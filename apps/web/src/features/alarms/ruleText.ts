@@ -1,0 +1,120 @@
+import { measurementUnits } from '@olo/shared';
+import type { TFunction } from 'i18next';
+
+export interface DurationParts {
+  years: number;
+  months: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+export interface RangeBound {
+  value: number;
+  inclusive: boolean;
+}
+
+/** What the summary of a rule needs, whether it comes from a saved alarm or from the editor. */
+export interface RuleForText {
+  inside: boolean;
+  activeLimit: boolean;
+  dataType: string | null;
+  start: RangeBound | null;
+  end: RangeBound | null;
+  duration: DurationParts | null;
+  repeatAfter: DurationParts | null;
+  missingAfter: DurationParts | null;
+  hysteresis: number | null;
+}
+
+export const durationUnits = ['years', 'months', 'days', 'hours', 'minutes', 'seconds'] as const;
+export type DurationUnit = (typeof durationUnits)[number];
+
+const intlUnit: Record<DurationUnit, string> = {
+  years: 'year',
+  months: 'month',
+  days: 'day',
+  hours: 'hour',
+  minutes: 'minute',
+  seconds: 'second',
+};
+
+export function hasDuration(duration: DurationParts | null | undefined): duration is DurationParts {
+  return !!duration && durationUnits.some((unit) => duration[unit] > 0);
+}
+
+/** "2 days and 3 hours" in the viewer's language, from the language's own unit names (Intl), so no plural rules here. */
+export function durationText(duration: DurationParts, locale: string): string {
+  const parts = durationUnits
+    .filter((unit) => duration[unit] > 0)
+    .map((unit) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: intlUnit[unit], unitDisplay: 'long' }).format(
+        duration[unit],
+      ),
+    );
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
+}
+
+export function unitOfType(dataType: string | null | undefined): string {
+  return dataType ? ((measurementUnits as Record<string, string>)[dataType] ?? '') : '';
+}
+
+/** A threshold as typed, digits grouped ("1 200"): thresholds are round numbers that read better grouped. */
+function thresholdText(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
+}
+
+/** The range as text, e.g. "> 1 200 ppm", "≥ 18 and < 25 °C"; the limit's band for an active-limit alarm. */
+export function rangeText(rule: RuleForText, t: TFunction, locale: string): string {
+  if (rule.activeLimit) return t("The normal band of each series' limit");
+  const unit = unitOfType(rule.dataType);
+  const withUnit = (text: string) => (unit ? `${text} ${unit}` : text);
+  const lower = rule.start && `${rule.start.inclusive ? '≥' : '>'} ${thresholdText(rule.start.value, locale)}`;
+  const upper = rule.end && `${rule.end.inclusive ? '≤' : '<'} ${thresholdText(rule.end.value, locale)}`;
+  if (lower && upper) return withUnit(t('{{lower}} and {{upper}}', { lower, upper }));
+  if (lower) return withUnit(lower);
+  if (upper) return withUnit(upper);
+  return '-';
+}
+
+/** A readable summary of when the rule triggers, how it repeats and ends. */
+export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): string {
+  const sentences: string[] = [];
+  if (hasDuration(rule.missingAfter)) {
+    sentences.push(
+      t('Triggers when a series has had no reading for {{duration}}.', {
+        duration: durationText(rule.missingAfter, locale),
+      }),
+    );
+  } else {
+    const range = rangeText(rule, t, locale);
+    if (hasDuration(rule.duration)) {
+      const duration = durationText(rule.duration, locale);
+      sentences.push(
+        rule.inside
+          ? t('Triggers when the value stays inside the range ({{range}}) for {{duration}}.', { range, duration })
+          : t('Triggers when the value stays outside the range ({{range}}) for {{duration}}.', { range, duration }),
+      );
+    } else {
+      sentences.push(
+        rule.inside
+          ? t('Triggers at the first reading inside the range ({{range}}).', { range })
+          : t('Triggers at the first reading outside the range ({{range}}).', { range }),
+      );
+    }
+    if (rule.hysteresis) {
+      const unit = unitOfType(rule.dataType);
+      const margin = `${thresholdText(rule.hysteresis, locale)}${unit ? ` ${unit}` : ''}`;
+      sentences.push(t('It ends once the value is back past the limit by {{margin}}.', { margin }));
+    }
+  }
+  if (hasDuration(rule.repeatAfter)) {
+    sentences.push(
+      t('While it lasts, notifications repeat every {{duration}}.', {
+        duration: durationText(rule.repeatAfter, locale),
+      }),
+    );
+  }
+  return sentences.join(' ');
+}
