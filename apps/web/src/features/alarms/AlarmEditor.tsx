@@ -290,32 +290,38 @@ export function AlarmEditor({
           </Radio.Group>
           {values.mode === 'range' ? (
             <>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Stack gap={4}>
-                  <TextInput
-                    label={t('Range start')}
-                    description={t('Empty: no lower limit')}
-                    inputMode="decimal"
-                    {...field('startValue')}
-                  />
-                  <Checkbox
-                    label={t('Start included')}
-                    {...form.form.getInputProps('startInclusive', { type: 'checkbox' })}
-                  />
-                </Stack>
-                <Stack gap={4}>
-                  <TextInput
-                    label={t('Range end')}
-                    description={t('Empty: no upper limit')}
-                    inputMode="decimal"
-                    {...field('endValue')}
-                  />
-                  <Checkbox
-                    label={t('End included')}
-                    {...form.form.getInputProps('endInclusive', { type: 'checkbox' })}
-                  />
-                </Stack>
-              </SimpleGrid>
+              <Checkbox
+                label={t("Use each series' limit's normal band as the range")}
+                {...form.form.getInputProps('activeLimit', { type: 'checkbox' })}
+              />
+              {!values.activeLimit && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Stack gap={4}>
+                    <TextInput
+                      label={t('Range start')}
+                      description={t('Empty: no lower limit')}
+                      inputMode="decimal"
+                      {...field('startValue')}
+                    />
+                    <Checkbox
+                      label={t('Start included')}
+                      {...form.form.getInputProps('startInclusive', { type: 'checkbox' })}
+                    />
+                  </Stack>
+                  <Stack gap={4}>
+                    <TextInput
+                      label={t('Range end')}
+                      description={t('Empty: no upper limit')}
+                      inputMode="decimal"
+                      {...field('endValue')}
+                    />
+                    <Checkbox
+                      label={t('End included')}
+                      {...form.form.getInputProps('endInclusive', { type: 'checkbox' })}
+                    />
+                  </Stack>
+                </SimpleGrid>
+              )}
               <Radio.Group label={t('Triggers when the value is')} {...form.form.getInputProps('where')}>
                 <Group mt="xs">
                   <Radio value="inside" label={t('inside the range')} />

@@ -18,6 +18,8 @@ export type AlarmFormValues = {
   /** Shows only series of this measurement type in the picker ('' for all); saved as the alarm's data type. */
   dataType: string;
   seriesIds: string[];
+  /** Each series' range is its limit's normal band; the range fields are unused. */
+  activeLimit: boolean;
   startValue: string;
   startInclusive: boolean;
   endValue: string;
@@ -38,6 +40,7 @@ export function newAlarmValues(): AlarmFormValues {
     mode: 'range',
     dataType: '',
     seriesIds: [],
+    activeLimit: false,
     startValue: '',
     startInclusive: false,
     endValue: '',
@@ -86,6 +89,7 @@ export function valuesOfAlarm(alarm: AlarmFieldsFragment): AlarmFormValues {
     mode: alarm.missingAfter ? 'missing' : 'range',
     dataType: alarm.dataType ?? '',
     seriesIds: alarm.alarmsSeries.map((link) => String(link.seriesId)),
+    activeLimit: alarm.activeLimit,
     startValue: number(alarm.range.start?.value),
     startInclusive: alarm.range.start?.inclusive ?? false,
     endValue: number(alarm.range.end?.value),
@@ -123,8 +127,10 @@ function typingIssues(values: AlarmFormValues): FieldIssue[] {
     else if (whole && (!Number.isInteger(parsed) || parsed < 0)) issues.push({ message: 'Give a whole number', path });
   };
   if (values.mode === 'range') {
-    numeric(values.startValue, ['startValue']);
-    numeric(values.endValue, ['endValue']);
+    if (!values.activeLimit) {
+      numeric(values.startValue, ['startValue']);
+      numeric(values.endValue, ['endValue']);
+    }
     numeric(values.hysteresis, ['hysteresis']);
     numeric(values.duration.amount, ['duration', 'amount'], true);
   } else {
@@ -149,17 +155,18 @@ export function ruleOfValues(values: AlarmFormValues, seriesTypes: ReadonlyMap<n
     return value === null ? null : { value, inclusive };
   };
   const missing = values.mode === 'missing';
+  const ownRange = !missing && !values.activeLimit;
   return {
     name: values.name,
     dataType: ruleDataType(values, seriesTypes),
     inside: values.where === 'inside',
-    start: missing ? null : bound(values.startValue, values.startInclusive),
-    end: missing ? null : bound(values.endValue, values.endInclusive),
+    start: ownRange ? bound(values.startValue, values.startInclusive) : null,
+    end: ownRange ? bound(values.endValue, values.endInclusive) : null,
     duration: missing ? null : durationParts(values.duration),
     repeatAfter: durationParts(values.repeatAfter),
     missingAfter: missing ? durationParts(values.missingAfter) : null,
     hysteresis: missing ? null : parseNumber(values.hysteresis),
-    activeLimit: false,
+    activeLimit: !missing && values.activeLimit,
   };
 }
 

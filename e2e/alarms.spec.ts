@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from './support/accounts.ts';
+import { graphql, subscribedTo } from './support/graphql.ts';
+import { tr } from './support/translations.ts';
+import { co2Uplink, connectToBroker } from './support/uplinks.ts';
+
+/**
+ * A project of its own, in an organization of its own, whose space "Luokka 201" has a CO2 series fed from channel
+ * `co2` of the meter `serial` from now on.
+ */
+async function projectFedBy(page: Page, serial: string): Promise<number> {
+  const slug = `e2e-alarms-${Date.now().toString(36)}`;
+  const { createOrganization } = await graphql<{ createOrganization: { id: string } }>(
+    page,
+    'mutation ($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id } }',
+    { name: 'E2E Hälytykset Oy', slug },
+  );
+  const organizationId = createOrganization.id;
+  const { moveFreeMeters } = await graphql<{ moveFreeMeters: { id: number }[] }>(
+    page,
+    'mutation ($organizationId: ID!, $serials: [String!]!) { moveFreeMeters(organizationId: $organizationId, serials: $serials) { id } }',
+    { organizationId, serials: [serial] },
+  );
+  const { createProject } = await graphql<{ createProject: { id: number } }>(
+    page,
+    'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { name: 'E2E Hälytykset', organizationId } },
+  );
+  const projectId = createProject.id;
+  const { createSpace } = await graphql<{ createSpace: { id: number } }>(
+    page,
+    'mutation ($input: CreateSpaceInput!) { createSpace(input: $input) { id } }',
+    { input: { projectId, name: 'Luokka 201' } },
+  );
+  const { createSeries } = await graphql<{ createSeries: { id: number } }>(
+    page,
+    'mutation ($input: CreateSeriesInput!) { createSeries(input: $input) { id } }',
+    { input: { projectId, spaceId: createSpace.id, name: 'Hiilidioksidi', dataType: 'CO2', dataUnit: 'ppm' } },
+  );
+  await graphql(
+    page,
+    'mutation ($input: CreateSeriesDatasourceInput!) { createSeriesDatasource(input: $input) { id } }',
+    {
+      input: {
+        seriesId: createSeries.id,
+        meterId: moveFreeMeters[0]?.id,
+        channel: 'co2',
+        startAt: new Date().toISOString(),
+      },
+    },
+  );
+  return projectId;
+}
+
+test('an alarm made in the browser triggers on a published reading, shows up without a reload and is acknowledged', async ({
+  page,
+}) => {
+  const serial = crypto.randomBytes(8).toString('hex');
+  const broker = await connectToBroker();
+  // The first uplink makes the meter known (free, until it is moved to the organization).
+  const known = co2Uplink(serial, 1, 612);
+  await broker.publishAsync(known.topic, known.body, { qos: 1 });
+
+  try {
+    await logIn(page, 'admin', 'e2e-admin-password');
+    const projectId = await projectFedBy(page, serial);
+
+    const subscribed = subscribedTo(page, 'projectUpdated');
+    await page.goto(`/p/${projectId}/alarms`);
+    await page.getByRole('button', { name: tr('fi', 'New alarm') }).click();
+    const editor = page.getByTestId('alarm-editor');
+    await editor.getByLabel(tr('fi', 'Name')).fill('CO2 yli 1000');
+    await editor.getByLabel('Hiilidioksidi (ppm)').check();
+    await editor.getByLabel(tr('fi', 'Range start'), { exact: true }).fill('1000');
+    // Nothing stored above 1000 ppm in the last 30 days.
+    await expect(editor.getByTestId('alarm-preview-count')).toHaveText(
+      tr('fi', 'Would have fired {{number}} times in the last {{days}} days.')
+        .replace('{{number}}', '0')
+        .replace('{{days}}', '30'),
+    );
+    await editor.getByRole('button', { name: tr('fi', 'Create alarm') }).click();
+    const alarm = page.getByRole('article', { name: 'CO2 yli 1000' });
+    await expect(alarm.getByTestId('alarm-range')).toHaveText('> 1\u00a0000 ppm');
+    await expect(page.getByTestId('alarms-triggered-empty')).toBeVisible();
+    await subscribed;
+    // Gone if the page loaded again.
+    await page.evaluate(() => Object.assign(window, { sameLoad: true }));
+
+    const over = co2Uplink(serial, 2, 1250);
+    await broker.publishAsync(over.topic, over.body, { qos: 1 });
+    const row = page.getByTestId('alarm-triggered');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('CO2 yli 1000');
+    await expect(row).toContainText('Luokka 201 › Hiilidioksidi');
+    await expect(row).toContainText('1250 ppm');
+    await expect(row).toContainText(tr('fi', 'Ongoing'));
+    await expect(page.getByTestId('alarms-tab-count')).toHaveText('1');
+    await expect(page.getByTestId('alarms-unacknowledged')).toHaveText(
+      tr('fi', 'Unacknowledged alarms: {{number}}').replace('{{number}}', '1'),
+    );
+
+    await row.getByRole('button', { name: tr('fi', 'Acknowledge'), exact: false }).click();
+    await expect(row).toContainText(tr('fi', 'Acknowledged'));
+    await expect(page.getByTestId('alarms-unacknowledged')).toHaveText(
+      tr('fi', 'Unacknowledged alarms: {{number}}').replace('{{number}}', '0'),
+    );
+    await expect(page.getByTestId('alarms-tab-count')).toHaveCount(0);
+    expect(await page.evaluate(() => 'sameLoad' in window)).toBe(true);
+  } finally {
+    await broker.endAsync();
+  }
+});
