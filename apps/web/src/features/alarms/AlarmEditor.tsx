@@ -85,10 +85,9 @@ function DurationField({
   const units = useDurationUnitOptions();
   const amount = form.inputProps(`${name}.amount` as keyof AlarmFormValues & string);
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap">
+    <Group align="flex-end" gap="xs" wrap="nowrap">
       <TextInput label={label} description={description} inputMode="numeric" style={{ flex: 1 }} {...amount} />
       <NativeSelect
-        label={t('Unit')}
         aria-label={t('Unit of {{field}}', { field: label })}
         data={units}
         {...form.form.getInputProps(`${name}.unit`)}

@@ -156,7 +156,7 @@ describe('alarms page', { timeout: 30_000 }, () => {
     expect(within(item).getByTestId('alarm-range').textContent).toBe('≤ 1\u00a0200 ppm');
     expect(within(item).getByText('Kesto: 2 päivää · Valvottuja sarjoja: 1 · Toimintoja: 1')).toBeTruthy();
     expect(within(item).getByTestId('alarm-summary').textContent).toBe(
-      'Laukeaa, kun arvo pysyy välin (≤ 1\u00a0200 ppm) ulkopuolella 2 päivää.',
+      'Laukeaa, kun arvo pysyy välin (≤ 1\u00a0200 ppm) ulkopuolella 2 päivää. Ehto on siis: arvo > 1\u00a0200 ppm.',
     );
     expect(within(item).getByRole('button', { name: 'Muokkaa: Ilmanlaatu' })).toBeTruthy();
   });
@@ -198,14 +198,17 @@ describe('alarms page', { timeout: 30_000 }, () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Uusi hälytys' }));
     const editor = await screen.findByTestId('alarm-editor');
-    fireEvent.change(within(editor).getByLabelText(/^Nimi/), { target: { value: 'Ilmanlaatu' } });
     fireEvent.click(within(editor).getByLabelText('Hiilidioksidi (ppm)'));
     fireEvent.change(within(editor).getByLabelText('Välin alku'), { target: { value: '1 000' } });
     fireEvent.change(within(editor).getByLabelText('Välin loppu'), { target: { value: '900' } });
     fireEvent.click(within(editor).getByRole('button', { name: 'Luo hälytys' }));
+    // Both at once: a missing name does not hide the reversed range.
     expect(await within(editor).findByText('Väli päättyy ennen kuin se alkaa')).toBeTruthy();
+    expect(within(editor).getByText('Pakollinen tieto')).toBeTruthy();
     expect(within(editor).getByLabelText('Välin loppu').getAttribute('aria-invalid')).toBe('true');
     expect(sent.map((item) => item.name)).not.toContain('CreateAlarm');
+
+    fireEvent.change(within(editor).getByLabelText(/^Nimi/), { target: { value: 'Ilmanlaatu' } });
 
     fireEvent.change(within(editor).getByLabelText('Välin loppu'), { target: { value: '' } });
     fireEvent.change(within(editor).getByLabelText('Kesto'), { target: { value: '15' } });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type AlarmFieldsFragment, DeleteAlarmDocument, ProjectAlarmsDocument } from '../../graphql/generated.ts';
@@ -16,13 +16,23 @@ import { TriggeredAlarms } from './TriggeredAlarms.tsx';
 /** 'new', or the id of the alarm being edited; null when the editor is closed. */
 type Editing = 'new' | string | null;
 
-function AlarmItem({ alarm, canAdmin, onEdit }: { alarm: AlarmFieldsFragment; canAdmin: boolean; onEdit: () => void }) {
+function AlarmItem({
+  alarm,
+  seriesTypes,
+  canAdmin,
+  onEdit,
+}: {
+  alarm: AlarmFieldsFragment;
+  seriesTypes: ReadonlyMap<number, string>;
+  canAdmin: boolean;
+  onEdit: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const showError = useShowError();
   const [deleteAlarm, { loading }] = useMutation(DeleteAlarmDocument, {
     refetchQueries: [{ query: ProjectAlarmsDocument, variables: { projectId: alarm.projectId } }],
   });
-  const rule = alarmForText(alarm);
+  const rule = alarmForText(alarm, seriesTypes);
   const locale = i18n.language;
   const missing = hasDuration(rule.missingAfter);
 
@@ -44,13 +54,17 @@ function AlarmItem({ alarm, canAdmin, onEdit }: { alarm: AlarmFieldsFragment; ca
           <Group gap="xs">
             <Text fw={500}>{alarm.name}</Text>
             {missing ? (
-              <Badge variant="light">{t('Missing data')}</Badge>
+              <Badge variant="light" tt="none">
+                {t('Missing data')}
+              </Badge>
             ) : (
               <>
-                <Badge variant="light" data-testid="alarm-range">
+                <Badge variant="light" tt="none" data-testid="alarm-range">
                   {rangeText(rule, t, locale)}
                 </Badge>
-                <Badge variant="outline">{alarm.inside ? t('inside') : t('outside')}</Badge>
+                <Badge variant="outline" tt="none">
+                  {alarm.inside ? t('inside') : t('outside')}
+                </Badge>
               </>
             )}
           </Group>
@@ -102,6 +116,7 @@ function AlarmList({
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
+  const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
   const edited = alarms.find((alarm) => alarm.id === editing);
   return (
     <Stack gap="sm" data-testid="alarm-list">
@@ -116,7 +131,13 @@ function AlarmList({
         edited?.id === alarm.id ? (
           <AlarmEditor key={alarm.id} project={project} alarm={alarm} onDone={() => setEditing(null)} />
         ) : (
-          <AlarmItem key={alarm.id} alarm={alarm} canAdmin={canAdmin} onEdit={() => setEditing(alarm.id)} />
+          <AlarmItem
+            key={alarm.id}
+            alarm={alarm}
+            seriesTypes={seriesTypes}
+            canAdmin={canAdmin}
+            onEdit={() => setEditing(alarm.id)}
+          />
         ),
       )}
     </Stack>

@@ -184,8 +184,12 @@ export function ruleForText(rule: AlarmRuleInput): RuleForText {
   };
 }
 
-export function alarmForText(alarm: AlarmFieldsFragment): RuleForText {
-  return { ...alarm, start: alarm.range.start, end: alarm.range.end };
+/** A saved alarm for its summary; one saved without a data type takes that of its series when they agree (for the unit). */
+export function alarmForText(alarm: AlarmFieldsFragment, seriesTypes: ReadonlyMap<number, string>): RuleForText {
+  const types = new Set(alarm.alarmsSeries.map((link) => seriesTypes.get(link.seriesId)));
+  const [only] = types;
+  const dataType = alarm.dataType ?? (types.size === 1 && only ? only : null);
+  return { ...alarm, dataType, start: alarm.range.start, end: alarm.range.end };
 }
 
 /** The schema's field paths as the editor's fields. */
@@ -203,12 +207,19 @@ const fieldOfRulePath: Record<string, string> = {
 export function alarmFormIssues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): FieldIssue[] {
   const typing = typingIssues(values);
   if (typing.length > 0) return typing;
-  const checked = alarmRuleInput.safeParse(ruleOfValues(values, seriesTypes));
-  if (checked.success) return [];
-  return checked.error.issues.map((issue) => ({
-    message: issue.message,
-    path: (fieldOfRulePath[String(issue.path[0] ?? '')] ?? 'name').split('.'),
-  }));
+  const rule = ruleOfValues(values, seriesTypes);
+  const issues = alarmRuleInput.safeParse(rule).error?.issues ?? [];
+  // Zod skips the rule's cross-field checks (a reversed range) while a field fails; they are asked with a stand-in
+  // name too, so that an empty name does not hide them.
+  if (issues.some((issue) => issue.path[0] === 'name')) {
+    issues.push(...(alarmRuleInput.safeParse({ ...rule, name: 'x' }).error?.issues ?? []));
+  }
+  const byField = new Map<string, FieldIssue>();
+  for (const issue of issues) {
+    const field = fieldOfRulePath[String(issue.path[0] ?? '')] ?? 'name';
+    if (!byField.has(field)) byField.set(field, { message: issue.message, path: field.split('.') });
+  }
+  return [...byField.values()];
 }
 
 /** The editor's validation for useSchemaForm: the shared rule schema, on the editor's fields. */

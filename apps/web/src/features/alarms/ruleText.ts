@@ -78,6 +78,19 @@ export function rangeText(rule: RuleForText, t: TFunction, locale: string): stri
   return '-';
 }
 
+/**
+ * The values an outside-the-range alarm fires at, e.g. "> 1 200 ppm" for the range "≤ 1 200 ppm": the complement
+ * reads at a glance where "outside ≤ 1 200" makes one think twice. Null when the rule has no range of its own.
+ */
+export function outsideConditionText(rule: RuleForText, t: TFunction, locale: string): string | null {
+  if (rule.activeLimit || (!rule.start && !rule.end)) return null;
+  const unit = unitOfType(rule.dataType);
+  const below = rule.start && `${rule.start.inclusive ? '<' : '≤'} ${thresholdText(rule.start.value, locale)}`;
+  const above = rule.end && `${rule.end.inclusive ? '>' : '≥'} ${thresholdText(rule.end.value, locale)}`;
+  const text = below && above ? t('{{lower}} or {{upper}}', { lower: below, upper: above }) : (below ?? above ?? '');
+  return unit ? `${text} ${unit}` : text;
+}
+
 /** A readable summary of when the rule triggers, how it repeats and ends. */
 export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): string {
   const sentences: string[] = [];
@@ -103,6 +116,8 @@ export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): st
           : t('Triggers at the first reading outside the range ({{range}}).', { range }),
       );
     }
+    const condition = rule.inside ? null : outsideConditionText(rule, t, locale);
+    if (condition) sentences.push(t('So the condition is: value {{condition}}.', { condition }));
     if (rule.hysteresis) {
       const unit = unitOfType(rule.dataType);
       const margin = `${thresholdText(rule.hysteresis, locale)}${unit ? ` ${unit}` : ''}`;
