@@ -154,7 +154,7 @@ export class AlarmNotifications {
     const { repository, logger } = this.deps;
     const context = await repository.actionContext(payload.actionId, payload.triggeredId);
     // Deleted or switched off since the event: nobody asks for it any more.
-    if (!context || !context.active) return;
+    if (!context?.active) return;
     if (payload.event.kind === 'ended' && !context.triggerAtEnd) return;
     const notice = this.notice(context, payload.event);
     try {
