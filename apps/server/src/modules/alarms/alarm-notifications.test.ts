@@ -14,7 +14,13 @@ import { JobsRepository } from '../jobs/jobs.repository.ts';
 import { JobQueue } from '../jobs/jobs.service.ts';
 import { type AlarmOutcome, evaluateAlarmsOnValues } from './alarm-engine.ts';
 import { AlarmNotificationsRepository } from './alarm-notifications.repository.ts';
-import { AlarmNotifications, type AlarmNotificationsDeps, type AlarmWebhookBody } from './alarm-notifications.ts';
+import {
+  AlarmNotifications,
+  type AlarmNotificationsDeps,
+  type AlarmWebhookBody,
+  alarmDeliveryMaxAttempts,
+  alarmRetryDelayMs,
+} from './alarm-notifications.ts';
 import { AlarmsRepository } from './alarms.repository.ts';
 import { createSmsGateway } from './sms-gateway.ts';
 
@@ -307,6 +313,17 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       url: `https://olo.example/p/${projectId}/alarms`,
     } satisfies AlarmWebhookBody);
     webhook.beforeAnswer = async () => {};
+
+    // The last attempt failing gives up: failed, with the answer as the error, rethrown for the queue.
+    webhook.statuses = [503];
+    await expect(
+      notifications.deliverJob.handle(payloadOf(outcome as AlarmOutcome, actionId), {
+        id: 0,
+        attempt: alarmDeliveryMaxAttempts,
+        runAt: new Date(),
+      }),
+    ).rejects.toThrow('The webhook answered 503');
+    expect(await delivery(actionId)).toMatchObject({ status: 'failed', error: 'The webhook answered 503' });
   });
 
   it('refuses a webhook to a private address unless allowed, failing at once without a retry', async () => {
@@ -411,5 +428,16 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     expect(mail.subject).toBe('Olo: testihälytys Testattava – Luokka 101 / Lämpötila');
     expect(mail.text).toContain('Tämä on hälytyksen "Testattava" testiviesti.');
     expect(await delivery(actionIds[0] as string)).toMatchObject({ status: 'sent', error: null });
+  });
+});
+
+describe('the retry schedule of alarm deliveries', () => {
+  it('retries for about a day, doubling the wait up to two hours', () => {
+    const waits = Array.from({ length: alarmDeliveryMaxAttempts - 1 }, (_, index) => alarmRetryDelayMs(index + 1));
+    expect(waits.slice(0, 3)).toEqual([30_000, 60_000, 120_000]);
+    expect(Math.max(...waits)).toBe(2 * 3_600_000);
+    const total = waits.reduce((sum, wait) => sum + wait, 0) / 3_600_000;
+    expect(total).toBeGreaterThan(22);
+    expect(total).toBeLessThan(26);
   });
 });

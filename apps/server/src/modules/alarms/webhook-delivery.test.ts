@@ -1,6 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { alarmErrors } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, webhookTargetProblem } from './webhook-delivery.ts';
+import { isPrivateAddress, postWebhook, webhookTargetProblem } from './webhook-delivery.ts';
 
 describe('webhook targets', () => {
   it.each([
@@ -40,5 +42,25 @@ describe('webhook targets', () => {
     expect(await webhookTargetProblem('https://169.254.169.254/latest', false)).toBe(alarmErrors.privateWebhook);
     expect(await webhookTargetProblem('https://93.184.215.14/hook', false)).toBeNull();
     expect(await webhookTargetProblem('http://localhost:8080/hook', true)).toBeNull();
+  });
+
+  it('gives up on a receiver that does not answer in time, and fails on a redirect', async () => {
+    const server = http.createServer((request, response) => {
+      if (request.url === '/moved') response.writeHead(302, { location: 'http://127.0.0.1/elsewhere' }).end();
+      // Otherwise never answers.
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await expect(
+        postWebhook({ url: `${base}/slow`, body: '{}', secret: null, allowPrivate: true, timeoutMs: 100 }),
+      ).rejects.toThrow('The webhook did not answer within 0.1 s');
+      await expect(postWebhook({ url: `${base}/moved`, body: '{}', secret: null, allowPrivate: true })).rejects.toThrow(
+        'The webhook answered 302',
+      );
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
