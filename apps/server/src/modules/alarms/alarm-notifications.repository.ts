@@ -23,12 +23,14 @@ export interface ActionContext {
   seriesName: string | null;
   dataType: string | null;
   unit: string | null;
+  spaceId: number | null;
   spaceName: string | null;
   /** The series' latest value (what a test notification shows). */
   latestValue: number | null;
-  /** Type user: the user's primary address and language. */
+  /** Type user: the user's primary address and language, and whether the account is active. */
   userEmail: string | null;
   userLanguage: string | null;
+  userActive: boolean | null;
   /** Type email: the language of the user who has that address, if anybody does. */
   addressLanguage: string | null;
 }
@@ -52,8 +54,8 @@ export class AlarmNotificationsRepository {
       select a.id as "actionId", a.type, a.active, a.trigger_at_end as "triggerAtEnd", a.email, a.sms, a.webhook,
              a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId", p.name as "projectName",
              p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName", s.data_type as "dataType",
-             s.data_unit as unit, sp.name as "spaceName", sl.value as "latestValue",
-             ue.email as "userEmail", u.language as "userLanguage",
+             s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName", sl.value as "latestValue",
+             ue.email as "userEmail", u.language as "userLanguage", u.active as "userActive",
              (select au.language from user_emails ae join users au on au.id = ae.user_id
               where ae.email = lower(a.email) limit 1) as "addressLanguage"
       from alarms_actions a

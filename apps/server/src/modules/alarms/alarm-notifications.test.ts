@@ -301,7 +301,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       event: 'triggered',
       alarm: { id: alarmId, name: 'Webhook-hälytys' },
       project: { id: projectId, name: 'Koulu' },
-      space: { name: 'Luokka 101' },
+      space: { id: spaceId, name: 'Luokka 101' },
       series: { id: seriesId, name: 'Lämpötila', dataType: 'Temperature', unit: '°C' },
       value: 26.25,
       time: '2026-11-02T08:05:00.000Z',
@@ -428,6 +428,15 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     expect(mail.subject).toBe('Olo: testihälytys Testattava – Luokka 101 / Lämpötila');
     expect(mail.text).toContain('Tämä on hälytyksen "Testattava" testiviesti.');
     expect(await delivery(actionIds[0] as string)).toMatchObject({ status: 'sent', error: null });
+
+    // A deactivated user gets nothing.
+    const { account } = await signedInClient(olo.url);
+    await sql()`update users set active = false where id = ${account.id}`;
+    const { actionIds: userActions } = await alarmWith('Poistettu', [{ type: 'user', userId: account.id }]);
+    expect(await notifications.sendTest(userActions[0] as string)).toEqual({
+      status: 'failed',
+      error: 'The user is deactivated',
+    });
   });
 });
 

@@ -60,7 +60,7 @@ export interface AlarmWebhookBody {
   event: AlarmNotice['kind'];
   alarm: { id: string; name: string };
   project: { id: number; name: string };
-  space: { name: string } | null;
+  space: { id: number; name: string } | null;
   series: { id: number; name: string; dataType: string; unit: string | null } | null;
   value: number | null;
   /** ISO 8601, UTC. */
@@ -237,6 +237,7 @@ export class AlarmNotifications {
         return;
       }
       case 'user': {
+        if (context.userActive === false) throw new Undeliverable('The user is deactivated');
         if (!context.userEmail) throw new Undeliverable('The user has no email address');
         const language = languageOf(context.userLanguage);
         await this.deps.mailer.send(alarmMail({ to: context.userEmail, language, notice, siteName }));
@@ -294,7 +295,7 @@ function webhookBody(context: ActionContext, notice: AlarmNotice, triggeredId: s
     event: notice.kind,
     alarm: { id: context.alarmId, name: context.alarmName },
     project: { id: context.projectId, name: context.projectName },
-    space: context.spaceName === null ? null : { name: context.spaceName },
+    space: context.spaceId === null ? null : { id: context.spaceId, name: context.spaceName ?? '' },
     series:
       context.seriesId === null
         ? null
