@@ -6,6 +6,8 @@ import type { MailMessage } from './mailer.ts';
 export interface AlarmNotice {
   /** test: sent from the action's editor, with no episode behind it. */
   kind: 'triggered' | 'repeated' | 'ended' | 'test';
+  /** A missing-data alarm: triggered and repeated mean no readings came; ended, one did. */
+  missingData: boolean;
   alarmName: string;
   projectName: string;
   spaceName: string | null;
@@ -31,6 +33,8 @@ const locales: Record<Language, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB
 interface Texts {
   subject: Record<AlarmNotice['kind'], string>;
   intro: Record<AlarmNotice['kind'], (alarm: string) => string>;
+  /** Said after the intro of a missing-data alarm's notice. */
+  missing: Record<'triggered' | 'repeated' | 'ended', string>;
   project: string;
   space: string;
   series: string;
@@ -52,6 +56,11 @@ const texts: Record<Language, Texts> = {
       ended: (alarm) => `Hälytys "${alarm}" päättyi.`,
       test: (alarm) => `Tämä on hälytyksen "${alarm}" testiviesti.`,
     },
+    missing: {
+      triggered: 'Sarjasta ei ole tullut mittauksia.',
+      repeated: 'Sarjasta ei ole yhä tullut mittauksia.',
+      ended: 'Sarjasta tuli taas mittaus.',
+    },
     project: 'Projekti',
     space: 'Tila',
     series: 'Sarja',
@@ -71,6 +80,11 @@ const texts: Record<Language, Texts> = {
       ended: (alarm) => `Larmet "${alarm}" upphörde.`,
       test: (alarm) => `Det här är ett testmeddelande för larmet "${alarm}".`,
     },
+    missing: {
+      triggered: 'Serien har inte fått några mätvärden.',
+      repeated: 'Serien har fortfarande inte fått några mätvärden.',
+      ended: 'Serien fick ett mätvärde igen.',
+    },
     project: 'Projekt',
     space: 'Utrymme',
     series: 'Serie',
@@ -89,6 +103,11 @@ const texts: Record<Language, Texts> = {
       repeated: (alarm) => `The alarm "${alarm}" is still on.`,
       ended: (alarm) => `The alarm "${alarm}" ended.`,
       test: (alarm) => `This is a test message of the alarm "${alarm}".`,
+    },
+    missing: {
+      triggered: 'The series has had no readings.',
+      repeated: 'The series still has had no readings.',
+      ended: 'The series has a reading again.',
     },
     project: 'Project',
     space: 'Space',
@@ -152,6 +171,13 @@ function rows(notice: AlarmNotice, language: Language): Array<[string, string]> 
   return list;
 }
 
+/** What happened, in a sentence or two. */
+function introOf(notice: AlarmNotice, language: Language): string {
+  const t = texts[language];
+  const intro = t.intro[notice.kind](notice.alarmName);
+  return notice.missingData && notice.kind !== 'test' ? `${intro} ${t.missing[notice.kind]}` : intro;
+}
+
 /** Where the alarm is, shortest first: "Tila A / Lämpötila". */
 function place(notice: AlarmNotice): string {
   return [notice.spaceName, notice.seriesName].filter(Boolean).join(' / ') || notice.projectName;
@@ -166,7 +192,7 @@ export function alarmMail(options: {
 }): MailMessage {
   const { notice, language } = options;
   const t = texts[language];
-  const intro = t.intro[notice.kind](notice.alarmName);
+  const intro = introOf(notice, language);
   const facts = rows(notice, language);
   return {
     to: options.to,
@@ -183,5 +209,5 @@ export function alarmMail(options: {
 /** An alarm notification as one SMS: the intro and the facts on one line each, then the link. */
 export function alarmSms(notice: AlarmNotice, language: Language, siteName: string): string {
   const facts = rows(notice, language).map(([label, value]) => `${label}: ${value}`);
-  return `${siteName}: ${texts[language].intro[notice.kind](notice.alarmName)}\n${facts.join('\n')}\n${notice.link}`;
+  return `${siteName}: ${introOf(notice, language)}\n${facts.join('\n')}\n${notice.link}`;
 }

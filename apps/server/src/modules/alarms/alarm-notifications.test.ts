@@ -176,7 +176,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
   async function store(seriesId: number, values: Array<[number, number]>, enqueue = true): Promise<AlarmOutcome[]> {
     const outcomes = await sql().begin(async (tx) => {
       const found = await evaluateAlarmsOnValues(
-        new AlarmsRepository(sql()),
+        new AlarmsRepository(sql(), olo.server.database.db),
         tx,
         values.map(([at, value]) => ({ seriesId, time: new Date(t0 + at * minute), value })),
       );
@@ -204,6 +204,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       startedAt: null,
       peak: null,
       lastedMs: null,
+      missingData: false,
     },
   });
 
@@ -299,6 +300,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     expect(webhook.requests.every((request) => request.body === body)).toBe(true);
     expect(JSON.parse(body)).toEqual({
       event: 'triggered',
+      missingData: false,
       alarm: { id: alarmId, name: 'Webhook-hälytys' },
       project: { id: projectId, name: 'Koulu' },
       space: { id: spaceId, name: 'Luokka 101' },
@@ -418,6 +420,32 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       `alarm:${outcome?.triggeredId}:${actionIds[0]}:triggered:${t0}`,
       `alarm:${outcome?.triggeredId}:triggered:${t0}`,
     ]);
+  });
+
+  it('tells of a missing-data episode with no value, from the minute check through the queue', async () => {
+    const address = `missing-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const { alarmId, seriesId } = await alarmWith('Ei dataa', [{ type: 'email', email: address }]);
+    const tenMinutes = JSON.stringify({ years: 0, months: 0, days: 0, hours: 0, minutes: 10, seconds: 0 });
+    await sql()`update alarms set range_end = null, missing_after = ${tenMinutes}::jsonb where id = ${alarmId}`;
+    const lastReading = Date.now() - 3_600_000;
+    await sql()`insert into series_latest (series_id, time, value) values (${seriesId}, ${new Date(lastReading).toISOString()}, 21)`;
+
+    const outcomes = await olo.server.services.alarms.checkMissingData();
+    expect(outcomes.filter((outcome) => outcome.alarmId === alarmId).map((outcome) => outcome.event.kind)).toEqual([
+      'triggered',
+    ]);
+    queue.lookNow();
+    const mail = await inbox.waitFor(address, isAlarmMail('Ei dataa'));
+    expect(mail.text).toContain('Hälytys "Ei dataa" laukesi. Sarjasta ei ole tullut mittauksia.');
+    expect(mail.text).not.toContain('Arvo:');
+    // Dated when the ten minutes without readings ran out, on the project's clock.
+    const due = new Date(lastReading + 10 * minute);
+    const local = new Intl.DateTimeFormat('fi-FI', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(mail.text).toContain(`klo ${local.format(due)}`);
   });
 
   it('sends a test notification at once and records it', async () => {

@@ -21,10 +21,13 @@ import { postWebhook, RefusedWebhookTarget } from './webhook-delivery.ts';
 const eventPayload = z.object({
   kind: z.enum(['triggered', 'repeated', 'ended']),
   time: z.number(),
-  value: z.number(),
+  /** Null when there is none: a missing-data episode opens or repeats without a reading. */
+  value: z.number().nullable(),
   startedAt: z.number().nullable(),
   peak: z.number().nullable(),
   lastedMs: z.number().nullable(),
+  /** A missing-data alarm: triggered and repeated mean no readings; ended, readings came again. */
+  missingData: z.boolean().default(false),
 });
 type EventPayload = z.infer<typeof eventPayload>;
 
@@ -58,6 +61,8 @@ class Undeliverable extends Error {}
 /** What the webhook receives (README "Alarm notifications"). */
 export interface AlarmWebhookBody {
   event: AlarmNotice['kind'];
+  /** A missing-data alarm: triggered and repeated mean no readings, ended that one came. */
+  missingData: boolean;
   alarm: { id: string; name: string };
   project: { id: number; name: string };
   space: { id: number; name: string } | null;
@@ -124,7 +129,7 @@ export class AlarmNotifications {
           projectId: outcome.projectId,
           seriesId: outcome.seriesId,
           triggeredId: outcome.triggeredId,
-          event: toEventPayload(outcome.event),
+          event: toEventPayload(outcome),
         },
         key: `alarm:${outcome.triggeredId}:${outcome.event.kind}:${outcome.event.time}`,
       })),
@@ -185,6 +190,7 @@ export class AlarmNotifications {
     const notice: AlarmNotice = {
       ...this.place(context),
       kind: 'test',
+      missingData: false,
       value: context.latestValue,
       time: new Date(),
       startedAt: null,
@@ -219,6 +225,7 @@ export class AlarmNotifications {
     return {
       ...this.place(context),
       kind: event.kind,
+      missingData: event.missingData,
       value: event.value,
       time: new Date(event.time),
       startedAt: event.startedAt === null ? null : new Date(event.startedAt),
@@ -278,14 +285,20 @@ function languageOf(value: string | null): Language {
   return isLanguage(value) ? value : defaultLanguage;
 }
 
-function toEventPayload(event: AlarmOutcome['event']): EventPayload {
+/** The engine's NaN (no reading behind a missing-data event) as null, which JSON keeps. */
+const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
+
+function toEventPayload(outcome: AlarmOutcome): EventPayload {
+  const { event, missingData } = outcome;
   return {
     kind: event.kind,
     time: event.time,
-    value: event.value,
+    value: finiteOrNull(event.value),
     startedAt: event.kind === 'triggered' ? null : event.startedAt,
-    peak: event.kind === 'ended' ? event.peak : null,
+    // A missing-data episode has no peak: its end's "peak" is merely the reading that ended it.
+    peak: event.kind === 'ended' && !missingData ? finiteOrNull(event.peak) : null,
     lastedMs: event.kind === 'ended' ? event.lastedMs : null,
+    missingData,
   };
 }
 
@@ -293,6 +306,7 @@ function webhookBody(context: ActionContext, notice: AlarmNotice, triggeredId: s
   const iso = (time: Date | null) => time?.toISOString() ?? null;
   return {
     event: notice.kind,
+    missingData: notice.missingData,
     alarm: { id: context.alarmId, name: context.alarmName },
     project: { id: context.projectId, name: context.projectName },
     space: context.spaceId === null ? null : { id: context.spaceId, name: context.spaceName ?? '' },
