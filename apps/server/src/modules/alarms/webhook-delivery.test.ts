@@ -42,6 +42,8 @@ describe('webhook targets', () => {
     expect(await webhookTargetProblem('https://169.254.169.254/latest', false)).toBe(alarmErrors.privateWebhook);
     expect(await webhookTargetProblem('https://93.184.215.14/hook', false)).toBeNull();
     expect(await webhookTargetProblem('http://localhost:8080/hook', true)).toBeNull();
+    // Not resolvable now (.invalid never is): accepted; the deliveries will tell.
+    expect(await webhookTargetProblem('https://hooks.olo.invalid/x', false)).toBeNull();
   });
 
   it('gives up on a receiver that does not answer in time, and fails on a redirect', async () => {

@@ -81,8 +81,9 @@ function vettedLookup(): net.LookupFunction {
 }
 
 /**
- * Why a webhook address cannot be used, or null when it can: not an http(s) URL, a host that does
- * not resolve, or (unless `allowPrivate`) one that resolves to a private address. For saving an
+ * Why a webhook address cannot be used, or null when it can: not an http(s) URL, or (unless
+ * `allowPrivate`) a host that resolves to a private address. A host that does not resolve now is
+ * accepted: DNS may be away for a moment, and deliveries report their own errors. For saving an
  * action; sending checks the address it connects to again.
  */
 export async function webhookTargetProblem(url: string, allowPrivate: boolean): Promise<string | null> {
@@ -92,13 +93,8 @@ export async function webhookTargetProblem(url: string, allowPrivate: boolean): 
   if (allowPrivate) return null;
   const literal = literalAddress(parsed);
   if (literal) return isPrivateAddress(literal) ? alarmErrors.privateWebhook : null;
-  try {
-    const addresses = await dns.promises.lookup(parsed.hostname, { all: true });
-    if (addresses.length === 0) return alarmErrors.webhookTarget;
-    return addresses.some((entry) => isPrivateAddress(entry.address)) ? alarmErrors.privateWebhook : null;
-  } catch {
-    return alarmErrors.webhookTarget;
-  }
+  const addresses = await dns.promises.lookup(parsed.hostname, { all: true }).catch(() => []);
+  return addresses.some((entry) => isPrivateAddress(entry.address)) ? alarmErrors.privateWebhook : null;
 }
 
 /** `sha256=` and the hex HMAC-SHA256 of the exact body bytes under the action's secret. */
