@@ -20,8 +20,12 @@ import { AccessRepository } from './modules/access/access.repository.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { LoginThrottle } from './modules/accounts/login-throttle.ts';
+import { AlarmNotificationsRepository } from './modules/alarms/alarm-notifications.repository.ts';
+import { AlarmNotifications } from './modules/alarms/alarm-notifications.ts';
 import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
 import { AlarmsService } from './modules/alarms/alarms.service.ts';
+import { createSmsGateway } from './modules/alarms/sms-gateway.ts';
+import { webhookTargetProblem } from './modules/alarms/webhook-delivery.ts';
 import { AttachmentsRepository } from './modules/attachments/attachments.repository.ts';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes.ts';
 import { AttachmentsService } from './modules/attachments/attachments.service.ts';
@@ -167,12 +171,33 @@ export async function createServer(
     const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
     if (config.ingestToken) await integrations.ensureSiteWide(config.ingestToken);
     const alarmsRepository = new AlarmsRepository(database.sql, database.db);
+    const jobsRepository = new JobsRepository(database.sql);
+    const jobs = new JobQueue(jobsRepository, logger);
+    const alarmNotifications = new AlarmNotifications({
+      repository: new AlarmNotificationsRepository(database.sql),
+      jobs,
+      mailer,
+      sms: createSmsGateway({
+        url: config.smsUrl,
+        token: config.smsToken,
+        log: (message) => logger.info(message, 'SMS not sent: SMS_URL is not set'),
+      }),
+      logger,
+      publicUrl: config.publicUrl,
+      siteName: config.siteName,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+    });
+    jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
     const writer = new ReadingWriter(
       new ReadingsRepository(database.sql, computer.id),
       (batch) => void publishWrittenBatch(events, batch, logger, computer.id),
       logger,
       { lanes: database.kind === 'postgres' ? 2 : 1 },
       alarmsRepository,
+      {
+        enqueueOutcomes: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
+        committed: () => jobs.lookNow(),
+      },
     );
     closers.push(() => writer.close());
     const meters = new MetersRepository(database.db, computer.id);
@@ -209,8 +234,6 @@ export async function createServer(
       recompute,
       deleteReadings: (request) => recalculation.deleteReadings(request),
     });
-    const jobsRepository = new JobsRepository(database.sql);
-    const jobs = new JobQueue(jobsRepository, logger);
     const meterErrors = new MeterErrorsService({
       repository: new MeterErrorsRepository(database.sql),
       jobs,
@@ -223,7 +246,16 @@ export async function createServer(
     jobs.define(meterErrors.mailJob);
     jobs.schedule(meterErrors.schedule);
     jobs.schedule(purgeDoneJobsSchedule(jobsRepository));
-    const alarms = new AlarmsService({ repository: alarmsRepository, events });
+    const alarms = new AlarmsService({
+      repository: alarmsRepository,
+      events,
+      webhookTargetProblem: (url) => webhookTargetProblem(url, config.webhookAllowPrivate),
+      enqueueNotifications: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
+      notificationsQueued: () => jobs.lookNow(),
+      sendTest: async (actionId) => {
+        await alarmNotifications.sendTest(actionId);
+      },
+    });
     jobs.schedule(alarms.missingDataSchedule);
 
     const services: Services = {
@@ -235,6 +267,7 @@ export async function createServer(
       }),
       dataViews: new DataViewsService(new DataViewsRepository(database.db)),
       alarms,
+      alarmNotifications,
       computers,
       ingest,
       jobs,

@@ -19,6 +19,9 @@ describe('configuration', () => {
       demoData: false,
       trustProxy: false,
       instanceName: os.hostname(),
+      smsUrl: undefined,
+      smsToken: undefined,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -37,6 +40,9 @@ describe('configuration', () => {
       DEMO_DATA: 'true',
       TRUST_PROXY: 'true',
       INSTANCE_NAME: ' ingest-2 ',
+      SMS_URL: 'https://sms.example.com/send',
+      SMS_TOKEN: 'sms-secret',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -52,6 +58,9 @@ describe('configuration', () => {
       demoData: true,
       trustProxy: true,
       instanceName: 'ingest-2',
+      smsUrl: 'https://sms.example.com/send',
+      smsToken: 'sms-secret',
+      webhookAllowPrivate: true,
     });
   });
 
@@ -66,6 +75,8 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'ftp://olo'],
     ['INSTANCE_NAME', 'x'.repeat(101)],
     ['INSTANCE_NAME', '   '],
+    ['SMS_URL', 'smtp://sms'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'sometimes'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

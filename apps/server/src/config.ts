@@ -32,6 +32,12 @@ export const configSchema = z
     SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
     MAIL_FROM: z.string().min(3).default('Olo <no-reply@localhost>'),
     REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+    /** The SMS gateway: alarm SMS are POSTed to it as JSON {"to", "text"}; unset = logged, not sent. */
+    SMS_URL: urlWithProtocol(['http', 'https']).optional(),
+    /** Sent to the SMS gateway as `Authorization: Bearer <token>`. */
+    SMS_TOKEN: z.string().min(1).max(1000).optional(),
+    /** Alarm webhooks may reach loopback, private and link-local addresses (a closed network, tests). */
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
     /** This instance's name among those sharing the database (docs/decisions/0022-computers.md). */
     INSTANCE_NAME: z.string().trim().min(1).max(100, { message: 'must be at most 100 characters' }).optional(),
     SITE_NAME: z.string().min(1).max(100).default('Olo'),
@@ -79,6 +85,9 @@ export const configSchema = z
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
+    smsUrl: env.SMS_URL,
+    smsToken: env.SMS_TOKEN,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     instanceName: env.INSTANCE_NAME ?? os.hostname(),
     siteName: env.SITE_NAME,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

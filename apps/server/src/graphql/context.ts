@@ -3,6 +3,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { AccessPolicy, ViewerAccess } from '../modules/access/access.policy.ts';
 import type { UserRow } from '../modules/accounts/accounts.repository.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import type { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
 import type { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import type { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import type { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
@@ -46,6 +47,7 @@ export interface Services {
   data: DataService;
   dataViews: DataViewsService;
   alarms: AlarmsService;
+  alarmNotifications: AlarmNotifications;
 }
 
 export interface GraphQLContext {

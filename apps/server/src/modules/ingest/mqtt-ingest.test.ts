@@ -247,6 +247,17 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     await publisher.publishAsync(third.topic, JSON.stringify(third.body), { qos: 1 });
     await publishUntilStored(ttsUplink(serial, 4, new Date(), 900), serial, 4);
     expect(await episodes()).toEqual([{ data: 1450, ended: true, peak: 1600 }]);
+    // Each event queued its notification in the storing transaction, once, and the queue ran it
+    // after the commit (the alarm has no actions: nothing to deliver).
+    const notifyJobs = async () =>
+      sql()<Array<{ kind: string; done: boolean }>>`
+        select payload->'event'->>'kind' as kind, done_at is not null as done from jobs
+        where name = 'alarms.notify' and payload->>'alarmId' = ${alarm?.id as string} order by run_at, id`;
+    for (let waited = 0; (await notifyJobs()).some((job) => !job.done) && waited < 5000; waited += 50) await sleep(50);
+    expect(await notifyJobs()).toEqual([
+      { kind: 'triggered', done: true },
+      { kind: 'ended', done: true },
+    ]);
     // Ended is not acknowledged: it still counts until someone acknowledges it.
     expect(await count()).toBe(1);
     await sql()`update alarms_triggered set acknowledged = true where alarm_id = ${alarm?.id as string}`;

@@ -111,6 +111,14 @@ export class ReadingWriter {
     options: Partial<ReadingWriterOptions> = {},
     /** The alarms run in the same transaction as the values they watch (decision 0041); none in some tests. */
     private readonly alarms?: AlarmsRepository,
+    /**
+     * Queues the notifications of what the alarms set off in that same transaction (decision 0042),
+     * and is told to look at its queue once the transaction committed.
+     */
+    private readonly notifications?: {
+      enqueueOutcomes(tx: Tx, outcomes: AlarmOutcome[]): Promise<unknown>;
+      committed(): void;
+    },
   ) {
     this.options = { ...defaultWriterOptions, ...options };
     this.lanes = Array.from({ length: Math.max(1, this.options.lanes) }, () => ({
@@ -167,6 +175,7 @@ export class ReadingWriter {
       try {
         const written = await this.write(batch.map((item) => item.reading));
         for (const item of batch) item.resolve();
+        if (written.alarms.length > 0) this.notifications?.committed();
         try {
           this.onWritten(written);
         } catch (error) {
@@ -219,6 +228,7 @@ export class ReadingWriter {
         this.repository.renewDataIds(tx, renewedProjectIds),
         this.alarms ? evaluateAlarmsOnValues(this.alarms, tx, values) : [],
       ]);
+      if (alarms.length > 0) await this.notifications?.enqueueOutcomes(tx, alarms);
       return {
         meterIds: updatedMeterIds,
         latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),

@@ -1,0 +1,82 @@
+import type { AlarmActionType, AlarmDeliveryStatus } from '@olo/shared';
+import type postgres from 'postgres';
+
+export type Tx = postgres.TransactionSql | postgres.Sql;
+
+/** An action with what its notification tells: the alarm, project, series and, for an episode, its row. */
+export interface ActionContext {
+  actionId: string;
+  type: AlarmActionType;
+  active: boolean;
+  triggerAtEnd: boolean;
+  email: string | null;
+  sms: string | null;
+  webhook: string | null;
+  secret: string | null;
+  alarmId: string;
+  alarmName: string;
+  projectId: number;
+  projectName: string;
+  timeZone: string;
+  /** The episode's series; without an episode (a test), the alarm's first series, if any. */
+  seriesId: number | null;
+  seriesName: string | null;
+  dataType: string | null;
+  unit: string | null;
+  spaceId: number | null;
+  spaceName: string | null;
+  /** The series' latest value (what a test notification shows). */
+  latestValue: number | null;
+  /** Type user: the user's primary address and language, and whether the account is active. */
+  userEmail: string | null;
+  userLanguage: string | null;
+  userActive: boolean | null;
+  /** Type email: the language of the user who has that address, if anybody does. */
+  addressLanguage: string | null;
+}
+
+/** SQL of alarm notifications: whom an alarm notifies, what they are told, how delivery went. */
+export class AlarmNotificationsRepository {
+  constructor(private readonly sql: postgres.Sql) {}
+
+  /** Ids of the alarm's active actions; for an episode's end only those that asked for it. */
+  async actionsToNotify(alarmId: string, ended: boolean): Promise<string[]> {
+    const rows = await this.sql<Array<{ id: string }>>`
+      select id from alarms_actions
+      where alarm_id = ${alarmId} and active and (${!ended}::boolean or trigger_at_end)
+      order by created_at, id`;
+    return rows.map((row) => row.id);
+  }
+
+  /** The action with its notification's context; the episode's series when `triggeredId` is given. */
+  async actionContext(actionId: string, triggeredId: string | null): Promise<ActionContext | undefined> {
+    const [row] = await this.sql<ActionContext[]>`
+      select a.id as "actionId", a.type, a.active, a.trigger_at_end as "triggerAtEnd", a.email, a.sms, a.webhook,
+             a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId", p.name as "projectName",
+             p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName", s.data_type as "dataType",
+             s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName", sl.value as "latestValue",
+             ue.email as "userEmail", u.language as "userLanguage", u.active as "userActive",
+             (select au.language from user_emails ae join users au on au.id = ae.user_id
+              where ae.email = lower(a.email) limit 1) as "addressLanguage"
+      from alarms_actions a
+      join alarms al on al.id = a.alarm_id
+      join projects p on p.id = al.project_id
+      left join alarms_triggered t on t.id = ${triggeredId}::uuid and t.alarm_id = al.id
+      left join series s on s.id = coalesce(
+        t.series_id, (select min(series_id) from alarms_series where alarm_id = al.id))
+      left join spaces sp on sp.id = s.space_id
+      left join series_latest sl on sl.series_id = s.id
+      left join users u on u.id = a.user_id
+      left join user_emails ue on ue.user_id = u.id and ue.is_primary
+      where a.id = ${actionId}`;
+    return row;
+  }
+
+  /** The action's latest delivery: its state, the error (null once sent) and when. */
+  async recordDelivery(actionId: string, status: AlarmDeliveryStatus, error: string | null): Promise<void> {
+    await this.sql`
+      update alarms_actions
+      set delivery_status = ${status}, delivery_error = ${error?.slice(0, 2000) ?? null}, delivery_at = now()
+      where id = ${actionId}`;
+  }
+}

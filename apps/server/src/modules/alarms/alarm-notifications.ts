@@ -1,0 +1,331 @@
+import {
+  type AlarmDeliveryStatus,
+  accountErrors,
+  alarmActionTypes,
+  defaultLanguage,
+  isLanguage,
+  type Language,
+} from '@olo/shared';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { type AlarmNotice, alarmMail, alarmSms } from '../../mail/alarm-mails.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { AppError } from '../../shared/errors.ts';
+import { defineJob, type JobQueue } from '../jobs/jobs.service.ts';
+import type { AlarmOutcome } from './alarm-engine.ts';
+import type { ActionContext, AlarmNotificationsRepository, Tx } from './alarm-notifications.repository.ts';
+import { normalizePhoneNumber, type SmsGateway, SmsGatewayMissing } from './sms-gateway.ts';
+import { postWebhook, RefusedWebhookTarget } from './webhook-delivery.ts';
+
+/** An engine event as a job carries it: times in epoch ms. */
+const eventPayload = z.object({
+  kind: z.enum(['triggered', 'repeated', 'ended']),
+  time: z.number(),
+  /** Null when there is none: a missing-data episode opens or repeats without a reading. */
+  value: z.number().nullable(),
+  startedAt: z.number().nullable(),
+  peak: z.number().nullable(),
+  lastedMs: z.number().nullable(),
+  /** A missing-data alarm: triggered and repeated mean no readings; ended, readings came again. */
+  missingData: z.boolean().default(false),
+});
+type EventPayload = z.infer<typeof eventPayload>;
+
+const notifyPayload = z.object({
+  alarmId: z.string(),
+  projectId: z.number(),
+  seriesId: z.number(),
+  triggeredId: z.string(),
+  event: eventPayload,
+});
+
+const deliverPayload = z.object({ actionId: z.string(), triggeredId: z.string(), event: eventPayload });
+
+/**
+ * Attempts of one delivery: with a 30 s base doubling to a two-hour cap, the 19 waits between 20
+ * attempts add up to about 24 hours (0.5 + 1 + 2 + … + 64 min ≈ 2.1 h, then 11 × 2 h).
+ */
+export const alarmDeliveryMaxAttempts = 20;
+export const alarmDeliveryBaseDelayMs = 30_000;
+/** The longest wait between two attempts, as a multiple of the base (2 h at 30 s). */
+const maxDelayFactor = 240;
+
+/** The wait after attempt `attempt` failed, ms: base, 2 × base, 4 × base … up to 240 × base. */
+export function alarmRetryDelayMs(attempt: number, baseMs = alarmDeliveryBaseDelayMs): number {
+  return Math.min(baseMs * maxDelayFactor, baseMs * 2 ** (attempt - 1));
+}
+
+/** A delivery that no retry can mend (a user without an address): failed at once. */
+class Undeliverable extends Error {}
+
+/** What the webhook receives (README "Alarm notifications"). */
+export interface AlarmWebhookBody {
+  event: AlarmNotice['kind'];
+  /** A missing-data alarm: triggered and repeated mean no readings, ended that one came. */
+  missingData: boolean;
+  alarm: { id: string; name: string };
+  project: { id: number; name: string };
+  space: { id: number; name: string } | null;
+  series: { id: number; name: string; dataType: string; unit: string | null } | null;
+  value: number | null;
+  /** ISO 8601, UTC. */
+  time: string;
+  startedAt: string | null;
+  endAt: string | null;
+  peak: number | null;
+  lastedSeconds: number | null;
+  triggeredId: string | null;
+  /** The project's alarms page. */
+  url: string;
+}
+
+export interface AlarmNotificationsDeps {
+  repository: AlarmNotificationsRepository;
+  jobs: JobQueue;
+  mailer: Mailer;
+  sms: SmsGateway;
+  logger: Logger;
+  publicUrl: string;
+  siteName: string;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback, private and link-local addresses. */
+  allowPrivateWebhooks: boolean;
+  /** The first retry's wait, ms (tests make it a few ms); later ones double it. */
+  retryBaseDelayMs?: number;
+}
+
+/**
+ * Alarm notifications as durable jobs (decision 0042): the ingest's storing transaction enqueues
+ * one `alarms.notify` per engine event, which fans out one `alarms.deliver` per action. Job keys
+ * make each step idempotent, so a redelivered batch or a re-run fan-out sends nothing twice.
+ */
+export class AlarmNotifications {
+  readonly notifyJob = defineJob({
+    name: 'alarms.notify',
+    payload: notifyPayload,
+    handle: (payload) => this.fanOut(payload),
+  });
+
+  readonly deliverJob = defineJob({
+    name: 'alarms.deliver',
+    payload: deliverPayload,
+    maxAttempts: alarmDeliveryMaxAttempts,
+    retryDelayMs: (attempt) => alarmRetryDelayMs(attempt, this.deps.retryBaseDelayMs),
+    handle: (payload, job) => this.deliver(payload, job.attempt),
+  });
+
+  constructor(private readonly deps: AlarmNotificationsDeps) {}
+
+  /**
+   * Enqueues one fan-out job per outcome in the ingest's transaction `tx` (one insert; none
+   * without outcomes). The caller calls `jobs.lookNow()` once `tx` committed.
+   */
+  async enqueueOutcomes(tx: Tx, outcomes: AlarmOutcome[]): Promise<number> {
+    if (outcomes.length === 0) return 0;
+    return this.deps.jobs.enqueue(
+      this.notifyJob,
+      outcomes.map((outcome) => ({
+        payload: {
+          alarmId: outcome.alarmId,
+          projectId: outcome.projectId,
+          seriesId: outcome.seriesId,
+          triggeredId: outcome.triggeredId,
+          event: toEventPayload(outcome),
+        },
+        key: `alarm:${outcome.triggeredId}:${outcome.event.kind}:${outcome.event.time}`,
+      })),
+      tx,
+    );
+  }
+
+  /** One delivery job per action to notify; a key per action and event, so a re-run adds none. */
+  private async fanOut(payload: z.output<typeof notifyPayload>): Promise<void> {
+    const { triggeredId, event } = payload;
+    const actionIds = await this.deps.repository.actionsToNotify(payload.alarmId, event.kind === 'ended');
+    await this.deps.jobs.enqueue(
+      this.deliverJob,
+      actionIds.map((actionId) => ({
+        payload: { actionId, triggeredId, event },
+        key: `alarm:${triggeredId}:${actionId}:${event.kind}:${event.time}`,
+      })),
+    );
+  }
+
+  /**
+   * Sends one notification and records how it went on the action. A failure that a retry may mend
+   * is rethrown for the queue (`retrying`, or `failed` on the last attempt); a refused target or a
+   * missing SMS gateway is recorded and not retried.
+   */
+  private async deliver(payload: z.output<typeof deliverPayload>, attempt: number): Promise<void> {
+    const { repository, logger } = this.deps;
+    const context = await repository.actionContext(payload.actionId, payload.triggeredId);
+    // Deleted or switched off since the event: nobody asks for it any more.
+    if (!context?.active) return;
+    if (payload.event.kind === 'ended' && !context.triggerAtEnd) return;
+    const notice = this.notice(context, payload.event);
+    try {
+      await this.send(context, notice, payload.triggeredId);
+      await repository.recordDelivery(context.actionId, 'sent', null);
+    } catch (error) {
+      const status = settledStatus(error);
+      const message = (error as Error).message;
+      if (status) {
+        await repository.recordDelivery(context.actionId, status, message);
+        logger.warn({ actionId: context.actionId, status, err: error }, 'alarm notification not delivered');
+        return;
+      }
+      const givingUp = attempt >= alarmDeliveryMaxAttempts;
+      await repository.recordDelivery(context.actionId, givingUp ? 'failed' : 'retrying', message);
+      throw error;
+    }
+  }
+
+  /**
+   * Sends a test notification through the action now (no retries) and records the outcome on it,
+   * as the action's editor shows it. Throws NOT_FOUND for an unknown action.
+   */
+  async sendTest(actionId: string): Promise<{ status: AlarmDeliveryStatus; error: string | null }> {
+    const { repository } = this.deps;
+    const context = await repository.actionContext(actionId, null);
+    if (!context) throw new AppError('NOT_FOUND', accountErrors.notFound);
+    const notice: AlarmNotice = {
+      ...this.place(context),
+      kind: 'test',
+      missingData: false,
+      value: context.latestValue,
+      time: new Date(),
+      startedAt: null,
+      peak: null,
+      lastedMs: null,
+    };
+    let result: { status: AlarmDeliveryStatus; error: string | null };
+    try {
+      await this.send(context, notice, null);
+      result = { status: 'sent', error: null };
+    } catch (error) {
+      result = { status: settledStatus(error) ?? 'failed', error: (error as Error).message };
+    }
+    await repository.recordDelivery(actionId, result.status, result.error);
+    return result;
+  }
+
+  private place(context: ActionContext) {
+    return {
+      alarmName: context.alarmName,
+      projectName: context.projectName,
+      spaceName: context.spaceName,
+      seriesName: context.seriesName,
+      dataType: context.dataType,
+      unit: context.unit,
+      timeZone: context.timeZone,
+      link: `${this.deps.publicUrl}/p/${context.projectId}/alarms`,
+    };
+  }
+
+  private notice(context: ActionContext, event: EventPayload): AlarmNotice {
+    return {
+      ...this.place(context),
+      kind: event.kind,
+      missingData: event.missingData,
+      value: event.value,
+      time: new Date(event.time),
+      startedAt: event.startedAt === null ? null : new Date(event.startedAt),
+      peak: event.peak,
+      lastedMs: event.lastedMs,
+    };
+  }
+
+  private async send(context: ActionContext, notice: AlarmNotice, triggeredId: string | null): Promise<void> {
+    const { siteName } = this.deps;
+    switch (context.type) {
+      case 'email': {
+        if (!context.email) throw new Undeliverable('The action has no email address');
+        const language = languageOf(context.addressLanguage);
+        await this.deps.mailer.send(alarmMail({ to: context.email, language, notice, siteName }));
+        return;
+      }
+      case 'user': {
+        if (context.userActive === false) throw new Undeliverable('The user is deactivated');
+        if (!context.userEmail) throw new Undeliverable('The user has no email address');
+        const language = languageOf(context.userLanguage);
+        await this.deps.mailer.send(alarmMail({ to: context.userEmail, language, notice, siteName }));
+        return;
+      }
+      case 'sms': {
+        if (!context.sms) throw new Undeliverable('The action has no phone number');
+        // A phone number has no language of its own: the site's default.
+        await this.deps.sms.send(normalizePhoneNumber(context.sms), alarmSms(notice, defaultLanguage, siteName));
+        return;
+      }
+      case 'webhook': {
+        if (!context.webhook) throw new Undeliverable('The action has no webhook address');
+        await postWebhook({
+          url: context.webhook,
+          body: JSON.stringify(webhookBody(context, notice, triggeredId)),
+          secret: context.secret,
+          allowPrivate: this.deps.allowPrivateWebhooks,
+        });
+        return;
+      }
+      default:
+        throw new Undeliverable(
+          `Unknown action type ${String(context.type)} (expected ${alarmActionTypes.join(', ')})`,
+        );
+    }
+  }
+}
+
+/** The state of a failure that no retry changes, or null for one worth retrying. */
+function settledStatus(error: unknown): AlarmDeliveryStatus | null {
+  if (error instanceof SmsGatewayMissing) return 'notSent';
+  if (error instanceof RefusedWebhookTarget || error instanceof Undeliverable) return 'failed';
+  return null;
+}
+
+function languageOf(value: string | null): Language {
+  return isLanguage(value) ? value : defaultLanguage;
+}
+
+/** The engine's NaN (no reading behind a missing-data event) as null, which JSON keeps. */
+const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
+
+function toEventPayload(outcome: AlarmOutcome): EventPayload {
+  const { event, missingData } = outcome;
+  return {
+    kind: event.kind,
+    time: event.time,
+    value: finiteOrNull(event.value),
+    startedAt: event.kind === 'triggered' ? null : event.startedAt,
+    // A missing-data episode has no peak: its end's "peak" is merely the reading that ended it.
+    peak: event.kind === 'ended' && !missingData ? finiteOrNull(event.peak) : null,
+    lastedMs: event.kind === 'ended' ? event.lastedMs : null,
+    missingData,
+  };
+}
+
+function webhookBody(context: ActionContext, notice: AlarmNotice, triggeredId: string | null): AlarmWebhookBody {
+  const iso = (time: Date | null) => time?.toISOString() ?? null;
+  return {
+    event: notice.kind,
+    missingData: notice.missingData,
+    alarm: { id: context.alarmId, name: context.alarmName },
+    project: { id: context.projectId, name: context.projectName },
+    space: context.spaceId === null ? null : { id: context.spaceId, name: context.spaceName ?? '' },
+    series:
+      context.seriesId === null
+        ? null
+        : {
+            id: context.seriesId,
+            name: context.seriesName ?? '',
+            dataType: context.dataType ?? '',
+            unit: context.unit,
+          },
+    value: notice.value,
+    time: notice.time.toISOString(),
+    startedAt: notice.kind === 'triggered' ? iso(notice.time) : iso(notice.startedAt),
+    endAt: notice.kind === 'ended' ? iso(notice.time) : null,
+    peak: notice.peak,
+    lastedSeconds: notice.lastedMs === null ? null : Math.round(notice.lastedMs / 1000),
+    triggeredId,
+    url: notice.link,
+  };
+}
