@@ -3,7 +3,7 @@ import { createOrganization, createProject, signedInClient } from '../../testing
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { evaluateAlarmsOnValues, type WatchedValue } from './alarm-engine.ts';
-import { AlarmsRepository } from './alarms.repository.ts';
+import { AlarmsRepository, alarmSeriesLocksMax } from './alarms.repository.ts';
 
 const minute = 60_000;
 const t0 = Date.parse('2026-11-02T08:00:00Z');
@@ -83,5 +83,26 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
         acknowledged: false,
       },
     ]);
+  });
+
+  it('evaluates a batch over more series with alarms than it locks one by one, taking all alarm states at once', async () => {
+    const count = alarmSeriesLocksMax + 10;
+    const ids = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type, data_unit)
+      select ${projectId}, 'S' || g, 'CO2', 'ppm' from generate_series(1, ${count}) g returning id`;
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${projectId}, 'Monta', 1000) returning id`;
+    await sql()`
+      insert into alarms_series (alarm_id, series_id)
+      select ${alarm?.id as string}, id from unnest(${sql().array(ids.map((row) => row.id))}::int[]) as id`;
+    const repository = new AlarmsRepository(sql(), olo.server.database.db);
+    const outcomes = await sql().begin((tx) =>
+      evaluateAlarmsOnValues(
+        repository,
+        tx,
+        ids.map((row) => ({ seriesId: row.id, time: new Date(t0), value: 1500 })),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.event.kind === 'triggered')).toHaveLength(count);
   });
 });

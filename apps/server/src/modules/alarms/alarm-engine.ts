@@ -79,7 +79,7 @@ export async function evaluateAlarmsOnValues(
 /**
  * Missing-data alarms at `now` (epoch ms): a series with no reading for the alarm's time opens an
  * episode dated when that time ran out, with no value; an open one repeats every repeatAfter.
- * Watches the ingest holds locked are skipped (it is evaluating them; the next check sees them).
+ * It holds all alarm states meanwhile: ingest batches in flight finish first, new ones wait.
  */
 export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now: number): Promise<AlarmOutcome[]> {
   const outcomes: AlarmOutcome[] = [];

@@ -111,8 +111,15 @@ function toWatch(row: WatchRow): AlarmWatch {
   };
 }
 
-/** pg_advisory_xact_lock's first key for a series' alarm states ("ALA"); the second is the series id. */
+/**
+ * Advisory lock keys of alarm states. A writer takes the whole (ALL, 0) shared and each of its
+ * series (ALA, series id) exclusively, in that order; one with more series than
+ * `alarmSeriesLocksMax` takes the whole exclusively instead, since every lock held is an entry in
+ * PostgreSQL's bounded lock table (max_locks_per_transaction).
+ */
 export const alarmSeriesLockNamespace = 0x414c41;
+export const alarmStatesLockNamespace = 0x414c4c;
+export const alarmSeriesLocksMax = 256;
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
@@ -362,10 +369,16 @@ export class AlarmsRepository {
     if (seriesIds.length === 0) return [];
     // An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
     const ids = `{${seriesIds.join(',')}}`;
-    const [, rows] = await Promise.all([
+    const [, , rows] = await Promise.all([
+      tx`select pg_advisory_xact_lock_shared(${alarmStatesLockNamespace}::int, 0)`.execute(),
+      // The series that have alarms, in id order; too many, and the whole is taken exclusively.
       tx`
-        select pg_advisory_xact_lock(${alarmSeriesLockNamespace}::int, id)
-        from unnest(array(select distinct series_id from alarms_series where series_id = any(${ids}::int[]) order by 1)) as id`.execute(),
+        with watched as (
+          select distinct series_id as id from alarms_series where series_id = any(${ids}::int[]) order by 1)
+        select case when (select count(*) from watched) > ${alarmSeriesLocksMax}
+                 then (select count(*) from (select pg_advisory_xact_lock(${alarmStatesLockNamespace}::int, 0)) l)
+                 else (select count(*) from (select pg_advisory_xact_lock(${alarmSeriesLockNamespace}::int, id) from watched) l)
+               end`.execute(),
       tx<WatchRow[]>`
         ${this.watchSelect(tx)}
         where s.series_id = any(${ids}::int[])
@@ -376,14 +389,14 @@ export class AlarmsRepository {
 
   /**
    * Missing-data alarms' watches with when their series was last heard of (epoch ms: the newest
-   * reading, else when the alarm was made). Those the ingest holds are skipped.
+   * reading, else when the alarm was made).
    */
   async missingDataWatches(tx: Tx): Promise<Array<AlarmWatch & { lastSeen: number }>> {
+    // All alarm states, exclusively: batches in flight finish first, new ones wait (a moment a minute).
+    await tx`select pg_advisory_xact_lock(${alarmStatesLockNamespace}::int, 0)`;
     const rows = await tx<WatchRow[]>`
       ${this.watchSelect(tx)}
       where a.missing_after is not null
-        -- Series the ingest holds are skipped: it is evaluating them, and the next check sees them.
-        and pg_try_advisory_xact_lock(${alarmSeriesLockNamespace}::int, s.series_id)
       order by s.alarm_id, s.series_id`;
     return rows.map((row) => ({ ...toWatch(row), lastSeen: row.lastSeen }));
   }
