@@ -155,7 +155,7 @@ const publishedBy = {
     return writeWithRetries.apply(this, args);
   };
 }
-const alarmSteps = ['watchesOf', 'openEpisode', 'endEpisode', 'saveStates'];
+const alarmSteps = ['readForBatch', 'rulesFor', 'insertEpisodes', 'endEpisodes', 'saveStates', 'clearStates'];
 timeMethod(ReadingsRepository.prototype, 'transaction', 1);
 timeMethod(ReadingsRepository.prototype, 'insertReadings', 1);
 timeMethod(ReadingsRepository.prototype, 'insertSeriesValues', 1);

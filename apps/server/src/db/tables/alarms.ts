@@ -1,5 +1,6 @@
 import type { AlarmDuration } from '@olo/shared';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -147,3 +148,13 @@ export const alarmsActions = pgTable(
   },
   (table) => [index('alarms_actions_alarm').on(table.alarmId)],
 );
+
+/**
+ * One row: raised by statement triggers (migration 0013) whenever what alarms watch may have
+ * changed (alarms, alarms_series, limits, a series' limit), so that every instance's ingest knows
+ * when its cached rules are stale.
+ */
+export const alarmRulesVersion = pgTable('alarm_rules_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

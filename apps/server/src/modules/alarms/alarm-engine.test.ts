@@ -105,4 +105,31 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
     );
     expect(outcomes.filter((outcome) => outcome.event.kind === 'triggered')).toHaveLength(count);
   });
+
+  it("takes a changed rule at the next batch, and leaves values older than the series' newest stored one unevaluated", async () => {
+    const [row] = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type, data_unit) values (${projectId}, 'Välitila', 'Temperature', '°C')
+      returning id`;
+    const watched = row?.id as number;
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${projectId}, 'Vaihtuva', 25) returning id`;
+    await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${watched})`;
+    // One repository throughout, as one server's ingest: its cached rules must follow the change.
+    const repository = new AlarmsRepository(sql(), olo.server.database.db);
+    const run = (at: number, value: number) =>
+      sql().begin((tx) =>
+        evaluateAlarmsOnValues(repository, tx, [{ seriesId: watched, time: new Date(t0 + at * minute), value }]),
+      );
+    expect((await run(0, 26)).map((outcome) => outcome.event.kind)).toEqual(['triggered']);
+    await sql()`update alarms set range_end = 30 where id = ${alarm?.id as string}`;
+    // 29 is inside the new range: the episode ends.
+    expect((await run(10, 29)).map((outcome) => outcome.event.kind)).toEqual(['ended']);
+
+    // The series has a value stored at minute 30; one from minute 20 arriving now is late.
+    await sql()`
+      insert into series_latest (series_id, time, value) values (${watched}, ${new Date(t0 + 30 * minute).toISOString()}, 20)
+      on conflict (series_id) do update set time = excluded.time, value = excluded.value`;
+    expect(await run(20, 40)).toEqual([]);
+    expect((await run(31, 40)).map((outcome) => outcome.event.kind)).toEqual(['triggered']);
+  });
 });

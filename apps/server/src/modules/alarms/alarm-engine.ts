@@ -1,5 +1,13 @@
-import { type AlarmEvent, evaluateAlarm, evaluateMissingData, missingDataArrived } from './alarm-evaluation.ts';
-import type { AlarmsRepository, AlarmWatch, Tx } from './alarms.repository.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  type AlarmEvent,
+  type AlarmState,
+  evaluateAlarm,
+  evaluateMissingData,
+  idleAlarmState,
+  missingDataArrived,
+} from './alarm-evaluation.ts';
+import type { AlarmsRepository, AlarmWatch, EndedEpisode, NewEpisode, Tx } from './alarms.repository.ts';
 
 /** A series value as the ingest stores it. */
 export interface WatchedValue {
@@ -20,60 +28,100 @@ export interface AlarmOutcome {
 }
 
 /**
- * Runs the alarms watching the series of a batch of stored values, in the transaction that
- * stores them: per alarm and series, the values in time order from its persisted state (values not
- * after the last one evaluated are skipped), then the episodes opened or ended and the new state
- * are written in that same transaction. (The ingest's wiring and the notifications build on this.)
+ * Runs the alarms watching the series of a batch of values in the transaction that stores them
+ * (decision 0044). The writer calls this before it stores the values, so that each series' newest
+ * stored time is the one from before the batch: per alarm and series, the values after it, in time
+ * order, from the persisted state (older values are stored but not evaluated, and a redelivered
+ * batch sets off nothing). The episodes opened or ended and the states that changed are then
+ * written in a few statements; an idle watch keeps no state row.
  */
 export async function evaluateAlarmsOnValues(
   repository: AlarmsRepository,
   tx: Tx,
   values: WatchedValue[],
 ): Promise<AlarmOutcome[]> {
+  if (values.length === 0) return [];
   const bySeries = new Map<number, WatchedValue[]>();
   for (const value of values) {
     const list = bySeries.get(value.seriesId) ?? [];
     list.push(value);
     bySeries.set(value.seriesId, list);
   }
-  for (const list of bySeries.values()) list.sort((a, b) => a.time.getTime() - b.time.getTime());
+  const seriesIds = [...bySeries.keys()];
+  const view = await repository.readForBatch(tx, seriesIds);
+  const rules = await repository.rulesFor(tx, seriesIds, view.version);
   const outcomes: AlarmOutcome[] = [];
-  const changedWatches: AlarmWatch[] = [];
-  for (const watch of await repository.watchesOf(tx, [...bySeries.keys()])) {
-    if (watch.inert) continue;
-    let changed = false;
-    for (const { time, value } of bySeries.get(watch.seriesId) ?? []) {
-      const at = time.getTime();
-      if (watch.lastTime !== null && at <= watch.lastTime) continue;
-      const result = watch.missingAfter
-        ? missingDataArrived(watch.state, { time: at, value })
-        : evaluateAlarm(watch.rule, watch.state, { time: at, value });
-      watch.state = result.state;
-      watch.lastTime = at;
-      changed = true;
-      for (const event of result.events) {
-        if (event.kind === 'triggered') {
-          watch.triggeredId = await repository.openEpisode(tx, { ...watch, time: event.time, value: event.value });
+  const opened = new Map<string, NewEpisode>();
+  const ended: EndedEpisode[] = [];
+  const saved: AlarmWatch[] = [];
+  const cleared: Array<{ alarmId: string; seriesId: number }> = [];
+  for (const [seriesId, watches] of rules) {
+    if (watches.length === 0) continue;
+    const storedUntil = view.latest.get(seriesId) ?? Number.NEGATIVE_INFINITY;
+    const newer = (bySeries.get(seriesId) ?? [])
+      .filter((value) => value.time.getTime() > storedUntil)
+      .sort((a, b) => a.time.getTime() - b.time.getTime());
+    if (newer.length === 0) continue;
+    for (const watch of watches) {
+      if (watch.inert) continue;
+      const before = view.states.get(`${watch.alarmId}:${seriesId}`);
+      let state = before?.state ?? idleAlarmState;
+      let triggeredId = before?.triggeredId ?? null;
+      for (const { time, value } of newer) {
+        const at = time.getTime();
+        const result = watch.missingAfter
+          ? missingDataArrived(state, { time: at, value })
+          : evaluateAlarm(watch.rule, state, { time: at, value });
+        state = result.state;
+        for (const event of result.events) {
+          if (event.kind === 'triggered') {
+            // The id is made here, so that the batch's episodes are written in one statement.
+            triggeredId = randomUUID();
+            opened.set(triggeredId, { ...watch, id: triggeredId, time: event.time, value: event.value });
+          }
+          const episodeId = triggeredId as string;
+          if (event.kind === 'ended') {
+            const fresh = opened.get(episodeId);
+            if (fresh) Object.assign(fresh, { endAt: event.time, peak: event.peak });
+            else ended.push({ id: episodeId, endAt: event.time, peak: event.peak });
+            triggeredId = null;
+          }
+          outcomes.push({
+            alarmId: watch.alarmId,
+            projectId: watch.projectId,
+            seriesId,
+            triggeredId: episodeId,
+            event,
+            missingData: watch.missingAfter !== null,
+          });
         }
-        const triggeredId = watch.triggeredId as string;
-        if (event.kind === 'ended') {
-          await repository.endEpisode(tx, triggeredId, { time: event.time, peak: event.peak });
-          watch.triggeredId = null;
-        }
-        outcomes.push({
-          alarmId: watch.alarmId,
-          projectId: watch.projectId,
-          seriesId: watch.seriesId,
-          triggeredId,
-          event,
-          missingData: watch.missingAfter !== null,
-        });
+      }
+      const lastTime = (newer.at(-1) as WatchedValue).time.getTime();
+      if (state.pendingSince === null && state.episode === null) {
+        if (before) cleared.push({ alarmId: watch.alarmId, seriesId });
+      } else if (!before || before.triggeredId !== triggeredId || !sameAlarmState(before.state, state)) {
+        saved.push({ ...watch, state, triggeredId, lastTime });
       }
     }
-    if (changed) changedWatches.push(watch);
   }
-  await repository.saveStates(tx, changedWatches);
+  await Promise.all([
+    repository.insertEpisodes(tx, [...opened.values()]),
+    repository.endEpisodes(tx, ended),
+    repository.saveStates(tx, saved),
+    repository.clearStates(tx, cleared),
+  ]);
   return outcomes;
+}
+
+function sameAlarmState(a: AlarmState, b: AlarmState): boolean {
+  if (a.pendingSince !== b.pendingSince) return false;
+  if (a.episode === null || b.episode === null) return a.episode === b.episode;
+  return (
+    a.episode.startedAt === b.episode.startedAt &&
+    a.episode.value === b.episode.value &&
+    a.episode.peak === b.episode.peak &&
+    a.episode.lastNotifiedAt === b.episode.lastNotifiedAt
+  );
 }
 
 /**

@@ -55,6 +55,62 @@ export interface AlarmWatch {
   inert: boolean;
 }
 
+/** An alarm's rule on one series, as the ingest caches it. */
+export type AlarmWatchRule = Pick<AlarmWatch, 'alarmId' | 'projectId' | 'seriesId' | 'rule' | 'missingAfter' | 'inert'>;
+
+/** An episode a batch opened (its id made by the caller), possibly ended in the same batch. Times epoch ms. */
+export interface NewEpisode {
+  id: string;
+  alarmId: string;
+  seriesId: number;
+  projectId: number;
+  time: number;
+  value: number;
+  endAt?: number;
+  peak?: number;
+}
+
+export interface EndedEpisode {
+  id: string;
+  endAt: number;
+  peak: number;
+}
+
+/** What a batch needs from the database besides the rules (AlarmsRepository.readForBatch). */
+export interface AlarmBatchView {
+  version: number;
+  /** Non-idle states by `${alarmId}:${seriesId}`. */
+  states: Map<string, { state: AlarmState; triggeredId: string | null }>;
+  /** Each series' newest stored value's time before the batch (epoch ms). */
+  latest: Map<number, number>;
+}
+
+interface StateRow {
+  alarmId: string;
+  seriesId: number;
+  pendingSince: number | null;
+  triggeredId: string | null;
+  startedAt: number | null;
+  value: number | null;
+  peak: number | null;
+  lastNotifiedAt: number | null;
+}
+
+function stateOf(row: Omit<StateRow, 'alarmId' | 'seriesId' | 'triggeredId'>): AlarmState {
+  return {
+    pendingSince: row.pendingSince,
+    episode:
+      row.startedAt === null
+        ? null
+        : {
+            startedAt: row.startedAt,
+            value: row.value ?? 0,
+            peak: row.peak ?? row.value ?? 0,
+            lastNotifiedAt: row.lastNotifiedAt ?? row.startedAt,
+          },
+  };
+}
+
 interface WatchRow {
   alarmId: string;
   projectId: number;
@@ -92,18 +148,7 @@ function toWatch(row: WatchRow): AlarmWatch {
       repeatAfter: row.repeatAfter,
       hysteresis: row.hysteresis,
     },
-    state: {
-      pendingSince: row.pendingSince,
-      episode:
-        row.startedAt === null
-          ? null
-          : {
-              startedAt: row.startedAt,
-              value: row.value ?? 0,
-              peak: row.peak ?? row.value ?? 0,
-              lastNotifiedAt: row.lastNotifiedAt ?? row.startedAt,
-            },
-    },
+    state: stateOf(row),
     triggeredId: row.triggeredId,
     lastTime: row.lastTime,
     missingAfter: row.missingAfter,
@@ -125,6 +170,9 @@ const iso = (time: number | null) => (time === null ? null : new Date(time).toIS
 
 /** SQL of alarms, the series they watch, their episodes (AlarmsTriggered) and their states. */
 export class AlarmsRepository {
+  /** The ingest's rules by series, valid for one rules version. */
+  private rules: { version: number; bySeries: Map<number, AlarmWatchRule[]> } = { version: -1, bySeries: new Map() };
+
   constructor(
     private readonly sql: postgres.Sql,
     private readonly db: Db,
@@ -360,16 +408,17 @@ export class AlarmsRepository {
   // The ingest's side: watches, states and episodes inside the storing transaction.
 
   /**
-   * The alarms watching any of `seriesIds`, each with its state on the series. The series that
-   * have alarms are locked first (transaction advisory locks, in id order, so writers of one series
-   * queue instead of deadlocking), then read: two writers of one series (fed by two meters) take
-   * its states in turn. Advisory locks write nothing, unlike row locks.
+   * What a batch of values on `seriesIds` needs besides the rules: the rules' version, the
+   * non-idle states of the series' alarms (idle ones have no row), and each series' newest stored
+   * time. Its statements are sent at once, so a caller that calls this before storing the batch's
+   * values reads the times from before them. The series that have alarms are locked first
+   * (transaction advisory locks in id order, so two writers of one series take its states in turn
+   * instead of deadlocking; advisory locks write nothing, unlike row locks).
    */
-  async watchesOf(tx: Tx, seriesIds: number[]): Promise<AlarmWatch[]> {
-    if (seriesIds.length === 0) return [];
+  readForBatch(tx: Tx, seriesIds: number[]): Promise<AlarmBatchView> {
     // An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
     const ids = `{${seriesIds.join(',')}}`;
-    const [, , rows] = await Promise.all([
+    return Promise.all([
       tx`select pg_advisory_xact_lock_shared(${alarmStatesLockNamespace}::int, 0)`.execute(),
       // The series that have alarms, in id order; too many, and the whole is taken exclusively.
       tx`
@@ -379,12 +428,53 @@ export class AlarmsRepository {
                  then (select count(*) from (select pg_advisory_xact_lock(${alarmStatesLockNamespace}::int, 0)) l)
                  else (select count(*) from (select pg_advisory_xact_lock(${alarmSeriesLockNamespace}::int, id) from watched) l)
                end`.execute(),
-      tx<WatchRow[]>`
+      tx<Array<{ version: number }>>`select version::float8 as version from alarm_rules_version where id = 1`.execute(),
+      tx<StateRow[]>`
+        select alarm_id as "alarmId", series_id as "seriesId",
+               (extract(epoch from pending_since) * 1000)::float8 as "pendingSince", triggered_id as "triggeredId",
+               (extract(epoch from started_at) * 1000)::float8 as "startedAt", value, peak,
+               (extract(epoch from last_notified_at) * 1000)::float8 as "lastNotifiedAt"
+        from alarm_states where series_id = any(${ids}::int[])`.execute(),
+      tx<Array<{ seriesId: number; time: number }>>`
+        select series_id as "seriesId", (extract(epoch from time) * 1000)::float8 as time
+        from series_latest where series_id = any(${ids}::int[])`.execute(),
+    ]).then(([, , [version], states, latest]) => ({
+      version: version?.version ?? 0,
+      states: new Map(
+        states.map((row) => [`${row.alarmId}:${row.seriesId}`, { state: stateOf(row), triggeredId: row.triggeredId }]),
+      ),
+      latest: new Map(latest.map((row) => [row.seriesId, row.time])),
+    }));
+  }
+
+  /**
+   * The rules watching each of `seriesIds`, from this instance's cache while the rules' version
+   * (raised by triggers on every change, migration 0013) is the one it was filled under.
+   */
+  async rulesFor(tx: Tx, seriesIds: number[], version: number): Promise<Map<number, AlarmWatchRule[]>> {
+    if (this.rules.version !== version) this.rules = { version, bySeries: new Map() };
+    const cache = this.rules.bySeries;
+    const missing = seriesIds.filter((id) => !cache.has(id));
+    if (missing.length > 0) {
+      const rows = await tx<WatchRow[]>`
         ${this.watchSelect(tx)}
-        where s.series_id = any(${ids}::int[])
-        order by s.alarm_id, s.series_id`.execute(),
-    ]);
-    return rows.map(toWatch);
+        where s.series_id = any(${`{${missing.join(',')}}`}::int[])
+        order by s.alarm_id, s.series_id`;
+      for (const id of missing) cache.set(id, []);
+      for (const row of rows) {
+        const { alarmId, projectId, seriesId, rule, missingAfter, inert } = toWatch(row);
+        cache.get(seriesId)?.push({ alarmId, projectId, seriesId, rule, missingAfter, inert });
+      }
+    }
+    return new Map(seriesIds.map((id) => [id, cache.get(id) ?? []]));
+  }
+
+  /** Drops the states of watches that became idle (an idle watch has no row). */
+  async clearStates(tx: Tx, watches: Array<{ alarmId: string; seriesId: number }>): Promise<void> {
+    if (watches.length === 0) return;
+    await tx`
+      delete from alarm_states st using jsonb_to_recordset(${JSON.stringify(watches)}::jsonb) as r("alarmId" uuid, "seriesId" int)
+      where st.alarm_id = r."alarmId" and st.series_id = r."seriesId"`;
   }
 
   /**
@@ -424,6 +514,34 @@ export class AlarmsRepository {
       left join series_latest sl on a.missing_after is not null and sl.series_id = s.series_id`;
   }
 
+  /** Writes a batch's new episodes (AlarmsTriggered rows), some already ended, in one statement. */
+  async insertEpisodes(tx: Tx, episodes: NewEpisode[]): Promise<void> {
+    if (episodes.length === 0) return;
+    const rows = episodes.map((episode) => ({
+      id: episode.id,
+      alarm_id: episode.alarmId,
+      series_id: episode.seriesId,
+      project_id: episode.projectId,
+      time: iso(episode.time),
+      data: episode.value,
+      end_at: iso(episode.endAt ?? null),
+      peak: episode.peak ?? null,
+    }));
+    await tx`
+      insert into alarms_triggered (id, alarm_id, series_id, project_id, time, data, end_at, peak)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+        id uuid, alarm_id uuid, series_id int, project_id int, time timestamptz, data float8, end_at timestamptz, peak float8)`;
+  }
+
+  async endEpisodes(tx: Tx, episodes: EndedEpisode[]): Promise<void> {
+    if (episodes.length === 0) return;
+    const rows = episodes.map((episode) => ({ id: episode.id, end_at: iso(episode.endAt), peak: episode.peak }));
+    await tx`
+      update alarms_triggered t set end_at = r.end_at, peak = r.peak
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, end_at timestamptz, peak float8)
+      where t.id = r.id`;
+  }
+
   /** Opens an episode: its AlarmsTriggered row. */
   async openEpisode(
     tx: Tx,
@@ -434,10 +552,6 @@ export class AlarmsRepository {
       values (${episode.alarmId}, ${episode.seriesId}, ${episode.projectId}, ${iso(episode.time)}, ${episode.value})
       returning id`;
     return row?.id as string;
-  }
-
-  async endEpisode(tx: Tx, triggeredId: string, end: { time: number; peak: number }): Promise<void> {
-    await tx`update alarms_triggered set end_at = ${iso(end.time)}, peak = ${end.peak} where id = ${triggeredId}`;
   }
 
   /** Writes the watches' states in one statement (a batch of readings touches thousands on a busy ingest). */

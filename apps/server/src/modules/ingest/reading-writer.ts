@@ -222,11 +222,13 @@ export class ReadingWriter {
       );
       const projectOf = new Map(routing.datasources.map((datasource) => [datasource.seriesId, datasource.projectId]));
       const renewedProjectIds = lateProjects(values, projectOf, this.options.now());
-      const [latest, updatedMeterIds, , alarms] = await Promise.all([
+      const [alarms, latest, updatedMeterIds] = await Promise.all([
+        // First: its reads are sent before the values are stored, so it sees each series' newest
+        // time from before this batch (decision 0044).
+        this.alarms ? evaluateAlarmsOnValues(this.alarms, tx, values) : [],
         this.repository.insertSeriesValues(tx, values),
         this.repository.updateMeters(tx, inserted),
         this.repository.renewDataIds(tx, renewedProjectIds),
-        this.alarms ? evaluateAlarmsOnValues(this.alarms, tx, values) : [],
       ]);
       if (alarms.length > 0) await this.notifications?.enqueueOutcomes(tx, alarms);
       return {
