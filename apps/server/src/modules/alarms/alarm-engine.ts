@@ -7,7 +7,14 @@ import {
   idleAlarmState,
   missingDataArrived,
 } from './alarm-evaluation.ts';
-import type { AlarmsRepository, AlarmWatch, EndedEpisode, NewEpisode, Tx } from './alarms.repository.ts';
+import type {
+  AlarmBatchTimes,
+  AlarmsRepository,
+  AlarmWatch,
+  EndedEpisode,
+  NewEpisode,
+  Tx,
+} from './alarms.repository.ts';
 
 /** A series value as the ingest stores it. */
 export interface WatchedValue {
@@ -29,16 +36,19 @@ export interface AlarmOutcome {
 
 /**
  * Runs the alarms watching the series of a batch of values in the transaction that stores them
- * (decision 0044). The writer calls this before it stores the values, so that each series' newest
- * stored time is the one from before the batch: per alarm and series, the values after it, in time
- * order, from the persisted state (older values are stored but not evaluated, and a redelivered
- * batch sets off nothing). The episodes opened or ended and the states that changed are then
- * written in a few statements; an idle watch keeps no state row.
+ * (decision 0044). The writer sends `before` (AlarmsRepository.readBeforeBatch) ahead of storing
+ * the values, and calls this right after sending their upsert, whose locks the states are read
+ * under. Per alarm and series: the values after the series' newest stored time from before the
+ * batch, in time order, from the persisted state (older values are stored but not evaluated, and a
+ * redelivered batch sets off nothing). The episodes opened or ended and the states that changed
+ * are then written in a few statements; an idle watch keeps no state row.
  */
 export async function evaluateAlarmsOnValues(
   repository: AlarmsRepository,
   tx: Tx,
   values: WatchedValue[],
+  /** Read ahead of storing the values; when the caller stores none, read here. */
+  before?: Promise<AlarmBatchTimes>,
 ): Promise<AlarmOutcome[]> {
   if (values.length === 0) return [];
   const bySeries = new Map<number, WatchedValue[]>();
@@ -48,8 +58,11 @@ export async function evaluateAlarmsOnValues(
     bySeries.set(value.seriesId, list);
   }
   const seriesIds = [...bySeries.keys()];
-  const view = await repository.readForBatch(tx, seriesIds);
-  const rules = await repository.rulesFor(tx, seriesIds, view.version);
+  const timesBefore = before ?? repository.readBeforeBatch(tx, seriesIds);
+  const states = repository.readStates(tx, seriesIds);
+  const times = await timesBefore;
+  const rules = await repository.rulesFor(tx, seriesIds, times.version);
+  const view = { latest: times.latest, states: await states };
   const outcomes: AlarmOutcome[] = [];
   const opened = new Map<string, NewEpisode>();
   const ended: EndedEpisode[] = [];

@@ -76,11 +76,9 @@ export interface EndedEpisode {
   peak: number;
 }
 
-/** What a batch needs from the database besides the rules (AlarmsRepository.readForBatch). */
-export interface AlarmBatchView {
+/** What a batch reads before its values are stored (AlarmsRepository.readBeforeBatch). */
+export interface AlarmBatchTimes {
   version: number;
-  /** Non-idle states by `${alarmId}:${seriesId}`. */
-  states: Map<string, { state: AlarmState; triggeredId: string | null }>;
   /** Each series' newest stored value's time before the batch (epoch ms). */
   latest: Map<number, number>;
 }
@@ -157,14 +155,10 @@ function toWatch(row: WatchRow): AlarmWatch {
 }
 
 /**
- * Advisory lock keys of alarm states. A writer takes the whole (ALL, 0) shared and each of its
- * series (ALA, series id) exclusively, in that order; one with more series than
- * `alarmSeriesLocksMax` takes the whole exclusively instead, since every lock held is an entry in
- * PostgreSQL's bounded lock table (max_locks_per_transaction).
+ * Advisory lock key (ALL, 0) of all alarm states: every ingest batch holds it shared, the
+ * missing-data check exclusively. A batch's series are serialized by their series_latest rows.
  */
-export const alarmSeriesLockNamespace = 0x414c41;
 export const alarmStatesLockNamespace = 0x414c4c;
-export const alarmSeriesLocksMax = 256;
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
@@ -408,43 +402,48 @@ export class AlarmsRepository {
   // The ingest's side: watches, states and episodes inside the storing transaction.
 
   /**
-   * What a batch of values on `seriesIds` needs besides the rules: the rules' version, the
-   * non-idle states of the series' alarms (idle ones have no row), and each series' newest stored
-   * time. Its statements are sent at once, so a caller that calls this before storing the batch's
-   * values reads the times from before them. The series that have alarms are locked first
-   * (transaction advisory locks in id order, so two writers of one series take its states in turn
-   * instead of deadlocking; advisory locks write nothing, unlike row locks).
+   * What a batch of values on `seriesIds` needs before they are stored: the rules' version and each
+   * series' newest stored time, as of before the batch (the writer sends this before it stores the
+   * values). Also holds all alarm states shared, which the missing-data check takes exclusively.
    */
-  readForBatch(tx: Tx, seriesIds: number[]): Promise<AlarmBatchView> {
+  readBeforeBatch(tx: Tx, seriesIds: number[]): Promise<AlarmBatchTimes> {
     // An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
     const ids = `{${seriesIds.join(',')}}`;
     return Promise.all([
       tx`select pg_advisory_xact_lock_shared(${alarmStatesLockNamespace}::int, 0)`.execute(),
-      // The series that have alarms, in id order; too many, and the whole is taken exclusively.
-      tx`
-        with watched as (
-          select distinct series_id as id from alarms_series where series_id = any(${ids}::int[]) order by 1)
-        select case when (select count(*) from watched) > ${alarmSeriesLocksMax}
-                 then (select count(*) from (select pg_advisory_xact_lock(${alarmStatesLockNamespace}::int, 0)) l)
-                 else (select count(*) from (select pg_advisory_xact_lock(${alarmSeriesLockNamespace}::int, id) from watched) l)
-               end`.execute(),
       tx<Array<{ version: number }>>`select version::float8 as version from alarm_rules_version where id = 1`.execute(),
-      tx<StateRow[]>`
-        select alarm_id as "alarmId", series_id as "seriesId",
-               (extract(epoch from pending_since) * 1000)::float8 as "pendingSince", triggered_id as "triggeredId",
-               (extract(epoch from started_at) * 1000)::float8 as "startedAt", value, peak,
-               (extract(epoch from last_notified_at) * 1000)::float8 as "lastNotifiedAt"
-        from alarm_states where series_id = any(${ids}::int[])`.execute(),
       tx<Array<{ seriesId: number; time: number }>>`
         select series_id as "seriesId", (extract(epoch from time) * 1000)::float8 as time
         from series_latest where series_id = any(${ids}::int[])`.execute(),
-    ]).then(([, , [version], states, latest]) => ({
+    ]).then(([, [version], latest]) => ({
       version: version?.version ?? 0,
-      states: new Map(
-        states.map((row) => [`${row.alarmId}:${row.seriesId}`, { state: stateOf(row), triggeredId: row.triggeredId }]),
-      ),
       latest: new Map(latest.map((row) => [row.seriesId, row.time])),
     }));
+  }
+
+  /**
+   * The non-idle states of the alarms on `seriesIds` (idle ones have no row). Sent once the batch's
+   * upsert of series_latest is: that upsert holds each series' row (or, for a series' first
+   * value, its key) until commit, so writers of one series (two meters, two instances) read and
+   * write its alarm states in turn.
+   */
+  readStates(tx: Tx, seriesIds: number[]): Promise<Map<string, { state: AlarmState; triggeredId: string | null }>> {
+    return tx<StateRow[]>`
+      select alarm_id as "alarmId", series_id as "seriesId",
+             (extract(epoch from pending_since) * 1000)::float8 as "pendingSince", triggered_id as "triggeredId",
+             (extract(epoch from started_at) * 1000)::float8 as "startedAt", value, peak,
+             (extract(epoch from last_notified_at) * 1000)::float8 as "lastNotifiedAt"
+      from alarm_states where series_id = any(${`{${seriesIds.join(',')}}`}::int[])`
+      .execute()
+      .then(
+        (rows) =>
+          new Map(
+            rows.map((row) => [
+              `${row.alarmId}:${row.seriesId}`,
+              { state: stateOf(row), triggeredId: row.triggeredId },
+            ]),
+          ),
+      );
   }
 
   /**

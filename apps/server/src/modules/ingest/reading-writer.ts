@@ -222,13 +222,16 @@ export class ReadingWriter {
       );
       const projectOf = new Map(routing.datasources.map((datasource) => [datasource.seriesId, datasource.projectId]));
       const renewedProjectIds = lateProjects(values, projectOf, this.options.now());
-      const [alarms, latest, updatedMeterIds] = await Promise.all([
-        // First: its reads are sent before the values are stored, so it sees each series' newest
-        // time from before this batch (decision 0044).
-        this.alarms ? evaluateAlarmsOnValues(this.alarms, tx, values) : [],
+      // The statements go in this order (decision 0044): the alarms' reads from before the values
+      // are stored, the values (whose series_latest upsert locks each series), then the alarms'
+      // states under those locks.
+      const seriesIds = [...new Set(values.map((value) => value.seriesId))];
+      const alarmsBefore = this.alarms && values.length > 0 ? this.alarms.readBeforeBatch(tx, seriesIds) : undefined;
+      const [latest, updatedMeterIds, , alarms] = await Promise.all([
         this.repository.insertSeriesValues(tx, values),
         this.repository.updateMeters(tx, inserted),
         this.repository.renewDataIds(tx, renewedProjectIds),
+        this.alarms && alarmsBefore ? evaluateAlarmsOnValues(this.alarms, tx, values, alarmsBefore) : [],
       ]);
       if (alarms.length > 0) await this.notifications?.enqueueOutcomes(tx, alarms);
       return {
