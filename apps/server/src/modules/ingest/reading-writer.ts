@@ -47,7 +47,7 @@ const maxKeptRoutings = 200_000;
 
 export const defaultWriterOptions: ReadingWriterOptions = {
   maxBatch: 2000,
-  lingerMs: 25,
+  lingerMs: 5,
   maxQueued: 50_000,
   lanes: 1,
   now: () => Date.now(),
