@@ -14,6 +14,8 @@ CREATE TRIGGER alarm_rules_alarms AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE O
   FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
 CREATE TRIGGER alarm_rules_alarms_series AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON alarms_series
   FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
+CREATE TRIGGER alarm_rules_alarms_actions AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON alarms_actions
+  FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
 CREATE TRIGGER alarm_rules_limits AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON limits
   FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
 CREATE TRIGGER alarm_rules_series_limit AFTER UPDATE OF limit_id ON series

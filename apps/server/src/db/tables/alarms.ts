@@ -151,7 +151,7 @@ export const alarmsActions = pgTable(
 
 /**
  * One row: raised by statement triggers (migration 0013) whenever what alarms watch may have
- * changed (alarms, alarms_series, limits, a series' limit), so that every instance's ingest knows
+ * changed (alarms, alarms_series, alarms_actions, limits, a series' limit), so that every instance's ingest knows
  * when its cached rules are stale.
  */
 export const alarmRulesVersion = pgTable('alarm_rules_version', {

@@ -120,10 +120,14 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
       sql().begin((tx) =>
         evaluateAlarmsOnValues(repository, tx, [{ seriesId: watched, time: new Date(t0 + at * minute), value }]),
       );
-    expect((await run(0, 26)).map((outcome) => outcome.event.kind)).toEqual(['triggered']);
+    // No actions: nothing to notify of.
+    expect((await run(0, 26)).map((outcome) => [outcome.event.kind, outcome.notify])).toEqual([['triggered', false]]);
     await sql()`update alarms set range_end = 30 where id = ${alarm?.id as string}`;
-    // 29 is inside the new range: the episode ends.
-    expect((await run(10, 29)).map((outcome) => outcome.event.kind)).toEqual(['ended']);
+    await sql()`
+      insert into alarms_actions (alarm_id, type, email, trigger_at_end)
+      values (${alarm?.id as string}, 'email', 'huolto@example.com', true)`;
+    // 29 is inside the new range: the episode ends, and the new action is told.
+    expect((await run(10, 29)).map((outcome) => [outcome.event.kind, outcome.notify])).toEqual([['ended', true]]);
 
     // The series has a value stored at minute 30; one from minute 20 arriving now is late.
     await sql()`

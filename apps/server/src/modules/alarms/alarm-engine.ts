@@ -32,6 +32,8 @@ export interface AlarmOutcome {
   event: AlarmEvent;
   /** A missing-data alarm: triggered means no reading for its time; ended, a reading came. */
   missingData: boolean;
+  /** The alarm has active actions to notify of this event (as of the rules read). */
+  notify: boolean;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function evaluateAlarmsOnValues(
             triggeredId: episodeId,
             event,
             missingData: watch.missingAfter !== null,
+            notify: event.kind === 'ended' ? watch.notifiesAtEnd : watch.notifies,
           });
         }
       }
@@ -171,6 +174,7 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
       triggeredId: watch.triggeredId,
       event,
       missingData: true,
+      notify: event.kind === 'ended' ? watch.notifiesAtEnd : watch.notifies,
     });
   }
   await repository.saveStates(tx, changedWatches);

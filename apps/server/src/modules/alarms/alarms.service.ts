@@ -207,11 +207,12 @@ export class AlarmsService {
     const now = this.deps.now?.() ?? Date.now();
     const outcomes = await this.repository.transaction(async (tx) => {
       const found = await checkMissingData(this.repository, tx, now);
-      if (found.length > 0) await this.deps.enqueueNotifications?.(tx, found);
+      const notified = found.filter((outcome) => outcome.notify);
+      if (notified.length > 0) await this.deps.enqueueNotifications?.(tx, notified);
       return found;
     });
     if (outcomes.length > 0) {
-      this.deps.notificationsQueued?.();
+      if (outcomes.some((outcome) => outcome.notify)) this.deps.notificationsQueued?.();
       const projectIds = new Set(outcomes.filter((o) => o.event.kind === 'triggered').map((o) => o.projectId));
       await Promise.all([...projectIds].map((projectId) => this.deps.events.publish('project.updated', { projectId })));
     }

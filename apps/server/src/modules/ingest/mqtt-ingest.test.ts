@@ -222,10 +222,13 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
       ),
     ).projectAddMeter;
     const co2 = added.find((series) => series.dataType === 'CO2')?.id as number;
-    // Over 1,200 ppm (alarms have no API yet: issue 6 in progress).
+    // Over 1,200 ppm, with an SMS action told of ends too (no SMS gateway here: recorded as not sent).
     const [alarm] = await sql()<Array<{ id: string }>>`
       insert into alarms (project_id, name, range_end) values (${projectId}, 'CO2 koholla', 1200) returning id`;
     await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${co2})`;
+    await sql()`
+      insert into alarms_actions (alarm_id, type, sms, trigger_at_end)
+      values (${alarm?.id as string}, 'sms', '+358401234567', true)`;
     const episodes = () =>
       sql()<Array<{ data: number; ended: boolean; peak: number | null }>>`
         select data, end_at is not null as ended, peak from alarms_triggered where alarm_id = ${alarm?.id as string}`;
@@ -248,7 +251,7 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     await publishUntilStored(ttsUplink(serial, 4, new Date(), 900), serial, 4);
     expect(await episodes()).toEqual([{ data: 1450, ended: true, peak: 1600 }]);
     // Each event queued its notification in the storing transaction, once, and the queue ran it
-    // after the commit (the alarm has no actions: nothing to deliver).
+    // after the commit.
     const notifyJobs = async () =>
       sql()<Array<{ kind: string; done: boolean }>>`
         select payload->'event'->>'kind' as kind, done_at is not null as done from jobs

@@ -175,7 +175,7 @@ export class ReadingWriter {
       try {
         const written = await this.write(batch.map((item) => item.reading));
         for (const item of batch) item.resolve();
-        if (written.alarms.length > 0) this.notifications?.committed();
+        if (written.alarms.some((outcome) => outcome.notify)) this.notifications?.committed();
         try {
           this.onWritten(written);
         } catch (error) {
@@ -233,7 +233,9 @@ export class ReadingWriter {
         this.repository.renewDataIds(tx, renewedProjectIds),
         this.alarms && alarmsBefore ? evaluateAlarmsOnValues(this.alarms, tx, values, alarmsBefore) : [],
       ]);
-      if (alarms.length > 0) await this.notifications?.enqueueOutcomes(tx, alarms);
+      // Only events some active action hears of become notification jobs.
+      const notified = alarms.filter((outcome) => outcome.notify);
+      if (notified.length > 0) await this.notifications?.enqueueOutcomes(tx, notified);
       return {
         meterIds: updatedMeterIds,
         latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),
