@@ -8,7 +8,7 @@
  * project, a series for each channel up to 2,000 series. Then, in one run on one database:
  *
  * 1. throughput with no alarms (the baseline "no alarms"): uplinks as fast as Olo acknowledges them;
- * 2. the same with 5 alarms on every series (10,000, inserted with SQL): three that the simulated
+ * 2. the same with 5 alarms on every series (10,000, inserted with SQL, each with an SMS action): three that the simulated
  *    values never meet (sensor range, high for 15 min, low), and two that fire on a share of the
  *    series (BENCH_FIRING): a threshold with a repeat every 10 min crossed during the latency phase,
  *    and one with a 3 min duration and hysteresis crossed during phase 2. Values/s of both, the drop,
@@ -289,6 +289,11 @@ async function insertAlarms(sql: postgres.Sql, rows: AlarmRow[]): Promise<number
     insert into alarms_series (alarm_id, series_id)
     select * from unnest(${sql.array(rows.map((row) => idOf.get(row.name) as string))}::uuid[],
                          ${sql.array(rows.map((row) => row.seriesId))}::int[])`;
+  // Every alarm notifies someone of its triggers, repeats and ends: an SMS (no gateway here, so each
+  // is recorded as not sent), through the notify and delivery jobs as in production.
+  await sql`
+    insert into alarms_actions (alarm_id, type, sms, trigger_at_end)
+    select id, 'sms', '+358401234567', true from unnest(${sql.array(inserted.map((row) => row.id))}::uuid[]) as id`;
   return inserted.length;
 }
 

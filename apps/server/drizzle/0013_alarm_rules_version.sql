@@ -14,7 +14,10 @@ CREATE TRIGGER alarm_rules_alarms AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE O
   FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
 CREATE TRIGGER alarm_rules_alarms_series AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON alarms_series
   FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
-CREATE TRIGGER alarm_rules_alarms_actions AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON alarms_actions
+CREATE TRIGGER alarm_rules_alarms_actions AFTER INSERT OR DELETE OR TRUNCATE ON alarms_actions
+  FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
+-- Not on delivery states, which every notification writes: only what decides who is notified.
+CREATE TRIGGER alarm_rules_alarms_actions_update AFTER UPDATE OF alarm_id, active, trigger_at_end ON alarms_actions
   FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
 CREATE TRIGGER alarm_rules_limits AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON limits
   FOR EACH STATEMENT EXECUTE FUNCTION olo_alarm_rules_changed();--> statement-breakpoint
