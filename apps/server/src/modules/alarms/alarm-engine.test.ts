@@ -121,13 +121,15 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
         evaluateAlarmsOnValues(repository, tx, [{ seriesId: watched, time: new Date(t0 + at * minute), value }]),
       );
     // No actions: nothing to notify of.
-    expect((await run(0, 26)).map((outcome) => [outcome.event.kind, outcome.notify])).toEqual([['triggered', false]]);
+    expect((await run(0, 26)).map((outcome) => [outcome.event.kind, outcome.actionIds])).toEqual([['triggered', []]]);
     await sql()`update alarms set range_end = 30 where id = ${alarm?.id as string}`;
-    await sql()`
+    const [action] = await sql()<Array<{ id: string }>>`
       insert into alarms_actions (alarm_id, type, email, trigger_at_end)
-      values (${alarm?.id as string}, 'email', 'huolto@example.com', true)`;
+      values (${alarm?.id as string}, 'email', 'huolto@example.com', true) returning id`;
     // 29 is inside the new range: the episode ends, and the new action is told.
-    expect((await run(10, 29)).map((outcome) => [outcome.event.kind, outcome.notify])).toEqual([['ended', true]]);
+    expect((await run(10, 29)).map((outcome) => [outcome.event.kind, outcome.actionIds])).toEqual([
+      ['ended', [action?.id]],
+    ]);
 
     // The series has a value stored at minute 30; one from minute 20 arriving now is late.
     await sql()`

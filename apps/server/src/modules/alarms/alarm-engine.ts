@@ -32,8 +32,13 @@ export interface AlarmOutcome {
   event: AlarmEvent;
   /** A missing-data alarm: triggered means no reading for its time; ended, a reading came. */
   missingData: boolean;
-  /** The alarm has active actions to notify of this event (as of the rules read). */
-  notify: boolean;
+  /** The alarm's active actions to notify of this event, as of the rules read (none: no notification). */
+  actionIds: string[];
+}
+
+/** The actions to notify of an event: all active ones, of an end those with triggerAtEnd. */
+function actionsFor(watch: { actions: Array<{ id: string; triggerAtEnd: boolean }> }, event: AlarmEvent): string[] {
+  return watch.actions.filter((action) => event.kind !== 'ended' || action.triggerAtEnd).map((action) => action.id);
 }
 
 /**
@@ -108,7 +113,7 @@ export async function evaluateAlarmsOnValues(
             triggeredId: episodeId,
             event,
             missingData: watch.missingAfter !== null,
-            notify: event.kind === 'ended' ? watch.notifiesAtEnd : watch.notifies,
+            actionIds: actionsFor(watch, event),
           });
         }
       }
@@ -174,7 +179,7 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
       triggeredId: watch.triggeredId,
       event,
       missingData: true,
-      notify: event.kind === 'ended' ? watch.notifiesAtEnd : watch.notifies,
+      actionIds: actionsFor(watch, event),
     });
   }
   await repository.saveStates(tx, changedWatches);

@@ -39,15 +39,6 @@ export interface ActionContext {
 export class AlarmNotificationsRepository {
   constructor(private readonly sql: postgres.Sql) {}
 
-  /** Ids of the alarm's active actions; for an episode's end only those that asked for it. */
-  async actionsToNotify(alarmId: string, ended: boolean): Promise<string[]> {
-    const rows = await this.sql<Array<{ id: string }>>`
-      select id from alarms_actions
-      where alarm_id = ${alarmId} and active and (${!ended}::boolean or trigger_at_end)
-      order by created_at, id`;
-    return rows.map((row) => row.id);
-  }
-
   /** The action with its notification's context; the episode's series when `triggeredId` is given. */
   async actionContext(actionId: string, triggeredId: string | null): Promise<ActionContext | undefined> {
     const [row] = await this.sql<ActionContext[]>`

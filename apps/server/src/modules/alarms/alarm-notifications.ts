@@ -31,14 +31,6 @@ const eventPayload = z.object({
 });
 type EventPayload = z.infer<typeof eventPayload>;
 
-const notifyPayload = z.object({
-  alarmId: z.string(),
-  projectId: z.number(),
-  seriesId: z.number(),
-  triggeredId: z.string(),
-  event: eventPayload,
-});
-
 const deliverPayload = z.object({ actionId: z.string(), triggeredId: z.string(), event: eventPayload });
 
 /**
@@ -95,16 +87,11 @@ export interface AlarmNotificationsDeps {
 
 /**
  * Alarm notifications as durable jobs (decision 0042): the ingest's storing transaction enqueues
- * one `alarms.notify` per engine event, which fans out one `alarms.deliver` per action. Job keys
- * make each step idempotent, so a redelivered batch or a re-run fan-out sends nothing twice.
+ * one `alarms.deliver` per engine event and action to notify (the actions come with the cached
+ * rules). A key per episode, action, kind and event time makes it idempotent, so a redelivered
+ * batch sends nothing twice.
  */
 export class AlarmNotifications {
-  readonly notifyJob = defineJob({
-    name: 'alarms.notify',
-    payload: notifyPayload,
-    handle: (payload) => this.fanOut(payload),
-  });
-
   readonly deliverJob = defineJob({
     name: 'alarms.deliver',
     payload: deliverPayload,
@@ -116,38 +103,19 @@ export class AlarmNotifications {
   constructor(private readonly deps: AlarmNotificationsDeps) {}
 
   /**
-   * Enqueues one fan-out job per outcome in the ingest's transaction `tx` (one insert; none
-   * without outcomes). The caller calls `jobs.lookNow()` once `tx` committed.
+   * Enqueues a delivery per outcome and action in the ingest's transaction `tx` (one insert; none
+   * without any). The caller calls `jobs.lookNow()` once `tx` committed.
    */
   async enqueueOutcomes(tx: Tx, outcomes: AlarmOutcome[]): Promise<number> {
-    if (outcomes.length === 0) return 0;
-    return this.deps.jobs.enqueue(
-      this.notifyJob,
-      outcomes.map((outcome) => ({
-        payload: {
-          alarmId: outcome.alarmId,
-          projectId: outcome.projectId,
-          seriesId: outcome.seriesId,
-          triggeredId: outcome.triggeredId,
-          event: toEventPayload(outcome),
-        },
-        key: `alarm:${outcome.triggeredId}:${outcome.event.kind}:${outcome.event.time}`,
-      })),
-      tx,
-    );
-  }
-
-  /** One delivery job per action to notify; a key per action and event, so a re-run adds none. */
-  private async fanOut(payload: z.output<typeof notifyPayload>): Promise<void> {
-    const { triggeredId, event } = payload;
-    const actionIds = await this.deps.repository.actionsToNotify(payload.alarmId, event.kind === 'ended');
-    await this.deps.jobs.enqueue(
-      this.deliverJob,
-      actionIds.map((actionId) => ({
-        payload: { actionId, triggeredId, event },
-        key: `alarm:${triggeredId}:${actionId}:${event.kind}:${event.time}`,
-      })),
-    );
+    const deliveries = outcomes.flatMap((outcome) => {
+      const event = toEventPayload(outcome);
+      return outcome.actionIds.map((actionId) => ({
+        payload: { actionId, triggeredId: outcome.triggeredId, event },
+        key: `alarm:${outcome.triggeredId}:${actionId}:${event.kind}:${event.time}`,
+      }));
+    });
+    if (deliveries.length === 0) return 0;
+    return this.deps.jobs.enqueue(this.deliverJob, deliveries, tx);
   }
 
   /**

@@ -53,15 +53,14 @@ export interface AlarmWatch {
   missingAfter: AlarmDuration | null;
   /** An active-limit alarm on a series without a normal band: it watches nothing there. */
   inert: boolean;
-  /** Whether it has active actions to notify of a trigger or repeat, and of an end. */
-  notifies: boolean;
-  notifiesAtEnd: boolean;
+  /** Its active actions (to notify of triggers and repeats; of ends, those with triggerAtEnd). */
+  actions: Array<{ id: string; triggerAtEnd: boolean }>;
 }
 
 /** An alarm's rule on one series, as the ingest caches it. */
 export type AlarmWatchRule = Pick<
   AlarmWatch,
-  'alarmId' | 'projectId' | 'seriesId' | 'rule' | 'missingAfter' | 'inert' | 'notifies' | 'notifiesAtEnd'
+  'alarmId' | 'projectId' | 'seriesId' | 'rule' | 'missingAfter' | 'inert' | 'actions'
 >;
 
 /** An episode a batch opened (its id made by the caller), possibly ended in the same batch. Times epoch ms. */
@@ -137,8 +136,7 @@ interface WatchRow {
   peak: number | null;
   lastNotifiedAt: number | null;
   lastSeen: number;
-  notifies: boolean;
-  notifiesAtEnd: boolean;
+  actions: Array<{ id: string; triggerAtEnd: boolean }>;
 }
 
 function toWatch(row: WatchRow): AlarmWatch {
@@ -159,8 +157,7 @@ function toWatch(row: WatchRow): AlarmWatch {
     lastTime: row.lastTime,
     missingAfter: row.missingAfter,
     inert: row.activeLimit && row.missingAfter === null && row.rangeStart === null && row.rangeEnd === null,
-    notifies: row.notifies,
-    notifiesAtEnd: row.notifiesAtEnd,
+    actions: row.actions,
   };
 }
 
@@ -471,8 +468,8 @@ export class AlarmsRepository {
         order by s.alarm_id, s.series_id`;
       for (const id of missing) cache.set(id, []);
       for (const row of rows) {
-        const { alarmId, projectId, seriesId, rule, missingAfter, inert, notifies, notifiesAtEnd } = toWatch(row);
-        cache.get(seriesId)?.push({ alarmId, projectId, seriesId, rule, missingAfter, inert, notifies, notifiesAtEnd });
+        const { alarmId, projectId, seriesId, rule, missingAfter, inert, actions } = toWatch(row);
+        cache.get(seriesId)?.push({ alarmId, projectId, seriesId, rule, missingAfter, inert, actions });
       }
     }
     return new Map(seriesIds.map((id) => [id, cache.get(id) ?? []]));
@@ -515,8 +512,8 @@ export class AlarmsRepository {
              st.triggered_id as "triggeredId", (extract(epoch from st.started_at) * 1000)::float8 as "startedAt", st.value, st.peak,
              (extract(epoch from st.last_notified_at) * 1000)::float8 as "lastNotifiedAt",
              (extract(epoch from coalesce(greatest(st.last_time, sl.time), a.created_at)) * 1000)::float8 as "lastSeen",
-             exists (select 1 from alarms_actions x where x.alarm_id = a.id and x.active) as "notifies",
-             exists (select 1 from alarms_actions x where x.alarm_id = a.id and x.active and x.trigger_at_end) as "notifiesAtEnd"
+             coalesce((select json_agg(json_build_object('id', x.id, 'triggerAtEnd', x.trigger_at_end) order by x.created_at, x.id)
+                       from alarms_actions x where x.alarm_id = a.id and x.active), '[]') as "actions"
       from alarms_series s
       join alarms a on a.id = s.alarm_id
       left join alarm_states st on st.alarm_id = s.alarm_id and st.series_id = s.series_id

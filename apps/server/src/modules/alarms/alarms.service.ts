@@ -207,12 +207,12 @@ export class AlarmsService {
     const now = this.deps.now?.() ?? Date.now();
     const outcomes = await this.repository.transaction(async (tx) => {
       const found = await checkMissingData(this.repository, tx, now);
-      const notified = found.filter((outcome) => outcome.notify);
+      const notified = found.filter((outcome) => outcome.actionIds.length > 0);
       if (notified.length > 0) await this.deps.enqueueNotifications?.(tx, notified);
       return found;
     });
     if (outcomes.length > 0) {
-      if (outcomes.some((outcome) => outcome.notify)) this.deps.notificationsQueued?.();
+      if (outcomes.some((outcome) => outcome.actionIds.length > 0)) this.deps.notificationsQueued?.();
       const projectIds = new Set(outcomes.filter((o) => o.event.kind === 'triggered').map((o) => o.projectId));
       await Promise.all([...projectIds].map((projectId) => this.deps.events.publish('project.updated', { projectId })));
     }

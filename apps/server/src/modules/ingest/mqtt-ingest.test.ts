@@ -226,9 +226,9 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     const [alarm] = await sql()<Array<{ id: string }>>`
       insert into alarms (project_id, name, range_end) values (${projectId}, 'CO2 koholla', 1200) returning id`;
     await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${co2})`;
-    await sql()`
+    const [action] = await sql()<Array<{ id: string }>>`
       insert into alarms_actions (alarm_id, type, sms, trigger_at_end)
-      values (${alarm?.id as string}, 'sms', '+358401234567', true)`;
+      values (${alarm?.id as string}, 'sms', '+358401234567', true) returning id`;
     const episodes = () =>
       sql()<Array<{ data: number; ended: boolean; peak: number | null }>>`
         select data, end_at is not null as ended, peak from alarms_triggered where alarm_id = ${alarm?.id as string}`;
@@ -255,7 +255,7 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     const notifyJobs = async () =>
       sql()<Array<{ kind: string; done: boolean }>>`
         select payload->'event'->>'kind' as kind, done_at is not null as done from jobs
-        where name = 'alarms.notify' and payload->>'alarmId' = ${alarm?.id as string} order by run_at, id`;
+        where name = 'alarms.deliver' and payload->>'actionId' = ${action?.id as string} order by run_at, id`;
     for (let waited = 0; (await notifyJobs()).some((job) => !job.done) && waited < 5000; waited += 50) await sleep(50);
     expect(await notifyJobs()).toEqual([
       { kind: 'triggered', done: true },

@@ -175,7 +175,7 @@ export class ReadingWriter {
       try {
         const written = await this.write(batch.map((item) => item.reading));
         for (const item of batch) item.resolve();
-        if (written.alarms.some((outcome) => outcome.notify)) this.notifications?.committed();
+        if (written.alarms.some((outcome) => outcome.actionIds.length > 0)) this.notifications?.committed();
         try {
           this.onWritten(written);
         } catch (error) {
@@ -234,7 +234,7 @@ export class ReadingWriter {
         this.alarms && alarmsBefore ? evaluateAlarmsOnValues(this.alarms, tx, values, alarmsBefore) : [],
       ]);
       // Only events some active action hears of become notification jobs.
-      const notified = alarms.filter((outcome) => outcome.notify);
+      const notified = alarms.filter((outcome) => outcome.actionIds.length > 0);
       if (notified.length > 0) await this.notifications?.enqueueOutcomes(tx, notified);
       return {
         meterIds: updatedMeterIds,
