@@ -164,7 +164,15 @@ const publishedBy = {
     return writeWithRetries.apply(this, args);
   };
 }
-const alarmSteps = ['readBeforeBatch', 'readStates', 'rulesFor', 'insertEpisodes', 'endEpisodes', 'saveStates', 'clearStates'];
+const alarmSteps = [
+  'readBeforeBatch',
+  'readStates',
+  'rulesFor',
+  'insertEpisodes',
+  'endEpisodes',
+  'saveStates',
+  'clearStates',
+];
 timeMethod(ReadingsRepository.prototype, 'transaction', 1);
 timeMethod(ReadingsRepository.prototype, 'insertReadings', 1);
 timeMethod(ReadingsRepository.prototype, 'insertSeriesValues', 1);
