@@ -3,6 +3,7 @@ CREATE TABLE "alarm_rules_version" (
 	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "alarm_states_series" ON "alarm_states" USING btree ("series_id");--> statement-breakpoint
 -- Hand-written (decision 0044): the version every ingest compares with its cached alarm rules.
 INSERT INTO "alarm_rules_version" ("id", "version") VALUES (1, 0);--> statement-breakpoint
 CREATE FUNCTION olo_alarm_rules_changed() RETURNS trigger LANGUAGE plpgsql AS $$

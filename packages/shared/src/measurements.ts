@@ -126,9 +126,18 @@ export function formatMeasurement(value: unknown, dataType?: string | null, loca
   // Rounded first, so that -0.04 shows as 0.0 rather than -0.0.
   const rounded = roundToDecimals(number, decimals);
   if (!locale) return rounded.toFixed(decimals);
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: false,
-  }).format(rounded);
+  const key = `${locale}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    });
+    numberFormats.set(key, format);
+  }
+  return format.format(rounded);
 }
+
+/** Formatters by locale and decimals: making one costs more than formatting many values with it. */
+const numberFormats = new Map<string, Intl.NumberFormat>();

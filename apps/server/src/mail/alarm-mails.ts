@@ -123,15 +123,24 @@ const texts: Record<Language, Texts> = {
 };
 
 /** A time on the project's clock, to the minute: "2.11.2026 klo 10.00", "02/11/2026, 10:00". */
+/** Formatters by language and time zone: making one costs more than formatting many times with it. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatAlarmTime(time: Date, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(locales[language], {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(time);
+  const key = `${language}|${timeZone}`;
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[language], {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    timeFormats.set(key, format);
+  }
+  return format.format(time);
 }
 
 /** A value as the views show it (the type's decimals, the language's decimal sign), with its unit. */

@@ -116,7 +116,11 @@ export const alarmStates = pgTable(
     peak: doublePrecision('peak'),
     lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.alarmId, table.seriesId] })],
+  (table) => [
+    primaryKey({ columns: [table.alarmId, table.seriesId] }),
+    // The ingest reads a batch's states by series.
+    index('alarm_states_series').on(table.seriesId),
+  ],
 );
 
 /** Who an alarm notifies and how (spec §3 AlarmsAction), with the state of its latest delivery. */
