@@ -1,57 +1,10 @@
 import crypto from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logIn } from './support/accounts.ts';
-import { graphql, subscribedTo } from './support/graphql.ts';
+import { subscribedTo } from './support/graphql.ts';
+import { projectFedBy } from './support/projects.ts';
 import { tr } from './support/translations.ts';
 import { co2Uplink, connectToBroker } from './support/uplinks.ts';
-
-/**
- * A project of its own, in an organization of its own, whose space "Luokka 201" has a CO2 series fed from channel
- * `co2` of the meter `serial` from now on.
- */
-async function projectFedBy(page: Page, serial: string): Promise<number> {
-  const slug = `e2e-alarms-${Date.now().toString(36)}`;
-  const { createOrganization } = await graphql<{ createOrganization: { id: string } }>(
-    page,
-    'mutation ($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id } }',
-    { name: 'E2E Hälytykset Oy', slug },
-  );
-  const organizationId = createOrganization.id;
-  const { moveFreeMeters } = await graphql<{ moveFreeMeters: { id: number }[] }>(
-    page,
-    'mutation ($organizationId: ID!, $serials: [String!]!) { moveFreeMeters(organizationId: $organizationId, serials: $serials) { id } }',
-    { organizationId, serials: [serial] },
-  );
-  const { createProject } = await graphql<{ createProject: { id: number } }>(
-    page,
-    'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }',
-    { input: { name: 'E2E Hälytykset', organizationId } },
-  );
-  const projectId = createProject.id;
-  const { createSpace } = await graphql<{ createSpace: { id: number } }>(
-    page,
-    'mutation ($input: CreateSpaceInput!) { createSpace(input: $input) { id } }',
-    { input: { projectId, name: 'Luokka 201' } },
-  );
-  const { createSeries } = await graphql<{ createSeries: { id: number } }>(
-    page,
-    'mutation ($input: CreateSeriesInput!) { createSeries(input: $input) { id } }',
-    { input: { projectId, spaceId: createSpace.id, name: 'Hiilidioksidi', dataType: 'CO2', dataUnit: 'ppm' } },
-  );
-  await graphql(
-    page,
-    'mutation ($input: CreateSeriesDatasourceInput!) { createSeriesDatasource(input: $input) { id } }',
-    {
-      input: {
-        seriesId: createSeries.id,
-        meterId: moveFreeMeters[0]?.id,
-        channel: 'co2',
-        startAt: new Date().toISOString(),
-      },
-    },
-  );
-  return projectId;
-}
 
 test('an alarm made in the browser triggers on a published reading, shows up without a reload and is acknowledged', async ({
   page,
@@ -64,7 +17,7 @@ test('an alarm made in the browser triggers on a published reading, shows up wit
 
   try {
     await logIn(page, 'admin', 'e2e-admin-password');
-    const projectId = await projectFedBy(page, serial);
+    const { projectId } = await projectFedBy(page, serial, 'E2E Hälytykset');
 
     const subscribed = subscribedTo(page, 'projectUpdated');
     await page.goto(`/p/${projectId}/alarms`);

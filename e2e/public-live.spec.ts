@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './support/accounts.ts';
 import { graphql, subscribedTo } from './support/graphql.ts';
+import { co2SeriesFedBy, moveMeterTo } from './support/projects.ts';
 import { co2Uplink, connectToBroker } from './support/uplinks.ts';
 
 /** The demo school's public link (apps/server/src/seed/demo-data.ts: fixed, so that it survives restarts). */
@@ -25,31 +26,8 @@ async function demoSeriesFedBy(page: Page, serial: string, name: string): Promis
   expect(projectByPublicId.showLive).toBe(true);
   const space = projectByPublicId.spaces.find((item) => item.name === 'Luokka 101');
   expect(space).toBeTruthy();
-  const { moveFreeMeters } = await graphql<{ moveFreeMeters: { id: number }[] }>(
-    page,
-    'mutation ($organizationId: ID!, $serials: [String!]!) { moveFreeMeters(organizationId: $organizationId, serials: $serials) { id } }',
-    { organizationId: organizationBySlug.id, serials: [serial] },
-  );
-  const { createSeries } = await graphql<{ createSeries: { id: number } }>(
-    page,
-    'mutation ($input: CreateSeriesInput!) { createSeries(input: $input) { id } }',
-    {
-      input: { projectId: projectByPublicId.id, spaceId: space?.id, name, dataType: 'CO2', dataUnit: 'ppm' },
-    },
-  );
-  await graphql(
-    page,
-    'mutation ($input: CreateSeriesDatasourceInput!) { createSeriesDatasource(input: $input) { id } }',
-    {
-      input: {
-        seriesId: createSeries.id,
-        meterId: moveFreeMeters[0]?.id,
-        channel: 'co2',
-        startAt: new Date().toISOString(),
-      },
-    },
-  );
-  return createSeries.id;
+  const meterId = await moveMeterTo(page, organizationBySlug.id, serial);
+  return co2SeriesFedBy(page, { projectId: projectByPublicId.id, spaceId: space?.id, meterId, name });
 }
 
 test('an anonymous visitor of the public link sees a reading published to the broker without a reload', async ({
