@@ -138,7 +138,11 @@ export class AlarmNotifications {
       const message = (error as Error).message;
       if (status) {
         await repository.recordDelivery(context.actionId, status, message);
-        logger.warn({ actionId: context.actionId, status, err: error }, 'alarm notification not delivered');
+        // A missing SMS gateway is configuration, already logged by the gateway with the message;
+        // a refused target is the action's fault. Neither has a stack worth writing per notification.
+        if (status !== 'notSent') {
+          logger.warn({ actionId: context.actionId, status, error: message }, 'alarm notification not delivered');
+        }
         return;
       }
       const givingUp = attempt >= alarmDeliveryMaxAttempts;
