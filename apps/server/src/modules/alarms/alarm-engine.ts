@@ -125,6 +125,7 @@ export async function evaluateAlarmsOnValues(
       }
     }
   }
+  // Sent in this order on the transaction's connection: the states refer to the new episodes.
   await Promise.all([
     repository.insertEpisodes(tx, [...opened.values()]),
     repository.endEpisodes(tx, ended),
@@ -152,6 +153,7 @@ function sameAlarmState(a: AlarmState, b: AlarmState): boolean {
  */
 export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now: number): Promise<AlarmOutcome[]> {
   const outcomes: AlarmOutcome[] = [];
+  const opened: NewEpisode[] = [];
   const changedWatches: AlarmWatch[] = [];
   for (const watch of await repository.missingDataWatches(tx)) {
     const missingAfter = watch.missingAfter;
@@ -166,7 +168,8 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
     if (!event) continue;
     watch.state = result.state;
     if (event.kind === 'triggered') {
-      watch.triggeredId = await repository.openEpisode(tx, { ...watch, time: event.time, value: null });
+      watch.triggeredId = randomUUID();
+      opened.push({ ...watch, id: watch.triggeredId, time: event.time, value: null });
     }
     if (!watch.triggeredId) continue;
     // Readings not after the last one heard of cannot end the episode: they are older than its start.
@@ -182,6 +185,7 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
       actionIds: actionsFor(watch, event),
     });
   }
-  await repository.saveStates(tx, changedWatches);
+  // Sent in this order: the states refer to the new episodes.
+  await Promise.all([repository.insertEpisodes(tx, opened), repository.saveStates(tx, changedWatches)]);
   return outcomes;
 }

@@ -70,7 +70,8 @@ export interface NewEpisode {
   seriesId: number;
   projectId: number;
   time: number;
-  value: number;
+  /** Null for a missing-data episode. */
+  value: number | null;
   endAt?: number;
   peak?: number;
 }
@@ -548,18 +549,6 @@ export class AlarmsRepository {
       update alarms_triggered t set end_at = r.end_at, peak = r.peak
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, end_at timestamptz, peak float8)
       where t.id = r.id`;
-  }
-
-  /** Opens an episode: its AlarmsTriggered row. */
-  async openEpisode(
-    tx: Tx,
-    episode: { alarmId: string; seriesId: number; projectId: number; time: number; value: number | null },
-  ): Promise<string> {
-    const [row] = await tx<Array<{ id: string }>>`
-      insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
-      values (${episode.alarmId}, ${episode.seriesId}, ${episode.projectId}, ${iso(episode.time)}, ${episode.value})
-      returning id`;
-    return row?.id as string;
   }
 
   /** Writes the watches' states in one statement (a batch of readings touches thousands on a busy ingest). */

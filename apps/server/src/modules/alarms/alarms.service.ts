@@ -17,7 +17,15 @@ import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { defineJob, type JobSchedule } from '../jobs/jobs.service.ts';
 import { type AlarmOutcome, checkMissingData } from './alarm-engine.ts';
-import { addAlarmDuration, evaluateAlarm, idleAlarmState } from './alarm-evaluation.ts';
+import {
+  type AlarmEvent,
+  type AlarmRule,
+  type AlarmState,
+  evaluateAlarm,
+  evaluateMissingData,
+  idleAlarmState,
+  missingDataArrived,
+} from './alarm-evaluation.ts';
 import type {
   AlarmRow,
   AlarmsActionRow,
@@ -272,51 +280,52 @@ export class AlarmsService {
     const since = now - alarmLimits.previewDays * 86_400_000;
     const values = await this.repository.valuesSince(input.seriesIds, new Date(since));
     const { rule } = input;
+    const conditionRule: AlarmRule = { ...rule, repeatAfter: null };
     const episodes: AlarmPreviewEpisode[] = [];
     const open = new Map<number, AlarmPreviewEpisode>();
-    const states = new Map<number, typeof idleAlarmState>();
-    const lastTimes = new Map<number, number>();
-    for (const { seriesId, time, value } of values) {
-      if (rule.missingAfter) {
-        const previous = lastTimes.get(seriesId) ?? since;
-        if (addAlarmDuration(previous, rule.missingAfter as AlarmDuration) <= time) {
-          const start = addAlarmDuration(previous, rule.missingAfter as AlarmDuration);
-          episodes.push({ seriesId, time: new Date(start), data: null, endAt: new Date(time), peak: null });
-        }
-        lastTimes.set(seriesId, time);
-        continue;
-      }
-      const result = evaluateAlarm(
-        {
-          start: rule.start,
-          end: rule.end,
-          inside: rule.inside,
-          duration: rule.duration,
-          repeatAfter: null,
-          hysteresis: rule.hysteresis,
-        },
-        states.get(seriesId) ?? idleAlarmState,
-        { time, value },
-      );
-      states.set(seriesId, result.state);
-      for (const event of result.events) {
+    const states = new Map<number, AlarmState>();
+    const lastSeen = new Map<number, number>();
+    const take = (seriesId: number, events: AlarmEvent[]) => {
+      for (const event of events) {
         if (event.kind === 'triggered') {
-          const episode = { seriesId, time: new Date(event.time), data: event.value, endAt: null, peak: null };
+          const data = Number.isFinite(event.value) ? event.value : null;
+          const episode = { seriesId, time: new Date(event.time), data, endAt: null, peak: null };
           open.set(seriesId, episode);
           episodes.push(episode);
         } else if (event.kind === 'ended') {
           const episode = open.get(seriesId);
-          if (episode) Object.assign(episode, { endAt: new Date(event.time), peak: event.peak });
+          if (episode)
+            Object.assign(episode, { endAt: new Date(event.time), peak: rule.missingAfter ? null : event.peak });
           open.delete(seriesId);
         }
       }
-    }
-    if (rule.missingAfter) {
-      for (const seriesId of input.seriesIds) {
-        const start = addAlarmDuration(lastTimes.get(seriesId) ?? since, rule.missingAfter as AlarmDuration);
-        if (start <= now) episodes.push({ seriesId, time: new Date(start), data: null, endAt: null, peak: null });
+    };
+    // The ingest's own rules (decision 0041; missing data as the minute check sees it at each reading).
+    const missing = (seriesId: number, at: number) => {
+      const result = evaluateMissingData(
+        { missingAfter: rule.missingAfter as AlarmDuration, repeatAfter: null },
+        states.get(seriesId) ?? idleAlarmState,
+        lastSeen.get(seriesId) ?? since,
+        at,
+      );
+      states.set(seriesId, result.state);
+      take(seriesId, result.events);
+    };
+    for (const { seriesId, time, value } of values) {
+      const state = states.get(seriesId) ?? idleAlarmState;
+      if (rule.missingAfter) {
+        missing(seriesId, time);
+        const result = missingDataArrived(states.get(seriesId) ?? idleAlarmState, { time, value });
+        states.set(seriesId, result.state);
+        lastSeen.set(seriesId, time);
+        take(seriesId, result.events);
+      } else {
+        const result = evaluateAlarm(conditionRule, state, { time, value });
+        states.set(seriesId, result.state);
+        take(seriesId, result.events);
       }
     }
+    if (rule.missingAfter) for (const seriesId of input.seriesIds) missing(seriesId, now);
     return episodes.sort((a, b) => b.time.getTime() - a.time.getTime());
   }
 

@@ -195,6 +195,30 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
         peak: 1200,
       },
     ]);
+    // As a missing-data rule (no reading for 3 h): the silence before the first value in the window,
+    // the 4 h gap from hour 6 to hour 10, and the silence since hour 11, still going on.
+    const silences = expectData(
+      await admin.graphql<{ alarmPreview: Array<{ time: string; data: number | null; endAt: string | null }> }>(
+        'query Q($input: AlarmPreviewInput!) { alarmPreview(input: $input) { time data endAt } }',
+        {
+          input: {
+            projectId,
+            rule: {
+              name: 'Hiljaisuus',
+              missingAfter: { years: 0, months: 0, days: 0, hours: 3, minutes: 0, seconds: 0 },
+            },
+            seriesIds: [series],
+          },
+        },
+      ),
+    ).alarmPreview;
+    const iso = (hours: number) => new Date(base + hours * hour).toISOString();
+    expect(silences.slice(0, 2)).toEqual([
+      { time: iso(14), data: null, endAt: null },
+      { time: iso(9), data: null, endAt: iso(10) },
+    ]);
+    expect(silences[2]).toMatchObject({ data: null, endAt: iso(0) });
+    expect(silences).toHaveLength(3);
     const [{ episodes } = { episodes: -1 }] = await sql()<Array<{ episodes: number }>>`
       select count(*)::int as episodes from alarms_triggered where series_id = ${series}`;
     expect(episodes).toBe(0);
