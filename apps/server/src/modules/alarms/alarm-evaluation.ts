@@ -92,16 +92,14 @@ export function inAlarmRange(value: number, start: AlarmBound | null, end: Alarm
 /** Whether the condition holds; `open`: an episode is running, so the hysteresis margin applies. */
 export function alarmConditionHolds(rule: AlarmRule, value: number, open: boolean): boolean {
   const margin = open ? Math.abs(rule.hysteresis ?? 0) : 0;
-  if (rule.inside) {
-    // Inside alarms last until the value is outside the range widened by the margin.
-    const start = rule.start && { ...rule.start, value: rule.start.value - margin };
-    const end = rule.end && { ...rule.end, value: rule.end.value + margin };
-    return inAlarmRange(value, start, end);
-  }
-  // Outside alarms last until the value is inside the range narrowed by the margin.
-  const start = rule.start && { ...rule.start, value: rule.start.value + margin };
-  const end = rule.end && { ...rule.end, value: rule.end.value - margin };
-  return !inAlarmRange(value, start, end);
+  // Inside alarms last until the value is outside the range widened by the margin; outside alarms
+  // until it is inside the range narrowed by it. (Run for every watch of every value: no objects.)
+  const widen = rule.inside ? margin : -margin;
+  const { start, end } = rule;
+  const afterStart =
+    start === null || value > start.value - widen || (start.inclusive && value === start.value - widen);
+  const beforeEnd = end === null || value < end.value + widen || (end.inclusive && value === end.value + widen);
+  return rule.inside === (afterStart && beforeEnd);
 }
 
 /** Of two values in an episode, the one to report as its peak. */

@@ -39,35 +39,55 @@ export interface ActionContext {
 export class AlarmNotificationsRepository {
   constructor(private readonly sql: postgres.Sql) {}
 
-  /** The action with its notification's context; the episode's series when `triggeredId` is given. */
-  async actionContext(actionId: string, triggeredId: string | null): Promise<ActionContext | undefined> {
-    const [row] = await this.sql<ActionContext[]>`
-      select a.id as "actionId", a.type, a.active, a.trigger_at_end as "triggerAtEnd", a.email, a.sms, a.webhook,
-             a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId", p.name as "projectName",
-             p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName", s.data_type as "dataType",
-             s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName", sl.value as "latestValue",
-             ue.email as "userEmail", u.language as "userLanguage", u.active as "userActive",
+  /**
+   * Each action with its notification's context, in the order asked (undefined for an action that
+   * is gone); with a `triggeredId`, the series is that episode's.
+   */
+  async actionContexts(
+    asked: Array<{ actionId: string; triggeredId: string | null }>,
+  ): Promise<Array<ActionContext | undefined>> {
+    if (asked.length === 0) return [];
+    const rows = await this.sql<Array<ActionContext & { n: string | number }>>`
+      select r.n, a.id as "actionId", a.type, a.active, a.trigger_at_end as "triggerAtEnd", a.email, a.sms,
+             a.webhook, a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId",
+             p.name as "projectName", p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName",
+             s.data_type as "dataType", s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName",
+             sl.value as "latestValue", ue.email as "userEmail", u.language as "userLanguage",
+             u.active as "userActive",
              (select au.language from user_emails ae join users au on au.id = ae.user_id
               where ae.email = lower(a.email) limit 1) as "addressLanguage"
-      from alarms_actions a
+      from unnest(
+        ${this.sql.array(asked.map((item) => item.actionId))}::uuid[],
+        ${this.sql.array(asked.map((item) => item.triggeredId))}::uuid[]
+      ) with ordinality as r(action_id, triggered_id, n)
+      join alarms_actions a on a.id = r.action_id
       join alarms al on al.id = a.alarm_id
       join projects p on p.id = al.project_id
-      left join alarms_triggered t on t.id = ${triggeredId}::uuid and t.alarm_id = al.id
+      left join alarms_triggered t on t.id = r.triggered_id and t.alarm_id = al.id
       left join series s on s.id = coalesce(
         t.series_id, (select min(series_id) from alarms_series where alarm_id = al.id))
       left join spaces sp on sp.id = s.space_id
       left join series_latest sl on sl.series_id = s.id
       left join users u on u.id = a.user_id
-      left join user_emails ue on ue.user_id = u.id and ue.is_primary
-      where a.id = ${actionId}`;
-    return row;
+      left join user_emails ue on ue.user_id = u.id and ue.is_primary`;
+    const contexts: Array<ActionContext | undefined> = asked.map(() => undefined);
+    for (const { n, ...context } of rows) contexts[Number(n) - 1] = context;
+    return contexts;
   }
 
-  /** The action's latest delivery: its state, the error (null once sent) and when. */
-  async recordDelivery(actionId: string, status: AlarmDeliveryStatus, error: string | null): Promise<void> {
+  /** Each action's latest delivery: its state, the error (null once sent) and when. One row per action. */
+  async recordDeliveries(
+    deliveries: Array<{ actionId: string; status: AlarmDeliveryStatus; error: string | null }>,
+  ): Promise<void> {
+    if (deliveries.length === 0) return;
     await this.sql`
-      update alarms_actions
-      set delivery_status = ${status}, delivery_error = ${error?.slice(0, 2000) ?? null}, delivery_at = now()
-      where id = ${actionId}`;
+      update alarms_actions a
+      set delivery_status = u.status, delivery_error = u.error, delivery_at = now()
+      from unnest(
+        ${this.sql.array(deliveries.map((delivery) => delivery.actionId))}::uuid[],
+        ${this.sql.array(deliveries.map((delivery) => delivery.status))}::text[],
+        ${this.sql.array(deliveries.map((delivery) => delivery.error?.slice(0, 2000) ?? null))}::text[]
+      ) as u(id, status, error)
+      where a.id = u.id`;
   }
 }

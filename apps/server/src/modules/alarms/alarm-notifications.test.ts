@@ -28,6 +28,18 @@ const minute = 60_000;
 const t0 = Date.parse('2026-11-02T08:00:00Z');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Runs one delivery as the queue would at `attempt`: its result, undefined when settled. */
+function deliverNow(
+  notifications: AlarmNotifications,
+  payload: Parameters<AlarmNotifications['deliverJob']['payload']['parse']>[0],
+  attempt: number,
+) {
+  const job = { id: 0, attempt, runAt: new Date() };
+  return notifications.deliverJob.handleBatch?.([
+    { payload: notifications.deliverJob.payload.parse(payload), job },
+  ]) as Promise<Array<Error | undefined>>;
+}
+
 interface Received {
   headers: http.IncomingHttpHeaders;
   body: string;
@@ -318,13 +330,12 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
 
     // The last attempt failing gives up: failed, with the answer as the error, rethrown for the queue.
     webhook.statuses = [503];
-    await expect(
-      notifications.deliverJob.handle(payloadOf(outcome as AlarmOutcome, actionId), {
-        id: 0,
-        attempt: alarmDeliveryMaxAttempts,
-        runAt: new Date(),
-      }),
-    ).rejects.toThrow('The webhook answered 503');
+    const [lastError] = await deliverNow(
+      notifications,
+      payloadOf(outcome as AlarmOutcome, actionId),
+      alarmDeliveryMaxAttempts,
+    );
+    expect(lastError?.message).toBe('The webhook answered 503');
     expect(await delivery(actionId)).toMatchObject({ status: 'failed', error: 'The webhook answered 503' });
   });
 
@@ -339,12 +350,8 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     const [outcome] = await store(seriesId, [[0, 30]], false);
     webhook.requests.length = 0;
     for (const actionId of actionIds) {
-      // Resolves: a refused target is not worth a retry.
-      await strict.deliverJob.handle(payloadOf(outcome as AlarmOutcome, actionId), {
-        id: 0,
-        attempt: 1,
-        runAt: new Date(),
-      });
+      // Settled: a refused target is not worth a retry.
+      expect(await deliverNow(strict, payloadOf(outcome as AlarmOutcome, actionId), 1)).toEqual([undefined]);
       expect(await delivery(actionId)).toMatchObject({ status: 'failed', error: alarmErrors.privateWebhook });
     }
     expect(await strict.sendTest(actionIds[0] as string)).toEqual({
@@ -381,11 +388,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       ...deps,
       sms: createSmsGateway({ url: undefined, token: undefined, log: (sms) => logged.push(sms) }),
     });
-    await withoutGateway.deliverJob.handle(payloadOf(outcome as AlarmOutcome, actionId), {
-      id: 0,
-      attempt: 1,
-      runAt: new Date(),
-    });
+    expect(await deliverNow(withoutGateway, payloadOf(outcome as AlarmOutcome, actionId), 1)).toEqual([undefined]);
     expect(await delivery(actionId)).toMatchObject({ status: 'notSent', error: 'SMS_URL is not set' });
     expect(logged[0]?.to).toBe('+358401234567');
     expect(await withoutGateway.sendTest(actionId)).toEqual({ status: 'notSent', error: 'SMS_URL is not set' });

@@ -47,6 +47,9 @@ export function alarmRetryDelayMs(attempt: number, baseMs = alarmDeliveryBaseDel
   return Math.min(baseMs * maxDelayFactor, baseMs * 2 ** (attempt - 1));
 }
 
+/** Deliveries handled together (see the deliver job). */
+const deliveryBatchSize = 50;
+
 /** A delivery that no retry can mend (a user without an address): failed at once. */
 class Undeliverable extends Error {}
 
@@ -97,7 +100,9 @@ export class AlarmNotifications {
     payload: deliverPayload,
     maxAttempts: alarmDeliveryMaxAttempts,
     retryDelayMs: (attempt) => alarmRetryDelayMs(attempt, this.deps.retryBaseDelayMs),
-    handle: (payload, job) => this.deliver(payload, job.attempt),
+    // An alarm storm queues hundreds a second: one context query and one delivery record per batch.
+    batchSize: deliveryBatchSize,
+    handleBatch: (jobs) => this.deliver(jobs.map(({ payload, job }) => ({ ...payload, attempt: job.attempt }))),
   });
 
   constructor(private readonly deps: AlarmNotificationsDeps) {}
@@ -119,36 +124,58 @@ export class AlarmNotifications {
   }
 
   /**
-   * Sends one notification and records how it went on the action. A failure that a retry may mend
-   * is rethrown for the queue (`retrying`, or `failed` on the last attempt); a refused target or a
-   * missing SMS gateway is recorded and not retried.
+   * Sends notifications and records how each action's latest went. Per delivery, resolves
+   * undefined when it is settled, or the error of a failure that a retry may mend, for the queue to
+   * retry (`retrying`, or `failed` on the last attempt). A refused target or a missing SMS gateway is
+   * recorded and not retried. One action's notifications go in the order given (a trigger before
+   * its end); different actions' go at once.
    */
-  private async deliver(payload: z.output<typeof deliverPayload>, attempt: number): Promise<void> {
+  private async deliver(
+    deliveries: Array<z.output<typeof deliverPayload> & { attempt: number }>,
+  ): Promise<Array<Error | undefined>> {
     const { repository, logger } = this.deps;
-    const context = await repository.actionContext(payload.actionId, payload.triggeredId);
-    // Deleted or switched off since the event: nobody asks for it any more.
-    if (!context?.active) return;
-    if (payload.event.kind === 'ended' && !context.triggerAtEnd) return;
-    const notice = this.notice(context, payload.event);
-    try {
-      await this.send(context, notice, payload.triggeredId);
-      await repository.recordDelivery(context.actionId, 'sent', null);
-    } catch (error) {
-      const status = settledStatus(error);
-      const message = (error as Error).message;
-      if (status) {
-        await repository.recordDelivery(context.actionId, status, message);
-        // A missing SMS gateway is configuration, already logged by the gateway with the message;
-        // a refused target is the action's fault. Neither has a stack worth writing per notification.
-        if (status !== 'notSent') {
-          logger.warn({ actionId: context.actionId, status, error: message }, 'alarm notification not delivered');
+    const contexts = await repository.actionContexts(deliveries);
+    const results: Array<Error | undefined> = deliveries.map(() => undefined);
+    const recorded = new Map<string, { status: AlarmDeliveryStatus; error: string | null }>();
+    const byAction = new Map<string, number[]>();
+    deliveries.forEach((delivery, index) => {
+      byAction.set(delivery.actionId, [...(byAction.get(delivery.actionId) ?? []), index]);
+    });
+    await Promise.all(
+      [...byAction.values()].map(async (indexes) => {
+        for (const index of indexes) {
+          const delivery = deliveries[index] as (typeof deliveries)[number];
+          const context = contexts[index];
+          // Deleted or switched off since the event: nobody asks for it any more.
+          if (!context?.active) continue;
+          if (delivery.event.kind === 'ended' && !context.triggerAtEnd) continue;
+          try {
+            await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
+            recorded.set(context.actionId, { status: 'sent', error: null });
+          } catch (error) {
+            const message = (error as Error).message;
+            const settled = settledStatus(error);
+            if (settled) {
+              recorded.set(context.actionId, { status: settled, error: message });
+              // A missing SMS gateway is configuration, already logged by the gateway with the
+              // message; a refused target is the action's fault. Neither has a stack worth writing.
+              if (settled !== 'notSent') {
+                logger.warn(
+                  { actionId: context.actionId, status: settled, error: message },
+                  'alarm notification not delivered',
+                );
+              }
+              continue;
+            }
+            const givingUp = delivery.attempt >= alarmDeliveryMaxAttempts;
+            recorded.set(context.actionId, { status: givingUp ? 'failed' : 'retrying', error: message });
+            results[index] = error as Error;
+          }
         }
-        return;
-      }
-      const givingUp = attempt >= alarmDeliveryMaxAttempts;
-      await repository.recordDelivery(context.actionId, givingUp ? 'failed' : 'retrying', message);
-      throw error;
-    }
+      }),
+    );
+    await repository.recordDeliveries([...recorded].map(([actionId, outcome]) => ({ actionId, ...outcome })));
+    return results;
   }
 
   /**
@@ -157,7 +184,7 @@ export class AlarmNotifications {
    */
   async sendTest(actionId: string): Promise<{ status: AlarmDeliveryStatus; error: string | null }> {
     const { repository } = this.deps;
-    const context = await repository.actionContext(actionId, null);
+    const [context] = await repository.actionContexts([{ actionId, triggeredId: null }]);
     if (!context) throw new AppError('NOT_FOUND', accountErrors.notFound);
     const notice: AlarmNotice = {
       ...this.place(context),
@@ -176,7 +203,7 @@ export class AlarmNotifications {
     } catch (error) {
       result = { status: settledStatus(error) ?? 'failed', error: (error as Error).message };
     }
-    await repository.recordDelivery(actionId, result.status, result.error);
+    await repository.recordDeliveries([{ actionId, ...result }]);
     return result;
   }
 

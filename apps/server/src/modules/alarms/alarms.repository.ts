@@ -435,7 +435,10 @@ export class AlarmsRepository {
    * value, its key) until commit, so writers of one series (two meters, two instances) read and
    * write its alarm states in turn.
    */
-  readStates(tx: Tx, seriesIds: number[]): Promise<Map<string, { state: AlarmState; triggeredId: string | null }>> {
+  readStates(
+    tx: Tx,
+    seriesIds: number[],
+  ): Promise<Map<number, Map<string, { state: AlarmState; triggeredId: string | null }>>> {
     return tx<StateRow[]>`
       select alarm_id as "alarmId", series_id as "seriesId",
              (extract(epoch from pending_since) * 1000)::float8 as "pendingSince", triggered_id as "triggeredId",
@@ -443,15 +446,16 @@ export class AlarmsRepository {
              (extract(epoch from last_notified_at) * 1000)::float8 as "lastNotifiedAt"
       from alarm_states where series_id = any(${`{${seriesIds.join(',')}}`}::int[])`
       .execute()
-      .then(
-        (rows) =>
-          new Map(
-            rows.map((row) => [
-              `${row.alarmId}:${row.seriesId}`,
-              { state: stateOf(row), triggeredId: row.triggeredId },
-            ]),
-          ),
-      );
+      .then((rows) => {
+        // By series, then alarm: most series of a batch have no state at all.
+        const bySeries = new Map<number, Map<string, { state: AlarmState; triggeredId: string | null }>>();
+        for (const row of rows) {
+          let ofSeries = bySeries.get(row.seriesId);
+          if (!ofSeries) bySeries.set(row.seriesId, (ofSeries = new Map()));
+          ofSeries.set(row.alarmId, { state: stateOf(row), triggeredId: row.triggeredId });
+        }
+        return bySeries;
+      });
   }
 
   /**

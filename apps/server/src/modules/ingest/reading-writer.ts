@@ -231,11 +231,12 @@ export class ReadingWriter {
         this.repository.insertSeriesValues(tx, values),
         this.repository.updateMeters(tx, inserted),
         this.repository.renewDataIds(tx, renewedProjectIds),
-        this.alarms && alarmsBefore ? evaluateAlarmsOnValues(this.alarms, tx, values, alarmsBefore) : [],
+        this.alarms && alarmsBefore
+          ? evaluateAlarmsOnValues(this.alarms, tx, values, alarmsBefore, (notified) =>
+              this.notifications ? this.notifications.enqueueOutcomes(tx, notified) : Promise.resolve(),
+            )
+          : [],
       ]);
-      // Only events some active action hears of become notification jobs.
-      const notified = alarms.filter((outcome) => outcome.actionIds.length > 0);
-      if (notified.length > 0) await this.notifications?.enqueueOutcomes(tx, notified);
       return {
         meterIds: updatedMeterIds,
         latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),

@@ -67,8 +67,11 @@ export class JobsRepository {
     );
   }
 
-  async complete(id: number): Promise<void> {
-    await this.sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${id}`;
+  async complete(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.sql`
+      update jobs set done_at = now(), locked_until = null, last_error = null
+      where id = any(${this.sql.array(ids)}::bigint[])`;
   }
 
   /** Puts a failed job back for a later attempt (or leaves it given up when none is left). */
@@ -79,13 +82,19 @@ export class JobsRepository {
       where id = ${id}`;
   }
 
-  /** When the soonest waiting job of these names is due, if any (for the runner's sleep). */
+  /**
+   * When the soonest job of these names that nobody holds is due, if any (for the runner's sleep).
+   * Held ones are left out, so that this reads the due index in order and stops at the first: the
+   * poll interval bounds the wait for a lease that lapsed.
+   */
   async nextDue(names: string[]): Promise<Date | null> {
     if (names.length === 0) return null;
-    const [row] = await this.sql<Array<{ at: Date | string | null }>>`
-      select min(greatest(run_at, coalesce(locked_until, run_at))) as at from jobs
-      where done_at is null and attempts < max_attempts and name = any(${this.sql.array(names)}::text[])`;
-    return row?.at ? new Date(row.at) : null;
+    const [row] = await this.sql<Array<{ at: Date | string }>>`
+      select run_at as at from jobs
+      where done_at is null and attempts < max_attempts and name = any(${this.sql.array(names)}::text[])
+        and (locked_until is null or locked_until < now())
+      order by run_at limit 1`;
+    return row ? new Date(row.at) : null;
   }
 
   byKey(key: string): Promise<JobRow | undefined> {

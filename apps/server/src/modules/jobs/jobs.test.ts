@@ -99,6 +99,48 @@ describe.each(testDatabases)('the job queue on %s', (kind) => {
     expect(handled.map((entry) => entry.n).sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, n) => n));
   });
 
+  it('hands a batched kind its due jobs together, completing each, and retries only the one that failed', async () => {
+    sequence += 1;
+    const batches: number[][] = [];
+    const attemptsOf = new Map<number, number>();
+    const job = defineJob({
+      name: `test.batched-${sequence}`,
+      payload: z.object({ n: z.number().int() }),
+      retryDelayMs: () => 10,
+      batchSize: 10,
+      handleBatch: async (jobs) => {
+        batches.push(jobs.map(({ payload }) => payload.n));
+        return jobs.map(({ payload, job: { attempt } }) => {
+          attemptsOf.set(payload.n, attempt);
+          // The 13th fails its first attempt.
+          return payload.n === 13 && attempt === 1 ? new Error('not now') : undefined;
+        });
+      },
+    });
+    const jobs = queue(job);
+    const count = 25;
+    // Enqueued before the queue starts: all due at once.
+    await jobs.enqueue(
+      job,
+      Array.from({ length: count }, (_, n) => ({ payload: { n }, key: `${job.name}:${n}` })),
+    );
+    await jobs.start();
+    await until(async () => (await row(`${job.name}:13`))?.doneAt != null);
+    const handled = batches.flat();
+    expect(handled.filter((n) => n !== 13).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: count }, (_, n) => n).filter((n) => n !== 13),
+    );
+    expect(handled.filter((n) => n === 13)).toHaveLength(2);
+    // Two slots, each a batch of up to ten: three batches for the first 25, then the retry.
+    expect(Math.max(...batches.map((batch) => batch.length))).toBe(10);
+    expect(batches.length).toBeLessThanOrEqual(5);
+    expect(attemptsOf.get(13)).toBe(2);
+    for (const n of [0, 12, 24]) {
+      expect(await row(`${job.name}:${n}`)).toMatchObject({ attempts: 1, lastError: null });
+      expect((await row(`${job.name}:${n}`))?.doneAt).not.toBeNull();
+    }
+  });
+
   it('enqueues the next run of a schedule once, however many instances start', async () => {
     const { job, handled } = recordingJob();
     // Every 300 ms, on the 300 ms grid.
