@@ -117,6 +117,8 @@ interface Batch {
   alarms: AlarmOutcome[];
 }
 let recording = false;
+/** While the latency phase runs: when each reading reached the writer (kept only then, as it costs). */
+let timingReceipts = false;
 const batches: Batch[] = [];
 /** The batch whose events are being published, if any. */
 let publishing: number | undefined;
@@ -144,7 +146,7 @@ const publishedBy = {
   const enqueue = prototype.enqueue as (reading: ReadingToStore) => Promise<void>;
   prototype.enqueue = function (this: unknown, ...args: unknown[]) {
     const reading = args[0] as ReadingToStore;
-    if (recording) receivedAt.set(`${reading.meterId}|${reading.time.getTime()}`, wallClock());
+    if (timingReceipts) receivedAt.set(`${reading.meterId}|${reading.time.getTime()}`, wallClock());
     return enqueue.call(this, reading);
   };
   const hooked = new WeakSet<object>();
@@ -483,12 +485,14 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
         }
       })(),
     ]);
+    timingReceipts = true;
     const result = await publisher.run({ phase: 'latency', rate, window });
     await new Promise((resolve) => setTimeout(resolve, 500));
     abort.abort();
     await listening;
     server.events.publish = publish;
     recording = false;
+    timingReceipts = false;
     const latencyProfile = snapshotTimings();
     const latencyEvents = eventCounts(batches.flatMap((batch) => batch.alarms));
     sampler.stop();
