@@ -178,7 +178,7 @@ const alarmSteps = [
   'saveStates',
   'clearStates',
 ];
-timeMethod(ReadingsRepository.prototype, 'transaction', 1);
+timeMethod(ReadingsRepository.prototype, 'batchTransaction', 1);
 timeMethod(ReadingsRepository.prototype, 'insertReadings', 1);
 timeMethod(ReadingsRepository.prototype, 'insertSeriesValues', 1);
 for (const name of alarmSteps) timeMethod(AlarmsRepository.prototype, name, 1);
@@ -663,14 +663,14 @@ function report(outcomes: Outcome[]) {
     return entry ? `${fmt(entry.calls)}, ${fmt(entry.rows / entry.calls)}` : '–';
   });
   add('per batch: transaction, no alarms', (o) =>
-    perBatch(o.baseline.profile, 'transaction', o.baseline.profile.get('transaction')?.calls ?? 1),
+    perBatch(o.baseline.profile, 'batchTransaction', o.baseline.profile.get('batchTransaction')?.calls ?? 1),
   );
   add('  with alarms', (o) =>
-    perBatch(o.withAlarms.profile, 'transaction', o.withAlarms.profile.get('transaction')?.calls ?? 1),
+    perBatch(o.withAlarms.profile, 'batchTransaction', o.withAlarms.profile.get('batchTransaction')?.calls ?? 1),
   );
   for (const name of alarmSteps) {
     add(`    ${name} (calls a batch)`, (o) => {
-      const batches = o.withAlarms.profile.get('transaction')?.calls ?? 1;
+      const batches = o.withAlarms.profile.get('batchTransaction')?.calls ?? 1;
       const entry = o.withAlarms.profile.get(name);
       return entry ? `${perBatch(o.withAlarms.profile, name, batches)} (${fmt(entry.calls / batches, 1)})` : '–';
     });
@@ -681,7 +681,7 @@ function report(outcomes: Outcome[]) {
   });
   add('  writer batches, mean readings, transaction', (o) => {
     const readings = o.latencyProfile.get('insertReadings');
-    const transaction = o.latencyProfile.get('transaction');
+    const transaction = o.latencyProfile.get('batchTransaction');
     return readings && transaction
       ? `${fmt(readings.calls)}, ${fmt(readings.rows / readings.calls)}, ${fmt(transaction.ms / transaction.calls, 1)} ms`
       : '–';

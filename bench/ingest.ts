@@ -73,7 +73,7 @@ const goals = { postgres: 50_000, pglite: 20_000, p99Ms: 250 };
 
 /** The writer's transaction and the statements in it, in their order. */
 const writerSteps = [
-  'transaction',
+  'batchTransaction',
   'insertReadings',
   'lockMetersShared',
   'routingVersions',
@@ -337,7 +337,7 @@ function report(outcomes: Outcome[]) {
   });
   add('writer batches, mean readings', (o) => `${fmt(o.batches.count)}, ${fmt(o.batches.readings / o.batches.count)}`);
   for (const name of writerSteps) {
-    add(name === 'transaction' ? 'per batch: transaction (all)' : `  ${name}`, (o) => {
+    add(name === 'batchTransaction' ? 'per batch: transaction (all)' : `  ${name}`, (o) => {
       const entry = o.profile.get(name);
       return entry
         ? `${fmt(entry.ms / entry.calls, 1)} ms (${fmt((entry.ms / (o.seconds * 1000)) * 100)} % of run)`
@@ -352,7 +352,7 @@ function report(outcomes: Outcome[]) {
     return entry ? `${fmt(entry.calls)}, ${fmt(entry.rows / entry.calls)}` : '–';
   });
   add('  transaction', (o) => {
-    const entry = o.latencyProfile.get('transaction');
+    const entry = o.latencyProfile.get('batchTransaction');
     return entry ? `${fmt(entry.ms / entry.calls, 1)} ms` : '–';
   });
   add('  meter look-ups (findBySerials)', (o) => lookUps(o.latencyProfile.get('findBySerials')));

@@ -42,16 +42,46 @@ function actionsFor(watch: { actions: Array<{ id: string; triggerAtEnd: boolean 
   return watch.actions.filter((action) => event.kind !== 'ended' || action.triggerAtEnd).map((action) => action.id);
 }
 
+/** What a batch of values set off, with the statements that record it still on their way. */
+export interface AlarmEvaluation {
+  outcomes: AlarmOutcome[];
+  /**
+   * The episodes, states and queued notifications being written in the transaction: settles when
+   * they are; the transaction must not commit before (ReadingsRepository.batchTransaction sends its
+   * COMMIT with them). Its rejection is handled, so that a batch failing elsewhere leaves none loose.
+   */
+  written: Promise<unknown>;
+}
+
+const nothingSetOff: AlarmEvaluation = { outcomes: [], written: Promise.resolve() };
+
 /**
  * Runs the alarms watching the series of a batch of values in the transaction that stores them
+ * (decision 0044), and waits until their episodes and states are written.
+ */
+export async function evaluateAlarmsOnValues(
+  repository: AlarmsRepository,
+  tx: Tx,
+  values: WatchedValue[],
+  before?: Promise<AlarmBatchTimes>,
+  notify?: (outcomes: AlarmOutcome[]) => Promise<unknown>,
+): Promise<AlarmOutcome[]> {
+  const { outcomes, written } = await evaluateAlarms(repository, tx, values, before, notify);
+  await written;
+  return outcomes;
+}
+
+/**
+ * The alarms watching the series of a batch of values, in the transaction that stores them
  * (decision 0044). The writer sends `before` (AlarmsRepository.readBeforeBatch) ahead of storing
  * the values, and calls this right after sending their upsert, whose locks the states are read
  * under. Per alarm and series: the values after the series' newest stored time from before the
  * batch, in time order, from the persisted state (older values are stored but not evaluated, and a
  * redelivered batch sets off nothing). The episodes opened or ended and the states that changed
- * are then written in a few statements; an idle watch keeps no state row.
+ * are sent in a few statements, not awaited (see AlarmEvaluation.written); an idle watch keeps no
+ * state row.
  */
-export async function evaluateAlarmsOnValues(
+export async function evaluateAlarms(
   repository: AlarmsRepository,
   tx: Tx,
   values: WatchedValue[],
@@ -59,11 +89,11 @@ export async function evaluateAlarmsOnValues(
   before?: Promise<AlarmBatchTimes>,
   /**
    * Queues the notifications of the events that some action hears of (called only with some), in
-   * `tx` and sent with the episodes' statements: a round trip fewer for a batch that sets off any.
+   * `tx` and sent with the episodes' statements.
    */
   notify?: (outcomes: AlarmOutcome[]) => Promise<unknown>,
-): Promise<AlarmOutcome[]> {
-  if (values.length === 0) return [];
+): Promise<AlarmEvaluation> {
+  if (values.length === 0) return nothingSetOff;
   const bySeries = new Map<number, WatchedValue[]>();
   for (const value of values) {
     const list = bySeries.get(value.seriesId) ?? [];
@@ -73,9 +103,10 @@ export async function evaluateAlarmsOnValues(
   const seriesIds = [...bySeries.keys()];
   const timesBefore = before ?? repository.readBeforeBatch(tx, seriesIds);
   const states = repository.readStates(tx, seriesIds);
-  const times = await timesBefore;
+  // Both awaited together: a failure of one must not leave the other's rejection unhandled.
+  const [times, statesRead] = await Promise.all([timesBefore, states]);
   const rules = await repository.rulesFor(tx, seriesIds, times.version);
-  const view = { latest: times.latest, states: await states };
+  const view = { latest: times.latest, states: statesRead };
   const outcomes: AlarmOutcome[] = [];
   const opened = new Map<string, NewEpisode>();
   const ended: EndedEpisode[] = [];
@@ -143,14 +174,15 @@ export async function evaluateAlarmsOnValues(
   }
   const notified = outcomes.filter((outcome) => outcome.actionIds.length > 0);
   // Sent in this order on the transaction's connection: the states refer to the new episodes.
-  await Promise.all([
+  const written = Promise.all([
     repository.insertEpisodes(tx, [...opened.values()]),
     repository.endEpisodes(tx, ended),
     repository.saveStates(tx, saved),
     repository.clearStates(tx, cleared),
     notified.length > 0 ? notify?.(notified) : undefined,
   ]);
-  return outcomes;
+  written.catch(() => undefined);
+  return { outcomes, written };
 }
 
 function sameAlarmState(a: AlarmState, b: AlarmState): boolean {

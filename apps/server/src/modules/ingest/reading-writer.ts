@@ -1,6 +1,6 @@
 import { periodSettleMs } from '@olo/shared';
 import type { Logger } from 'pino';
-import { type AlarmOutcome, evaluateAlarmsOnValues } from '../alarms/alarm-engine.ts';
+import { type AlarmOutcome, evaluateAlarms } from '../alarms/alarm-engine.ts';
 import type { AlarmsRepository } from '../alarms/alarms.repository.ts';
 import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
 import { routeReadings } from './series-routing.ts';
@@ -199,11 +199,13 @@ export class ReadingWriter {
   /**
    * Two round trips between BEGIN and COMMIT: the raw insert, the meters' lock and their routing
    * go out together (the server runs them in that order, so the routing is read under the lock),
-   * then the series values and the meters' latest fields together. Every round trip leaves the
-   * database idle, and at full speed the event loop, busy with arriving uplinks, answers late.
+   * then the series values and the meters' latest fields together, with the alarms' reads. What
+   * the alarms set off is written in statements that go out with the COMMIT (batchTransaction).
+   * Every round trip leaves the database idle, and at full speed the event loop, busy with
+   * arriving uplinks, answers late.
    */
   private write(readings: ReadingToStore[]): Promise<WrittenBatch> {
-    return this.repository.transaction(async (tx) => {
+    return this.repository.batchTransaction(async (tx) => {
       const meterIds = [...new Set(readings.map((reading) => reading.meterId))];
       const [inserted, , versions] = await Promise.all([
         this.repository.insertReadings(tx, readings),
@@ -232,18 +234,20 @@ export class ReadingWriter {
         this.repository.updateMeters(tx, inserted),
         this.repository.renewDataIds(tx, renewedProjectIds),
         this.alarms && alarmsBefore
-          ? evaluateAlarmsOnValues(this.alarms, tx, values, alarmsBefore, (notified) =>
+          ? evaluateAlarms(this.alarms, tx, values, alarmsBefore, (notified) =>
               this.notifications ? this.notifications.enqueueOutcomes(tx, notified) : Promise.resolve(),
             )
-          : [],
+          : undefined,
       ]);
-      return {
+      const result: WrittenBatch = {
         meterIds: updatedMeterIds,
         latest: latest.map((value) => ({ ...value, projectId: projectOf.get(value.seriesId) as number })),
         problems,
         renewedProjectIds,
-        alarms,
+        alarms: alarms?.outcomes ?? [],
       };
+      // The alarms' writes go out with the COMMIT.
+      return { result, finishing: alarms?.written ?? Promise.resolve() };
     });
   }
 

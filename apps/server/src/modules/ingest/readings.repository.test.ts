@@ -55,6 +55,27 @@ describe.each(testDatabases)('the ingest batch statements on %s', (kind) => {
   });
   afterAll(() => olo?.close());
 
+  it('commits a batch only when the statements sent with its COMMIT succeeded too', async () => {
+    const meterId = await newMeter();
+    const stored = async () =>
+      (await sql()<Array<{ n: number }>>`select count(*)::int as n from meter_readings where meter_id = ${meterId}`)[0]
+        ?.n;
+    // A statement that fails only after the transaction's other work went out, as an alarm write could.
+    await expect(
+      repository.batchTransaction(async (tx) => {
+        await repository.insertReadings(tx, [reading(meterId)]);
+        return { result: 'done', finishing: tx`select 1 / (select count(*) - count(*) from meters)`.execute() };
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await stored()).toBe(0);
+    const done = await repository.batchTransaction(async (tx) => {
+      await repository.insertReadings(tx, [reading(meterId)]);
+      return { result: 'done', finishing: tx`select 1`.execute() };
+    });
+    expect(done).toBe('done');
+    expect(await stored()).toBe(1);
+  });
+
   it('stores text that needs quoting, empty payloads, tiny and non-finite numbers exactly', async () => {
     const meterId = await newMeter();
     const awkward = reading(meterId, {
