@@ -556,7 +556,7 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
     // the database's background work changes over a run, which must not count as the alarms' cost.
     for (let waited = 0; waited < 60_000; waited += 200) {
       const [pending] = await sql<Array<{ count: number }>>`
-        select count(*)::int as count from jobs where name = 'alarms.deliver' and done_at is null and attempts < max_attempts`;
+        select count(*)::int as count from jobs where name in ('alarms.notify', 'alarms.deliver') and done_at is null and attempts < max_attempts`;
       if ((pending?.count ?? 0) === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -187,7 +187,7 @@ export async function createServer(
       siteName: config.siteName,
       allowPrivateWebhooks: config.webhookAllowPrivate,
     });
-    jobs.define(alarmNotifications.deliverJob);
+    jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
     const writer = new ReadingWriter(
       new ReadingsRepository(database.sql, computer.id),
       (batch) => void publishWrittenBatch(events, batch, logger, computer.id),

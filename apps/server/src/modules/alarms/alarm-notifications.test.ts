@@ -28,16 +28,14 @@ const minute = 60_000;
 const t0 = Date.parse('2026-11-02T08:00:00Z');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs one delivery as the queue would at `attempt`: its result, undefined when settled. */
-function deliverNow(
-  notifications: AlarmNotifications,
-  payload: Parameters<AlarmNotifications['deliverJob']['payload']['parse']>[0],
-  attempt: number,
-) {
-  const job = { id: 0, attempt, runAt: new Date() };
-  return notifications.deliverJob.handleBatch?.([
-    { payload: notifications.deliverJob.payload.parse(payload), job },
-  ]) as Promise<Array<Error | undefined>>;
+/**
+ * Runs one delivery as the queue runs a retry whose `attempt` is the delivery's overall attempt:
+ * its result, undefined when settled.
+ */
+function deliverNow(notifications: AlarmNotifications, payload: object, attempt: number) {
+  const job = { id: 0, attempt: 1, runAt: new Date() };
+  const retry = notifications.deliverJob.payload.parse({ ...payload, previousAttempts: attempt - 1 });
+  return notifications.deliverJob.handleBatch?.([{ payload: retry, job }]) as Promise<Array<Error | undefined>>;
 }
 
 interface Received {
@@ -128,7 +126,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       retryBaseDelayMs: 20,
     };
     notifications = new AlarmNotifications(deps);
-    queue.define(notifications.deliverJob);
+    queue.define(notifications.notifyJob, notifications.deliverJob);
     await queue.start();
 
     const { client } = await signedInClient(olo.url);
@@ -339,6 +337,29 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     expect(await delivery(actionId)).toMatchObject({ status: 'failed', error: 'The webhook answered 503' });
   });
 
+  it('retries only the delivery that failed of a batch that notified several actions', async () => {
+    const address = `together-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const { seriesId, actionIds } = await alarmWith('Yhdessä', [
+      { type: 'email', email: address },
+      { type: 'webhook', webhook: `${webhook.url}/hooks/together`, secret: 's' },
+    ]);
+    webhook.requests.length = 0;
+    webhook.statuses = [503];
+    const [outcome] = await store(seriesId, [[0, 27]]);
+    await until(
+      () => delivery(actionIds[1] as string),
+      (state) => state.status === 'sent',
+    );
+    await inbox.waitFor(address, isAlarmMail('Yhdessä'));
+    await sleep(300);
+    expect(mailsAbout('Yhdessä')).toHaveLength(1);
+    expect(webhook.requests.filter((request) => request.body.includes('Yhdessä'))).toHaveLength(2);
+    // The webhook went on as its own job, keyed per episode, action, kind and time; the mail did not.
+    const retried = await sql()<Array<{ key: string; attempts: number }>>`
+      select key, attempts from jobs where name = 'alarms.deliver' and payload->>'triggeredId' = ${outcome?.triggeredId as string}`;
+    expect(retried).toEqual([{ key: `alarm:${outcome?.triggeredId}:${actionIds[1]}:triggered:${t0}`, attempts: 1 }]);
+  });
+
   it('refuses a webhook to a private address unless allowed, failing at once without a retry', async () => {
     const strict = new AlarmNotifications({ ...deps, allowPrivateWebhooks: false });
     const port = new URL(webhook.url).port;
@@ -407,9 +428,12 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     queue.lookNow();
     await sleep(400);
     expect(mailsAbout('Kerran')).toHaveLength(1);
-    const keys = await sql()<Array<{ key: string }>>`
-      select key from jobs where key like ${`alarm:${outcome?.triggeredId}:%`} order by key`;
-    expect(keys.map((row) => row.key)).toEqual([`alarm:${outcome?.triggeredId}:${actionIds[0]}:triggered:${t0}`]);
+    // One notification job carries it, and no delivery of it was retried on its own.
+    const queued = await sql()<Array<{ name: string; kind: string }>>`
+      select j.name, d->'event'->>'kind' as kind from jobs j
+      cross join lateral jsonb_array_elements(coalesce(j.payload->'deliveries', jsonb_build_array(j.payload))) d
+      where d->>'triggeredId' = ${outcome?.triggeredId as string} and d->>'actionId' = ${actionIds[0] as string}`;
+    expect(queued).toEqual([{ name: 'alarms.notify', kind: 'triggered' }]);
   });
 
   it('tells of a missing-data episode with no value, from the minute check through the queue', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AlarmDeliveryStatus,
   accountErrors,
@@ -31,7 +32,12 @@ const eventPayload = z.object({
 });
 type EventPayload = z.infer<typeof eventPayload>;
 
-const deliverPayload = z.object({ actionId: z.string(), triggeredId: z.string(), event: eventPayload });
+const deliveryPayload = z.object({ actionId: z.string(), triggeredId: z.string(), event: eventPayload });
+/** A delivery that failed in its batch and is retried on its own: attempts made before this job's. */
+const deliverPayload = deliveryPayload.extend({ previousAttempts: z.number().int().min(0).default(0) });
+/** The notifications of one ingest batch: what its events set off, per action. */
+const notifyPayload = z.object({ deliveries: z.array(deliveryPayload).min(1) });
+type Delivery = z.output<typeof deliveryPayload>;
 
 /**
  * Attempts of one delivery: with a 30 s base doubling to a two-hour cap, the 19 waits between 20
@@ -46,9 +52,6 @@ const maxDelayFactor = 240;
 export function alarmRetryDelayMs(attempt: number, baseMs = alarmDeliveryBaseDelayMs): number {
   return Math.min(baseMs * maxDelayFactor, baseMs * 2 ** (attempt - 1));
 }
-
-/** Deliveries handled together (see the deliver job). */
-const deliveryBatchSize = 50;
 
 /** A delivery that no retry can mend (a user without an address): failed at once. */
 class Undeliverable extends Error {}
@@ -95,32 +98,77 @@ export interface AlarmNotificationsDeps {
  * batch sends nothing twice.
  */
 export class AlarmNotifications {
+  /**
+   * The notifications of one ingest batch, as one job (decision 0045): an alarm storm queues one
+   * row a batch rather than one a notification. Several batches' go together, with one context
+   * query and one delivery record. A delivery that fails in a way a retry may mend goes on as its
+   * own alarms.deliver job.
+   */
+  readonly notifyJob = defineJob({
+    name: 'alarms.notify',
+    payload: notifyPayload,
+    maxAttempts: alarmDeliveryMaxAttempts,
+    retryDelayMs: (attempt) => alarmRetryDelayMs(attempt, this.deps.retryBaseDelayMs),
+    batchSize: 20,
+    handleBatch: async (jobs) => {
+      const deliveries = jobs.flatMap(({ payload, job }) =>
+        payload.deliveries.map((delivery) => ({ ...delivery, attempt: job.attempt })),
+      );
+      const errors = await this.deliver(deliveries);
+      await this.retryAlone(deliveries.filter((_, index) => errors[index]));
+      return jobs.map(() => undefined);
+    },
+  });
+
+  /** One delivery retried on its own, keyed per episode, action, kind and event time. */
   readonly deliverJob = defineJob({
     name: 'alarms.deliver',
     payload: deliverPayload,
     maxAttempts: alarmDeliveryMaxAttempts,
-    retryDelayMs: (attempt) => alarmRetryDelayMs(attempt, this.deps.retryBaseDelayMs),
-    // An alarm storm queues hundreds a second: one context query and one delivery record per batch.
-    batchSize: deliveryBatchSize,
-    handleBatch: (jobs) => this.deliver(jobs.map(({ payload, job }) => ({ ...payload, attempt: job.attempt }))),
+    retryDelayMs: (attempt) => alarmRetryDelayMs(attempt + 1, this.deps.retryBaseDelayMs),
+    batchSize: 50,
+    handleBatch: async (jobs) => {
+      const deliveries = jobs.map(({ payload, job }) => ({
+        ...payload,
+        attempt: payload.previousAttempts + job.attempt,
+      }));
+      return this.deliver(deliveries);
+    },
   });
 
   constructor(private readonly deps: AlarmNotificationsDeps) {}
 
   /**
-   * Enqueues a delivery per outcome and action in the ingest's transaction `tx` (one insert; none
-   * without any). The caller calls `jobs.lookNow()` once `tx` committed.
+   * Enqueues the notifications of a batch's outcomes, one per outcome and action to notify, as one
+   * job in the ingest's transaction `tx` (none without any). Its key comes from the deliveries'
+   * own, so the same outcomes queued again add nothing. The caller calls `jobs.lookNow()` once
+   * `tx` committed.
    */
   async enqueueOutcomes(tx: Tx, outcomes: AlarmOutcome[]): Promise<number> {
     const deliveries = outcomes.flatMap((outcome) => {
       const event = toEventPayload(outcome);
-      return outcome.actionIds.map((actionId) => ({
-        payload: { actionId, triggeredId: outcome.triggeredId, event },
-        key: `alarm:${outcome.triggeredId}:${actionId}:${event.kind}:${event.time}`,
-      }));
+      return outcome.actionIds.map((actionId) => ({ actionId, triggeredId: outcome.triggeredId, event }));
     });
     if (deliveries.length === 0) return 0;
-    return this.deps.jobs.enqueue(this.deliverJob, deliveries, tx);
+    const key = `alarms.notify:${createHash('sha256').update(deliveries.map(deliveryKey).join('\n')).digest('hex')}`;
+    return this.deps.jobs.enqueue(this.notifyJob, [{ payload: { deliveries }, key }], tx);
+  }
+
+  /** Failed deliveries of a batch, each as its own job after the wait that follows its attempt. */
+  private async retryAlone(failed: Array<Delivery & { attempt: number }>): Promise<void> {
+    if (failed.length === 0) return;
+    const now = Date.now();
+    await this.deps.jobs.enqueue(
+      this.deliverJob,
+      failed
+        .filter((delivery) => delivery.attempt < alarmDeliveryMaxAttempts)
+        .map(({ attempt, ...delivery }) => ({
+          payload: { ...delivery, previousAttempts: attempt },
+          key: deliveryKey(delivery),
+          runAt: new Date(now + alarmRetryDelayMs(attempt, this.deps.retryBaseDelayMs)),
+          maxAttempts: alarmDeliveryMaxAttempts - attempt,
+        })),
+    );
   }
 
   /**
@@ -130,9 +178,7 @@ export class AlarmNotifications {
    * recorded and not retried. One action's notifications go in the order given (a trigger before
    * its end); different actions' go at once.
    */
-  private async deliver(
-    deliveries: Array<z.output<typeof deliverPayload> & { attempt: number }>,
-  ): Promise<Array<Error | undefined>> {
+  private async deliver(deliveries: Array<Delivery & { attempt: number }>): Promise<Array<Error | undefined>> {
     const { repository, logger } = this.deps;
     const contexts = await repository.actionContexts(deliveries);
     const results: Array<Error | undefined> = deliveries.map(() => undefined);
@@ -278,6 +324,11 @@ function settledStatus(error: unknown): AlarmDeliveryStatus | null {
   if (error instanceof SmsGatewayMissing) return 'notSent';
   if (error instanceof RefusedWebhookTarget || error instanceof Undeliverable) return 'failed';
   return null;
+}
+
+/** A delivery's idempotency key: per episode, action, kind and event time. */
+function deliveryKey(delivery: Delivery): string {
+  return `alarm:${delivery.triggeredId}:${delivery.actionId}:${delivery.event.kind}:${delivery.event.time}`;
 }
 
 function languageOf(value: string | null): Language {

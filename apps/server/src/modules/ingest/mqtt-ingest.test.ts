@@ -254,8 +254,9 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     // after the commit.
     const notifyJobs = async () =>
       sql()<Array<{ kind: string; done: boolean }>>`
-        select payload->'event'->>'kind' as kind, done_at is not null as done from jobs
-        where name = 'alarms.deliver' and payload->>'actionId' = ${action?.id as string} order by run_at, id`;
+        select d->'event'->>'kind' as kind, done_at is not null as done
+        from jobs cross join lateral jsonb_array_elements(payload->'deliveries') d
+        where name = 'alarms.notify' and d->>'actionId' = ${action?.id as string} order by run_at, id`;
     for (let waited = 0; (await notifyJobs()).some((job) => !job.done) && waited < 5000; waited += 50) await sleep(50);
     expect(await notifyJobs()).toEqual([
       { kind: 'triggered', done: true },

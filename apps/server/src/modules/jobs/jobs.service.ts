@@ -63,7 +63,7 @@ export interface JobQueueOptions {
   leaseMs: number;
   /**
    * How long `lookNow` waits, ms, so that the jobs a stream of transactions queues (an alarm storm
-   * on the ingest) are claimed together rather than one claim per commit. Default 20.
+   * on the ingest) are claimed together rather than one claim per commit. Default 50.
    */
   gatherMs?: number;
 }
@@ -109,7 +109,7 @@ export class JobQueue {
    */
   async enqueue<Schema extends z.ZodType>(
     definition: JobDefinition<Schema>,
-    items: Array<{ payload: z.input<Schema>; key?: string; runAt?: Date }>,
+    items: Array<{ payload: z.input<Schema>; key?: string; runAt?: Date; maxAttempts?: number }>,
     tx?: Tx,
   ): Promise<number> {
     const jobs: NewJob[] = items.map((item) => ({
@@ -117,7 +117,7 @@ export class JobQueue {
       payload: definition.payload.parse(item.payload),
       key: item.key ?? null,
       runAt: item.runAt,
-      maxAttempts: definition.maxAttempts,
+      maxAttempts: item.maxAttempts ?? definition.maxAttempts,
     }));
     const added = await this.repository.insert(tx ?? this.repository.sql, jobs);
     // In a transaction the jobs exist only after it commits: the caller calls `lookNow` then.
@@ -142,7 +142,7 @@ export class JobQueue {
   /** Looks for due jobs within `gatherMs` instead of at the next poll (after enqueueing in a transaction). */
   lookNow(): void {
     if (!this.started || this.closed) return;
-    const gatherMs = this.options.gatherMs ?? 20;
+    const gatherMs = this.options.gatherMs ?? 50;
     if (this.looking) this.lookAgain = true;
     else if (this.timerAt > Date.now() + gatherMs) this.later(gatherMs);
   }
