@@ -29,7 +29,7 @@
  * bench/ingest.ts times the writer's.
  *
  * Environment: BENCH_DATABASES (postgres; pglite,postgres for both), BENCH_SERIES (2000),
- * BENCH_FIRING (0.2: share of series with alarms that fire), BENCH_UPLINKS (20000 per throughput
+ * BENCH_FIRING (0.2: share of series with alarms that fire), BENCH_UPLINKS (60000 per throughput
  * phase), BENCH_MAX_SECONDS (60, cap of each throughput phase), BENCH_PUBLISHERS (16), BENCH_WINDOW
  * (200 per client), BENCH_RATE (1000), BENCH_LATENCY_SECONDS (15), TEST_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/test: a new database is created there and dropped).
@@ -77,7 +77,7 @@ import { layOutPhases } from './uplink-layout.ts';
 const databases = (process.env.BENCH_DATABASES ?? 'postgres').split(',').map((kind) => kind.trim());
 const seriesCount = env('BENCH_SERIES', 2000);
 const firingShare = Math.min(1, env('BENCH_FIRING', 0.2));
-const throughputUplinks = env('BENCH_UPLINKS', 20_000);
+const throughputUplinks = env('BENCH_UPLINKS', 60_000);
 const maxSeconds = env('BENCH_MAX_SECONDS', 60);
 const publishers = env('BENCH_PUBLISHERS', 16);
 const window = env('BENCH_WINDOW', 200);

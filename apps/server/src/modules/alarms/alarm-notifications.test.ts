@@ -416,6 +416,39 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     expect(gateway.requests).toHaveLength(1);
   });
 
+  it("sends a storm's notifications to one action each once and in order, across the handler's slices", async () => {
+    const { seriesId, actionIds } = await alarmWith('Myrsky', [{ type: 'sms', sms: '+358 40 555 0101' }]);
+    const actionId = actionIds[0] as string;
+    const [outcome] = await store(seriesId, [[0, 28]]);
+    await until(
+      () => delivery(actionId),
+      (state) => state.status === 'sent',
+    );
+    gateway.requests.length = 0;
+    // 120 repeats, one a minute, carried by two notification jobs handled together.
+    const repeats = Array.from({ length: 120 }, (_, minute) => {
+      const base = payloadOf(outcome as AlarmOutcome, actionId);
+      return { ...base, event: { ...base.event, kind: 'repeated', time: t0 + (minute + 1) * 60_000, startedAt: t0 } };
+    });
+    const job = { id: 0, attempt: 1, runAt: new Date() };
+    const results = await notifications.notifyJob.handleBatch?.([
+      { payload: notifications.notifyJob.payload.parse({ deliveries: repeats.slice(0, 70) }), job },
+      { payload: notifications.notifyJob.payload.parse({ deliveries: repeats.slice(70) }), job },
+    ]);
+    expect(results).toEqual([undefined, undefined]);
+    const sent = gateway.requests
+      .map((request) => JSON.parse(request.body) as { to: string; text: string })
+      .filter((message) => message.to === '+358405550101');
+    expect(sent).toHaveLength(120);
+    // "klo 10.05" on the project's clock: minutes of the day, which must rise one by one.
+    const minutes = sent.map((message) => {
+      const [, hours, mins] = /klo (\d+)\.(\d+)/.exec(message.text) ?? [];
+      return Number(hours) * 60 + Number(mins);
+    });
+    expect(minutes.slice(1).every((value, index) => value === (minutes[index] as number) + 1)).toBe(true);
+    expect(await delivery(actionId)).toMatchObject({ status: 'sent', error: null });
+  });
+
   it('sends once for an outcome stored twice', async () => {
     const address = `once-${crypto.randomBytes(3).toString('hex')}@example.com`;
     const { seriesId, actionIds } = await alarmWith('Kerran', [{ type: 'email', email: address }]);

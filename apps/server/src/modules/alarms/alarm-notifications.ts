@@ -53,6 +53,9 @@ export function alarmRetryDelayMs(attempt: number, baseMs = alarmDeliveryBaseDel
   return Math.min(baseMs * maxDelayFactor, baseMs * 2 ** (attempt - 1));
 }
 
+/** Deliveries built and sent per context query (see deliver). */
+const deliverySliceSize = 50;
+
 /** A delivery that no retry can mend (a user without an address): failed at once. */
 class Undeliverable extends Error {}
 
@@ -180,46 +183,51 @@ export class AlarmNotifications {
    */
   private async deliver(deliveries: Array<Delivery & { attempt: number }>): Promise<Array<Error | undefined>> {
     const { repository, logger } = this.deps;
-    const contexts = await repository.actionContexts(deliveries);
     const results: Array<Error | undefined> = deliveries.map(() => undefined);
     const recorded = new Map<string, { status: AlarmDeliveryStatus; error: string | null }>();
-    const byAction = new Map<string, number[]>();
-    deliveries.forEach((delivery, index) => {
-      byAction.set(delivery.actionId, [...(byAction.get(delivery.actionId) ?? []), index]);
-    });
-    await Promise.all(
-      [...byAction.values()].map(async (indexes) => {
-        for (const index of indexes) {
-          const delivery = deliveries[index] as (typeof deliveries)[number];
-          const context = contexts[index];
-          // Deleted or switched off since the event: nobody asks for it any more.
-          if (!context?.active) continue;
-          if (delivery.event.kind === 'ended' && !context.triggerAtEnd) continue;
-          try {
-            await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
-            recorded.set(context.actionId, { status: 'sent', error: null });
-          } catch (error) {
-            const message = (error as Error).message;
-            const settled = settledStatus(error);
-            if (settled) {
-              recorded.set(context.actionId, { status: settled, error: message });
-              // A missing SMS gateway is configuration, already logged by the gateway with the
-              // message; a refused target is the action's fault. Neither has a stack worth writing.
-              if (settled !== 'notSent') {
-                logger.warn(
-                  { actionId: context.actionId, status: settled, error: message },
-                  'alarm notification not delivered',
-                );
+    // In slices, each after its own context query: a storm's thousand notifications built in one
+    // go would hold the event loop, and with it the ingest, for a noticeable moment.
+    for (let start = 0; start < deliveries.length; start += deliverySliceSize) {
+      const slice = deliveries.slice(start, start + deliverySliceSize);
+      const contexts = await repository.actionContexts(slice);
+      const byAction = new Map<string, number[]>();
+      slice.forEach((delivery, index) => {
+        byAction.set(delivery.actionId, [...(byAction.get(delivery.actionId) ?? []), index]);
+      });
+      await Promise.all(
+        [...byAction.values()].map(async (indexes) => {
+          for (const index of indexes) {
+            const delivery = slice[index] as (typeof slice)[number];
+            const context = contexts[index];
+            // Deleted or switched off since the event: nobody asks for it any more.
+            if (!context?.active) continue;
+            if (delivery.event.kind === 'ended' && !context.triggerAtEnd) continue;
+            try {
+              await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
+              recorded.set(context.actionId, { status: 'sent', error: null });
+            } catch (error) {
+              const message = (error as Error).message;
+              const settled = settledStatus(error);
+              if (settled) {
+                recorded.set(context.actionId, { status: settled, error: message });
+                // A missing SMS gateway is configuration, already logged by the gateway with the
+                // message; a refused target is the action's fault. Neither has a stack worth writing.
+                if (settled !== 'notSent') {
+                  logger.warn(
+                    { actionId: context.actionId, status: settled, error: message },
+                    'alarm notification not delivered',
+                  );
+                }
+                continue;
               }
-              continue;
+              const givingUp = delivery.attempt >= alarmDeliveryMaxAttempts;
+              recorded.set(context.actionId, { status: givingUp ? 'failed' : 'retrying', error: message });
+              results[start + index] = error as Error;
             }
-            const givingUp = delivery.attempt >= alarmDeliveryMaxAttempts;
-            recorded.set(context.actionId, { status: givingUp ? 'failed' : 'retrying', error: message });
-            results[index] = error as Error;
           }
-        }
-      }),
-    );
+        }),
+      );
+    }
     await repository.recordDeliveries([...recorded].map(([actionId, outcome]) => ({ actionId, ...outcome })));
     return results;
   }
