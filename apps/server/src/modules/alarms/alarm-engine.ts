@@ -14,6 +14,7 @@ import type {
   AlarmWatch,
   EndedEpisode,
   NewEpisode,
+  SavedState,
   Tx,
 } from './alarms.repository.ts';
 
@@ -110,14 +111,13 @@ export async function evaluateAlarms(
   const outcomes: AlarmOutcome[] = [];
   const opened = new Map<string, NewEpisode>();
   const ended: EndedEpisode[] = [];
-  const saved: AlarmWatch[] = [];
+  const saved: SavedState[] = [];
   const cleared: Array<{ alarmId: string; seriesId: number }> = [];
-  for (const [seriesId, watches] of rules) {
-    if (watches.length === 0) continue;
+  for (const seriesId of seriesIds) {
+    const watches = rules.get(seriesId);
+    if (!watches || watches.length === 0) continue;
     const storedUntil = view.latest.get(seriesId) ?? Number.NEGATIVE_INFINITY;
-    const newer = (bySeries.get(seriesId) ?? [])
-      .filter((value) => value.time.getTime() > storedUntil)
-      .sort((a, b) => a.time.getTime() - b.time.getTime());
+    const newer = valuesAfter(bySeries.get(seriesId) ?? [], storedUntil);
     if (newer.length === 0) continue;
     const statesOfSeries = view.states.get(seriesId);
     for (const watch of watches) {
@@ -144,13 +144,24 @@ export async function evaluateAlarms(
           if (event.kind === 'triggered') {
             // The id is made here, so that the batch's episodes are written in one statement.
             triggeredId = randomUUID();
-            opened.set(triggeredId, { ...watch, id: triggeredId, time: event.time, value: event.value });
+            opened.set(triggeredId, {
+              id: triggeredId,
+              alarmId: watch.alarmId,
+              seriesId,
+              projectId: watch.projectId,
+              time: event.time,
+              value: event.value,
+              endAt: undefined,
+              peak: undefined,
+            });
           }
           const episodeId = triggeredId as string;
           if (event.kind === 'ended') {
             const fresh = opened.get(episodeId);
-            if (fresh) Object.assign(fresh, { endAt: event.time, peak: event.peak });
-            else ended.push({ id: episodeId, endAt: event.time, peak: event.peak });
+            if (fresh) {
+              fresh.endAt = event.time;
+              fresh.peak = event.peak;
+            } else ended.push({ id: episodeId, endAt: event.time, peak: event.peak });
             triggeredId = null;
           }
           outcomes.push({
@@ -168,7 +179,7 @@ export async function evaluateAlarms(
       if (state.pendingSince === null && state.episode === null) {
         if (before) cleared.push({ alarmId: watch.alarmId, seriesId });
       } else if (!before || before.triggeredId !== triggeredId || !sameAlarmState(before.state, state)) {
-        saved.push({ ...watch, state, triggeredId, lastTime });
+        saved.push({ alarmId: watch.alarmId, seriesId, state, triggeredId, lastTime });
       }
     }
   }
@@ -183,6 +194,14 @@ export async function evaluateAlarms(
   ]);
   written.catch(() => undefined);
   return { outcomes, written };
+}
+
+/** The values after `storedUntil` (epoch ms), in time order; usually the series' one value of the batch. */
+function valuesAfter(values: WatchedValue[], storedUntil: number): WatchedValue[] {
+  if (values.length === 1) return (values[0] as WatchedValue).time.getTime() > storedUntil ? values : [];
+  return values
+    .filter((value) => value.time.getTime() > storedUntil)
+    .sort((a, b) => a.time.getTime() - b.time.getTime());
 }
 
 function sameAlarmState(a: AlarmState, b: AlarmState): boolean {

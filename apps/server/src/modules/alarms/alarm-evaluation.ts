@@ -62,6 +62,9 @@ export interface Reading {
  * time, so a day is 24 hours across a daylight-saving change.
  */
 export function addAlarmDuration(time: number, duration: AlarmDuration): number {
+  const elapsedMs = ((duration.days * 24 + duration.hours) * 60 + duration.minutes) * 60_000 + duration.seconds * 1000;
+  // Run for every reading of an open episode: no calendar (and no Date) unless it is needed.
+  if (duration.years === 0 && duration.months === 0) return time + elapsedMs;
   const date = new Date(time);
   const monthIndex = date.getUTCFullYear() * 12 + date.getUTCMonth() + duration.years * 12 + duration.months;
   const year = Math.floor(monthIndex / 12);
@@ -76,11 +79,17 @@ export function addAlarmDuration(time: number, duration: AlarmDuration): number 
     date.getUTCSeconds(),
     date.getUTCMilliseconds(),
   );
-  return shifted + ((duration.days * 24 + duration.hours) * 60 + duration.minutes) * 60_000 + duration.seconds * 1000;
+  return shifted + elapsedMs;
 }
 
 export const isZeroAlarmDuration = (duration: AlarmDuration | null) =>
-  duration === null || Object.values(duration).every((part) => part === 0);
+  duration === null ||
+  (duration.years === 0 &&
+    duration.months === 0 &&
+    duration.days === 0 &&
+    duration.hours === 0 &&
+    duration.minutes === 0 &&
+    duration.seconds === 0);
 
 /** ARCHITECTURE §5: start and end compared as given, each inclusive or not. */
 export function inAlarmRange(value: number, start: AlarmBound | null, end: AlarmBound | null): boolean {

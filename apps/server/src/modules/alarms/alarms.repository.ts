@@ -76,6 +76,9 @@ export interface NewEpisode {
   peak?: number;
 }
 
+/** A watch's state as it is written. */
+export type SavedState = Pick<AlarmWatch, 'alarmId' | 'seriesId' | 'state' | 'triggeredId' | 'lastTime'>;
+
 export interface EndedEpisode {
   id: string;
   endAt: number;
@@ -556,7 +559,7 @@ export class AlarmsRepository {
   }
 
   /** Writes the watches' states in one statement (a batch of readings touches thousands on a busy ingest). */
-  async saveStates(tx: Tx, watches: AlarmWatch[]): Promise<void> {
+  async saveStates(tx: Tx, watches: SavedState[]): Promise<void> {
     if (watches.length === 0) return;
     const rows = watches.map((watch) => {
       const episode = watch.state.episode;
