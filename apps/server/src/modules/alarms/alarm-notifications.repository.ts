@@ -63,9 +63,13 @@ export class AlarmNotificationsRepository {
       join alarms_actions a on a.id = r.action_id
       join alarms al on al.id = a.alarm_id
       join projects p on p.id = al.project_id
-      left join alarms_triggered t on t.id = r.triggered_id and t.alarm_id = al.id
-      left join series s on s.id = coalesce(
-        t.series_id, (select min(series_id) from alarms_series where alarm_id = al.id))
+      -- The episode by its key: an alarm's episodes pile up over the years.
+      left join lateral (
+        select coalesce(
+          (select t.series_id from alarms_triggered t where t.id = r.triggered_id and t.alarm_id = al.id),
+          (select min(series_id) from alarms_series where alarm_id = al.id)) as series_id
+      ) target on true
+      left join series s on s.id = target.series_id
       left join spaces sp on sp.id = s.space_id
       left join series_latest sl on sl.series_id = s.id
       left join users u on u.id = a.user_id
