@@ -454,7 +454,10 @@ export class AlarmsRepository {
         const bySeries = new Map<number, Map<string, { state: AlarmState; triggeredId: string | null }>>();
         for (const row of rows) {
           let ofSeries = bySeries.get(row.seriesId);
-          if (!ofSeries) bySeries.set(row.seriesId, (ofSeries = new Map()));
+          if (!ofSeries) {
+            ofSeries = new Map();
+            bySeries.set(row.seriesId, ofSeries);
+          }
           ofSeries.set(row.alarmId, { state: stateOf(row), triggeredId: row.triggeredId });
         }
         return bySeries;
