@@ -38,7 +38,9 @@ export async function openDatabase(
     sql = postgres({ ...postgresOptions, path: host.socketPath, max: 1, username: 'postgres', database: 'postgres' });
   } else {
     kind = 'postgres';
-    sql = postgres(options.databaseUrl, { ...postgresOptions, max: 10 });
+    // No JIT: Olo's statements are short, and a misestimated plan (a table whose statistics lag
+    // behind a bulk insert) made PostgreSQL spend 250 ms compiling a query that reads nothing.
+    sql = postgres(options.databaseUrl, { ...postgresOptions, max: 10, connection: { jit: 'off' } });
   }
   const db = drizzle(sql, { schema: tables });
   try {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { evaluateAlarmsOnValues, type WatchedValue } from './alarm-engine.ts';
-import { AlarmsRepository } from './alarms.repository.ts';
+import { checkMissingData, evaluateAlarmsOnValues, type WatchedValue } from './alarm-engine.ts';
+import { AlarmsRepository, alarmStatesLockNamespace } from './alarms.repository.ts';
 
 const minute = 60_000;
 const t0 = Date.parse('2026-11-02T08:00:00Z');
@@ -37,6 +37,39 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
       select (extract(epoch from time) * 1000)::float8 as time, data, (extract(epoch from end_at) * 1000)::float8 as "endAt",
              peak, acknowledged
       from alarms_triggered where series_id = ${seriesId} order by time`;
+
+  // PGlite is one session: there, batches and the check take turns anyway.
+  it.runIf(kind === 'postgres')(
+    "checks for missing data without waiting on the ingest's batches while no alarm watches for it",
+    async () => {
+      const [{ count } = { count: -1 }] = await sql()<Array<{ count: number }>>`
+      select count(*)::int as count from alarms where missing_after is not null`;
+      expect(count).toBe(0);
+      // A batch in flight holds the alarm states shared, as every ingest batch does.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = () => {};
+      const holds = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const batch = sql().begin(async (tx) => {
+        await tx`select pg_advisory_xact_lock_shared(${alarmStatesLockNamespace}::int, 0)`;
+        holding();
+        await held;
+      });
+      await holds;
+      const repository = new AlarmsRepository(sql(), olo.server.database.db);
+      const checked = await Promise.race([
+        sql().begin((tx) => checkMissingData(repository, tx, Date.now())),
+        new Promise((resolve) => setTimeout(() => resolve('waited'), 2000)),
+      ]);
+      release();
+      await batch;
+      expect(checked).toEqual([]);
+    },
+  );
 
   it('keeps a pending duration and an open episode across batches and restarts, opening one row per episode', async () => {
     const [alarm] = await sql()<Array<{ id: string }>>`
