@@ -63,7 +63,7 @@ export interface JobQueueOptions {
   leaseMs: number;
   /**
    * How long `lookNow` waits, ms, so that the jobs a stream of transactions queues (an alarm storm
-   * on the ingest) are claimed together rather than one claim per commit. Default 50.
+   * on the ingest) are claimed together rather than one claim per commit. Default 200.
    */
   gatherMs?: number;
 }
@@ -84,6 +84,8 @@ export class JobQueue {
   private timerAt = Number.POSITIVE_INFINITY;
   private looking: Promise<void> | undefined;
   private lookAgain = false;
+  /** The last claim took as many jobs as there was room for: more may be due. */
+  private saturated = false;
   private started = false;
   private closed = false;
 
@@ -142,7 +144,7 @@ export class JobQueue {
   /** Looks for due jobs within `gatherMs` instead of at the next poll (after enqueueing in a transaction). */
   lookNow(): void {
     if (!this.started || this.closed) return;
-    const gatherMs = this.options.gatherMs ?? 50;
+    const gatherMs = this.options.gatherMs ?? 200;
     if (this.looking) this.lookAgain = true;
     else if (this.timerAt > Date.now() + gatherMs) this.later(gatherMs);
   }
@@ -173,6 +175,8 @@ export class JobQueue {
     let sleepMs = this.options.pollMs;
     try {
       const claimed = await this.repository.claim([...this.definitions.keys()], room, this.options.leaseMs);
+      // Fewer than asked for: nothing else was due, so a job's end need not look again at once.
+      this.saturated = claimed.length === room;
       for (const group of await this.batched(claimed)) this.run(group);
       if (claimed.length === room) return this.later(0);
       // With jobs running, the end of each looks again; only an idle queue needs to know when to.
@@ -201,7 +205,7 @@ export class JobQueue {
     }
     for (const [name, jobs] of batches) {
       const size = this.definitions.get(name)?.batchSize ?? 1;
-      if (jobs.length < size) {
+      if (jobs.length < size && this.saturated) {
         try {
           jobs.push(...(await this.repository.claim([name], size - jobs.length, this.options.leaseMs)));
         } catch (error) {
@@ -227,7 +231,10 @@ export class JobQueue {
   private run(jobs: JobRow[]): void {
     const running = this.execute(jobs).finally(() => {
       this.running.delete(running);
-      this.wake();
+      // Each look costs statements (on a busy ingest, each a write to the database's socket):
+      // with nothing more due, the next is gathered with those the commits ask for.
+      if (this.saturated) this.wake();
+      else this.lookNow();
     });
     this.running.add(running);
   }
