@@ -699,9 +699,11 @@ function report(outcomes: Outcome[]) {
   for (const o of outcomes) {
     const dropMet = dropPercent(o) < goals.dropPercent;
     const p99Met = o.notified.p99 < goals.p99Ms;
+    const p99Verdict =
+      o.notified.matched === 0 ? 'not measured (no episode opened or ended)' : p99Met ? 'met' : 'MISSED';
     console.log(
       `Goal check (${o.kind}): p99 reading → queued notification ${fmt(o.notified.p99)} ms < ${goals.p99Ms} ms: ` +
-        `${p99Met ? 'met' : 'MISSED'}; ingest rate drop ${fmt(dropPercent(o), 1)} % < ${goals.dropPercent} %: ` +
+        `${p99Verdict}; ingest rate drop ${fmt(dropPercent(o), 1)} % < ${goals.dropPercent} %: ` +
         `${dropMet ? 'met' : 'MISSED'}`,
     );
     if (!dropMet || !p99Met || o.baseline.capped || o.notified.matched === 0) process.exitCode = 1;
