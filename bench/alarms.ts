@@ -169,15 +169,7 @@ const publishedBy = {
     return writeWithRetries.apply(this, args);
   };
 }
-const alarmSteps = [
-  'readBeforeBatch',
-  'readStates',
-  'rulesFor',
-  'insertEpisodes',
-  'endEpisodes',
-  'saveStates',
-  'clearStates',
-];
+const alarmSteps = ['readBeforeBatch', 'readStates', 'rulesFor', 'writeEvaluation'];
 timeMethod(ReadingsRepository.prototype, 'batchTransaction', 1);
 timeMethod(ReadingsRepository.prototype, 'insertReadings', 1);
 timeMethod(ReadingsRepository.prototype, 'insertSeriesValues', 1);

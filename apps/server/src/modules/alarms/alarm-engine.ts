@@ -184,12 +184,8 @@ export async function evaluateAlarms(
     }
   }
   const notified = outcomes.filter((outcome) => outcome.actionIds.length > 0);
-  // Sent in this order on the transaction's connection: the states refer to the new episodes.
   const written = Promise.all([
-    repository.insertEpisodes(tx, [...opened.values()]),
-    repository.endEpisodes(tx, ended),
-    repository.saveStates(tx, saved),
-    repository.clearStates(tx, cleared),
+    repository.writeEvaluation(tx, { opened: [...opened.values()], ended, saved, cleared }),
     notified.length > 0 ? notify?.(notified) : undefined,
   ]);
   written.catch(() => undefined);
@@ -254,7 +250,6 @@ export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now
       actionIds: actionsFor(watch, event),
     });
   }
-  // Sent in this order: the states refer to the new episodes.
-  await Promise.all([repository.insertEpisodes(tx, opened), repository.saveStates(tx, changedWatches)]);
+  await repository.writeEvaluation(tx, { opened, saved: changedWatches });
   return outcomes;
 }

@@ -76,6 +76,14 @@ export interface NewEpisode {
   peak?: number;
 }
 
+/** What an evaluation changed (AlarmsRepository.writeEvaluation); a part left out is empty. */
+export interface AlarmChanges {
+  opened?: NewEpisode[];
+  ended?: EndedEpisode[];
+  saved?: SavedState[];
+  cleared?: Array<{ alarmId: string; seriesId: number }>;
+}
+
 /** A watch's state as it is written. */
 export type SavedState = Pick<AlarmWatch, 'alarmId' | 'seriesId' | 'state' | 'triggeredId' | 'lastTime'>;
 
@@ -486,14 +494,6 @@ export class AlarmsRepository {
     return new Map(seriesIds.map((id) => [id, cache.get(id) ?? []]));
   }
 
-  /** Drops the states of watches that became idle (an idle watch has no row). */
-  async clearStates(tx: Tx, watches: Array<{ alarmId: string; seriesId: number }>): Promise<void> {
-    if (watches.length === 0) return;
-    await tx`
-      delete from alarm_states st using jsonb_to_recordset(${JSON.stringify(watches)}::jsonb) as r("alarmId" uuid, "seriesId" int)
-      where st.alarm_id = r."alarmId" and st.series_id = r."seriesId"`;
-  }
-
   /**
    * Missing-data alarms' watches with when their series was last heard of (epoch ms: the newest
    * reading, else when the alarm was made).
@@ -537,10 +537,17 @@ export class AlarmsRepository {
       left join series_latest sl on a.missing_after is not null and sl.series_id = s.series_id`;
   }
 
-  /** Writes a batch's new episodes (AlarmsTriggered rows), some already ended, in one statement. */
-  async insertEpisodes(tx: Tx, episodes: NewEpisode[]): Promise<void> {
-    if (episodes.length === 0) return;
-    const rows = episodes.map((episode) => ({
+  /**
+   * Writes what an evaluation changed in one statement: the new episodes (AlarmsTriggered rows,
+   * some already ended), the ends of earlier ones, the watches' changed states and the states of
+   * watches that became idle (an idle watch has no row). One statement rather than four: on a busy
+   * ingest each statement is a write to the database's socket. The states may refer to the new
+   * episodes, since foreign keys are checked at the end of the statement.
+   */
+  async writeEvaluation(tx: Tx, changes: AlarmChanges): Promise<void> {
+    const { opened = [], ended = [], saved = [], cleared = [] } = changes;
+    if (opened.length + ended.length + saved.length + cleared.length === 0) return;
+    const openedRows = opened.map((episode) => ({
       id: episode.id,
       alarm_id: episode.alarmId,
       series_id: episode.seriesId,
@@ -550,25 +557,8 @@ export class AlarmsRepository {
       end_at: iso(episode.endAt ?? null),
       peak: episode.peak ?? null,
     }));
-    await tx`
-      insert into alarms_triggered (id, alarm_id, series_id, project_id, time, data, end_at, peak)
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-        id uuid, alarm_id uuid, series_id int, project_id int, time timestamptz, data float8, end_at timestamptz, peak float8)`;
-  }
-
-  async endEpisodes(tx: Tx, episodes: EndedEpisode[]): Promise<void> {
-    if (episodes.length === 0) return;
-    const rows = episodes.map((episode) => ({ id: episode.id, end_at: iso(episode.endAt), peak: episode.peak }));
-    await tx`
-      update alarms_triggered t set end_at = r.end_at, peak = r.peak
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, end_at timestamptz, peak float8)
-      where t.id = r.id`;
-  }
-
-  /** Writes the watches' states in one statement (a batch of readings touches thousands on a busy ingest). */
-  async saveStates(tx: Tx, watches: SavedState[]): Promise<void> {
-    if (watches.length === 0) return;
-    const rows = watches.map((watch) => {
+    const endedRows = ended.map((episode) => ({ id: episode.id, end_at: iso(episode.endAt), peak: episode.peak }));
+    const savedRows = saved.map((watch) => {
       const episode = watch.state.episode;
       return {
         alarm_id: watch.alarmId,
@@ -582,15 +572,38 @@ export class AlarmsRepository {
         last_notified_at: iso(episode?.lastNotifiedAt ?? null),
       };
     });
+    const clearedRows = cleared.map((watch) => ({ alarm_id: watch.alarmId, series_id: watch.seriesId }));
     await tx`
-      insert into alarm_states (alarm_id, series_id, last_time, pending_since, triggered_id, started_at, value, peak, last_notified_at)
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-        alarm_id uuid, series_id int, last_time timestamptz, pending_since timestamptz, triggered_id uuid,
-        started_at timestamptz, value float8, peak float8, last_notified_at timestamptz)
-      on conflict (alarm_id, series_id) do update set
-        last_time = excluded.last_time, pending_since = excluded.pending_since, triggered_id = excluded.triggered_id,
-        started_at = excluded.started_at, value = excluded.value, peak = excluded.peak,
-        last_notified_at = excluded.last_notified_at`;
+      with opened as (
+        insert into alarms_triggered (id, alarm_id, series_id, project_id, time, data, end_at, peak)
+        select * from jsonb_to_recordset(${JSON.stringify(openedRows)}::jsonb) as r(
+          id uuid, alarm_id uuid, series_id int, project_id int, time timestamptz, data float8, end_at timestamptz,
+          peak float8)
+        returning 1
+      ), ended as (
+        update alarms_triggered t set end_at = r.end_at, peak = r.peak
+        from jsonb_to_recordset(${JSON.stringify(endedRows)}::jsonb) as r(id uuid, end_at timestamptz, peak float8)
+        where t.id = r.id
+        returning 1
+      ), saved as (
+        insert into alarm_states (alarm_id, series_id, last_time, pending_since, triggered_id, started_at, value, peak,
+                                  last_notified_at)
+        select * from jsonb_to_recordset(${JSON.stringify(savedRows)}::jsonb) as r(
+          alarm_id uuid, series_id int, last_time timestamptz, pending_since timestamptz, triggered_id uuid,
+          started_at timestamptz, value float8, peak float8, last_notified_at timestamptz)
+        on conflict (alarm_id, series_id) do update set
+          last_time = excluded.last_time, pending_since = excluded.pending_since, triggered_id = excluded.triggered_id,
+          started_at = excluded.started_at, value = excluded.value, peak = excluded.peak,
+          last_notified_at = excluded.last_notified_at
+        returning 1
+      ), cleared as (
+        delete from alarm_states st
+        using jsonb_to_recordset(${JSON.stringify(clearedRows)}::jsonb) as r(alarm_id uuid, series_id int)
+        where st.alarm_id = r.alarm_id and st.series_id = r.series_id
+        returning 1
+      )
+      select (select count(*) from opened) + (select count(*) from ended) + (select count(*) from saved)
+        + (select count(*) from cleared) as written`;
   }
 
   /** Unacknowledged AlarmsTriggered rows per project, of the projects that have any. */
