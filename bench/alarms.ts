@@ -17,7 +17,7 @@
  * 3. latency at the ingest benchmark's fixed rate (1,000 uplinks/s) with the alarms: for uplinks
  *    whose values open or end an episode, publish → the project's 'project.updated' event on the
  *    server's bus. That event is published after the commit of the batch's transaction, which also
- *    holds the episode and the queued notification (its alarms.deliver jobs), so it is when the
+ *    holds the episode and the queued notification (its alarms.notify job), so it is when the
  *    notification is queued and visible. Against publish → 'series.latest' for all uplinks.
  *
  * The thresholds come from the readings the publisher will send (the same layout of slots,

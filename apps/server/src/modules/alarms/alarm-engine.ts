@@ -54,20 +54,12 @@ export interface AlarmEvaluation {
   written: Promise<unknown>;
 }
 
-const nothingSetOff: AlarmEvaluation = { outcomes: [], written: Promise.resolve() };
-
 /**
  * Runs the alarms watching the series of a batch of values in the transaction that stores them
  * (decision 0044), and waits until their episodes and states are written.
  */
-export async function evaluateAlarmsOnValues(
-  repository: AlarmsRepository,
-  tx: Tx,
-  values: WatchedValue[],
-  before?: Promise<AlarmBatchTimes>,
-  notify?: (outcomes: AlarmOutcome[]) => Promise<unknown>,
-): Promise<AlarmOutcome[]> {
-  const { outcomes, written } = await evaluateAlarms(repository, tx, values, before, notify);
+export async function evaluateAlarmsOnValues(...args: Parameters<typeof evaluateAlarms>): Promise<AlarmOutcome[]> {
+  const { outcomes, written } = await evaluateAlarms(...args);
   await written;
   return outcomes;
 }
@@ -94,7 +86,7 @@ export async function evaluateAlarms(
    */
   notify?: (outcomes: AlarmOutcome[]) => Promise<unknown>,
 ): Promise<AlarmEvaluation> {
-  if (values.length === 0) return nothingSetOff;
+  if (values.length === 0) return { outcomes: [], written: Promise.resolve() };
   const bySeries = new Map<number, WatchedValue[]>();
   for (const value of values) {
     const list = bySeries.get(value.seriesId) ?? [];

@@ -53,6 +53,14 @@ export function alarmRetryDelayMs(attempt: number, baseMs = alarmDeliveryBaseDel
   return Math.min(baseMs * maxDelayFactor, baseMs * 2 ** (attempt - 1));
 }
 
+/** How a delivery went, as recorded on its action. */
+interface DeliveryRecord {
+  status: AlarmDeliveryStatus;
+  error: string | null;
+  /** A failure that a retry may mend. */
+  retry?: Error;
+}
+
 /** Deliveries built and sent per context query (see deliver). */
 const deliverySliceSize = 50;
 
@@ -95,10 +103,10 @@ export interface AlarmNotificationsDeps {
 }
 
 /**
- * Alarm notifications as durable jobs (decision 0042): the ingest's storing transaction enqueues
- * one `alarms.deliver` per engine event and action to notify (the actions come with the cached
- * rules). A key per episode, action, kind and event time makes it idempotent, so a redelivered
- * batch sends nothing twice.
+ * Alarm notifications as durable jobs (decisions 0042, 0045): the ingest's storing transaction
+ * enqueues one `alarms.notify` job with a delivery per engine event and action to notify (the
+ * actions come with the cached rules). Keys per episode, action, kind and event time make it
+ * idempotent, so a redelivered batch sends nothing twice; a delivery that fails is retried alone.
  */
 export class AlarmNotifications {
   /**
@@ -182,54 +190,66 @@ export class AlarmNotifications {
    * its end); different actions' go at once.
    */
   private async deliver(deliveries: Array<Delivery & { attempt: number }>): Promise<Array<Error | undefined>> {
-    const { repository, logger } = this.deps;
     const results: Array<Error | undefined> = deliveries.map(() => undefined);
-    const recorded = new Map<string, { status: AlarmDeliveryStatus; error: string | null }>();
+    const recorded = new Map<string, DeliveryRecord>();
     // In slices, each after its own context query: a storm's thousand notifications built in one
     // go would hold the event loop, and with it the ingest, for a noticeable moment.
     for (let start = 0; start < deliveries.length; start += deliverySliceSize) {
       const slice = deliveries.slice(start, start + deliverySliceSize);
-      const contexts = await repository.actionContexts(slice);
+      const contexts = await this.deps.repository.actionContexts(slice);
       const byAction = new Map<string, number[]>();
       slice.forEach((delivery, index) => {
-        byAction.set(delivery.actionId, [...(byAction.get(delivery.actionId) ?? []), index]);
+        const indexes = byAction.get(delivery.actionId);
+        if (indexes) indexes.push(index);
+        else byAction.set(delivery.actionId, [index]);
       });
       await Promise.all(
         [...byAction.values()].map(async (indexes) => {
           for (const index of indexes) {
-            const delivery = slice[index] as (typeof slice)[number];
             const context = contexts[index];
-            // Deleted or switched off since the event: nobody asks for it any more.
-            if (!context?.active) continue;
-            if (delivery.event.kind === 'ended' && !context.triggerAtEnd) continue;
-            try {
-              await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
-              recorded.set(context.actionId, { status: 'sent', error: null });
-            } catch (error) {
-              const message = (error as Error).message;
-              const settled = settledStatus(error);
-              if (settled) {
-                recorded.set(context.actionId, { status: settled, error: message });
-                // A missing SMS gateway is configuration, already logged by the gateway with the
-                // message; a refused target is the action's fault. Neither has a stack worth writing.
-                if (settled !== 'notSent') {
-                  logger.warn(
-                    { actionId: context.actionId, status: settled, error: message },
-                    'alarm notification not delivered',
-                  );
-                }
-                continue;
-              }
-              const givingUp = delivery.attempt >= alarmDeliveryMaxAttempts;
-              recorded.set(context.actionId, { status: givingUp ? 'failed' : 'retrying', error: message });
-              results[start + index] = error as Error;
-            }
+            if (!context) continue;
+            const outcome = await this.deliverOne(context, slice[index] as (typeof slice)[number]);
+            if (!outcome) continue;
+            recorded.set(context.actionId, outcome);
+            results[start + index] = outcome.retry;
           }
         }),
       );
     }
-    await repository.recordDeliveries([...recorded].map(([actionId, outcome]) => ({ actionId, ...outcome })));
+    await this.deps.repository.recordDeliveries(
+      [...recorded].map(([actionId, { status, error }]) => ({ actionId, status, error })),
+    );
     return results;
+  }
+
+  /** One notification: how it went (`retry`: the error of a failure a retry may mend), or null if nobody asks for it. */
+  private async deliverOne(
+    context: ActionContext,
+    delivery: Delivery & { attempt: number },
+  ): Promise<DeliveryRecord | null> {
+    // Deleted or switched off since the event: nobody asks for it any more.
+    if (!context.active) return null;
+    if (delivery.event.kind === 'ended' && !context.triggerAtEnd) return null;
+    try {
+      await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
+      return { status: 'sent', error: null };
+    } catch (error) {
+      const message = (error as Error).message;
+      const settled = settledStatus(error);
+      if (settled) {
+        // A missing SMS gateway is configuration, already logged by the gateway with the message;
+        // a refused target is the action's fault. Neither has a stack worth writing.
+        if (settled !== 'notSent') {
+          this.deps.logger.warn(
+            { actionId: context.actionId, status: settled, error: message },
+            'alarm notification not delivered',
+          );
+        }
+        return { status: settled, error: message };
+      }
+      const givingUp = delivery.attempt >= alarmDeliveryMaxAttempts;
+      return { status: givingUp ? 'failed' : 'retrying', error: message, retry: error as Error };
+    }
   }
 
   /**

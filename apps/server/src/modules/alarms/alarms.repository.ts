@@ -476,7 +476,7 @@ export class AlarmsRepository {
    * The rules watching each of `seriesIds`, from this instance's cache while the rules' version
    * (raised by triggers on every change, migration 0013) is the one it was filled under.
    */
-  async rulesFor(tx: Tx, seriesIds: number[], version: number): Promise<Map<number, AlarmWatchRule[]>> {
+  async rulesFor(tx: Tx, seriesIds: number[], version: number): Promise<ReadonlyMap<number, AlarmWatchRule[]>> {
     if (this.rules.version !== version) this.rules = { version, bySeries: new Map() };
     const cache = this.rules.bySeries;
     const missing = seriesIds.filter((id) => !cache.has(id));
@@ -491,7 +491,8 @@ export class AlarmsRepository {
         cache.get(seriesId)?.push({ alarmId, projectId, seriesId, rule, missingAfter, inert, actions });
       }
     }
-    return new Map(seriesIds.map((id) => [id, cache.get(id) ?? []]));
+    // The cache itself: a copy for the batch's series would be made on every batch.
+    return cache;
   }
 
   /**
@@ -579,12 +580,10 @@ export class AlarmsRepository {
         select * from jsonb_to_recordset(${JSON.stringify(openedRows)}::jsonb) as r(
           id uuid, alarm_id uuid, series_id int, project_id int, time timestamptz, data float8, end_at timestamptz,
           peak float8)
-        returning 1
       ), ended as (
         update alarms_triggered t set end_at = r.end_at, peak = r.peak
         from jsonb_to_recordset(${JSON.stringify(endedRows)}::jsonb) as r(id uuid, end_at timestamptz, peak float8)
         where t.id = r.id
-        returning 1
       ), saved as (
         insert into alarm_states (alarm_id, series_id, last_time, pending_since, triggered_id, started_at, value, peak,
                                   last_notified_at)
@@ -595,15 +594,12 @@ export class AlarmsRepository {
           last_time = excluded.last_time, pending_since = excluded.pending_since, triggered_id = excluded.triggered_id,
           started_at = excluded.started_at, value = excluded.value, peak = excluded.peak,
           last_notified_at = excluded.last_notified_at
-        returning 1
       ), cleared as (
         delete from alarm_states st
         using jsonb_to_recordset(${JSON.stringify(clearedRows)}::jsonb) as r(alarm_id uuid, series_id int)
         where st.alarm_id = r.alarm_id and st.series_id = r.series_id
-        returning 1
       )
-      select (select count(*) from opened) + (select count(*) from ended) + (select count(*) from saved)
-        + (select count(*) from cleared) as written`;
+      select 1`;
   }
 
   /** Unacknowledged AlarmsTriggered rows per project, of the projects that have any. */

@@ -228,14 +228,19 @@ export class ReadingWriter {
       // are stored, the values (whose series_latest upsert locks each series), then the alarms'
       // states under those locks.
       const seriesIds = [...new Set(values.map((value) => value.seriesId))];
+      const notifications = this.notifications;
       const alarmsBefore = this.alarms && values.length > 0 ? this.alarms.readBeforeBatch(tx, seriesIds) : undefined;
       const [latest, updatedMeterIds, , alarms] = await Promise.all([
         this.repository.insertSeriesValues(tx, values),
         this.repository.updateMeters(tx, inserted),
         this.repository.renewDataIds(tx, renewedProjectIds),
         this.alarms && alarmsBefore
-          ? evaluateAlarms(this.alarms, tx, values, alarmsBefore, (notified) =>
-              this.notifications ? this.notifications.enqueueOutcomes(tx, notified) : Promise.resolve(),
+          ? evaluateAlarms(
+              this.alarms,
+              tx,
+              values,
+              alarmsBefore,
+              notifications && ((notified) => notifications.enqueueOutcomes(tx, notified)),
             )
           : undefined,
       ]);

@@ -251,29 +251,13 @@ export class JobQueue {
         failures.push({ row, error });
       }
     }
+    const errors = items.length === 0 ? [] : await handleJobs(definition, items);
     const done: JobRow[] = [];
-    if (definition.handleBatch) {
-      let errors: Array<Error | undefined>;
-      try {
-        errors = items.length === 0 ? [] : await definition.handleBatch(items);
-      } catch (error) {
-        errors = items.map(() => error as Error);
-      }
-      items.forEach((item, index) => {
-        const error = errors[index];
-        if (error) failures.push({ row: item.row, error });
-        else done.push(item.row);
-      });
-    } else {
-      for (const item of items) {
-        try {
-          await definition.handle(item.payload, item.job);
-          done.push(item.row);
-        } catch (error) {
-          failures.push({ row: item.row, error });
-        }
-      }
-    }
+    items.forEach((item, index) => {
+      const error = errors[index];
+      if (error) failures.push({ row: item.row, error });
+      else done.push(item.row);
+    });
     if (done.length > 0) {
       try {
         await this.repository.complete(done.map((row) => row.id));
@@ -283,15 +267,14 @@ export class JobQueue {
         return;
       }
       const schedule = this.schedules.get(definition.name);
-      for (const row of schedule ? done : []) {
-        try {
-          await this.enqueueNext(
-            schedule as JobSchedule,
-            new Date(Math.max(Date.now(), new Date(row.runAt).getTime())),
-          );
-        } catch (error) {
-          // Each instance enqueues the next run again when it starts.
-          this.logger.error({ err: error, job: definition.name }, 'scheduling the next run failed');
+      if (schedule) {
+        for (const row of done) {
+          try {
+            await this.enqueueNext(schedule, new Date(Math.max(Date.now(), new Date(row.runAt).getTime())));
+          } catch (error) {
+            // Each instance enqueues the next run again when it starts.
+            this.logger.error({ err: error, job: definition.name }, 'scheduling the next run failed');
+          }
         }
       }
     }
@@ -320,6 +303,30 @@ export class JobQueue {
       { payload: schedule.payload(runAt), key: `${schedule.job.name}@${runAt.toISOString()}`, runAt },
     ]);
   }
+}
+
+/** Runs a definition's handler on parsed jobs: per job, undefined when done or the error it failed with. */
+async function handleJobs(
+  definition: JobDefinition,
+  items: Array<{ payload: unknown; job: JobInfo }>,
+): Promise<Array<Error | undefined>> {
+  if (definition.handleBatch) {
+    try {
+      return await definition.handleBatch(items);
+    } catch (error) {
+      return items.map(() => error as Error);
+    }
+  }
+  const errors: Array<Error | undefined> = [];
+  for (const item of items) {
+    try {
+      await definition.handle(item.payload, item.job);
+      errors.push(undefined);
+    } catch (error) {
+      errors.push(error as Error);
+    }
+  }
+  return errors;
 }
 
 /** Finished jobs are kept this many days (to look into), then dropped: the queue is no archive. */
