@@ -29,12 +29,14 @@
  * bench/ingest.ts times the writer's.
  *
  * Environment: BENCH_DATABASES (postgres; pglite,postgres for both), BENCH_SERIES (2000),
- * BENCH_FIRING (0.2: share of series with alarms that fire), BENCH_UPLINKS (60000 per throughput
+ * BENCH_FIRING (0.2: share of series with alarms that fire), BENCH_PROFILE (a folder: CPU and
+ * allocation profiles of Olo in each throughput phase), BENCH_UPLINKS (60000 per throughput
  * phase), BENCH_MAX_SECONDS (60, cap of each throughput phase), BENCH_PUBLISHERS (16), BENCH_WINDOW
  * (200 per client), BENCH_RATE (1000), BENCH_LATENCY_SECONDS (15), TEST_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/test: a new database is created there and dropped).
  */
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
 import type { OloServer } from '../apps/server/src/app.ts';
@@ -67,6 +69,7 @@ import {
   simulatedFleet,
   snapshotTimings,
   startOlo,
+  startProfile,
   type Timings,
   timeMethod,
   timings,
@@ -319,12 +322,14 @@ async function throughput(kind: DatabaseKind, server: OloServer, publisher: Publ
   const before = { values: await count(sql, 'series_data'), readings: await count(sql, 'meter_readings') };
   timings.clear();
   const stopCpu = measureCpu(kind, processes(), publisher.pid);
+  const profiler = process.env.BENCH_PROFILE ? await startProfile() : undefined;
   let capped = false;
   const deadline = setTimeout(() => {
     capped = true;
     publisher.stop();
   }, maxSeconds * 1000);
   const result = await publisher.run({ phase, rate: 0, window }).finally(() => clearTimeout(deadline));
+  if (profiler) await profiler.stop(path.join(process.env.BENCH_PROFILE as string, `${phase}-${kind}.cpuprofile`));
   const cpu = stopCpu();
   const profile = snapshotTimings();
   const after = { values: await count(sql, 'series_data'), readings: await count(sql, 'meter_readings') };

@@ -139,6 +139,34 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
     expect(outcomes.filter((outcome) => outcome.event.kind === 'triggered')).toHaveLength(count);
   });
 
+  it("evaluates a meter's catching-up readings in time order, however they arrived", async () => {
+    const [row] = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type, data_unit) values (${projectId}, 'Kellari', 'Temperature', '°C')
+      returning id`;
+    const watched = row?.id as number;
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${projectId}, 'Kellari lämmin', 25) returning id`;
+    await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${watched})`;
+    await sql()`
+      insert into series_latest (series_id, time, value) values (${watched}, ${new Date(t0 + 5 * minute).toISOString()}, 20)`;
+    const repository = new AlarmsRepository(sql(), olo.server.database.db);
+    const batch = (
+      [
+        [30, 27],
+        [3, 30],
+        [10, 26],
+        [20, 24],
+      ] as const
+    ).map(([at, value]) => ({ seriesId: watched, time: new Date(t0 + at * minute), value }));
+    const outcomes = await sql().begin((tx) => evaluateAlarmsOnValues(repository, tx, batch));
+    // Minute 3 is older than the stored minute 5: not evaluated. Then 10 opens, 20 ends, 30 opens again.
+    expect(outcomes.map((outcome) => [outcome.event.kind, (outcome.event.time - t0) / minute])).toEqual([
+      ['triggered', 10],
+      ['ended', 20],
+      ['triggered', 30],
+    ]);
+  });
+
   it("takes a changed rule at the next batch, and leaves values older than the series' newest stored one unevaluated", async () => {
     const [row] = await sql()<Array<{ id: number }>>`
       insert into series (project_id, name, data_type, data_unit) values (${projectId}, 'Välitila', 'Temperature', '°C')

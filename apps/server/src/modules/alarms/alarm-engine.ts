@@ -87,11 +87,12 @@ export async function evaluateAlarms(
   notify?: (outcomes: AlarmOutcome[]) => Promise<unknown>,
 ): Promise<AlarmEvaluation> {
   if (values.length === 0) return { outcomes: [], written: Promise.resolve() };
+  // Most series have one value a batch, a meter catching up a few.
   const bySeries = new Map<number, WatchedValue[]>();
   for (const value of values) {
-    const list = bySeries.get(value.seriesId) ?? [];
-    list.push(value);
-    bySeries.set(value.seriesId, list);
+    const list = bySeries.get(value.seriesId);
+    if (list) list.push(value);
+    else bySeries.set(value.seriesId, [value]);
   }
   const seriesIds = [...bySeries.keys()];
   const timesBefore = before ?? repository.readBeforeBatch(tx, seriesIds);
@@ -99,32 +100,27 @@ export async function evaluateAlarms(
   // Both awaited together: a failure of one must not leave the other's rejection unhandled.
   const [times, statesRead] = await Promise.all([timesBefore, states]);
   const rules = await repository.rulesFor(tx, seriesIds, times.version);
-  const view = { latest: times.latest, states: statesRead };
   const outcomes: AlarmOutcome[] = [];
   const opened = new Map<string, NewEpisode>();
   const ended: EndedEpisode[] = [];
   const saved: SavedState[] = [];
   const cleared: Array<{ alarmId: string; seriesId: number }> = [];
-  for (const seriesId of seriesIds) {
+  for (const [seriesId, ofSeries] of bySeries) {
     const watches = rules.get(seriesId);
     if (!watches || watches.length === 0) continue;
-    const storedUntil = view.latest.get(seriesId) ?? Number.NEGATIVE_INFINITY;
-    const newer = valuesAfter(bySeries.get(seriesId) ?? [], storedUntil);
+    const newer = valuesAfter(ofSeries, times.latest.get(seriesId) ?? Number.NEGATIVE_INFINITY);
     if (newer.length === 0) continue;
-    const statesOfSeries = view.states.get(seriesId);
+    const statesOfSeries = statesRead.get(seriesId);
     for (const watch of watches) {
       if (watch.inert) continue;
       const before = statesOfSeries?.get(watch.alarmId);
+      // An idle watch (no state row) stays idle, and writes nothing, unless a value meets its
+      // condition; a missing-data watch is idle while readings come. Most watches of a batch are so.
+      if (before === undefined && (watch.missingAfter !== null || !anyMeetsCondition(watch.rule, newer))) continue;
       let state = before?.state ?? idleAlarmState;
       let triggeredId = before?.triggeredId ?? null;
       for (const { time, value } of newer) {
-        // Idle and not meeting the condition (or a missing-data alarm with nothing missing):
-        // nothing happens, and most watches of most batches are so.
-        if (
-          state.episode === null &&
-          state.pendingSince === null &&
-          (watch.missingAfter !== null || !alarmConditionHolds(watch.rule, value, false))
-        ) {
+        if (state.episode === null && state.pendingSince === null && !alarmConditionHolds(watch.rule, value, false)) {
           continue;
         }
         const at = time.getTime();
@@ -167,10 +163,10 @@ export async function evaluateAlarms(
           });
         }
       }
-      const lastTime = (newer.at(-1) as WatchedValue).time.getTime();
       if (state.pendingSince === null && state.episode === null) {
         if (before) cleared.push({ alarmId: watch.alarmId, seriesId });
       } else if (!before || before.triggeredId !== triggeredId || !sameAlarmState(before.state, state)) {
+        const lastTime = (newer[newer.length - 1] as WatchedValue).time.getTime();
         saved.push({ alarmId: watch.alarmId, seriesId, state, triggeredId, lastTime });
       }
     }
@@ -187,9 +183,25 @@ export async function evaluateAlarms(
 /** The values after `storedUntil` (epoch ms), in time order; usually the series' one value of the batch. */
 function valuesAfter(values: WatchedValue[], storedUntil: number): WatchedValue[] {
   if (values.length === 1) return (values[0] as WatchedValue).time.getTime() > storedUntil ? values : [];
-  return values
-    .filter((value) => value.time.getTime() > storedUntil)
-    .sort((a, b) => a.time.getTime() - b.time.getTime());
+  // A meter catching up sends a handful of readings, not always in time order: an insertion sort.
+  const newer: WatchedValue[] = [];
+  for (const value of values) {
+    const time = value.time.getTime();
+    if (time <= storedUntil) continue;
+    let index = newer.length;
+    while (index > 0 && (newer[index - 1] as WatchedValue).time.getTime() > time) {
+      newer[index] = newer[index - 1] as WatchedValue;
+      index--;
+    }
+    newer[index] = value;
+  }
+  return newer;
+}
+
+/** Whether any of `values` meets the rule's condition with no episode open. */
+function anyMeetsCondition(rule: AlarmWatch['rule'], values: WatchedValue[]): boolean {
+  for (const { value } of values) if (alarmConditionHolds(rule, value, false)) return true;
+  return false;
 }
 
 function sameAlarmState(a: AlarmState, b: AlarmState): boolean {

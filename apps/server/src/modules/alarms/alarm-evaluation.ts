@@ -114,12 +114,15 @@ export function alarmConditionHolds(rule: AlarmRule, value: number, open: boolea
 /** Of two values in an episode, the one to report as its peak. */
 function peakOf(rule: AlarmRule, peak: number, value: number): number {
   if (rule.inside) return Math.max(peak, value);
-  const distance = (candidate: number) =>
-    Math.max(
-      rule.start && candidate < rule.start.value ? rule.start.value - candidate : 0,
-      rule.end && candidate > rule.end.value ? candidate - rule.end.value : 0,
-    );
-  return distance(value) > distance(peak) ? value : peak;
+  return distancePast(rule, value) > distancePast(rule, peak) ? value : peak;
+}
+
+/** How far `value` lies outside the rule's range (0 inside it). */
+function distancePast(rule: AlarmRule, value: number): number {
+  return Math.max(
+    rule.start && value < rule.start.value ? rule.start.value - value : 0,
+    rule.end && value > rule.end.value ? value - rule.end.value : 0,
+  );
 }
 
 /**
@@ -156,11 +159,16 @@ export function evaluateAlarm(
       time >= addAlarmDuration(episode.lastNotifiedAt, rule.repeatAfter)
     ) {
       return {
-        state: { pendingSince: null, episode: { ...episode, peak, lastNotifiedAt: time } },
+        state: {
+          pendingSince: null,
+          episode: { startedAt: episode.startedAt, value: episode.value, peak, lastNotifiedAt: time },
+        },
         events: [{ kind: 'repeated', time, value, startedAt: episode.startedAt }],
       };
     }
-    return { state: { pendingSince: null, episode: { ...episode, peak } }, events: [] };
+    // Run for every reading of an open episode: no spread, which costs several times a literal.
+    const next = { startedAt: episode.startedAt, value: episode.value, peak, lastNotifiedAt: episode.lastNotifiedAt };
+    return { state: { pendingSince: null, episode: next }, events: [] };
   }
   if (!alarmConditionHolds(rule, value, false)) return { state: idleAlarmState, events: [] };
   const pendingSince = state.pendingSince ?? time;
