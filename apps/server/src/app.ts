@@ -180,7 +180,9 @@ export async function createServer(
       sms: createSmsGateway({
         url: config.smsUrl,
         token: config.smsToken,
-        log: (message) => logger.info(message, 'SMS not sent: SMS_URL is not set'),
+        log: (to, text) => {
+          if (logger.isLevelEnabled('info')) logger.info({ to, text: text() }, 'SMS not sent: SMS_URL is not set');
+        },
       }),
       logger,
       publicUrl: config.publicUrl,

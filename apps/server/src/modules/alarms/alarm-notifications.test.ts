@@ -407,11 +407,12 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     const logged: Array<{ to: string; text: string }> = [];
     const withoutGateway = new AlarmNotifications({
       ...deps,
-      sms: createSmsGateway({ url: undefined, token: undefined, log: (sms) => logged.push(sms) }),
+      sms: createSmsGateway({ url: undefined, token: undefined, log: (to, text) => logged.push({ to, text: text() }) }),
     });
     expect(await deliverNow(withoutGateway, payloadOf(outcome as AlarmOutcome, actionId), 1)).toEqual([undefined]);
     expect(await delivery(actionId)).toMatchObject({ status: 'notSent', error: 'SMS_URL is not set' });
     expect(logged[0]?.to).toBe('+358401234567');
+    expect(logged[0]?.text).toContain('Hälytys "Tekstiviesti" laukesi.');
     expect(await withoutGateway.sendTest(actionId)).toEqual({ status: 'notSent', error: 'SMS_URL is not set' });
     expect(gateway.requests).toHaveLength(1);
   });

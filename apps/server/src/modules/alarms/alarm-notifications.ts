@@ -15,7 +15,7 @@ import { AppError } from '../../shared/errors.ts';
 import { defineJob, type JobQueue } from '../jobs/jobs.service.ts';
 import type { AlarmOutcome } from './alarm-engine.ts';
 import type { ActionContext, AlarmNotificationsRepository, Tx } from './alarm-notifications.repository.ts';
-import { normalizePhoneNumber, type SmsGateway, SmsGatewayMissing } from './sms-gateway.ts';
+import { normalizePhoneNumber, type SmsGateway, smsGatewayMissing } from './sms-gateway.ts';
 import { postWebhook, RefusedWebhookTarget } from './webhook-delivery.ts';
 
 /** An engine event as a job carries it: times in epoch ms. */
@@ -231,21 +231,17 @@ export class AlarmNotifications {
     if (!context.active) return null;
     if (delivery.event.kind === 'ended' && !context.triggerAtEnd) return null;
     try {
-      await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
-      return { status: 'sent', error: null };
+      const status = await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
+      return { status, error: status === 'notSent' ? smsGatewayMissing : null };
     } catch (error) {
       const message = (error as Error).message;
-      const settled = settledStatus(error);
-      if (settled) {
-        // A missing SMS gateway is configuration, already logged by the gateway with the message;
-        // a refused target is the action's fault. Neither has a stack worth writing.
-        if (settled !== 'notSent') {
-          this.deps.logger.warn(
-            { actionId: context.actionId, status: settled, error: message },
-            'alarm notification not delivered',
-          );
-        }
-        return { status: settled, error: message };
+      if (settles(error)) {
+        // The action's fault (a refused target, no address): no stack worth writing.
+        this.deps.logger.warn(
+          { actionId: context.actionId, status: 'failed', error: message },
+          'alarm notification not delivered',
+        );
+        return { status: 'failed', error: message };
       }
       const givingUp = delivery.attempt >= alarmDeliveryMaxAttempts;
       return { status: givingUp ? 'failed' : 'retrying', error: message, retry: error as Error };
@@ -272,10 +268,10 @@ export class AlarmNotifications {
     };
     let result: { status: AlarmDeliveryStatus; error: string | null };
     try {
-      await this.send(context, notice, null);
-      result = { status: 'sent', error: null };
+      const status = await this.send(context, notice, null);
+      result = { status, error: status === 'notSent' ? smsGatewayMissing : null };
     } catch (error) {
-      result = { status: settledStatus(error) ?? 'failed', error: (error as Error).message };
+      result = { status: 'failed', error: (error as Error).message };
     }
     await repository.recordDeliveries([{ actionId, ...result }]);
     return result;
@@ -307,27 +303,31 @@ export class AlarmNotifications {
     };
   }
 
-  private async send(context: ActionContext, notice: AlarmNotice, triggeredId: string | null): Promise<void> {
+  /** `notSent`: an SMS with no gateway configured, only logged. */
+  private async send(
+    context: ActionContext,
+    notice: AlarmNotice,
+    triggeredId: string | null,
+  ): Promise<'sent' | 'notSent'> {
     const { siteName } = this.deps;
     switch (context.type) {
       case 'email': {
         if (!context.email) throw new Undeliverable('The action has no email address');
         const language = languageOf(context.addressLanguage);
         await this.deps.mailer.send(alarmMail({ to: context.email, language, notice, siteName }));
-        return;
+        return 'sent';
       }
       case 'user': {
         if (context.userActive === false) throw new Undeliverable('The user is deactivated');
         if (!context.userEmail) throw new Undeliverable('The user has no email address');
         const language = languageOf(context.userLanguage);
         await this.deps.mailer.send(alarmMail({ to: context.userEmail, language, notice, siteName }));
-        return;
+        return 'sent';
       }
       case 'sms': {
         if (!context.sms) throw new Undeliverable('The action has no phone number');
         // A phone number has no language of its own: the site's default.
-        await this.deps.sms.send(normalizePhoneNumber(context.sms), alarmSms(notice, defaultLanguage, siteName));
-        return;
+        return this.deps.sms.send(normalizePhoneNumber(context.sms), () => alarmSms(notice, defaultLanguage, siteName));
       }
       case 'webhook': {
         if (!context.webhook) throw new Undeliverable('The action has no webhook address');
@@ -337,7 +337,7 @@ export class AlarmNotifications {
           secret: context.secret,
           allowPrivate: this.deps.allowPrivateWebhooks,
         });
-        return;
+        return 'sent';
       }
       default:
         throw new Undeliverable(
@@ -347,11 +347,9 @@ export class AlarmNotifications {
   }
 }
 
-/** The state of a failure that no retry changes, or null for one worth retrying. */
-function settledStatus(error: unknown): AlarmDeliveryStatus | null {
-  if (error instanceof SmsGatewayMissing) return 'notSent';
-  if (error instanceof RefusedWebhookTarget || error instanceof Undeliverable) return 'failed';
-  return null;
+/** A failure that no retry changes: the action fails at once. */
+function settles(error: unknown): boolean {
+  return error instanceof RefusedWebhookTarget || error instanceof Undeliverable;
 }
 
 /** A delivery's idempotency key: per episode, action, kind and event time. */

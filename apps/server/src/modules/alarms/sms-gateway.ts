@@ -1,35 +1,35 @@
 /** How long the SMS gateway has to answer, ms. */
 export const smsTimeoutMs = 5_000;
 
-/** An SMS that cannot go because no gateway is configured: not retried, recorded as notSent. */
-export class SmsGatewayMissing extends Error {
-  constructor() {
-    super('SMS_URL is not set');
-  }
-}
+/** Recorded on an SMS action whose message could not go: no gateway is configured (not retried). */
+export const smsGatewayMissing = 'SMS_URL is not set';
 
 export interface SmsGateway {
-  /** Resolves once the gateway accepted the message (a 2xx answer). */
-  send(to: string, text: string): Promise<void>;
+  /**
+   * Resolves `sent` once the gateway accepted the message (a 2xx answer), or `notSent` without a
+   * gateway, when the message was only handed to the log. Rejects when a retry may help. `text` is
+   * built only if something reads it: in an alarm storm without a gateway, most SMS never are.
+   */
+  send(to: string, text: () => string): Promise<'sent' | 'notSent'>;
 }
 
 /**
  * The SMS gateway at `url` (SMS_URL): a POST of JSON `{"to": "+358…", "text": "…"}`, with
- * `Authorization: Bearer <token>` when SMS_TOKEN is set. Without a URL every send rejects with
- * SmsGatewayMissing (after logging the message, so that an installation without SMS still shows it).
+ * `Authorization: Bearer <token>` when SMS_TOKEN is set. Without a URL nothing is sent and each
+ * message goes to `log`, so that an installation without SMS still shows it.
  */
 export function createSmsGateway(options: {
   url: string | undefined;
   token: string | undefined;
-  log: (message: { to: string; text: string }) => void;
+  log: (to: string, text: () => string) => void;
   timeoutMs?: number;
 }): SmsGateway {
   const timeoutMs = options.timeoutMs ?? smsTimeoutMs;
   return {
     async send(to, text) {
       if (!options.url) {
-        options.log({ to, text });
-        throw new SmsGatewayMissing();
+        options.log(to, text);
+        return 'notSent';
       }
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -38,7 +38,7 @@ export function createSmsGateway(options: {
         response = await fetch(options.url, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ to, text }),
+          body: JSON.stringify({ to, text: text() }),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
@@ -50,6 +50,7 @@ export function createSmsGateway(options: {
       }
       await response.body?.cancel();
       if (!response.ok) throw new Error(`The SMS gateway answered ${response.status}`);
+      return 'sent';
     },
   };
 }
