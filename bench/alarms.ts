@@ -37,7 +37,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
 import type { OloServer } from '../apps/server/src/app.ts';
 import type { EventMap, Topic } from '../apps/server/src/events/event-bus.ts';
@@ -382,6 +382,8 @@ interface Outcome {
   /** Publish → 'series.latest' of all uplinks. */
   latest: Latency;
   latencyProfile: Timings;
+  /** Olo's event loop during the latency phase: delay p50, p99 and max (ms); GC pauses' count, sum and longest (ms). */
+  loop: { p50: number; p99: number; max: number; gcCount: number; gcMs: number; gcMax: number };
   peakRss: number;
   peakPgliteRss: number;
 }
@@ -483,7 +485,17 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
       })(),
     ]);
     timingReceipts = true;
+    // What holds Olo's event loop while it should answer at once: its delays and garbage collection.
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    const gcPauses: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
+    loopDelay.enable();
     const result = await publisher.run({ phase: 'latency', rate, window });
+    loopDelay.disable();
+    gcObserver.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 500));
     abort.abort();
     await listening;
@@ -574,6 +586,14 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
       anyEvent: latencyOf(anyEventDelays, anyEvent.size),
       latest: latencyOf(latest, result.uplinks?.length ?? 0),
       latencyProfile,
+      loop: {
+        p50: loopDelay.percentile(50) / 1e6,
+        p99: loopDelay.percentile(99) / 1e6,
+        max: loopDelay.max / 1e6,
+        gcCount: gcPauses.length,
+        gcMs: gcPauses.reduce((sum, ms) => sum + ms, 0),
+        gcMax: Math.max(0, ...gcPauses),
+      },
       peakRss: sampler.peakRss,
       peakPgliteRss: sampler.peakPgliteRss,
     };
@@ -682,6 +702,10 @@ function report(outcomes: Outcome[]) {
     return readings && transaction
       ? `${fmt(readings.calls)}, ${fmt(readings.rows / readings.calls)}, ${fmt(transaction.ms / transaction.calls, 1)} ms`
       : '–';
+  });
+  add('  Olo event loop delay p50 / p99 / max; GC pauses (count, total, longest)', (o) => {
+    const l = o.loop;
+    return `${fmt(l.p50, 1)} / ${fmt(l.p99, 1)} / ${fmt(l.max, 1)} ms; ${fmt(l.gcCount)}, ${fmt(l.gcMs)} ms, ${fmt(l.gcMax, 1)} ms`;
   });
   const latency = (l: Latency) =>
     `p50 ${fmt(l.p50)} / p99 ${fmt(l.p99)} / max ${fmt(l.max)} ms (${fmt(l.matched)} of ${fmt(l.count)})`;
