@@ -6,7 +6,9 @@ import {
   evaluateAlarm,
   evaluateMissingData,
   idleAlarmState,
+  inQuietBand,
   missingDataArrived,
+  type QuietBand,
 } from './alarm-evaluation.ts';
 import type {
   AlarmBatchTimes,
@@ -106,12 +108,15 @@ export async function evaluateAlarms(
   const saved: SavedState[] = [];
   const cleared: Array<{ alarmId: string; seriesId: number }> = [];
   for (const [seriesId, ofSeries] of bySeries) {
-    const watches = rules.get(seriesId);
-    if (!watches || watches.length === 0) continue;
+    const watched = rules.get(seriesId);
+    if (!watched || watched.watches.length === 0) continue;
     const newer = valuesAfter(ofSeries, times.latest.get(seriesId) ?? Number.NEGATIVE_INFINITY);
     if (newer.length === 0) continue;
     const statesOfSeries = statesRead.get(seriesId);
-    for (const watch of watches) {
+    // All its watches idle and every value in their quiet band: nothing to look at, and most series
+    // of a batch are so. (Passing over them touches one object instead of each watch's.)
+    if (statesOfSeries === undefined && allQuiet(watched.quiet, newer)) continue;
+    for (const watch of watched.watches) {
       if (watch.inert) continue;
       const before = statesOfSeries?.get(watch.alarmId);
       // An idle watch (no state row) stays idle, and writes nothing, unless a value meets its
@@ -196,6 +201,11 @@ function valuesAfter(values: WatchedValue[], storedUntil: number): WatchedValue[
     newer[index] = value;
   }
   return newer;
+}
+
+function allQuiet(band: QuietBand, values: WatchedValue[]): boolean {
+  for (const { value } of values) if (!inQuietBand(band, value)) return false;
+  return true;
 }
 
 /** Whether any of `values` meets the rule's condition with no episode open. */

@@ -5,10 +5,13 @@ import {
   type AlarmRule,
   type AlarmState,
   addAlarmDuration,
+  alarmConditionHolds,
   evaluateAlarm,
   evaluateMissingData,
   idleAlarmState,
+  inQuietBand,
   missingDataArrived,
+  quietBand,
 } from './alarm-evaluation.ts';
 
 const minute = 60_000;
@@ -217,6 +220,63 @@ describe('evaluateAlarm', () => {
       ['triggered', 10, 26],
       ['repeated', 40, 26],
     ]);
+  });
+});
+
+describe('quietBand', () => {
+  const bound = (value: number, inclusive: boolean) => ({ value, inclusive });
+  const rule = (parts: Partial<AlarmRule>): AlarmRule => ({ ...above25, ...parts });
+  /** Bounds and values on a grid of halves, so that values fall on the bounds often. */
+  const grid = Array.from({ length: 41 }, (_, index) => index / 2 - 10);
+
+  it('holds the values that no idle rule triggers on: a high and a low alarm leave the range between them', () => {
+    const band = quietBand([rule({ start: null, end: bound(25, true) }), rule({ start: bound(15, false), end: null })]);
+    expect([14.9, 15, 15.1, 25, 25.1].map((value) => inQuietBand(band, value))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    // An inside alarm on 18 to 20 leaves the wider part: above it.
+    const withInside = quietBand([
+      rule({ start: bound(15, true), end: bound(25, true) }),
+      rule({ inside: true, start: bound(18, true), end: bound(20, false) }),
+    ]);
+    expect([17.9, 18, 19.9, 20, 25, 25.1].map((value) => inQuietBand(withInside, value))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    // An inside alarm with no bounds holds everywhere; no rules, nothing holds.
+    expect(grid.some((value) => inQuietBand(quietBand([rule({ inside: true, start: null, end: null })]), value))).toBe(
+      false,
+    );
+    expect(grid.every((value) => inQuietBand(quietBand([]), value))).toBe(true);
+  });
+
+  it('never holds a value on which one of the rules would trigger (random rule sets)', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)] as T;
+    const someBound = () => (random() < 0.2 ? null : bound(pick(grid), random() < 0.5));
+    for (let set = 0; set < 2000; set++) {
+      const rules = Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
+        rule({ inside: random() < 0.3, start: someBound(), end: someBound() }),
+      );
+      const band = quietBand(rules);
+      for (const value of grid) {
+        if (inQuietBand(band, value)) {
+          expect(rules.filter((candidate) => alarmConditionHolds(candidate, value, false))).toEqual([]);
+        }
+      }
+    }
   });
 });
 

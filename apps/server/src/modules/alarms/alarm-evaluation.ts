@@ -111,6 +111,68 @@ export function alarmConditionHolds(rule: AlarmRule, value: number, open: boolea
   return rule.inside === (afterStart && beforeEnd);
 }
 
+/**
+ * Values for which none of a series' idle alarms' conditions hold: low to high, each end inclusive
+ * or not (empty when low > high). It may be narrower than all such values, never wider, so a batch
+ * can pass over the series' idle watches for a value inside it (decision 0046).
+ */
+export interface QuietBand {
+  low: number;
+  lowInclusive: boolean;
+  high: number;
+  highInclusive: boolean;
+}
+
+const everything: QuietBand = {
+  low: Number.NEGATIVE_INFINITY,
+  lowInclusive: false,
+  high: Number.POSITIVE_INFINITY,
+  highInclusive: false,
+};
+
+export function inQuietBand(band: QuietBand, value: number): boolean {
+  return (
+    (value > band.low || (band.lowInclusive && value === band.low)) &&
+    (value < band.high || (band.highInclusive && value === band.high))
+  );
+}
+
+function intersect(a: QuietBand, b: QuietBand): QuietBand {
+  const low = Math.max(a.low, b.low);
+  const high = Math.min(a.high, b.high);
+  return {
+    low,
+    lowInclusive: (a.low !== low || a.lowInclusive) && (b.low !== low || b.lowInclusive),
+    high,
+    highInclusive: (a.high !== high || a.highInclusive) && (b.high !== high || b.highInclusive),
+  };
+}
+
+/** The quiet band of `rules` with no episode open (the condition as alarmConditionHolds without a margin). */
+export function quietBand(rules: AlarmRule[]): QuietBand {
+  let band = everything;
+  for (const rule of rules) {
+    // The range itself, where an outside alarm is quiet.
+    const range: QuietBand = {
+      low: rule.start?.value ?? Number.NEGATIVE_INFINITY,
+      lowInclusive: rule.start?.inclusive ?? false,
+      high: rule.end?.value ?? Number.POSITIVE_INFINITY,
+      highInclusive: rule.end?.inclusive ?? false,
+    };
+    if (!rule.inside) {
+      band = intersect(band, range);
+      continue;
+    }
+    // An inside alarm is quiet below and above its range: of the two, the wider part of the band.
+    const below = intersect(band, { ...everything, high: range.low, highInclusive: !range.lowInclusive });
+    const above = intersect(band, { ...everything, low: range.high, lowInclusive: !range.highInclusive });
+    if (rule.start === null) band = above;
+    else if (rule.end === null) band = below;
+    else band = above.high - above.low > below.high - below.low ? above : below;
+  }
+  return band;
+}
+
 /** Of two values in an episode, the one to report as its peak. */
 function peakOf(rule: AlarmRule, peak: number, value: number): number {
   if (rule.inside) return Math.max(peak, value);

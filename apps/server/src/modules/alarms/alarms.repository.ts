@@ -11,7 +11,7 @@ import {
   series,
   users,
 } from '../../db/tables/index.ts';
-import type { AlarmRule, AlarmState } from './alarm-evaluation.ts';
+import { type AlarmRule, type AlarmState, type QuietBand, quietBand } from './alarm-evaluation.ts';
 
 export type Tx = postgres.TransactionSql | postgres.Sql;
 
@@ -62,6 +62,12 @@ export type AlarmWatchRule = Pick<
   AlarmWatch,
   'alarmId' | 'projectId' | 'seriesId' | 'rule' | 'missingAfter' | 'inert' | 'actions'
 >;
+
+/** A series' watches as the ingest caches them, with the values that meet none of their conditions while idle. */
+export interface SeriesWatches {
+  watches: AlarmWatchRule[];
+  quiet: QuietBand;
+}
 
 /** An episode a batch opened (its id made by the caller), possibly ended in the same batch. Times epoch ms. */
 export interface NewEpisode {
@@ -184,7 +190,7 @@ const iso = (time: number | null) => (time === null ? null : new Date(time).toIS
 /** SQL of alarms, the series they watch, their episodes (AlarmsTriggered) and their states. */
 export class AlarmsRepository {
   /** The ingest's rules by series, valid for one rules version. */
-  private rules: { version: number; bySeries: Map<number, AlarmWatchRule[]> } = { version: -1, bySeries: new Map() };
+  private rules: { version: number; bySeries: Map<number, SeriesWatches> } = { version: -1, bySeries: new Map() };
 
   constructor(
     private readonly sql: postgres.Sql,
@@ -476,7 +482,7 @@ export class AlarmsRepository {
    * The rules watching each of `seriesIds`, from this instance's cache while the rules' version
    * (raised by triggers on every change, migration 0013) is the one it was filled under.
    */
-  async rulesFor(tx: Tx, seriesIds: number[], version: number): Promise<ReadonlyMap<number, AlarmWatchRule[]>> {
+  async rulesFor(tx: Tx, seriesIds: number[], version: number): Promise<ReadonlyMap<number, SeriesWatches>> {
     if (this.rules.version !== version) this.rules = { version, bySeries: new Map() };
     const cache = this.rules.bySeries;
     const missing = seriesIds.filter((id) => !cache.has(id));
@@ -485,10 +491,15 @@ export class AlarmsRepository {
         ${this.watchSelect(tx)}
         where s.series_id = any(${`{${missing.join(',')}}`}::int[])
         order by s.alarm_id, s.series_id`;
-      for (const id of missing) cache.set(id, []);
+      const watchesOf = new Map<number, AlarmWatchRule[]>(missing.map((id) => [id, []]));
       for (const row of rows) {
         const { alarmId, projectId, seriesId, rule, missingAfter, inert, actions } = toWatch(row);
-        cache.get(seriesId)?.push({ alarmId, projectId, seriesId, rule, missingAfter, inert, actions });
+        watchesOf.get(seriesId)?.push({ alarmId, projectId, seriesId, rule, missingAfter, inert, actions });
+      }
+      for (const [seriesId, watches] of watchesOf) {
+        // Inert and missing-data watches never wake on a value with no state row: not in the band.
+        const idleRules = watches.filter((watch) => !watch.inert && watch.missingAfter === null);
+        cache.set(seriesId, { watches, quiet: quietBand(idleRules.map((watch) => watch.rule)) });
       }
     }
     // The cache itself: a copy for the batch's series would be made on every batch.
