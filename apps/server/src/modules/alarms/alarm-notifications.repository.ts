@@ -48,32 +48,36 @@ export class AlarmNotificationsRepository {
   ): Promise<Array<ActionContext | undefined>> {
     if (asked.length === 0) return [];
     const rows = await this.sql<Array<ActionContext & { n: string | number }>>`
-      select r.n, a.id as "actionId", a.type, a.active, a.trigger_at_end as "triggerAtEnd", a.email, a.sms,
-             a.webhook, a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId",
-             p.name as "projectName", p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName",
-             s.data_type as "dataType", s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName",
-             sl.value as "latestValue", ue.email as "userEmail", u.language as "userLanguage",
-             u.active as "userActive",
-             (select au.language from user_emails ae join users au on au.id = ae.user_id
-              where ae.email = lower(a.email) limit 1) as "addressLanguage"
+      select r.n, c.*
       from unnest(
         ${this.sql.array(asked.map((item) => item.actionId))}::uuid[],
         ${this.sql.array(asked.map((item) => item.triggeredId))}::uuid[]
       ) with ordinality as r(action_id, triggered_id, n)
-      join alarms_actions a on a.id = r.action_id
-      join alarms al on al.id = a.alarm_id
-      join projects p on p.id = al.project_id
-      -- The episode by its key: an alarm's episodes pile up over the years.
-      left join lateral (
-        select coalesce(
+      join lateral (
+        select a.id as "actionId", a.type, a.active, a.trigger_at_end as "triggerAtEnd", a.email, a.sms,
+               a.webhook, a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId",
+               p.name as "projectName", p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName",
+               s.data_type as "dataType", s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName",
+               sl.value as "latestValue", ue.email as "userEmail", u.language as "userLanguage",
+               u.active as "userActive",
+               (select au.language from user_emails ae join users au on au.id = ae.user_id
+                where ae.email = lower(a.email) limit 1) as "addressLanguage"
+        from alarms_actions a
+        join alarms al on al.id = a.alarm_id
+        join projects p on p.id = al.project_id
+        -- The episode by its key (an alarm's episodes pile up over the years); else the alarm's first series.
+        left join series s on s.id = coalesce(
           (select t.series_id from alarms_triggered t where t.id = r.triggered_id and t.alarm_id = al.id),
-          (select min(series_id) from alarms_series where alarm_id = al.id)) as series_id
-      ) target on true
-      left join series s on s.id = target.series_id
-      left join spaces sp on sp.id = s.space_id
-      left join series_latest sl on sl.series_id = s.id
-      left join users u on u.id = a.user_id
-      left join user_emails ue on ue.user_id = u.id and ue.is_primary`;
+          (select min(series_id) from alarms_series where alarm_id = al.id))
+        left join spaces sp on sp.id = s.space_id
+        left join series_latest sl on sl.series_id = s.id
+        left join users u on u.id = a.user_id
+        left join user_emails ue on ue.user_id = u.id and ue.is_primary
+        where a.id = r.action_id
+        -- One row per delivery asked for, found by keys. The limit keeps it so: joined flat, the
+        -- planner hashed every action and every series for a few dozen rows (2.6 ms for 50).
+        limit 1
+      ) c on true`;
     const contexts: Array<ActionContext | undefined> = asked.map(() => undefined);
     for (const { n, ...context } of rows) contexts[Number(n) - 1] = context;
     return contexts;

@@ -231,7 +231,7 @@ export class AlarmNotifications {
     if (!context.active) return null;
     if (delivery.event.kind === 'ended' && !context.triggerAtEnd) return null;
     try {
-      const status = await this.send(context, this.notice(context, delivery.event), delivery.triggeredId);
+      const status = await this.send(context, () => this.notice(context, delivery.event), delivery.triggeredId);
       return { status, error: status === 'notSent' ? smsGatewayMissing : null };
     } catch (error) {
       const message = (error as Error).message;
@@ -268,7 +268,7 @@ export class AlarmNotifications {
     };
     let result: { status: AlarmDeliveryStatus; error: string | null };
     try {
-      const status = await this.send(context, notice, null);
+      const status = await this.send(context, () => notice, null);
       result = { status, error: status === 'notSent' ? smsGatewayMissing : null };
     } catch (error) {
       result = { status: 'failed', error: (error as Error).message };
@@ -303,10 +303,10 @@ export class AlarmNotifications {
     };
   }
 
-  /** `notSent`: an SMS with no gateway configured, only logged. */
+  /** `notSent`: an SMS with no gateway configured, only logged. `notice` is built when something reads it. */
   private async send(
     context: ActionContext,
-    notice: AlarmNotice,
+    notice: () => AlarmNotice,
     triggeredId: string | null,
   ): Promise<'sent' | 'notSent'> {
     const { siteName } = this.deps;
@@ -314,26 +314,28 @@ export class AlarmNotifications {
       case 'email': {
         if (!context.email) throw new Undeliverable('The action has no email address');
         const language = languageOf(context.addressLanguage);
-        await this.deps.mailer.send(alarmMail({ to: context.email, language, notice, siteName }));
+        await this.deps.mailer.send(alarmMail({ to: context.email, language, notice: notice(), siteName }));
         return 'sent';
       }
       case 'user': {
         if (context.userActive === false) throw new Undeliverable('The user is deactivated');
         if (!context.userEmail) throw new Undeliverable('The user has no email address');
         const language = languageOf(context.userLanguage);
-        await this.deps.mailer.send(alarmMail({ to: context.userEmail, language, notice, siteName }));
+        await this.deps.mailer.send(alarmMail({ to: context.userEmail, language, notice: notice(), siteName }));
         return 'sent';
       }
       case 'sms': {
         if (!context.sms) throw new Undeliverable('The action has no phone number');
         // A phone number has no language of its own: the site's default.
-        return this.deps.sms.send(normalizePhoneNumber(context.sms), () => alarmSms(notice, defaultLanguage, siteName));
+        return this.deps.sms.send(normalizePhoneNumber(context.sms), () =>
+          alarmSms(notice(), defaultLanguage, siteName),
+        );
       }
       case 'webhook': {
         if (!context.webhook) throw new Undeliverable('The action has no webhook address');
         await postWebhook({
           url: context.webhook,
-          body: JSON.stringify(webhookBody(context, notice, triggeredId)),
+          body: JSON.stringify(webhookBody(context, notice(), triggeredId)),
           secret: context.secret,
           allowPrivate: this.deps.allowPrivateWebhooks,
         });
