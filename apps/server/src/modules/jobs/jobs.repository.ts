@@ -54,6 +54,7 @@ export class JobsRepository {
   /** Takes up to `limit` due jobs of the given names for `leaseMs`, counting an attempt each. */
   async claim(names: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
     if (names.length === 0) return [];
+    // Prepared (unsafe only for the constant column list): planned anew, it cost about as much as it ran.
     return this.sql.unsafe<JobRow[]>(
       `update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => $3::float8 / 1000)
        where id in (
@@ -64,6 +65,7 @@ export class JobsRepository {
          for update skip locked)
        returning ${columns}`,
       [names as never, limit, leaseMs],
+      { prepare: true },
     );
   }
 
