@@ -37,7 +37,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
 import type { OloServer } from '../apps/server/src/app.ts';
 import type { EventMap, Topic } from '../apps/server/src/events/event-bus.ts';
@@ -343,6 +343,19 @@ async function throughput(kind: DatabaseKind, server: OloServer, publisher: Publ
   } satisfies Throughput;
 }
 
+/** Garbage collection pauses of one kind: how many, their sum and the longest (ms). */
+interface GcPauses {
+  count: number;
+  ms: number;
+  max: number;
+}
+
+const gcSummary = (pauses: number[]): GcPauses => ({
+  count: pauses.length,
+  ms: pauses.reduce((sum, ms) => sum + ms, 0),
+  max: Math.max(0, ...pauses),
+});
+
 interface Latency {
   count: number;
   matched: number;
@@ -383,7 +396,7 @@ interface Outcome {
   latest: Latency;
   latencyProfile: Timings;
   /** Olo's event loop during the latency phase: delay p50, p99 and max (ms); GC pauses' count, sum and longest (ms). */
-  loop: { p50: number; p99: number; max: number; gcCount: number; gcMs: number; gcMax: number };
+  loop: { p50: number; p99: number; max: number; gc: { minor: GcPauses; major: GcPauses } };
   peakRss: number;
   peakPgliteRss: number;
 }
@@ -487,9 +500,13 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
     timingReceipts = true;
     // What holds Olo's event loop while it should answer at once: its delays and garbage collection.
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    const gcPauses: number[] = [];
+    // Scavenges of the young generation, and the rest (mark-compact, incremental marking, weak callbacks).
+    const gcPauses = { minor: [] as number[], major: [] as number[] };
     const gcObserver = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+      for (const entry of list.getEntries()) {
+        const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+        (kind === constants.NODE_PERFORMANCE_GC_MINOR ? gcPauses.minor : gcPauses.major).push(entry.duration);
+      }
     });
     gcObserver.observe({ entryTypes: ['gc'] });
     loopDelay.enable();
@@ -590,9 +607,7 @@ async function runOn(kind: DatabaseKind): Promise<Outcome> {
         p50: loopDelay.percentile(50) / 1e6,
         p99: loopDelay.percentile(99) / 1e6,
         max: loopDelay.max / 1e6,
-        gcCount: gcPauses.length,
-        gcMs: gcPauses.reduce((sum, ms) => sum + ms, 0),
-        gcMax: Math.max(0, ...gcPauses),
+        gc: { minor: gcSummary(gcPauses.minor), major: gcSummary(gcPauses.major) },
       },
       peakRss: sampler.peakRss,
       peakPgliteRss: sampler.peakPgliteRss,
@@ -703,10 +718,12 @@ function report(outcomes: Outcome[]) {
       ? `${fmt(readings.calls)}, ${fmt(readings.rows / readings.calls)}, ${fmt(transaction.ms / transaction.calls, 1)} ms`
       : '–';
   });
-  add('  Olo event loop delay p50 / p99 / max; GC pauses (count, total, longest)', (o) => {
-    const l = o.loop;
-    return `${fmt(l.p50, 1)} / ${fmt(l.p99, 1)} / ${fmt(l.max, 1)} ms; ${fmt(l.gcCount)}, ${fmt(l.gcMs)} ms, ${fmt(l.gcMax, 1)} ms`;
-  });
+  add(
+    '  Olo event loop delay p50 / p99 / max',
+    (o) => `${fmt(o.loop.p50, 1)} / ${fmt(o.loop.p99, 1)} / ${fmt(o.loop.max, 1)} ms`,
+  );
+  const pauses = (g: GcPauses) => `${fmt(g.count)}, ${fmt(g.ms)} ms, longest ${fmt(g.max, 1)} ms`;
+  add('  GC pauses: scavenges; other (count, sum)', (o) => `${pauses(o.loop.gc.minor)}; ${pauses(o.loop.gc.major)}`);
   const latency = (l: Latency) =>
     `p50 ${fmt(l.p50)} / p99 ${fmt(l.p99)} / max ${fmt(l.max)} ms (${fmt(l.matched)} of ${fmt(l.count)})`;
   add('  publish → project.updated, opened or ended', (o) => latency(o.notified));
