@@ -320,6 +320,13 @@ interface Throughput {
 async function throughput(kind: DatabaseKind, server: OloServer, publisher: Publisher, phase: string) {
   const sql = server.database.sql;
   const before = { values: await count(sql, 'series_data'), readings: await count(sql, 'meter_readings') };
+  // Each phase starts with the tables vacuumed and right after a checkpoint. Otherwise the previous
+  // phase's autovacuum, or a checkpoint (whose full-page images double the WAL), falls inside
+  // some phases and not others: the two baselines of one run had differed by up to 30 %.
+  if (kind === 'postgres') {
+    await sql`vacuum (analyze)`;
+    await sql`checkpoint`;
+  }
   timings.clear();
   const stopCpu = measureCpu(kind, processes(), publisher.pid);
   const profiler = process.env.BENCH_PROFILE ? await startProfile() : undefined;
