@@ -38,6 +38,19 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
              peak, acknowledged
       from alarms_triggered where series_id = ${seriesId} order by time`;
 
+  /** A new series of the project watched by an alarm on values above `rangeEnd`. */
+  const watchedSeries = async (seriesName: string, alarmName: string, rangeEnd: number) => {
+    const [row] = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type, data_unit) values (${projectId}, ${seriesName}, 'Temperature', '°C')
+      returning id`;
+    const seriesId = row?.id as number;
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${projectId}, ${alarmName}, ${rangeEnd}) returning id`;
+    const alarmId = alarm?.id as string;
+    await sql()`insert into alarms_series (alarm_id, series_id) values (${alarmId}, ${seriesId})`;
+    return { seriesId, alarmId };
+  };
+
   // PGlite is one session: there, batches and the check take turns anyway.
   it.runIf(kind === 'postgres')(
     "checks for missing data without waiting on the ingest's batches while no alarm watches for it",
@@ -140,13 +153,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
   });
 
   it("evaluates a meter's catching-up readings in time order, however they arrived", async () => {
-    const [row] = await sql()<Array<{ id: number }>>`
-      insert into series (project_id, name, data_type, data_unit) values (${projectId}, 'Kellari', 'Temperature', '°C')
-      returning id`;
-    const watched = row?.id as number;
-    const [alarm] = await sql()<Array<{ id: string }>>`
-      insert into alarms (project_id, name, range_end) values (${projectId}, 'Kellari lämmin', 25) returning id`;
-    await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${watched})`;
+    const { seriesId: watched } = await watchedSeries('Kellari', 'Kellari lämmin', 25);
     await sql()`
       insert into series_latest (series_id, time, value) values (${watched}, ${new Date(t0 + 5 * minute).toISOString()}, 20)`;
     const repository = new AlarmsRepository(sql(), olo.server.database.db);
@@ -168,13 +175,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
   });
 
   it("takes a changed rule at the next batch, and leaves values older than the series' newest stored one unevaluated", async () => {
-    const [row] = await sql()<Array<{ id: number }>>`
-      insert into series (project_id, name, data_type, data_unit) values (${projectId}, 'Välitila', 'Temperature', '°C')
-      returning id`;
-    const watched = row?.id as number;
-    const [alarm] = await sql()<Array<{ id: string }>>`
-      insert into alarms (project_id, name, range_end) values (${projectId}, 'Vaihtuva', 25) returning id`;
-    await sql()`insert into alarms_series (alarm_id, series_id) values (${alarm?.id as string}, ${watched})`;
+    const { seriesId: watched, alarmId } = await watchedSeries('Välitila', 'Vaihtuva', 25);
     // One repository throughout, as one server's ingest: its cached rules must follow the change.
     const repository = new AlarmsRepository(sql(), olo.server.database.db);
     const run = (at: number, value: number) =>
@@ -183,10 +184,10 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
       );
     // No actions: nothing to notify of.
     expect((await run(0, 26)).map((outcome) => [outcome.event.kind, outcome.actionIds])).toEqual([['triggered', []]]);
-    await sql()`update alarms set range_end = 30 where id = ${alarm?.id as string}`;
+    await sql()`update alarms set range_end = 30 where id = ${alarmId}`;
     const [action] = await sql()<Array<{ id: string }>>`
       insert into alarms_actions (alarm_id, type, email, trigger_at_end)
-      values (${alarm?.id as string}, 'email', 'huolto@example.com', true) returning id`;
+      values (${alarmId}, 'email', 'huolto@example.com', true) returning id`;
     // 29 is inside the new range: the episode ends, and the new action is told.
     expect((await run(10, 29)).map((outcome) => [outcome.event.kind, outcome.actionIds])).toEqual([
       ['ended', [action?.id]],
