@@ -231,8 +231,7 @@ export class AlarmNotifications {
     if (!context.active) return null;
     if (delivery.event.kind === 'ended' && !context.triggerAtEnd) return null;
     try {
-      const status = await this.send(context, () => this.notice(context, delivery.event), delivery.triggeredId);
-      return { status, error: status === 'notSent' ? smsGatewayMissing : null };
+      return recordOf(await this.send(context, () => this.notice(context, delivery.event), delivery.triggeredId));
     } catch (error) {
       const message = (error as Error).message;
       if (settles(error)) {
@@ -268,8 +267,7 @@ export class AlarmNotifications {
     };
     let result: { status: AlarmDeliveryStatus; error: string | null };
     try {
-      const status = await this.send(context, () => notice, null);
-      result = { status, error: status === 'notSent' ? smsGatewayMissing : null };
+      result = recordOf(await this.send(context, () => notice, null));
     } catch (error) {
       result = { status: 'failed', error: (error as Error).message };
     }
@@ -347,6 +345,11 @@ export class AlarmNotifications {
         );
     }
   }
+}
+
+/** A send that did not throw, as recorded: `notSent` only ever means no SMS gateway. */
+function recordOf(status: 'sent' | 'notSent'): DeliveryRecord {
+  return { status, error: status === 'notSent' ? smsGatewayMissing : null };
 }
 
 /** A failure that no retry changes: the action fails at once. */
