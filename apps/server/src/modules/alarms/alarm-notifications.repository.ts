@@ -83,19 +83,28 @@ export class AlarmNotificationsRepository {
     return contexts;
   }
 
-  /** Each action's latest delivery: its state, the error (null once sent) and when. One row per action. */
+  /**
+   * Each action's latest delivery: its state, the error (null once sent) and when. One row per
+   * action. The rows are locked in id order: notification batches handled at once record
+   * overlapping actions, and in the order given two of them deadlocked.
+   */
   async recordDeliveries(
     deliveries: Array<{ actionId: string; status: AlarmDeliveryStatus; error: string | null }>,
   ): Promise<void> {
     if (deliveries.length === 0) return;
     await this.sql`
+      with u as (
+        select * from unnest(
+          ${this.sql.array(deliveries.map((delivery) => delivery.actionId))}::uuid[],
+          ${this.sql.array(deliveries.map((delivery) => delivery.status))}::text[],
+          ${this.sql.array(deliveries.map((delivery) => delivery.error?.slice(0, 2000) ?? null))}::text[]
+        ) as u(id, status, error)
+      ), locked as materialized (
+        select a.id from alarms_actions a where a.id in (select id from u) order by a.id for update
+      )
       update alarms_actions a
       set delivery_status = u.status, delivery_error = u.error, delivery_at = now()
-      from unnest(
-        ${this.sql.array(deliveries.map((delivery) => delivery.actionId))}::uuid[],
-        ${this.sql.array(deliveries.map((delivery) => delivery.status))}::text[],
-        ${this.sql.array(deliveries.map((delivery) => delivery.error?.slice(0, 2000) ?? null))}::text[]
-      ) as u(id, status, error)
-      where a.id = u.id`;
+      from u
+      where a.id = u.id and a.id in (select id from locked)`;
   }
 }

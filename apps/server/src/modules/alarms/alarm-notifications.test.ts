@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { alarmErrors } from '@olo/shared';
 import pino from 'pino';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../mail/mailer.ts';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
@@ -469,6 +470,84 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       where d->>'triggeredId' = ${outcome?.triggeredId as string} and d->>'actionId' = ${actionIds[0] as string}`;
     expect(queued).toEqual([{ name: 'alarms.notify', kind: 'triggered' }]);
   });
+
+  it('sends once when recording the delivery fails: a retry would send it again', async () => {
+    const { seriesId, actionIds } = await alarmWith('Kirjaamaton', [{ type: 'sms', sms: '+358 40 555 0202' }]);
+    // The database refuses to record this action's delivery state.
+    await sql()`update alarms_actions set name = 'unrecordable' where id = ${actionIds[0] as string}`;
+    await sql().unsafe(`
+      create function refuse_delivery_record() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'unrecordable' then raise exception 'delivery state refused'; end if;
+        return new;
+      end $$`);
+    await sql().unsafe(`create trigger refuse_delivery_record before update on alarms_actions
+      for each row execute function refuse_delivery_record()`);
+    try {
+      gateway.requests.length = 0;
+      const [outcome] = await store(seriesId, [[0, 29]]);
+      await until(
+        () => gateway.requests,
+        (requests) => requests.length > 0,
+      );
+      const job = await until(
+        async () => {
+          const [row] = await sql()<Array<{ attempts: number; done: boolean }>>`
+            select attempts, done_at is not null as done from jobs
+            where name = 'alarms.notify' and payload->'deliveries'->0->>'triggeredId' = ${outcome?.triggeredId as string}`;
+          return row;
+        },
+        (row) => row?.done === true,
+      );
+      // Retries wait 20 ms here: a retried batch would have sent again by now.
+      await sleep(300);
+      expect(gateway.requests).toHaveLength(1);
+      expect(job).toEqual({ attempts: 1, done: true });
+      expect((await delivery(actionIds[0] as string)).status).toBeNull();
+    } finally {
+      await sql().unsafe('drop trigger refuse_delivery_record on alarms_actions');
+      await sql().unsafe('drop function refuse_delivery_record');
+    }
+  });
+
+  it.runIf(kind === 'postgres')(
+    'records deliveries in action order, so that two batches recording the same actions do not deadlock',
+    async () => {
+      const { actionIds } = await alarmWith('Järjestys', [
+        { type: 'sms', sms: '+358 40 555 0303' },
+        { type: 'sms', sms: '+358 40 555 0304' },
+      ]);
+      const [low, high] = [...actionIds].sort() as [string, string];
+      // The plan of a table of thousands of actions, as in a storm: by index, in the order given
+      // (this test's few rows would be scanned in the order stored).
+      const byIndex = postgres(olo.server.config.databaseUrl as string, {
+        max: 1,
+        connection: { enable_seqscan: 'off', enable_hashjoin: 'off', enable_mergejoin: 'off' },
+      });
+      // Connected first: postgres.js reads the array types on connecting, and arrays need them.
+      await byIndex`select 1`;
+      const repository = new AlarmNotificationsRepository(byIndex);
+      let recorded: Promise<void> | undefined;
+      await sql().begin(async (tx) => {
+        // Another batch holds the first action's row.
+        await tx`select id from alarms_actions where id = ${low} for update`;
+        recorded = repository.recordDeliveries([
+          { actionId: high, status: 'sent', error: null },
+          { actionId: low, status: 'sent', error: null },
+        ]);
+        await sleep(200);
+        // The recording waits for the first row before taking the second, which a third may take.
+        const taken = await sql().begin(
+          (other) => other`select id from alarms_actions where id = ${high} for update nowait`,
+        );
+        expect(taken).toHaveLength(1);
+      });
+      await recorded;
+      await byIndex.end();
+      expect((await delivery(high)).status).toBe('sent');
+      expect((await delivery(low)).status).toBe('sent');
+    },
+  );
 
   it('tells of a missing-data episode with no value, from the minute check through the queue', async () => {
     const address = `missing-${crypto.randomBytes(3).toString('hex')}@example.com`;

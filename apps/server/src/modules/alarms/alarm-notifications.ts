@@ -216,9 +216,15 @@ export class AlarmNotifications {
         }),
       );
     }
-    await this.deps.repository.recordDeliveries(
-      [...recorded].map(([actionId, { status, error }]) => ({ actionId, status, error })),
-    );
+    try {
+      await this.deps.repository.recordDeliveries(
+        [...recorded].map(([actionId, { status, error }]) => ({ actionId, status, error })),
+      );
+    } catch (error) {
+      // What was sent stays sent: thrown, the batch would be retried and send it all again. The
+      // actions show their next delivery's state instead.
+      this.deps.logger.error({ err: error, actions: recorded.size }, 'recording alarm deliveries failed');
+    }
     return results;
   }
 
