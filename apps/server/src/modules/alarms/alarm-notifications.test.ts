@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { JobsRepository } from '../jobs/jobs.repository.ts';
 import { JobQueue } from '../jobs/jobs.service.ts';
 import { type AlarmOutcome, evaluateAlarmsOnValues } from './alarm-engine.ts';
-import { AlarmNotificationsRepository } from './alarm-notifications.repository.ts';
+import { AlarmNotificationsRepository, deliveryRecordRefreshSeconds } from './alarm-notifications.repository.ts';
 import {
   AlarmNotifications,
   type AlarmNotificationsDeps,
@@ -508,6 +508,40 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       await sql().unsafe('drop trigger refuse_delivery_record on alarms_actions');
       await sql().unsafe('drop function refuse_delivery_record');
     }
+  });
+
+  it("writes an action's unchanged delivery state again at most once a minute, a change at once", async () => {
+    const { actionIds } = await alarmWith('Kirjaus', [{ type: 'sms', sms: '+358 40 555 0404' }]);
+    const actionId = actionIds[0] as string;
+    const repository = new AlarmNotificationsRepository(sql());
+    const sent = { actionId, status: 'sent' as const, error: null };
+    const recordedAgo = async (seconds: number) => {
+      const [row] = await sql()<Array<{ at: Date }>>`
+        update alarms_actions set delivery_at = now() - make_interval(secs => ${seconds})
+        where id = ${actionId} returning delivery_at as at`;
+      return new Date((row as { at: Date }).at).getTime();
+    };
+    const recordedAt = async () => new Date((await delivery(actionId)).at as Date).getTime();
+    await repository.recordDeliveries([sent]);
+    expect(await delivery(actionId)).toMatchObject({ status: 'sent', error: null });
+
+    let at = await recordedAgo(30);
+    await repository.recordDeliveries([sent]);
+    expect(await recordedAt()).toBe(at);
+
+    at = await recordedAgo(deliveryRecordRefreshSeconds + 1);
+    await repository.recordDeliveries([sent]);
+    expect(await recordedAt()).toBeGreaterThan(at);
+
+    at = await recordedAgo(30);
+    await repository.recordDeliveries([{ actionId, status: 'retrying', error: 'The gateway answered 502' }]);
+    expect(await delivery(actionId)).toMatchObject({ status: 'retrying', error: 'The gateway answered 502' });
+    expect(await recordedAt()).toBeGreaterThan(at);
+
+    // A test notification is written whatever the state was.
+    at = await recordedAgo(30);
+    await repository.recordDeliveries([{ actionId, status: 'retrying', error: 'The gateway answered 502' }], true);
+    expect(await recordedAt()).toBeGreaterThan(at);
   });
 
   it.runIf(kind === 'postgres')(
