@@ -91,13 +91,13 @@ export class AlarmNotificationsRepository {
    * action. A state that stays the same is written again at most once a minute
    * (`deliveryRecordRefreshSeconds`): in an alarm storm an action is notified many times a minute,
    * and rewriting its row for each cost the database more than finding what the notification says.
-   * `always` writes it anyway (a test notification, which the user watches for).
+   * `evenIfUnchanged` writes it anyway (a test notification, which the user watches for).
    * The rows are locked in id order: notification batches handled at once record overlapping
    * actions, and in the order given two of them deadlocked.
    */
   async recordDeliveries(
     deliveries: Array<{ actionId: string; status: AlarmDeliveryStatus; error: string | null }>,
-    always = false,
+    { evenIfUnchanged = false } = {},
   ): Promise<void> {
     if (deliveries.length === 0) return;
     const ids = this.sql.array(deliveries.map((delivery) => delivery.actionId));
@@ -111,16 +111,16 @@ export class AlarmNotificationsRepository {
           ${this.sql.array(deliveries.map((delivery) => delivery.error?.slice(0, 2000) ?? null))}::text[]
         ) as u(id, status, error)
       ), locked as materialized (
-        select a.id from alarms_actions a join u on u.id = a.id
+        select a.id, u.status, u.error from alarms_actions a join u on u.id = a.id
         where a.id = any(${ids}::uuid[])
-          and (${always} or a.delivery_status is distinct from u.status or a.delivery_error is distinct from u.error
-            or a.delivery_at is null
+          and (${evenIfUnchanged} or a.delivery_status is distinct from u.status
+            or a.delivery_error is distinct from u.error or a.delivery_at is null
             or a.delivery_at < now() - make_interval(secs => ${deliveryRecordRefreshSeconds}))
         order by a.id for update of a
       )
       update alarms_actions a
-      set delivery_status = u.status, delivery_error = u.error, delivery_at = now()
-      from u
-      where a.id = any(${ids}::uuid[]) and a.id = u.id and a.id in (select id from locked)`;
+      set delivery_status = l.status, delivery_error = l.error, delivery_at = now()
+      from locked l
+      where a.id = any(${ids}::uuid[]) and a.id = l.id`;
   }
 }

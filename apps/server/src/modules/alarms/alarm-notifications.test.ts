@@ -540,7 +540,9 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
 
     // A test notification is written whatever the state was.
     at = await recordedAgo(30);
-    await repository.recordDeliveries([{ actionId, status: 'retrying', error: 'The gateway answered 502' }], true);
+    await repository.recordDeliveries([{ actionId, status: 'retrying', error: 'The gateway answered 502' }], {
+      evenIfUnchanged: true,
+    });
     expect(await recordedAt()).toBeGreaterThan(at);
   });
 

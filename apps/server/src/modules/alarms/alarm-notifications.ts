@@ -277,7 +277,7 @@ export class AlarmNotifications {
     } catch (error) {
       result = { status: 'failed', error: (error as Error).message };
     }
-    await repository.recordDeliveries([{ actionId, ...result }], true);
+    await repository.recordDeliveries([{ actionId, ...result }], { evenIfUnchanged: true });
     return result;
   }
 
