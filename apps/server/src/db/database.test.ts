@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../testing/test-databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnPostgres } from '../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
-describe.each(testDatabases.filter((kind) => kind === 'postgres'))("Olo's %s connections", (kind) => {
+describeOnPostgres("Olo's postgres connections", () => {
+  const kind = 'postgres';
   let olo: TestServer;
   beforeAll(async () => {
     olo = await startTestServer(kind);

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrationsDir } from '../paths.ts';
-import { createTestDatabase, type TestDatabase, testDatabases } from '../testing/test-databases.ts';
+import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../testing/test-databases.ts';
 
 /** A copy of the migrations folder that stops after migration `lastIndex`: the database of an older Olo. */
 function migrationsUpTo(lastIndex: number): string {
@@ -20,7 +20,8 @@ function migrationsUpTo(lastIndex: number): string {
 }
 
 // An upgrade runs on the operator's stored data: on the PostgreSQL an installation would use.
-describe.each(testDatabases.filter((kind) => kind === 'postgres'))('upgrading a %s database', (kind) => {
+describeOnPostgres('upgrading a postgres database', () => {
+  const kind = 'postgres';
   let database: TestDatabase;
   let sql: postgres.Sql;
 

@@ -6,8 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-databases.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeOnPostgres,
+  postgresTestUrl,
+  type TestDatabase,
+} from '../testing/test-databases.ts';
 import { uplinkExample } from '../testing/uplink-examples.ts';
 
 const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -58,7 +63,7 @@ function ttsUplink(serial: string, fCnt: number) {
 }
 
 // The real Mosquitto at 127.0.0.1:1883 (CI starts it) and the real PostgreSQL.
-describe.runIf(process.env.TEST_DATABASE_URL)('an external broker (Mosquitto) and a crash', () => {
+describeOnPostgres('an external broker (Mosquitto) and a crash', () => {
   let database: TestDatabase;
   let admin: postgres.Sql;
   const running: ChildProcess[] = [];
@@ -66,7 +71,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an external broker (Mosquitto) an
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    admin = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
+    admin = postgres(postgresTestUrl as string, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
     for (const child of running) child.kill('SIGKILL');

@@ -4,14 +4,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { describe } from 'vitest';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /**
- * The databases integration tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL
- * is set (CI sets it). Use with `describe.each(testDatabases)`.
+ * The PostgreSQL cluster of the tests: TEST_DATABASE_URL, or the local one the global setup found
+ * (it sets TEST_DATABASE_URL then). `TEST_DATABASE_URL=off` runs on PGlite alone.
  */
-export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const postgresTestUrl: string | undefined =
+  process.env.TEST_DATABASE_URL && process.env.TEST_DATABASE_URL !== 'off' ? process.env.TEST_DATABASE_URL : undefined;
+
+/** Why there is no PostgreSQL for the tests, in one line (set by the global setup). */
+const postgresMissing = process.env.OLO_TEST_POSTGRES_MISSING ?? 'TEST_DATABASE_URL is not set';
+
+/**
+ * The databases integration tests run against: PGlite always, PostgreSQL when there is one (CI
+ * and a machine with a local PostgreSQL). Use with `describe.each(testDatabases)`.
+ */
+export const testDatabases: DatabaseKind[] = postgresTestUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A suite about PostgreSQL itself. Without one it is skipped, not left undefined (Vitest fails a
+ * file without suites), and its name says why.
+ */
+export function describeOnPostgres(name: string, suite: () => void): void {
+  if (postgresTestUrl) describe(name, suite);
+  else describe.skip(`${name} (skipped: ${postgresMissing})`, suite);
+}
 
 export interface TestDatabase {
   dataDir: string;
@@ -33,8 +53,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     }
     return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const adminUrl = postgresTestUrl;
+  if (!adminUrl) throw new Error(`No PostgreSQL for the tests: ${postgresMissing}`);
   const name = `olo_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);

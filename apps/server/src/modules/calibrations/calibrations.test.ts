@@ -1,7 +1,7 @@
 import { calibrationErrors, expressionErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../testing/factories.ts';
-import { testDatabases } from '../../testing/test-databases.ts';
+import { describeOnPostgres, testDatabases } from '../../testing/test-databases.ts';
 import { expectData, TestClient } from '../../testing/test-server.ts';
 import { type MeterWorld, minutesFromNow, startMeterWorld } from '../recalculation/test-world.ts';
 import { placeCalibration } from './calibrations.service.ts';
@@ -434,57 +434,55 @@ describe.each(testDatabases)('conversions and calibrations on %s', (kind) => {
 });
 
 // Two database sessions at once (the calibration's, held open, and the ingest's): PGlite has one.
-describe.each(testDatabases.filter((kind) => kind === 'postgres'))(
-  'a calibration saved during ingest on %s',
-  (kind) => {
-    let world: MeterWorld;
+describeOnPostgres('a calibration saved during ingest on postgres', () => {
+  const kind = 'postgres';
+  let world: MeterWorld;
 
-    /** A meter of the organization feeding a new series of a new project through its co2 channel. */
-    async function fedSeries() {
-      const projectId = await world.newProject();
-      const meter = await world.newMeter();
-      const seriesId = await world.newSeries(projectId);
-      await world.addDatasource(seriesId, meter.id, 'co2');
-      return { projectId, meter, seriesId };
-    }
+  /** A meter of the organization feeding a new series of a new project through its co2 channel. */
+  async function fedSeries() {
+    const projectId = await world.newProject();
+    const meter = await world.newMeter();
+    const seriesId = await world.newSeries(projectId);
+    await world.addDatasource(seriesId, meter.id, 'co2');
+    return { projectId, meter, seriesId };
+  }
 
-    beforeAll(async () => {
-      world = await startMeterWorld(kind);
+  beforeAll(async () => {
+    world = await startMeterWorld(kind);
+  });
+  afterAll(() => world?.close());
+
+  it('a reading that arrives while a calibration is being saved gets that calibration', async () => {
+    const { meter, seriesId } = await fedSeries();
+    await world.send(meter.serial, [{ time: minutesFromNow(-5), co2: 500 }]);
+    // What saving a calibration does, held open: the meter's lock, the new calibration, not committed.
+    let commit = () => {};
+    const held = new Promise<void>((resolve) => {
+      commit = resolve;
     });
-    afterAll(() => world?.close());
-
-    it('a reading that arrives while a calibration is being saved gets that calibration', async () => {
-      const { meter, seriesId } = await fedSeries();
-      await world.send(meter.serial, [{ time: minutesFromNow(-5), co2: 500 }]);
-      // What saving a calibration does, held open: the meter's lock, the new calibration, not committed.
-      let commit = () => {};
-      const held = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      let locked = () => {};
-      const lockTaken = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const saving = world.sql.begin(async (tx) => {
-        await tx`select pg_advisory_xact_lock(${0x4f4c4f}::int, ${meter.id}::int)`;
-        await tx`
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const saving = world.sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${0x4f4c4f}::int, ${meter.id}::int)`;
+      await tx`
           insert into meter_calibrations (meter_id, channel, expression, start_at)
           values (${meter.id}, 'co2', 'x + 50', ${minutesFromNow(-1).toISOString()})`;
-        locked();
-        await held;
-      });
-      await lockTaken;
-      let stored = false;
-      const sending = world.send(meter.serial, [{ time: new Date(), co2: 700 }]).then(() => {
-        stored = true;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // The reading waits for the calibration rather than being stored without it.
-      expect(stored).toBe(false);
-      commit();
-      await saving;
-      await sending;
-      expect((await world.data(seriesId)).map(([, value]) => value)).toEqual([500, 750]);
+      locked();
+      await held;
     });
-  },
-);
+    await lockTaken;
+    let stored = false;
+    const sending = world.send(meter.serial, [{ time: new Date(), co2: 700 }]).then(() => {
+      stored = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The reading waits for the calibration rather than being stored without it.
+    expect(stored).toBe(false);
+    commit();
+    await saving;
+    await sending;
+    expect((await world.data(seriesId)).map(([, value]) => value)).toEqual([500, 750]);
+  });
+});

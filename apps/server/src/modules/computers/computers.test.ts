@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createServer } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createOrganization, signedInClient } from '../../testing/factories.ts';
-import { testDatabases } from '../../testing/test-databases.ts';
+import { describeOnPostgres, testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 import { ComputersRepository } from './computers.repository.ts';
 
@@ -116,7 +116,7 @@ describe.each(testDatabases)('computers (Olo instances) on %s', (kind) => {
 });
 
 // Two instances share a database only on PostgreSQL: a PGlite folder takes one Olo (DATA_DIR lock).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two Olo instances on one PostgreSQL', () => {
+describeOnPostgres('two Olo instances on one PostgreSQL', () => {
   let olo: TestServer;
   let siteAdmin: TestClient;
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken } from '../../shared/tokens.ts';
-import { testDatabases } from '../../testing/test-databases.ts';
+import { describeOnPostgres, postgresTestUrl, testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { uplinkExample } from '../../testing/uplink-examples.ts';
 
@@ -361,7 +361,7 @@ describe('ingest from an external broker (Mosquitto)', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('ingest while PostgreSQL drops every connection', () => {
+describeOnPostgres('ingest while PostgreSQL drops every connection', () => {
   let olo: TestServer;
   beforeAll(async () => {
     olo = await startTestServer('postgres', { INGEST_TOKEN: ingestToken });
@@ -370,7 +370,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ingest while PostgreSQL drops e
 
   it('loses nothing it acknowledged: senders retry what was refused, and every reading is stored once', async () => {
     const database = new URL(olo.server.config.databaseUrl as string).pathname.slice(1);
-    const admin = (await import('postgres')).default(process.env.TEST_DATABASE_URL as string, {
+    const admin = (await import('postgres')).default(postgresTestUrl as string, {
       max: 1,
       onnotice: () => {},
     });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
-import { testDatabases } from '../../testing/test-databases.ts';
+import { describeOnPostgres, postgresTestUrl, testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 import { uplinkExample } from '../../testing/uplink-examples.ts';
 
@@ -355,7 +355,7 @@ describe.each(testDatabases)('integration kinds on the embedded broker on %s', (
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('MQTT ingest while PostgreSQL drops every connection', () => {
+describeOnPostgres('MQTT ingest while PostgreSQL drops every connection', () => {
   let olo: TestServer;
   beforeAll(async () => {
     olo = await startTestServer('postgres', { INGEST_TOKEN: ingestToken });
@@ -365,7 +365,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('MQTT ingest while PostgreSQL dr
   it('stores every QoS 1 uplink exactly once: publishers keep going, and send again what was not acknowledged', async () => {
     const databaseName = new URL(olo.server.config.databaseUrl as string).pathname.slice(1);
     const postgres = (await import('postgres')).default;
-    const clusterAdmin = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
+    const clusterAdmin = postgres(postgresTestUrl as string, { max: 1, onnotice: () => {} });
     const url = `mqtt://127.0.0.1:${olo.server.broker.port}`;
     const serials = Array.from({ length: 5 }, newSerial);
     const uplinksEach = 20;
