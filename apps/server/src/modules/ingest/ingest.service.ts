@@ -79,7 +79,10 @@ export class IngestService {
     });
   }
 
-  /** A message of another organization's application (or of none) that an organization's client published: refused, and recorded. */
+  /**
+   * A message that an organization's client published on another organization's application (or
+   * on a topic of no application): refused, and recorded.
+   */
   async recordForeignTopic(topic: string, sender: Pick<IntegrationRow, 'id'>): Promise<void> {
     await this.deps.meters.recordSystemError({
       name: "MQTT message refused: the topic is not of this integration's applications",
@@ -116,7 +119,8 @@ export class IngestService {
     }
     const application = newRouteApplication(meter, uplink);
     if (application && (await this.ownedByOthers(meter, uplink.provider, application))) {
-      // Learning this route would send the meter's downlinks (its organization's commands) to another organization's application.
+      // Learning this route would send the meter's downlinks (its organization's commands) to
+      // another organization's application.
       await this.deps.meters.recordSystemError({
         name: "Uplink refused: heard on another organization's application",
         type: 'ingest.foreign-application',
