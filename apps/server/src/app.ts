@@ -231,8 +231,11 @@ export async function createServer(
     const metersService: MetersService = new MetersService({
       repository: meters,
       events,
-      publishDownlink: (topic, body) => broker.publish(topic, body),
-      meterChanged: (serial) => ingest.forgetMeter(serial),
+      publishDownlink: (topic, body, organizationId) => broker.publish(topic, body, organizationId),
+      meterChanged: (serial) => {
+        ingest.forgetMeter(serial);
+        broker.forgetApplicationOwners();
+      },
       recompute,
       deleteReadings: (request) => recalculation.deleteReadings(request),
     });
@@ -305,14 +308,19 @@ export async function createServer(
       url: config.mqttUrl,
       clientId: config.mqttClientId,
       port: config.mqttPort,
+      host: config.host,
       logger,
       authenticate: (username, password) => integrations.byMqttCredentials(username, password),
+      // Its own counts: a network server's failures must not block a web user's login, nor the reverse.
+      throttle: new LoginThrottle(),
+      applicationOwners: ({ provider, application }) => meters.organizationsOfApplication(provider, application),
       hasRoom: () => writer.hasRoom,
       onUplink: async (topic, payload, sender) => {
         const provider = providerOfTopic(topic);
         if (provider) await ingest.acceptMessage(provider, payload, sender, topic);
       },
       onWrongKind: (topic, sender) => ingest.recordWrongKind(topic, sender),
+      onForeignTopic: (topic, sender) => ingest.recordForeignTopic(topic, sender),
     });
     closers.push(() => broker.close());
 

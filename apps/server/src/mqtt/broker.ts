@@ -3,6 +3,14 @@ import { Aedes, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { type Provider, providerOfTopic, uplinkTopics } from '../modules/ingest/uplink-formats.ts';
 import { acknowledgeWhenStored } from './acknowledge-when-stored.ts';
+import {
+  ApplicationOwners,
+  type Audience,
+  applicationOfTopic,
+  ownedByOthers,
+  reachOfFilter,
+  type TopicApplication,
+} from './topic-access.ts';
 
 /**
  * Who sent an uplink: an integration's id, organization (null: site-wide) and the network server
@@ -17,17 +25,35 @@ export interface UplinkSender {
 /** Handles one uplink message; resolves once it is stored (or refused), which is when it is acknowledged. */
 export type UplinkHandler = (topic: string, payload: Buffer, sender: UplinkSender) => Promise<void>;
 
+/** Failed MQTT logins counted per username and client address (the accounts' LoginThrottle). */
+export interface CredentialThrottle {
+  isBlocked(ip: string | undefined, username: string): boolean;
+  recordFailure(ip: string | undefined, username: string): void;
+  recordSuccess(username: string): void;
+}
+
 export interface BrokerOptions {
   url?: string;
   /** Client id at the external broker; the same one across restarts resumes the session. */
   clientId?: string;
   port: number;
+  /** The address the embedded broker listens on (HOST, as the HTTP server); every address when left out. */
+  host?: string;
   logger: Logger;
   /** Checks MQTT credentials of the embedded broker's clients. */
   authenticate?: (username: string, password: string) => Promise<UplinkSender | undefined>;
+  /** Slows down guessing: a blocked username or address is refused without its secret being checked. */
+  throttle?: CredentialThrottle;
+  /**
+   * The organizations owning an application (whose meters' downlink routes name it); without it
+   * an organization's client reaches no application.
+   */
+  applicationOwners?: (topic: TopicApplication) => Promise<string[]>;
   onUplink?: UplinkHandler;
   /** Records an uplink the embedded broker refused: the sender's integration is for the other network server. */
   onWrongKind?: (topic: string, sender: UplinkSender) => Promise<void>;
+  /** Records a message the embedded broker refused: its topic is of another organization's application, or of none. */
+  onForeignTopic?: (topic: string, sender: UplinkSender) => Promise<void>;
   /** Whether the ingest can take more without waiting (an external broker's messages are then acknowledged at once). */
   hasRoom?: () => boolean;
 }
@@ -37,22 +63,26 @@ export interface Broker {
   /** The embedded broker's port once listening (0 asks for any free port). */
   readonly port: number | undefined;
   isUp(): boolean;
-  /** Publishes a message (a downlink) to the broker. */
-  publish(topic: string, payload: Buffer | string): Promise<void>;
+  /** Meters changed organization: who owns which application is looked up again. */
+  forgetApplicationOwners(): void;
+  /**
+   * Publishes a message (a downlink) to the broker. On the embedded broker it reaches site-wide
+   * clients and those of `organizationId` (a meter's organization); without it, those of the
+   * organizations owning the topic's application.
+   */
+  publish(topic: string, payload: Buffer | string, organizationId?: string | null): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Site-wide integrations may subscribe to anything; organization integrations only to downlinks. */
-function isDownlinkTopic(topic: string): boolean {
-  return (
-    /^v3\/[^/#+]+\/devices\/[^/#]+\/down\/[^/#]+$/.test(topic) ||
-    /^application\/[^/#+]+\/device\/[^/#]+\/command\/down$/.test(topic)
-  );
 }
 
 const senders = new WeakMap<Client, UplinkSender>();
 /** Payloads of refused uplinks: acknowledged, but passed on to no subscriber. */
 const refusedPayloads = new WeakSet<Buffer>();
+/**
+ * The organizations whose clients may receive each message, by payload (Aedes copies the packet
+ * on its way but keeps its payload). Site-wide clients receive every message; an organization's
+ * client only those with its organization here.
+ */
+const audiences = new WeakMap<Buffer, Audience>();
 
 /**
  * The embedded Aedes broker on `port`, or a client connection to the external broker at `url`.
@@ -97,6 +127,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
       kind: 'external',
       port: undefined,
       isUp: () => client.connected,
+      forgetApplicationOwners: () => {},
       publish: async (topic, payload) => {
         await client.publishAsync(topic, payload, { qos: 1 });
       },
@@ -109,12 +140,23 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
   }
 
   const aedes = await Aedes.createBroker();
+  const owners = new ApplicationOwners(options.applicationOwners ?? (async () => []));
   aedes.authenticate = (client, username, password, callback) => {
     const refuse = () => callback(Object.assign(new Error('Bad username or password'), { returnCode: 4 }), false);
     if (!options.authenticate || !username || !password) return refuse();
+    const address = (client.conn as Partial<net.Socket>).remoteAddress;
+    if (options.throttle?.isBlocked(address, username)) {
+      // Refused before the secret is looked at, so that guessing goes no faster than the limit.
+      callback(Object.assign(new Error('Not authorized: too many failed attempts'), { returnCode: 5 }), false);
+      return;
+    }
     options.authenticate(username, password.toString()).then(
       (sender) => {
-        if (!sender) return refuse();
+        if (!sender) {
+          options.throttle?.recordFailure(address, username);
+          return refuse();
+        }
+        options.throttle?.recordSuccess(username);
         senders.set(client, sender);
         callback(null, true);
       },
@@ -126,35 +168,81 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
       },
     );
   };
-  aedes.authorizePublish = (client, packet, callback) => {
-    const sender = client ? senders.get(client) : undefined;
-    const provider = providerOfTopic(packet.topic);
-    if (!client || !sender || provider === null) return callback(null);
-    if (sender.kind !== 'any' && sender.kind !== provider) {
-      // MQTT 3.1.1 can only acknowledge or disconnect. Disconnecting would have the sender publish
-      // it again forever, so it is acknowledged, recorded and dropped, like an uplink for another
-      // organization's meter.
-      refusedPayloads.add(packet.payload as Buffer);
-      (options.onWrongKind?.(packet.topic, sender) ?? Promise.resolve()).then(
-        () => callback(null),
-        (error: Error) => callback(error),
-      );
-      return;
-    }
-    handle(packet.topic, packet.payload as Buffer, sender).then(
+
+  /**
+   * Who receives what `sender` publishes: an organization's client publishes only to its own
+   * organization (undefined: refused, the application is another organization's or the topic is
+   * of no application); a site-wide client's message reaches the application's owners.
+   */
+  const audienceOfPublish = async (topic: string, sender: UplinkSender): Promise<Audience | undefined> => {
+    const application = applicationOfTopic(topic);
+    if (sender.organizationId === null) return new Set(application ? await owners.of(application) : []);
+    if (!application || ownedByOthers(await owners.of(application), sender.organizationId)) return undefined;
+    return new Set([sender.organizationId]);
+  };
+  /**
+   * MQTT 3.1.1 can only acknowledge or disconnect. Disconnecting would have the sender publish a
+   * refused message again forever, so it is acknowledged, recorded and dropped, like an uplink for
+   * another organization's meter.
+   */
+  const dropRefused = (
+    packet: { payload: unknown },
+    record: Promise<void> | undefined,
+    callback: (error?: Error | null) => void,
+  ) => {
+    refusedPayloads.add(packet.payload as Buffer);
+    (record ?? Promise.resolve()).then(
       () => callback(null),
-      // The client is disconnected without an acknowledgement, and publishes again.
       (error: Error) => callback(error),
     );
   };
-  aedes.authorizeForward = (_client, packet) => (refusedPayloads.has(packet.payload as Buffer) ? null : packet);
+  aedes.authorizePublish = (client, packet, callback) => {
+    const sender = client ? senders.get(client) : undefined;
+    if (!client || !sender) return callback(null);
+    const provider = providerOfTopic(packet.topic);
+    if (provider !== null && sender.kind !== 'any' && sender.kind !== provider) {
+      return dropRefused(packet, options.onWrongKind?.(packet.topic, sender), callback);
+    }
+    audienceOfPublish(packet.topic, sender).then(
+      (audience) => {
+        if (!audience) return dropRefused(packet, options.onForeignTopic?.(packet.topic, sender), callback);
+        audiences.set(packet.payload as Buffer, audience);
+        if (provider === null) return callback(null);
+        handle(packet.topic, packet.payload as Buffer, sender).then(
+          () => callback(null),
+          // The client is disconnected without an acknowledgement, and publishes again.
+          (error: Error) => callback(error),
+        );
+      },
+      (error: Error) => {
+        logger.warn({ err: error, topic: packet.topic }, 'looking up the owners of an MQTT topic failed');
+        callback(error);
+      },
+    );
+  };
+  aedes.authorizeForward = (client, packet) => {
+    const payload = packet.payload as Buffer;
+    if (refusedPayloads.has(payload)) return null;
+    const sender = senders.get(client);
+    if (sender?.organizationId === null) return packet;
+    return sender && audiences.get(payload)?.has(sender.organizationId) ? packet : null;
+  };
   aedes.authorizeSubscribe = (client, subscription, callback) => {
     const sender = client ? senders.get(client) : undefined;
-    if (sender && (sender.organizationId === null || isDownlinkTopic(subscription.topic))) {
-      return callback(null, subscription);
-    }
+    if (sender?.organizationId === null) return callback(null, subscription);
     // A null subscription answers 0x80 (refused) in the SUBACK and keeps the client connected.
-    callback(null, null);
+    const reach = reachOfFilter(subscription.topic);
+    if (!sender || reach.kind === 'other') return callback(null, null);
+    // A wildcard over applications is taken, narrowed by authorizeForward to the client's own.
+    if (reach.kind === 'wildcard') return callback(null, subscription);
+    const organizationId = sender.organizationId;
+    owners.of(reach.topic).then(
+      (owning) => callback(null, ownedByOthers(owning, organizationId) ? null : subscription),
+      (error: Error) => {
+        logger.warn({ err: error, topic: subscription.topic }, 'looking up the owners of an MQTT topic failed');
+        callback(null, null);
+      },
+    );
   };
 
   const server = net.createServer(aedes.handle);
@@ -168,20 +256,24 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
       );
       resolve(false);
     });
-    server.listen(options.port, () => resolve(true));
+    server.listen(options.port, options.host, () => resolve(true));
   });
   const address = server.address();
   return {
     kind: 'embedded',
     port: listening && address && typeof address === 'object' ? address.port : undefined,
     isUp: () => listening && server.listening,
-    publish: (topic, payload) =>
-      new Promise<void>((resolve, reject) =>
-        aedes.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
-          (error) => (error ? reject(error) : resolve()),
+    forgetApplicationOwners: () => owners.forget(),
+    publish: async (topic, payload, organizationId) => {
+      const application = applicationOfTopic(topic);
+      const body = Buffer.from(payload);
+      audiences.set(body, new Set(organizationId ? [organizationId] : application ? await owners.of(application) : []));
+      await new Promise<void>((resolve, reject) =>
+        aedes.publish({ cmd: 'publish', topic, payload: body, qos: 1, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
         ),
-      ),
+      );
+    },
     async close() {
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

@@ -6,14 +6,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, signedInClient } from '../testing/factories.ts';
 import {
   createTestDatabase,
   describeOnPostgres,
   postgresTestUrl,
   type TestDatabase,
+  testDatabases,
 } from '../testing/test-databases.ts';
-import { uplinkExample } from '../testing/uplink-examples.ts';
+import { expectData, startTestServer, type TestClient, type TestServer } from '../testing/test-server.ts';
+import { chirpstackUplinkOf, uplinkExample } from '../testing/uplink-examples.ts';
 
 const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
 
@@ -150,4 +153,115 @@ describeOnPostgres('an external broker (Mosquitto) and a crash', () => {
     }
     // Two whole starts of Olo from source, on two cores that the other test files keep busy.
   }, 330_000);
+});
+
+/*
+ * Two tenants whose network servers publish to the same Mosquitto, which Olo subscribes to as one
+ * site-wide client: each tenant's commands go to its own application's topic, and an uplink heard
+ * on the other's application does not move them there. Mosquitto's topics are shared with every
+ * test run on this machine, so applications and DevEUIs are new in each run.
+ */
+describe.each(testDatabases)('two tenants on an external broker (Mosquitto) on %s', (database) => {
+  let olo: TestServer;
+  let siteAdmin: TestClient;
+  let publisher: mqtt.MqttClient;
+  const tenants: Array<{ admin: TestClient; application: string; serial: string; meterId: number }> = [];
+  const sql = () => olo.server.database.sql;
+  const readings = async (serial: string) =>
+    (
+      await sql()<Array<{ f_cnt: number }>>`
+        select r.f_cnt from meter_readings r join meters m on m.id = r.meter_id where m.serial = ${serial}
+        order by r.f_cnt`
+    ).map((row) => row.f_cnt);
+  const commandTopic = (tenant: { application: string; serial: string }) =>
+    `application/${tenant.application}/device/${tenant.serial}/command/down`;
+  const sendCommand = async (tenant: (typeof tenants)[number]) =>
+    expectData(
+      await tenant.admin.graphql<{ meterCommand: { status: string } }>(
+        'mutation C($id: Int!) { meterCommand(meterId: $id, name: "Raw", fPort: 85, payload: "0102") { status } }',
+        { id: tenant.meterId },
+      ),
+    ).meterCommand.status;
+
+  beforeAll(async () => {
+    olo = await startTestServer(database, {
+      MQTT_URL: 'mqtt://127.0.0.1:1883',
+      MQTT_CLIENT_ID: `olo-tenants-test-${crypto.randomBytes(4).toString('hex')}`,
+    });
+    const site = await signedInClient(olo.url);
+    siteAdmin = site.client;
+    await sql()`update users set is_admin = true where username = ${site.account.username}`;
+    publisher = await mqtt.connectAsync('mqtt://127.0.0.1:1883');
+    for (let index = 0; index < 2; index++) {
+      const admin = (await signedInClient(olo.url)).client;
+      const organizationId = (await createOrganization(admin)).id;
+      const application = crypto.randomUUID();
+      const serial = crypto.randomBytes(8).toString('hex');
+      const uplink = chirpstackUplinkOf(application, serial, 1);
+      // Mosquitto drops what arrives before Olo has subscribed: sent again until stored.
+      await until(async () => {
+        await publisher.publishAsync(uplink.topic, JSON.stringify(uplink.body), { qos: 1 });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return (await readings(serial)).length > 0;
+      });
+      const [moved] = expectData(
+        await siteAdmin.graphql<{ moveFreeMeters: Array<{ id: number }> }>(
+          'mutation M($s: [String!]!, $o: ID!) { moveFreeMeters(serials: $s, organizationId: $o) { id } }',
+          { s: [serial], o: organizationId },
+        ),
+      ).moveFreeMeters;
+      tenants.push({ admin, application, serial, meterId: moved?.id as number });
+    }
+  });
+  afterAll(async () => {
+    await publisher?.endAsync();
+    await olo?.close();
+  });
+
+  /** What is published on the two tenants' applications while `act` runs, in order. */
+  async function publishedDuring(act: () => Promise<void>, expected: number): Promise<string[]> {
+    const listener = await mqtt.connectAsync('mqtt://127.0.0.1:1883');
+    const topics: string[] = [];
+    listener.on('message', (topic) => topics.push(topic));
+    await listener.subscribeAsync(
+      tenants.map((tenant) => `application/${tenant.application}/#`),
+      { qos: 1 },
+    );
+    await act();
+    await until(async () => topics.length >= expected, 10_000).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await listener.endAsync();
+    return topics;
+  }
+
+  it("publishes each tenant's command only on its own application's topic", async () => {
+    const [a, b] = tenants as [(typeof tenants)[number], (typeof tenants)[number]];
+    const topics = await publishedDuring(async () => {
+      expect(await sendCommand(a)).toBe('sent');
+      expect(await sendCommand(b)).toBe('sent');
+    }, 2);
+    expect(topics).toEqual([commandTopic(a), commandTopic(b)]);
+  });
+
+  it("takes no uplink of a tenant's meter heard on another tenant's application, whose commands stay on its own", async () => {
+    const [a, b] = tenants as [(typeof tenants)[number], (typeof tenants)[number]];
+    const stray = chirpstackUplinkOf(b.application, a.serial, 7);
+    await publisher.publishAsync(stray.topic, JSON.stringify(stray.body), { qos: 1 });
+    const refusals = () =>
+      sql()`select data->>'application' as application from system_errors
+            where type = 'ingest.foreign-application' and data->>'serial' = ${a.serial}`;
+    await until(async () => (await refusals()).length > 0, 10_000).catch(() => {});
+    expect(await refusals()).toEqual([{ application: b.application }]);
+    expect(await readings(a.serial)).toEqual([1]);
+
+    const topics = await publishedDuring(async () => {
+      expect(await sendCommand(a)).toBe('sent');
+    }, 1);
+    expect(topics).toEqual([commandTopic(a)]);
+    // Heard on its own application again, it is taken as before.
+    const own = chirpstackUplinkOf(a.application, a.serial, 8);
+    await publisher.publishAsync(own.topic, JSON.stringify(own.body), { qos: 1 });
+    await until(async () => (await readings(a.serial)).includes(8), 10_000);
+    expect(await readings(a.serial)).toEqual([1, 8]);
+  });
 });

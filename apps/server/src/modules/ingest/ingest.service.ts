@@ -79,6 +79,18 @@ export class IngestService {
     });
   }
 
+  /**
+   * A message that an organization's client published on another organization's application (or
+   * on a topic of no application): refused, and recorded.
+   */
+  async recordForeignTopic(topic: string, sender: Pick<IntegrationRow, 'id'>): Promise<void> {
+    await this.deps.meters.recordSystemError({
+      name: "MQTT message refused: the topic is not of this integration's applications",
+      type: 'mqtt.foreign-topic',
+      data: { topic, integrationId: sender.id },
+    });
+  }
+
   async accept(uplink: Uplink, integration: Pick<IntegrationRow, 'id' | 'organizationId'>): Promise<UplinkOutcome> {
     const { outcome, committed } = await this.enqueue(uplink, integration);
     await committed;
@@ -105,7 +117,19 @@ export class IngestService {
       });
       return { outcome: 'refused', committed: Promise.resolve() };
     }
-    // Only after that check: a refused uplink must not change where another organization's downlinks go.
+    const application = newRouteApplication(meter, uplink);
+    if (application && (await this.ownedByOthers(meter, uplink.provider, application))) {
+      // Learning this route would send the meter's downlinks (its organization's commands) to
+      // another organization's application.
+      await this.deps.meters.recordSystemError({
+        name: "Uplink refused: heard on another organization's application",
+        type: 'ingest.foreign-application',
+        data: { serial: uplink.serial, application, integrationId: integration.id },
+        meterId: meter.id,
+      });
+      return { outcome: 'refused', committed: Promise.resolve() };
+    }
+    // Only after those checks: a refused uplink must not change where another organization's downlinks go.
     meter = await this.learnFrom(meter, uplink);
     const decoded = this.decode(meter, uplink);
     if (decoded && !decoded.ok) {
@@ -144,6 +168,12 @@ export class IngestService {
     // The caller awaits it; until then a failure must not count as unhandled.
     committed.catch(() => {});
     return { outcome: 'stored', committed };
+  }
+
+  /** Whether organizations other than the meter's own the application (one nobody owns is free). */
+  private async ownedByOthers(meter: MeterRow, provider: Provider, application: string): Promise<boolean> {
+    const owners = await this.deps.meters.organizationsOfApplication(provider, application);
+    return owners.length > 0 && !owners.includes(meter.organizationId as string);
   }
 
   /** Null: no driver is known and the network server decoded nothing, so the reading stays raw. */
@@ -220,6 +250,25 @@ function routeAfter(meter: MeterRow, uplink: Uplink): Record<string, string> {
     ...uplink.route,
     ...(uplink.route.topicApplication === undefined && sameApplication ? { topicApplication: known } : {}),
   };
+}
+
+/**
+ * The application a meter of an organization would newly be routed to by this uplink; undefined
+ * for a free meter or an unchanged application, which need no look-up on the ingest's hot path.
+ */
+function newRouteApplication(meter: MeterRow, uplink: Uplink): string | undefined {
+  if (!meter.organizationId) return undefined;
+  const after = routeApplication(uplink.provider, routeAfter(meter, uplink));
+  const before =
+    meter.provider === uplink.provider
+      ? routeApplication(uplink.provider, meter.providerInfo as Record<string, string>)
+      : undefined;
+  return after !== undefined && after !== before ? after : undefined;
+}
+
+/** The application that a route's downlink topic names (as downlinkMessage builds it). */
+function routeApplication(provider: Provider, route: Record<string, string>): string | undefined {
+  return provider === 'tts' ? (route.topicApplication ?? route.applicationId) : route.applicationId;
 }
 
 function sameRoute(a: Record<string, string>, b: Record<string, string>): boolean {

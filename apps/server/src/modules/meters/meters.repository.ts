@@ -53,6 +53,25 @@ export class MetersRepository {
     return this.db.select().from(meters).where(inArray(meters.serial, serials));
   }
 
+  /**
+   * The organizations owning a network server's application: those with a meter whose downlink
+   * route names it (`topicApplication`, a Things Stack `app@tenant`, else `applicationId`, as
+   * downlinkMessage builds the topic). Free meters make nobody an owner.
+   */
+  async organizationsOfApplication(provider: string, application: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ organizationId: meters.organizationId })
+      .from(meters)
+      .where(
+        and(
+          eq(meters.provider, provider),
+          sql`coalesce(${meters.providerInfo}->>'topicApplication', ${meters.providerInfo}->>'applicationId') = ${application}`,
+          sql`${meters.organizationId} is not null`,
+        ),
+      );
+    return rows.map((row) => row.organizationId as string);
+  }
+
   list(filter: MeterListFilter): Promise<MeterRow[]> {
     const conditions = [];
     if (filter.organizationIds !== null) {

@@ -133,8 +133,11 @@ export class MetersService {
     private readonly deps: {
       repository: MetersRepository;
       events: EventBus;
-      /** Publishes a downlink on the broker the meter's network server listens to. */
-      publishDownlink: (topic: string, body: string) => Promise<void>;
+      /**
+       * Publishes a downlink on the broker the meter's network server listens to, for the meter's
+       * organization's network servers only (null: a free meter, for the application's owners).
+       */
+      publishDownlink: (topic: string, body: string, organizationId: string | null) => Promise<void>;
       /** Forgets a cached meter in the ingest after a change. */
       meterChanged: (serial: string) => void;
       recompute?: RecomputeDatasource;
@@ -454,7 +457,7 @@ export class MetersService {
       });
     }
     try {
-      await this.deps.publishDownlink(message.topic, JSON.stringify(message.body));
+      await this.deps.publishDownlink(message.topic, JSON.stringify(message.body), meter.organizationId);
       return await this.repository.updateCommand(command.id, { status: 'sent', sentAt: new Date() });
     } catch (error) {
       return this.repository.updateCommand(command.id, { status: 'failed', error: (error as Error).message });

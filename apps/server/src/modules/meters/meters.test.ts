@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient, subscribeOver } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
-import { uplinkExample } from '../../testing/uplink-examples.ts';
+import { chirpstackUplinkOf, uplinkExample } from '../../testing/uplink-examples.ts';
 
 const example = uplinkExample;
 const ingestToken = 'meters-test-ingest-token-0123456789';
@@ -325,7 +325,9 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     const { client: otherAdmin } = await signedInClient(olo.url);
     const otherOrganization = await createOrganization(otherAdmin);
     const foreign = newSerial();
-    expect(await post(chirpstackUplink(foreign, 1, new Date()))).toBe(202);
+    // The other organization's ChirpStack application, which becomes its own with this meter.
+    const foreignApplication = crypto.randomUUID();
+    expect(await post(chirpstackUplinkOf(foreignApplication, foreign, 1).body)).toBe(202);
     // Through the API, which also tells the ingest that the meter moved.
     expectData(
       await siteAdmin.graphql(
@@ -340,7 +342,7 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     const refused = await fetch(`${olo.url}/api/ingest/chirpstack`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret}` },
-      body: JSON.stringify(chirpstackUplink(foreign, 2, new Date())),
+      body: JSON.stringify(chirpstackUplinkOf(foreignApplication, foreign, 2).body),
     });
     expect(await refused.json()).toEqual({ stored: 0, refused: 1 });
     expect(
@@ -360,21 +362,20 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
       username: created.integration.mqttUsername,
       password: created.secret,
     });
-    const { topic } = example('chirpstack-v4-mqtt-up.json');
-    await client.publishAsync(
-      topic.replace('24e124126c172345', own),
-      JSON.stringify(chirpstackUplink(own, 1, new Date())),
-      { qos: 1 },
-    );
+    // Its own ChirpStack application.
+    const applicationId = crypto.randomUUID();
+    const uplink = chirpstackUplinkOf(applicationId, own, 1);
+    await client.publishAsync(uplink.topic, JSON.stringify(uplink.body), { qos: 1 });
     const meterId = await meterOf(own);
     await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
-    const applicationId = topic.split('/')[1];
     const downlink = new Promise<{ topic: string; body: Record<string, unknown> }>((resolve) =>
       client.on('message', (received, payload) => resolve({ topic: received, body: JSON.parse(payload.toString()) })),
     );
     await client.subscribeAsync(`application/${applicationId}/device/+/command/down`, { qos: 1 });
-    // Other tenants' uplinks are not for an organization's credentials: the broker refuses (0x80).
-    await expect(client.subscribeAsync('application/+/device/+/event/up')).rejects.toThrow('Subscribe error');
+    // Another tenant's application is not for an organization's credentials: the broker refuses (0x80).
+    await expect(client.subscribeAsync(`application/${foreignApplication}/device/+/event/up`)).rejects.toThrow(
+      'Subscribe error',
+    );
     const command = expectData(
       await admin.graphql<{ meterCommand: { status: string } }>(
         'mutation C($id: Int!) { meterCommand(meterId: $id, name: "Interval 10 min", fPort: 85, payload: "ff8e00025800") { status } }',
