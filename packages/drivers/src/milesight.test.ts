@@ -103,7 +103,7 @@ describe('Milesight drivers', () => {
       error: 'Truncated payload: a channel record needs a 2-byte header at offset 3, only 1 byte remains',
     });
     // A history record is as long as its model's layout: the EM300-TH's 8 bytes, one cut off.
-    expect(decodeHex(milesightEm300ThDriver, '20ce00f1536519c80064')).toEqual({
+    expect(decodeHex(milesightEm300ThDriver, '20ce00f15365c80064')).toEqual({
       ok: false,
       error: 'Truncated payload: channel 0x20 type 0xCE (history) needs 8 bytes at offset 2, only 7 remain',
     });
