@@ -27,12 +27,12 @@ const history = (time: Date, temperature: number, humidity: number) => [
 ];
 
 /** A ChirpStack uplink of an EM300-TH (its profile name picks the driver) carrying `bytes`. */
-function em300Uplink(serial: string, fCnt: number, time: Date, bytes: number[]) {
+function em300Uplink(serial: string, fCnt: number, time: Date, bytes: number[], profileName = 'Milesight EM300-TH') {
   const message = structuredClone(uplinkExample('chirpstack-v4-mqtt-up.json').payload) as Record<string, unknown> & {
     deviceInfo: { devEui: string; deviceProfileName: string };
   };
   message.deviceInfo.devEui = serial;
-  message.deviceInfo.deviceProfileName = 'Milesight EM300-TH';
+  message.deviceInfo.deviceProfileName = profileName;
   message.fCnt = fCnt;
   message.time = time.toISOString();
   message.data = Buffer.from(bytes).toString('base64');
@@ -176,6 +176,32 @@ describe.each(testDatabases)('history records of a meter on %s', (kind) => {
         type: 'meter.history-time',
         name: 'History records refused: 2 with a time no clock could have given (1970-01-01T00:10:00.000Z)',
       },
+    ]);
+  });
+
+  it("stores the history records of readings kept raw once the meter's driver is known", async () => {
+    const serial = crypto.randomBytes(8).toString('hex');
+    // A profile name that names no model: the reading is kept raw.
+    await send(em300Uplink(serial, 1, at('15:30:00'), history(at('15:00:00'), 17.5, 40), 'Sensor X'));
+    const [meter] = await sql()`select id, driver from meters where serial = ${serial}`;
+    expect(meter?.driver).toBeNull();
+    const [organization] =
+      await sql()`insert into organizations (name, slug) values ('Kept', ${`kept-${serial}`}) returning id`;
+    const [project] =
+      await sql()`insert into projects (organization_id, name) values (${organization?.id}, 'P') returning id`;
+    const [series] =
+      await sql()`insert into series (project_id, name, data_type) values (${project?.id}, 'T', 'Temperature') returning id`;
+    await sql()`insert into series_datasources (series_id, meter_id, channel) values (${series?.id}, ${meter?.id}, 'temperature')`;
+
+    await send(em300Uplink(serial, 2, at('15:40:00'), live(18, 40)));
+    expect(await readings(meter?.id)).toEqual([
+      ['2026-11-23T15:00:00.000Z', null, 17.5],
+      ['2026-11-23T15:30:00.000Z', 1, null],
+      ['2026-11-23T15:40:00.000Z', 2, 18],
+    ]);
+    expect(await seriesData(series?.id)).toEqual([
+      ['2026-11-23T15:00:00.000Z', 17.5],
+      ['2026-11-23T15:40:00.000Z', 18],
     ]);
   });
 });

@@ -1,18 +1,17 @@
 import {
-  type Channel,
   type DecodeResult,
   type DeviceIdentity,
   type Driver,
   driverForDevice,
   findDriver,
   genericJsonDriver,
-  type TimedReading,
 } from '@olo/drivers';
 import { estimatedSignalPower } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
+import { historyReadings, storedChannels } from './history-readings.ts';
 import { MeterCache } from './meter-cache.ts';
 import type { ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
@@ -139,56 +138,15 @@ export class IngestService {
       battery: health.batteryVoltage ?? health.batteryPercent ?? null,
       vdd: health.vdd ?? null,
     };
-    const earlier = decoded?.ok === true ? await this.historyToStore(meter, uplink, decoded.history ?? []) : [];
+    const earlier = historyReadings(meter.id, uplink.time, decoded?.ok === true ? (decoded.history ?? []) : []);
+    if (earlier.refusal) await this.deps.meters.recordSystemError({ ...earlier.refusal, meterId: meter.id });
     // One after another, so that they share the meter's lane and usually its transaction.
-    const committed = Promise.all([reading, ...earlier].map((one) => this.deps.writer.enqueue(one))).then(
+    const committed = Promise.all([reading, ...earlier.readings].map((one) => this.deps.writer.enqueue(one))).then(
       () => undefined,
     );
     // The caller awaits it; until then a failure must not count as unhandled.
     committed.catch(() => {});
     return { outcome: 'stored', committed };
-  }
-
-  /**
-   * The history records of an uplink as readings at their own times. A time no clock could have
-   * given (before 2000, or later than the uplink itself by more than a day: a device whose clock
-   * was never set) is refused and recorded on the meter; days or weeks late are welcome.
-   */
-  private async historyToStore(meter: MeterRow, uplink: Uplink, history: TimedReading[]): Promise<ReadingToStore[]> {
-    const latest = uplink.time.getTime() + historyFutureAllowanceMs;
-    const refused = history.filter(
-      (record) => record.time.getTime() < earliestHistoryTime || record.time.getTime() > latest,
-    );
-    if (refused.length > 0) {
-      await this.deps.meters.recordSystemError({
-        name: `History records refused: ${refused.length} with a time no clock could have given (${refused[0]?.time.toISOString()})`,
-        type: 'meter.history-time',
-        data: { times: refused.map((record) => record.time.toISOString()), uplinkTime: uplink.time.toISOString() },
-        meterId: meter.id,
-      });
-    }
-    return history
-      .filter((record) => !refused.includes(record))
-      .map((record) => ({
-        meterId: meter.id,
-        time: record.time,
-        fCnt: null,
-        fPort: null,
-        payload: null,
-        channels: storedChannels(record.channels),
-        decodeError: null,
-        rssi: null,
-        snr: null,
-        spfact: null,
-        txpower: null,
-        esp: null,
-        towers: null,
-        lat: null,
-        lon: null,
-        battery: null,
-        vdd: null,
-        fromHistory: true,
-      }));
   }
 
   /** Null: no driver is known and the network server decoded nothing, so the reading stays raw. */
@@ -265,15 +223,6 @@ function routeAfter(meter: MeterRow, uplink: Uplink): Record<string, string> {
     ...uplink.route,
     ...(uplink.route.topicApplication === undefined && sameApplication ? { topicApplication: known } : {}),
   };
-}
-
-/** History records dated before this (epoch ms, 2000-01-01) come from a device whose clock was not set. */
-const earliestHistoryTime = Date.UTC(2000, 0, 1);
-/** How much later than its uplink a history record may be dated (the device's clock running ahead). */
-const historyFutureAllowanceMs = 86_400_000;
-
-function storedChannels(channels: readonly Channel[]): NonNullable<ReadingToStore['channels']> {
-  return Object.fromEntries(channels.map((c) => [c.name, { value: c.value, type: c.type, unit: c.unit }]));
 }
 
 function sameRoute(a: Record<string, string>, b: Record<string, string>): boolean {
