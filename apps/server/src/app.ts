@@ -190,8 +190,9 @@ export async function createServer(
       allowPrivateWebhooks: config.webhookAllowPrivate,
     });
     jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
+    const readingsRepository = new ReadingsRepository(database.sql, computer.id);
     const writer = new ReadingWriter(
-      new ReadingsRepository(database.sql, computer.id),
+      readingsRepository,
       (batch) => void publishWrittenBatch(events, batch, logger, computer.id),
       logger,
       { lanes: database.kind === 'postgres' ? 2 : 1 },
@@ -238,6 +239,9 @@ export async function createServer(
       },
       recompute,
       deleteReadings: (request) => recalculation.deleteReadings(request),
+      storeHistory: async (readings) => {
+        await readingsRepository.transaction((tx) => readingsRepository.insertReadings(tx, readings));
+      },
     });
     const meterErrors = new MeterErrorsService({
       repository: new MeterErrorsRepository(database.sql),

@@ -124,4 +124,48 @@ describe('generic JSON driver', () => {
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.error).toMatch(/^The payload is not a UTF-8 JSON document: /);
   });
+
+  it("reads the history records of Milesight's codecs as readings at their own times", () => {
+    // The EM320-TH example of Milesight's SensorDecoders README, with live values beside it.
+    const result = decodeObject({
+      battery: 92,
+      temperature: 30.8,
+      history: [
+        { humidity: 46.5, temperature: 27.2, timestamp: 1665561758 },
+        { humidity: 47, temperature: 27, timestamp: 1665561158, pm2_5: 4 },
+      ],
+    });
+    expect(result).toEqual({
+      ok: true,
+      channels: [
+        // A bare battery stays raw (volts or percent, codecs differ).
+        { name: 'battery', type: 'ignore', unit: '', value: 92 },
+        { name: 'temperature', type: 'Temperature', unit: '°C', value: 30.8 },
+      ],
+      health: {},
+      warnings: [],
+      history: [
+        {
+          time: new Date(1665561158 * 1000),
+          channels: [
+            { name: 'humidity', type: 'Humidity', unit: '%RH', value: 47 },
+            { name: 'temperature', type: 'Temperature', unit: '°C', value: 27 },
+            { name: 'pm2_5', type: 'PM25', unit: 'µg/m3', value: 4 },
+          ],
+        },
+        {
+          time: new Date(1665561758 * 1000),
+          channels: [
+            { name: 'humidity', type: 'Humidity', unit: '%RH', value: 46.5 },
+            { name: 'temperature', type: 'Temperature', unit: '°C', value: 27.2 },
+          ],
+        },
+      ],
+    });
+    // A history without times is not one: its values are kept raw, as any others.
+    expect(decodeObject({ history: [{ temperature: 20 }] })).toMatchObject({
+      channels: [{ name: 'temperature', value: 20 }],
+    });
+    expect(decodeObject({ history: [{ temperature: 20 }] })).not.toHaveProperty('history');
+  });
 });

@@ -1,5 +1,13 @@
 import { type MeasurementType, measurementUnits } from '@olo/shared';
-import { ChannelList, decodeFailure, decodeSafely, decodeSuccess, ignoredChannel, typedChannel } from './results.ts';
+import {
+  ChannelList,
+  decodeFailure,
+  decodeSafely,
+  decodeSuccess,
+  ignoredChannel,
+  TimedReadings,
+  typedChannel,
+} from './results.ts';
 import type { Channel, DecodeResult, DeviceHealth, Driver, EncodableValues } from './types.ts';
 
 /*
@@ -266,12 +274,54 @@ function unusedName(channels: ChannelList, name: string): string {
   }
 }
 
+/** History records read from one decoded payload at most; a LoRaWAN payload holds a few dozen. */
+const maxHistoryRecords = 256;
+
+/**
+ * Milesight's codecs put history records (readings resent after an outage) in `history`: an array
+ * of objects each with `timestamp`, Unix seconds, beside the values. Null when `history` is absent
+ * or not that shape; it is then read as any other values.
+ */
+function historyRecords(
+  object: Record<string, unknown>,
+): Array<{ time: Date; values: Record<string, unknown> }> | null {
+  const history = object.history;
+  if (!Array.isArray(history) || history.length === 0) return null;
+  const records: Array<{ time: Date; values: Record<string, unknown> }> = [];
+  for (const item of history.slice(0, maxHistoryRecords)) {
+    if (!isRecord(item) || typeof item.timestamp !== 'number') return null;
+    const time = new Date(item.timestamp * 1000);
+    if (Number.isNaN(time.getTime())) return null;
+    const { timestamp: _timestamp, ...values } = item;
+    records.push({ time, values });
+  }
+  return records;
+}
+
 export function decodeJsonObject(object: unknown): DecodeResult {
   if (!isRecord(object)) {
     return decodeFailure(
       `The decoded payload is ${Array.isArray(object) ? 'an array' : typeof object === 'object' ? 'null' : `a ${typeof object}`}, not a JSON object`,
     );
   }
+  const records = historyRecords(object);
+  if (records === null) return decodeSuccess(...decodeValues(object));
+  const { history: skippedHistory, ...live } = object;
+  const [channels, health, warnings] = decodeValues(live);
+  if (Array.isArray(skippedHistory) && skippedHistory.length > maxHistoryRecords) {
+    warnings.push(`More than ${maxHistoryRecords} history records; the rest were skipped`);
+  }
+  const history = new TimedReadings();
+  for (const record of records) {
+    const [recordChannels, , recordWarnings] = decodeValues(record.values);
+    history.add(record.time, recordChannels);
+    for (const warning of recordWarnings) warnings.push(`History record at ${record.time.toISOString()}: ${warning}`);
+  }
+  return decodeSuccess(channels, health, warnings, history.toArray());
+}
+
+/** The channels, health and warnings of a decoded object's values. */
+function decodeValues(object: Record<string, unknown>): [Channel[], DeviceHealth, string[]] {
   const walk: Walk = { leaves: [], warnings: [], visitedNodes: 0, reachedChannelLimit: false, skippedDeepNodes: false };
   collectLeaves(object, [], walk);
   const { leaves, warnings } = walk;
@@ -310,7 +360,7 @@ export function decodeJsonObject(object: unknown): DecodeResult {
       health[quantity.health] = channel.value;
     }
   }
-  return decodeSuccess(channels.toArray(), health, warnings);
+  return [channels.toArray(), health, warnings];
 }
 
 /** Channel names that are also known keys, so that what the encoder writes decodes to the same channel. */

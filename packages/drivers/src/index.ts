@@ -44,4 +44,5 @@ export type {
   DownlinkDecodeResult,
   Driver,
   EncodableValues,
+  TimedReading,
 } from './types.ts';

@@ -11,6 +11,7 @@ import {
   ignoredChannel,
   onlyRemain,
   remaining,
+  TimedReadings,
   toEncodedInteger,
   typedChannel,
 } from './results.ts';
@@ -24,6 +25,11 @@ import type { Channel, DecodeResult, DeviceHealth, DeviceIdentity, Driver, Encod
  * and checked against the codecs in TheThingsNetwork/lorawan-devices vendor/milesight-iot.
  * There is no length field: an unknown pair ends decoding. The port is not used (the devices send
  * on 85, but the vendor's codecs ignore it).
+ *
+ * History records (20/CE, and 21/CE where TVOC is in µg/m³) are readings the device stored while
+ * it could not deliver them (data retransmission) or read from its log: a uint32 LE Unix time in
+ * seconds, then the model's values in a fixed layout (Milesight's decoders for each model). Each
+ * becomes an earlier reading at its own time.
  */
 
 type WordFormat = 'uint8' | 'uint16le' | 'int16le';
@@ -47,8 +53,10 @@ interface RecordDefinition {
   size: number;
   label: string;
   values: readonly RecordValue[];
-  /** Records that are read past without channels; 'history' ones are reported as warnings. */
-  skipped?: 'attribute' | 'history' | 'alarm';
+  /** Records that are read past without channels; 'alarm' ones are reported as warnings. */
+  skipped?: 'attribute' | 'alarm';
+  /** A history record: its value starts with the uint32 LE Unix time (s) its values were measured at. */
+  timestamped?: boolean;
   /** The battery record also feeds the meter's battery level. */
   isBatteryPercent?: boolean;
 }
@@ -68,13 +76,24 @@ function skip(
   channelType: number,
   size: number,
   label: string,
-  skipped: 'attribute' | 'history' | 'alarm',
+  skipped: 'attribute' | 'alarm',
 ): RecordDefinition {
   return { channelId, channelType, size, label, values: [], skipped };
 }
 
 function formatSize(format: WordFormat): number {
   return format === 'uint8' ? 1 : 2;
+}
+
+/** A history record of `size` value bytes (time included). */
+function history(channelId: number, size: number, values: readonly RecordValue[]): RecordDefinition {
+  return { channelId, channelType: 0xce, size, label: 'history', values, timestamped: true };
+}
+
+/** A live record's value inside a history record, at `at`, where it may have another word format. */
+function historyValue(record: RecordDefinition, at: number, format?: WordFormat): RecordValue {
+  const value = record.values[0] as RecordValue;
+  return { ...value, at, format: format ?? value.format };
 }
 
 // Device information, sent after joining: no readings.
@@ -151,8 +170,8 @@ const am103Records: readonly RecordDefinition[] = [
   temperature,
   humidity,
   co2(0x07),
-  // timestamp(4) + temperature(2) + humidity(1) + co2(2)
-  skip(0x20, 0xce, 9, 'history', 'history'),
+  // time(4) + temperature(2) + humidity(1) + co2(2)
+  history(0x20, 9, [historyValue(temperature, 4), historyValue(humidity, 6), historyValue(co2(0x07), 7)]),
 ];
 
 const am107Records: readonly RecordDefinition[] = [
@@ -182,6 +201,18 @@ const am107Records: readonly RecordDefinition[] = [
   pressure(0x09),
 ];
 
+function am307HistoryValues(tvoc: RecordDefinition): RecordValue[] {
+  return [
+    historyValue(temperature, 4),
+    historyValue(humidity, 6, 'uint16le'),
+    historyValue(pirState(0x05), 8),
+    historyValue(lightLevel, 9),
+    historyValue(co2(0x07), 10),
+    historyValue(tvoc, 12),
+    historyValue(pressure(0x09), 14),
+  ];
+}
+
 const am307Records: readonly RecordDefinition[] = [
   ...deviceInformation,
   serialNumber8,
@@ -195,13 +226,21 @@ const am307Records: readonly RecordDefinition[] = [
   tvocMass,
   pressure(0x09),
   buzzer,
-  // timestamp(4) + temperature(2) + humidity(2) + pir(1) + light(1) + co2(2) + tvoc(2) + pressure(2)
-  skip(0x20, 0xce, 16, 'history', 'history'),
-  skip(0x21, 0xce, 16, 'history', 'history'),
+  // time(4) + temperature(2) + humidity(2, unlike the live record's 1) + pir(1) + light level(1) + co2(2)
+  // + TVOC(2: IAQ on 20/CE, µg/m³ on 21/CE) + pressure(2)
+  history(0x20, 16, am307HistoryValues(tvocIndex)),
+  history(0x21, 16, am307HistoryValues(tvocMass)),
 ];
 
+function am319HistoryExtras(): RecordValue[] {
+  return [
+    { channel: 'pm2_5', type: 'PM25', format: 'uint16le', at: 16, divisor: 1 },
+    { channel: 'pm10', type: 'PM10', format: 'uint16le', at: 18, divisor: 1 },
+  ];
+}
+
 const am319Records: readonly RecordDefinition[] = [
-  ...am307Records.filter((record) => record.skipped !== 'history'),
+  ...am307Records.filter((record) => !record.timestamped),
   // uint16, 0.01 mg/m³: formaldehyde has no spec type.
   single(0x0a, 0x7d, 'HCHO', { channel: 'hcho', type: 'ignore', rawUnit: 'mg/m³', format: 'uint16le', divisor: 100 }),
   // uint16, µg/m³
@@ -209,9 +248,11 @@ const am319Records: readonly RecordDefinition[] = [
   single(0x0c, 0x7d, 'PM10', { channel: 'pm10', type: 'PM10', format: 'uint16le', divisor: 1 }),
   // uint16, 0.01 ppm (the O3 variant instead of HCHO): ozone has no spec type.
   single(0x0d, 0x7d, 'O3', { channel: 'o3', type: 'ignore', rawUnit: 'ppm', format: 'uint16le', divisor: 100 }),
-  // the AM307 history fields plus pm2.5(2) + pm10(2) + hcho or o3(2)
-  skip(0x20, 0xce, 22, 'history', 'history'),
-  skip(0x21, 0xce, 22, 'history', 'history'),
+  // The AM307's history fields, then pm2.5(2) + pm10(2) + HCHO or O3(2). Which of the two the last
+  // word is depends on the variant, which the driver is not told, so it is left out (neither has a
+  // spec type).
+  history(0x20, 22, [...am307HistoryValues(tvocIndex), ...am319HistoryExtras()]),
+  history(0x21, 22, [...am307HistoryValues(tvocMass), ...am319HistoryExtras()]),
 ];
 
 const em300ThRecords: readonly RecordDefinition[] = [
@@ -220,8 +261,8 @@ const em300ThRecords: readonly RecordDefinition[] = [
   battery,
   temperature,
   humidity,
-  // timestamp(4) + temperature(2) + humidity(1) + reserved(1)
-  skip(0x20, 0xce, 8, 'history', 'history'),
+  // time(4) + temperature(2) + humidity(1) + status(1)
+  history(0x20, 8, [historyValue(temperature, 4), historyValue(humidity, 6)]),
 ];
 
 const em500Co2Records: readonly RecordDefinition[] = [
@@ -234,8 +275,13 @@ const em500Co2Records: readonly RecordDefinition[] = [
   pressure(0x06),
   // temperature(2) + temperature change(2) + alarm kind(1); the scaling is not published, so skipped.
   skip(0x83, 0xd7, 5, 'temperature alarm', 'alarm'),
-  // timestamp(4) + co2(2) + pressure(2) + temperature(2) + humidity(1)
-  skip(0x20, 0xce, 11, 'history', 'history'),
+  // time(4) + co2(2) + pressure(2) + temperature(2) + humidity(1)
+  history(0x20, 11, [
+    historyValue(co2(0x05), 4),
+    historyValue(pressure(0x06), 6),
+    historyValue(temperature, 8),
+    historyValue(humidity, 10),
+  ]),
 ];
 
 const ws202Records: readonly RecordDefinition[] = [
@@ -288,6 +334,7 @@ function decodeMilesight(
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const channels = new ChannelList();
+  const history = new TimedReadings();
   const health: DeviceHealth = {};
   const warnings: string[] = [];
   let offset = 0;
@@ -318,23 +365,32 @@ function decodeMilesight(
           onlyRemain(remaining(bytes, valueOffset)),
       );
     }
-    for (const value of record.values) {
-      const number = readValue(view, valueOffset + value.at, value.format) / value.divisor;
-      channels.add(channelOf(value, number));
-      if (record.isBatteryPercent) health.batteryPercent = number;
+    const values = record.values.map((value) =>
+      channelOf(value, readValue(view, valueOffset + value.at, value.format) / value.divisor),
+    );
+    if (record.timestamped) {
+      history.add(new Date(view.getUint32(valueOffset, true) * 1000), values);
+    } else {
+      for (const channel of values) {
+        channels.add(channel);
+        if (record.isBatteryPercent) health.batteryPercent = channel.value;
+      }
     }
-    if (record.skipped === 'history') {
-      warnings.push(`Skipped the history record at offset ${offset}: Olo keeps only the live readings`);
-    } else if (record.skipped === 'alarm') {
+    if (record.skipped === 'alarm') {
       warnings.push(`Skipped the ${record.label} record at offset ${offset}: its scaling is not published`);
     }
     offset = valueOffset + record.size;
   }
-  return decodeSuccess(channels.toArray(), health, warnings);
+  return decodeSuccess(channels.toArray(), health, warnings, history.toArray());
+}
+
+/** Records of live values: the encoder writes those (a history record needs a time). */
+function liveRecords(model: MilesightModel): RecordDefinition[] {
+  return model.records.filter((record) => record.values.length > 0 && !record.timestamped);
 }
 
 function encodeMilesight(model: MilesightModel, values: EncodableValues): Uint8Array {
-  const measuring = model.records.filter((record) => record.values.length > 0);
+  const measuring = liveRecords(model);
   const encodable = new Set(measuring.flatMap((record) => record.values.map((value) => value.channel)));
   for (const channel of Object.keys(values)) {
     if (!encodable.has(channel)) {
@@ -377,7 +433,9 @@ function milesightDriver(model: MilesightModel): Driver {
     id: model.driverId,
     vendor: 'Milesight',
     models: model.models,
-    encodableChannels: [...new Set(model.records.flatMap((record) => record.values.map((value) => value.channel)))],
+    encodableChannels: [
+      ...new Set(liveRecords(model).flatMap((record) => record.values.map((value) => value.channel))),
+    ],
     decode: (bytes) => decodeSafely(model.driverId, () => decodeMilesight(model, byKey, bytes)),
     encode: (values) => encodeMilesight(model, values),
     commands: milesightCommands,

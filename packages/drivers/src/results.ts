@@ -1,5 +1,5 @@
 import { type MeasurementType, measurementUnits } from '@olo/shared';
-import type { Channel, DecodeFailure, DecodeResult, DeviceHealth } from './types.ts';
+import type { Channel, DecodeFailure, DecodeResult, DeviceHealth, TimedReading } from './types.ts';
 
 /** A channel of a spec measurement type; its unit is that type's unit. */
 export function typedChannel(name: string, type: Exclude<MeasurementType, 'ignore'>, value: number): Channel {
@@ -40,13 +40,52 @@ export function decodeFailure(error: string): DecodeFailure {
 }
 
 /**
- * The one way a decoder returns success: every value must be a finite number, so that no NaN or
- * Infinity from arithmetic on odd input is ever stored as a reading.
+ * Readings of earlier times by time, oldest first: a second record of one time replaces the
+ * first one's values of the same channels, as a repeated live record does.
  */
-export function decodeSuccess(channels: Channel[], health: DeviceHealth, warnings: string[]): DecodeResult {
-  for (const channel of channels) {
-    if (!Number.isFinite(channel.value)) {
-      return decodeFailure(`Channel ${channel.name} decoded to a non-finite number (${channel.value})`);
+export class TimedReadings {
+  readonly #byTime = new Map<number, ChannelList>();
+
+  add(time: Date, channels: readonly Channel[]): void {
+    let list = this.#byTime.get(time.getTime());
+    if (!list) {
+      list = new ChannelList();
+      this.#byTime.set(time.getTime(), list);
+    }
+    for (const channel of channels) list.add(channel);
+  }
+
+  toArray(): TimedReading[] {
+    return [...this.#byTime.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([ms, list]) => ({ time: new Date(ms), channels: list.toArray() }));
+  }
+}
+
+function nonFiniteChannel(channels: readonly Channel[]): Channel | undefined {
+  return channels.find((channel) => !Number.isFinite(channel.value));
+}
+
+/**
+ * The one way a decoder returns success: every value must be a finite number, so that no NaN or
+ * Infinity from arithmetic on odd input is ever stored as a reading; every earlier reading has a
+ * valid time.
+ */
+export function decodeSuccess(
+  channels: Channel[],
+  health: DeviceHealth,
+  warnings: string[],
+  history: TimedReading[] = [],
+): DecodeResult {
+  const wrong = nonFiniteChannel(channels);
+  if (wrong) return decodeFailure(`Channel ${wrong.name} decoded to a non-finite number (${wrong.value})`);
+  for (const reading of history) {
+    if (Number.isNaN(reading.time.getTime())) return decodeFailure('A history record has no valid time');
+    const wrongEarlier = nonFiniteChannel(reading.channels);
+    if (wrongEarlier) {
+      return decodeFailure(
+        `Channel ${wrongEarlier.name} of the history record at ${reading.time.toISOString()} decoded to a non-finite number (${wrongEarlier.value})`,
+      );
     }
   }
   for (const [field, value] of Object.entries(health)) {
@@ -54,7 +93,9 @@ export function decodeSuccess(channels: Channel[], health: DeviceHealth, warning
       return decodeFailure(`Health field ${field} decoded to a non-finite number (${value})`);
     }
   }
-  return { ok: true, channels, health, warnings };
+  return history.length > 0
+    ? { ok: true, channels, health, warnings, history }
+    : { ok: true, channels, health, warnings };
 }
 
 /** Marks an internal bug; fuzz tests assert that no input ever reaches it. */

@@ -24,16 +24,29 @@ export interface DeviceHealth {
   vdd?: number;
 }
 
+/**
+ * Values the device measured at `time` and sends later (Milesight history records: resent after
+ * a network outage, or read from the device's log), one reading each, with the same channel names
+ * and units as live values.
+ */
+export interface TimedReading {
+  time: Date;
+  channels: Channel[];
+}
+
 export interface DecodeSuccess {
   ok: true;
+  /** The live values, measured when the uplink was sent. */
   channels: Channel[];
   health: DeviceHealth;
   /**
    * Parts of the payload that were not turned into channels: an unknown record that ended
-   * decoding, a history record that was skipped. The channels are still right; the ingest may
-   * record these as meter notices.
+   * decoding, a record whose scaling is not published. The channels are still right; the ingest
+   * may record these as meter notices.
    */
   warnings: string[];
+  /** Earlier readings the payload carries, oldest first, one per time; absent when there are none. */
+  history?: TimedReading[];
 }
 
 export interface DecodeFailure {

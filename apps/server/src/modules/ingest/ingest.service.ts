@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
+import { historyReadings, storedChannels } from './history-readings.ts';
 import { MeterCache } from './meter-cache.ts';
 import type { ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
@@ -140,10 +141,7 @@ export class IngestService {
         meterId: meter.id,
       });
     }
-    const channels =
-      decoded?.ok === true
-        ? Object.fromEntries(decoded.channels.map((c) => [c.name, { value: c.value, type: c.type, unit: c.unit }]))
-        : null;
+    const channels = decoded?.ok === true ? storedChannels(decoded.channels) : null;
     const health = decoded?.ok === true ? decoded.health : {};
     const reading: ReadingToStore = {
       meterId: meter.id,
@@ -164,7 +162,12 @@ export class IngestService {
       battery: health.batteryVoltage ?? health.batteryPercent ?? null,
       vdd: health.vdd ?? null,
     };
-    const committed = this.deps.writer.enqueue(reading);
+    const earlier = historyReadings(meter.id, uplink.time, decoded?.ok === true ? (decoded.history ?? []) : []);
+    if (earlier.refusal) await this.deps.meters.recordSystemError({ ...earlier.refusal, meterId: meter.id });
+    // One after another, so that they share the meter's lane and usually its transaction.
+    const committed = Promise.all([reading, ...earlier.readings].map((one) => this.deps.writer.enqueue(one))).then(
+      () => undefined,
+    );
     // The caller awaits it; until then a failure must not count as unhandled.
     committed.catch(() => {});
     return { outcome: 'stored', committed };

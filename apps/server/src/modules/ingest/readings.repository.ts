@@ -24,6 +24,45 @@ export interface ReadingToStore {
   battery: number | null;
   /** Volts. */
   vdd: number | null;
+  /**
+   * Values the meter measured at `time` and sent later (a Milesight history record), with no radio
+   * fields of their own: stored only where the meter has no reading yet (see
+   * historyDuplicateWindowMs), and never the meter's latest reading.
+   */
+  fromHistory?: boolean;
+}
+
+/**
+ * A history record within this of a stored reading with values is taken for that reading resent
+ * (the device's clock and the network server's differ by seconds), and not stored again. Half the
+ * shortest reporting interval of the devices that send history records (one minute).
+ */
+export const historyDuplicateWindowMs = 30_000;
+
+function hasValues(reading: ReadingToStore): boolean {
+  return reading.channels !== null && Object.keys(reading.channels).length > 0;
+}
+
+/**
+ * The readings without the history records that a live reading of the same batch already covers
+ * (see historyDuplicateWindowMs); stored ones are compared in SQL.
+ */
+function withoutCoveredHistory(readings: ReadingToStore[]): ReadingToStore[] {
+  if (!readings.some((reading) => reading.fromHistory)) return readings;
+  const liveTimes = new Map<number, number[]>();
+  for (const reading of readings) {
+    if (reading.fromHistory || !hasValues(reading)) continue;
+    const times = liveTimes.get(reading.meterId);
+    if (times) times.push(reading.time.getTime());
+    else liveTimes.set(reading.meterId, [reading.time.getTime()]);
+  }
+  return readings.filter(
+    (reading) =>
+      !reading.fromHistory ||
+      !(liveTimes.get(reading.meterId) ?? []).some(
+        (time) => Math.abs(time - reading.time.getTime()) <= historyDuplicateWindowMs,
+      ),
+  );
 }
 
 export interface StoredReading {
@@ -130,10 +169,16 @@ export class ReadingsRepository {
     return result;
   }
 
-  /** Inserts the readings; a repeat of a stored one (meter, time, frame counter) is skipped. Returns those inserted. */
-  async insertReadings(tx: Tx, readings: ReadingToStore[]): Promise<ReadingToStore[]> {
+  /**
+   * Inserts the readings; a repeat of a stored one (meter, time, frame counter) is skipped, and so
+   * is a history record where the meter has a reading with values (historyDuplicateWindowMs).
+   * Returns those inserted.
+   */
+  async insertReadings(tx: Tx, given: ReadingToStore[]): Promise<ReadingToStore[]> {
+    const readings = withoutCoveredHistory(given);
     if (readings.length === 0) return [];
     const column = (pick: (reading: ReadingToStore) => number | null) => numberArray(readings.map(pick));
+    const window = `${historyDuplicateWindowMs} milliseconds`;
     const payloads = readings.map((r) =>
       r.payload ? (r.payload.length > 0 ? r.payload.toString('hex') : '""') : 'NULL',
     );
@@ -147,8 +192,8 @@ export class ReadingsRepository {
           ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
           ${column((r) => r.txpower)}::float8[], ${column((r) => r.esp)}::float8[], ${column((r) => r.towers)}::int[],
           ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[], ${column((r) => r.battery)}::float8[],
-          ${column((r) => r.vdd)}::float8[]
-        ) with ordinality as u(m, t, fc, fp, p, r, s, sf, tp, es, tw, la, lo, b, v, i)
+          ${column((r) => r.vdd)}::float8[], ${`{${readings.map((r) => (r.fromHistory ? 't' : 'f')).join(',')}}`}::bool[]
+        ) with ordinality as u(m, t, fc, fp, p, r, s, sf, tp, es, tw, la, lo, b, v, h, i)
       ),
       texts as (select ${JSON.stringify(readings.map((r) => [r.channels, r.decodeError]))}::jsonb as a),
       stored as (
@@ -158,6 +203,11 @@ export class ReadingsRepository {
         select m, t, fc, fp, decode(p, 'hex'), nullif(a -> (i::int - 1) -> 0, 'null'), a -> (i::int - 1) ->> 1,
                r, s, sf, tp, es, tw, la, lo, b, v
         from input, texts
+        where not (input.h and exists (
+          select 1 from meter_readings known
+          where known.meter_id = input.m
+            and known.time between input.t - ${window}::interval and input.t + ${window}::interval
+            and known.channels is not null and known.channels <> '{}'::jsonb))
         on conflict do nothing
         returning meter_id, time, f_cnt
       )
@@ -304,7 +354,9 @@ export class ReadingsRepository {
    * Moves each meter's latest reading forward (radio and health fields, missed frames from gaps in
    * the frame counter) and its last-seen time and observed interval.
    */
-  async updateMeters(tx: Tx, readings: ReadingToStore[]): Promise<number[]> {
+  async updateMeters(tx: Tx, given: ReadingToStore[]): Promise<number[]> {
+    // A history record is older news: it tells nothing of the meter's radio or health now.
+    const readings = given.filter((reading) => !reading.fromHistory);
     if (readings.length === 0) return [];
     const byMeter = new Map<number, ReadingToStore[]>();
     for (const reading of readings) {
@@ -346,7 +398,8 @@ export class ReadingsRepository {
                i.inner_missed + case when i.first_f_cnt > p.f_cnt then i.first_f_cnt - p.f_cnt - 1 else 0 end
         from input i left join meter_latest p on p.meter_id = i.meter_id
         on conflict (meter_id) do update set
-          time = excluded.time, f_cnt = excluded.f_cnt, data = coalesce(excluded.data, l.data),
+          -- An uplink without live values (history records, device information) keeps the values shown.
+          time = excluded.time, f_cnt = excluded.f_cnt, data = coalesce(nullif(excluded.data, '{}'::jsonb), l.data),
           battery = coalesce(excluded.battery, l.battery), vdd = coalesce(excluded.vdd, l.vdd),
           rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, txpower = excluded.txpower,
           esp = excluded.esp, towers = excluded.towers,

@@ -239,10 +239,11 @@ export class MetersRepository {
   async undecoded(
     meterId: number,
     limit: number,
-  ): Promise<Array<{ id: number; fPort: number | null; payloadHex: string | null }>> {
+  ): Promise<Array<{ id: number; time: Date; fPort: number | null; payloadHex: string | null }>> {
     return this.db
       .select({
         id: meterReadings.id,
+        time: meterReadings.time,
         fPort: meterReadings.fPort,
         payloadHex: sql<string | null>`encode(${meterReadings.payload}, 'hex')`,
       })

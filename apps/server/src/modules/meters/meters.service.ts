@@ -13,6 +13,8 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
+import { historyReadings, storedChannels } from '../ingest/history-readings.ts';
+import type { ReadingToStore } from '../ingest/readings.repository.ts';
 import type { RecomputeDatasource } from '../series/series.service.ts';
 import type {
   BatteryDayRow,
@@ -141,6 +143,8 @@ export class MetersService {
       /** Forgets a cached meter in the ingest after a change. */
       meterChanged: (serial: string) => void;
       recompute?: RecomputeDatasource;
+      /** Stores the history records found in kept readings (the ingest's repository, with its duplicate rule). */
+      storeHistory?: (readings: ReadingToStore[]) => Promise<void>;
       /** Deletes readings and rewrites the series values they had made (recalculation module). */
       deleteReadings?: (request: { meterId: number; from: Date; to: Date }) => Promise<{ readingsDeleted: number }>;
     },
@@ -287,21 +291,27 @@ export class MetersService {
     for (;;) {
       const batch = await this.repository.undecoded(meter.id, decodeBatch);
       if (batch.length === 0) break;
+      const earlier: ReadingToStore[] = [];
       for (const reading of batch) {
         const result =
           reading.payloadHex !== null && reading.fPort !== null
             ? driver.decode(Buffer.from(reading.payloadHex, 'hex'), reading.fPort)
             : { ok: false as const, error: 'The reading has no payload' };
         if (result.ok) {
-          const decoded = Object.fromEntries(
-            result.channels.map((c) => [c.name, { value: c.value, type: c.type, unit: c.unit }]),
-          );
+          const decoded = storedChannels(result.channels);
           for (const name of Object.keys(decoded)) channels.add(name);
           await this.repository.setDecoded(reading.id, decoded, null);
+          const history = historyReadings(meter.id, new Date(reading.time), result.history ?? []);
+          if (history.refusal) await this.repository.recordSystemError({ ...history.refusal, meterId: meter.id });
+          for (const record of history.readings) {
+            for (const name of Object.keys(record.channels ?? {})) channels.add(name);
+            earlier.push(record);
+          }
         } else {
           await this.repository.setDecoded(reading.id, null, result.error);
         }
       }
+      if (earlier.length > 0) await this.deps.storeHistory?.(earlier);
     }
     if (channels.size === 0) return;
     await this.repository.fillLatestChannels(meter.id);
