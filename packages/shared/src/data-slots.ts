@@ -90,7 +90,10 @@ export function periodSlots(period: DataPeriod, timeZone: string, slotSeconds: n
     if (slotSeconds <= elapsedSlotMaxSeconds) {
       for (let start = dayStart + slotSeconds; start < next; start += slotSeconds) starts.push(start);
     } else {
-      const offsets = { first: zoneOffsetMs(dayStart * 1000, timeZone), last: zoneOffsetMs(next * 1000 - 1000, timeZone) };
+      const offsets = {
+        first: zoneOffsetMs(dayStart * 1000, timeZone),
+        last: zoneOffsetMs(next * 1000 - 1000, timeZone),
+      };
       for (let wall = slotSeconds; wall < 86_400; wall += slotSeconds) {
         const start = firstInstantShowing(wallMidnight(day) + wall * 1000, offsets, timeZone) / 1000;
         // A wall time the clock skips as a whole slot (a zone changing its date) starts no slot.
