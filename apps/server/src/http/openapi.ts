@@ -156,8 +156,7 @@ export function openApiDocument() {
               name: 'slots',
               in: 'query',
               required: false,
-              description:
-                `The version of the slot rules the client expects (now ${wallClockSlotsVersion}). The server always answers by the current rules; the web app sends it for slots longer than an hour so that browsers do not reuse answers kept under earlier rules.`,
+              description: `The version of the slot rules the client expects (now ${wallClockSlotsVersion}). The server always answers by the current rules; the web app sends it for slots longer than an hour so that browsers do not reuse answers kept under earlier rules.`,
               schema: { type: 'integer' },
             },
             { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },

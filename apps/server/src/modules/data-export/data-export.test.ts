@@ -336,7 +336,10 @@ describe.each(testDatabases)('the data export on %s', (kind) => {
       const response = await admin.fetch(url({ lang: 'fi', mode: 'avg', nulls: true, slot }));
       expect(response.status).toBe(200);
       const rows = parseCsv(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()), ';');
-      const dataRows = rows.slice(1, rows.findIndex((row) => row.length === 1 && row[0] === ''));
+      const dataRows = rows.slice(
+        1,
+        rows.findIndex((row) => row.length === 1 && row[0] === ''),
+      );
       // Computed here: each reading in the slot its wall-clock day and time give it, labelled with that slot's start.
       const hours = slot / 3600;
       const bySlot = new Map<string, Map<number, number[]>>();
