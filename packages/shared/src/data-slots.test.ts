@@ -68,18 +68,18 @@ function expectedStarts(timeZone: string, day: { month: number; day: number }, s
   return starts;
 }
 
-/** The days of `year` whose length is not 24 hours, found hour by hour in the months they may lie in. */
+/** The days of `year` whose length is not 24 hours, found half-hour by half-hour in the months they may lie in. */
 function dstDays(timeZone: string, year: number): Array<{ month: number; day: number }> {
   const days: Array<{ month: number; day: number }> = [];
   for (const month of [3, 4, 10, 11]) {
     const byDate = new Map<string, number>();
     const from = Date.UTC(year, month - 1, 1) / 1000 - 86_400;
-    for (const minute of wallMinutes(timeZone, from, Date.UTC(year, month, 1) / 1000 + 86_400, 3600)) {
+    for (const minute of wallMinutes(timeZone, from, Date.UTC(year, month, 1) / 1000 + 86_400, 1800)) {
       byDate.set(minute.date, (byDate.get(minute.date) ?? 0) + 1);
     }
     for (const [date, count] of byDate) {
       const [, m, d] = date.split('-').map(Number) as [number, number, number];
-      if (count !== 24 && m === month) days.push({ month: m, day: d });
+      if (count !== 48 && m === month) days.push({ month: m, day: d });
     }
   }
   return days;
@@ -127,24 +127,26 @@ describe('data periods and slots', () => {
     expect(autumn.to - autumn.from).toBe(25 * 3600);
   });
 
-  it.each(['Europe/Helsinki', 'America/New_York'])(
-    'cuts both daylight-saving days of %s as their wall clock shows them',
-    (timeZone) => {
-      const days = dstDays(timeZone, 2026);
-      expect(days.map((day) => dayMinutes(timeZone, day).length / 60)).toEqual([23, 25]);
-      for (const day of days) {
-        const period = { year: 2026, month: day.month, day: day.day };
-        for (const slot of slotLengths) {
-          const slots = periodSlots(period, timeZone, slot);
-          expect({ slot, starts: slots.starts.map(iso), to: iso(slots.to) }).toEqual({
-            slot,
-            starts: expectedStarts(timeZone, day, slot).map(iso),
-            to: iso(nextMidnight(timeZone, day)),
-          });
-        }
+  it.each([
+    ['Europe/Helsinki', [23, 25]],
+    ['America/New_York', [23, 25]],
+    // Clocks there change by half an hour.
+    ['Australia/Lord_Howe', [24.5, 23.5]],
+  ] as const)('cuts both daylight-saving days of %s as their wall clock shows them', (timeZone, hours) => {
+    const days = dstDays(timeZone, 2026);
+    expect(days.map((day) => dayMinutes(timeZone, day).length / 60)).toEqual(hours);
+    for (const day of days) {
+      const period = { year: 2026, month: day.month, day: day.day };
+      for (const slot of slotLengths) {
+        const slots = periodSlots(period, timeZone, slot);
+        expect({ slot, starts: slots.starts.map(iso), to: iso(slots.to) }).toEqual({
+          slot,
+          starts: expectedStarts(timeZone, day, slot).map(iso),
+          to: iso(nextMidnight(timeZone, day)),
+        });
       }
-    },
-  );
+    }
+  });
 
   it('knows when whole-hour slots are not whole UTC hours', () => {
     expect(periodSlots({ year: 2026, month: 11, day: 1 }, 'Asia/Kolkata', 3600).hourAligned).toBe(false);

@@ -86,7 +86,8 @@ export function periodSlots(period: DataPeriod, timeZone: string, slotSeconds: n
   const from = dayStart;
   for (let day = firstDay; day <= lastDay; day++) {
     const next = midnight(day + 1);
-    starts.push(dayStart);
+    // A day a zone skips as a whole (Samoa's 30 December 2011) has no slot.
+    if (next > dayStart) starts.push(dayStart);
     if (slotSeconds <= elapsedSlotMaxSeconds) {
       for (let start = dayStart + slotSeconds; start < next; start += slotSeconds) starts.push(start);
     } else {
@@ -97,7 +98,7 @@ export function periodSlots(period: DataPeriod, timeZone: string, slotSeconds: n
       for (let wall = slotSeconds; wall < 86_400; wall += slotSeconds) {
         const start = firstInstantShowing(wallMidnight(day) + wall * 1000, offsets, timeZone) / 1000;
         // A wall time the clock skips as a whole slot (a zone changing its date) starts no slot.
-        if (start > (starts.at(-1) as number) && start < next) starts.push(start);
+        if (start > (starts.at(-1) ?? dayStart) && start < next) starts.push(start);
       }
     }
     dayStart = next;
