@@ -113,7 +113,30 @@ describe('aggregate', () => {
     expect(result.series.map((item) => item.series.id)).toEqual([11, 12]);
   });
 
-  it('reads a stored body of a 25-hour day, whose last two-hour slot is one hour long', () => {
+  it('gives a month of day slots one value per calendar day, its 25-hour day whole', () => {
+    // Every hour of October 2026 in Helsinki holds one reading: its hours since the month began.
+    const firstMidnight = localMidnight(2026, 10, 1, helsinki);
+    const october = bodyOf({
+      ...base,
+      period: '2026-10',
+      slotSeconds: 86_400,
+      values: (start) => {
+        const end = localMidnight(2026, 10, new Date(start * 1000 + 12 * hourMs).getUTCDate() + 1, helsinki);
+        const hours = Array.from(
+          { length: (end - start * 1000) / hourMs },
+          (_, i) => (start * 1000 - firstMidnight) / hourMs + i,
+        );
+        return aggregateOf(hours);
+      },
+    });
+    const range = { from: firstMidnight, to: localMidnight(2026, 11, 1, helsinki) - 1 };
+    const result = aggregate([october], { ...options, range, slotSeconds: 86_400, mode: 'max' });
+    expect(result.times).toHaveLength(31);
+    expect(result.times[24]).toBe(localMidnight(2026, 10, 25, helsinki));
+    expect(result.series[0]?.stats?.count).toBe(31 * 24 + 1);
+  });
+
+  it('reads a body by the slots it lists: one from before decision 0055, whose 25-hour day ends in a one-hour slot', () => {
     const body = projectDataBodySchema.parse(stored);
     const range = { from: body.from * 1000, to: body.to * 1000 - 1 };
     const result = aggregate([body], { ...options, range, slotSeconds: 7200, nulls: true });

@@ -32,3 +32,13 @@ it('builds the address of a slice', () => {
     'http://olo.test/api/data/7/2026-03/d1/600',
   );
 });
+
+it('asks for slots longer than an hour under the version of their rules, past what browsers kept of the old ones', () => {
+  // Settled answers are kept for a year: the 25-hour day's old second day slot would be shown for that long.
+  expect(dataUrl({ projectId: 7, period: '2026-10', dataId: 'd1', slotSeconds: 86_400 })).toBe(
+    '/api/data/7/2026-10/d1/86400?slots=2',
+  );
+  expect(dataUrl({ projectId: 7, period: '2026-10', dataId: 'd1', slotSeconds: 21_600 })).toBe(
+    '/api/data/7/2026-10/d1/21600?slots=2',
+  );
+});

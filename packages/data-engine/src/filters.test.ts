@@ -67,6 +67,21 @@ describe('applyFilters', () => {
     expect(kept).toEqual([night[1]]);
   });
 
+  it('weekrange reads a slot that holds the clocks going back by its wall-clock hours', () => {
+    // Sunday 25 October in six-hour slots: 00:00 EEST to 06:00 EET is seven hours long.
+    const bounds = ['2026-10-24T21:00:00Z', '2026-10-25T04:00:00Z', '2026-10-25T10:00:00Z'].map(at);
+    const sunday = [
+      { start: bounds[0] as number, end: bounds[1] as number },
+      { start: bounds[1] as number, end: bounds[2] as number },
+    ];
+    const sixToSeven = [{ type: 'weekrange', hours: [{ weekday: 7, from: 6, to: 7 }] }] satisfies DataFilter[];
+    expect(applyFilters(sunday, sixToSeven, helsinki)).toEqual([sunday[1]]);
+    // The hour 03:00–04:00 EEST, after which the clock shows 03:00 again.
+    const repeated = slots('2026-10-25T00:00:00Z', 1, 1);
+    const threeToFour = [{ type: 'weekrange', hours: [{ weekday: 7, from: 3, to: 4 }] }] satisfies DataFilter[];
+    expect(applyFilters(repeated, threeToFour, helsinki)).toEqual(repeated);
+  });
+
   it('removeday drops every slot of a local day', () => {
     const around = slots('2026-03-22T21:00:00Z', 1, 4);
     const kept = applyFilters(around, [{ type: 'removeday', day: '2026-03-23' }], helsinki);

@@ -43,9 +43,13 @@ export function slotPredicate(filters: readonly DataFilter[], timeZone: string):
     const local = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
     if (removedDays.has(formatDay(local.year, local.month, local.day))) return false;
     const weekday = isoWeekday(local);
-    // Fractional local hours; a slot ends at the latest at its day's midnight (hour 24).
-    const fromHour = (((wall % dayMs) + dayMs) % dayMs) / hourMs;
-    const toHour = Math.min(24, fromHour + (slot.end - slot.start) / hourMs);
+    // Fractional local hours of the slot's day; a slot ends at the latest at its day's midnight (hour 24).
+    const wallMidnight = wall - (((wall % dayMs) + dayMs) % dayMs);
+    const fromHour = (wall - wallMidnight) / hourMs;
+    // By the wall clock at its end, since a slot may hold a daylight-saving change (decision 0055);
+    // but a slot that holds just the hour the clocks go back ends at the wall time it started, 03:00 to 03:00.
+    const endHour = (slot.end + cachedZoneOffsetMs(slot.end, timeZone) - wallMidnight) / hourMs;
+    const toHour = Math.min(24, endHour > fromHour ? endHour : fromHour + (slot.end - slot.start) / hourMs);
     return weekRanges.every((hours) =>
       hours.some((window) => window.weekday === weekday && window.from < toHour && window.to > fromHour),
     );

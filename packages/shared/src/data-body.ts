@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { elapsedSlotMaxSeconds, wallClockSlotsVersion } from './data-slots.ts';
 
 /**
  * The answers of `GET /api/data/{projectId}/{period}/{dataId}/{slotSeconds}` (shared ARCHITECTURE §4),
@@ -80,5 +81,7 @@ export function dataUrl(request: {
   const path = [request.projectId, request.period, request.dataId, request.slotSeconds].map((part) =>
     encodeURIComponent(String(part)),
   );
-  return `${request.baseUrl ?? ''}/api/data/${path.join('/')}`;
+  // Only the lengths whose slots changed carry the version: browsers keep using what they hold of the others.
+  const version = request.slotSeconds > elapsedSlotMaxSeconds ? `?slots=${wallClockSlotsVersion}` : '';
+  return `${request.baseUrl ?? ''}/api/data/${path.join('/')}${version}`;
 }

@@ -3,6 +3,88 @@ import { isValidSlotSeconds, parseDataPeriod, periodEnded, periodOf, periodSlots
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+const slotLengths = [60, 900, 2700, 3600, 4320, 5400, 7200, 10_800, 14_400, 21_600, 28_800, 43_200, 86_400];
+
+/** The wall clock of a zone as Intl gives it, minute by minute: the computation the code under test is checked against. */
+function wallMinutes(timeZone: string, fromSeconds: number, toSeconds: number, stepSeconds = 60) {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
+  const minutes: Array<{ instant: number; date: string; secondOfDay: number }> = [];
+  for (let instant = fromSeconds; instant < toSeconds; instant += stepSeconds) {
+    const parts = Object.fromEntries(format.formatToParts(new Date(instant * 1000)).map((p) => [p.type, p.value]));
+    minutes.push({
+      instant,
+      date: `${Number(parts.year)}-${Number(parts.month)}-${Number(parts.day)}`,
+      secondOfDay: Number(parts.hour) * 3600 + Number(parts.minute) * 60,
+    });
+  }
+  return minutes;
+}
+
+const dayMinutesKept = new Map<string, ReturnType<typeof wallMinutes>>();
+
+/** The minutes of a local day of 2026. */
+function dayMinutes(timeZone: string, day: { month: number; day: number }) {
+  const key = `${timeZone}|${day.month}|${day.day}`;
+  let minutes = dayMinutesKept.get(key);
+  if (!minutes) {
+    const noon = Date.UTC(2026, day.month - 1, day.day, 12) / 1000;
+    minutes = wallMinutes(timeZone, noon - 86_400, noon + 86_400).filter(
+      (minute) => minute.date === `2026-${day.month}-${day.day}`,
+    );
+    dayMinutesKept.set(key, minutes);
+  }
+  return minutes;
+}
+
+function nextMidnight(timeZone: string, day: { month: number; day: number }): number {
+  return (dayMinutes(timeZone, day).at(-1)?.instant as number) + 60;
+}
+
+/**
+ * Slots of up to an hour from midnight by elapsed time; longer ones at the first minute whose wall
+ * clock shows a multiple of their length or later.
+ */
+function expectedStarts(timeZone: string, day: { month: number; day: number }, slot: number): number[] {
+  const minutes = dayMinutes(timeZone, day);
+  const midnight = minutes[0]?.instant as number;
+  const end = midnight + minutes.length * 60;
+  const starts: number[] = [];
+  if (slot <= 3600) {
+    for (let start = midnight; start < end; start += slot) starts.push(start);
+    return starts;
+  }
+  for (let wall = 0; wall < 86_400; wall += slot) {
+    const start = minutes.find((minute) => minute.secondOfDay >= wall)?.instant;
+    if (start !== undefined) starts.push(start);
+  }
+  return starts;
+}
+
+/** The days of `year` whose length is not 24 hours, found half-hour by half-hour in the months they may lie in. */
+function dstDays(timeZone: string, year: number): Array<{ month: number; day: number }> {
+  const days: Array<{ month: number; day: number }> = [];
+  for (const month of [3, 4, 10, 11]) {
+    const byDate = new Map<string, number>();
+    const from = Date.UTC(year, month - 1, 1) / 1000 - 86_400;
+    for (const minute of wallMinutes(timeZone, from, Date.UTC(year, month, 1) / 1000 + 86_400, 1800)) {
+      byDate.set(minute.date, (byDate.get(minute.date) ?? 0) + 1);
+    }
+    for (const [date, count] of byDate) {
+      const [, m, d] = date.split('-').map(Number) as [number, number, number];
+      if (count !== 48 && m === month) days.push({ month: m, day: d });
+    }
+  }
+  return days;
+}
+
 describe('data periods and slots', () => {
   it('reads months and days, and refuses dates that do not exist', () => {
     expect(parseDataPeriod('2026-03')).toEqual({ year: 2026, month: 3, day: null });
@@ -32,12 +114,38 @@ describe('data periods and slots', () => {
     expect(iso(spring.to)).toBe('2026-03-29T21:00:00.000Z');
     const autumn = periodSlots({ year: 2026, month: 10, day: 25 }, 'Europe/Helsinki', 3600);
     expect(autumn.starts).toHaveLength(25);
-    // Two-hour slots: the 25-hour day ends with a one-hour slot, and the next day starts at its midnight.
-    const twoHours = periodSlots({ year: 2026, month: 10, day: null }, 'Europe/Helsinki', 7200);
-    const lastOfThe25th = twoHours.starts.filter((start) => start < autumn.to).at(-1) as number;
-    expect(autumn.to - lastOfThe25th).toBe(3600);
-    expect(twoHours.starts).toContain(autumn.to);
-    expect(twoHours.starts).toHaveLength(31 * 12 + 1);
+  });
+
+  it('gives every day of a month one day slot, its 23-hour and 25-hour days too', () => {
+    for (const month of [3, 10]) {
+      const days = periodSlots({ year: 2026, month, day: null }, 'Europe/Helsinki', 86_400);
+      expect(days.starts).toHaveLength(31);
+      expect(days.hourAligned).toBe(true);
+    }
+    const autumn = periodSlots({ year: 2026, month: 10, day: 25 }, 'Europe/Helsinki', 86_400);
+    expect(autumn.starts).toEqual([autumn.from]);
+    expect(autumn.to - autumn.from).toBe(25 * 3600);
+  });
+
+  it.each([
+    ['Europe/Helsinki', [23, 25]],
+    ['America/New_York', [23, 25]],
+    // Clocks there change by half an hour.
+    ['Australia/Lord_Howe', [24.5, 23.5]],
+  ] as const)('cuts both daylight-saving days of %s as their wall clock shows them', (timeZone, hours) => {
+    const days = dstDays(timeZone, 2026);
+    expect(days.map((day) => dayMinutes(timeZone, day).length / 60)).toEqual(hours);
+    for (const day of days) {
+      const period = { year: 2026, month: day.month, day: day.day };
+      for (const slot of slotLengths) {
+        const slots = periodSlots(period, timeZone, slot);
+        expect({ slot, starts: slots.starts.map(iso), to: iso(slots.to) }).toEqual({
+          slot,
+          starts: expectedStarts(timeZone, day, slot).map(iso),
+          to: iso(nextMidnight(timeZone, day)),
+        });
+      }
+    }
   });
 
   it('knows when whole-hour slots are not whole UTC hours', () => {

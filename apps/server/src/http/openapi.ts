@@ -1,4 +1,4 @@
-import { dataExportFormats, dataSlotLimits } from '@olo/shared';
+import { dataExportFormats, dataSlotLimits, wallClockSlotsVersion } from '@olo/shared';
 import type { FastifyInstance } from 'fastify';
 
 const errorBody = {
@@ -86,7 +86,7 @@ export function openApiDocument() {
               type: 'array',
               items: { type: 'integer' },
               description:
-                'Every slot start, epoch seconds. Each local day starts a slot at midnight; its last slot ends at the next midnight (23- and 25-hour days).',
+                'Every slot start, epoch seconds. No slot crosses a local midnight: a slot of 86400 s is one calendar day (23, 24 or 25 hours); slots of up to an hour run from midnight by elapsed time; longer ones start at the same wall-clock times every day, the one holding a daylight-saving change an hour shorter or longer.',
             },
             spaces: {
               type: 'array',
@@ -151,6 +151,13 @@ export function openApiDocument() {
               required: true,
               description: 'Slot length; it divides a day.',
               schema: { type: 'integer', minimum: dataSlotLimits.minSeconds, maximum: dataSlotLimits.maxSeconds },
+            },
+            {
+              name: 'slots',
+              in: 'query',
+              required: false,
+              description: `The version of the slot rules the client expects (now ${wallClockSlotsVersion}). The server always answers by the current rules; the web app sends it for slots longer than an hour so that browsers do not reuse answers kept under earlier rules.`,
+              schema: { type: 'integer' },
             },
             { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
           ],

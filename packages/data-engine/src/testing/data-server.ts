@@ -16,7 +16,7 @@ export async function startDataServer(
   const server = http.createServer((request, response) => {
     const path = request.url ?? '';
     requests.push(path);
-    const match = /^\/api\/data\/(\d+)\/([\d-]+)\/([^/]+)\/(\d+)$/.exec(path);
+    const match = /^\/api\/data\/(\d+)\/([\d-]+)\/([^/]+)\/(\d+)(?:\?slots=\d+)?$/.exec(path);
     const answered = match
       ? answer({
           projectId: Number(match[1]),

@@ -330,6 +330,41 @@ describe.each(testDatabases)('the data export on %s', (kind) => {
     expect(dataRows[0]?.[0]).toBe('24.10.2026 08:00');
   });
 
+  it.each([86_400, 43_200, 21_600])(
+    'writes %i s slots of the wall clock, each day whole: the 25-hour Sunday is one day, cut where its clock shows it',
+    async (slot) => {
+      const response = await admin.fetch(url({ lang: 'fi', mode: 'avg', nulls: true, slot }));
+      expect(response.status).toBe(200);
+      const rows = parseCsv(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()), ';');
+      const dataRows = rows.slice(
+        1,
+        rows.findIndex((row) => row.length === 1 && row[0] === ''),
+      );
+      // Computed here: each reading in the slot its wall-clock day and time give it, labelled with that slot's start.
+      const hours = slot / 3600;
+      const bySlot = new Map<string, Map<number, number[]>>();
+      for (const value of stored) {
+        const instant = value.time.getTime();
+        if (instant < from || instant > to) continue;
+        const w = wall(instant);
+        const label = `${w.day}.${w.month}.${w.year} ${two(Math.floor(w.hour / hours) * hours)}:00`;
+        const slotValues = bySlot.get(label) ?? new Map<number, number[]>();
+        bySlot.set(label, slotValues);
+        slotValues.set(value.seriesId, [...(slotValues.get(value.seriesId) ?? []), value.value]);
+      }
+      expect(dataRows.map((row) => row[0])).toEqual([...bySlot.keys()]);
+      expect(dataRows).toHaveLength((3 * 86_400) / slot);
+      dataRows.forEach((row) => {
+        const slotValues = bySlot.get(row[0] as string);
+        allIds().forEach((id, column) => {
+          const list = slotValues?.get(id);
+          const mean = list && list.reduce((sum, item) => sum + item, 0) / list.length;
+          expectNumber(row[column + 1], mean, decimalsOf(id), ',');
+        });
+      });
+    },
+  );
+
   it('writes an XLSX with numbers, date cells of the wall clock, headings in the language, and the stats sheet', async () => {
     const response = await admin.fetch(url({ format: 'xlsx', lang: 'sv', mode: 'max' }));
     expect(response.status).toBe(200);

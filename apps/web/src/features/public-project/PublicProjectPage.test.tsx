@@ -70,7 +70,7 @@ function stubDataApi(): string[] {
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
-      const [, , , projectId, period, dataId, slot] = url.split('/');
+      const [, , , projectId, period, dataId, slot] = new URL(url, 'http://olo.test').pathname.split('/');
       const body = bodyOf({
         projectId: Number(projectId),
         period: period as string,

@@ -40,7 +40,7 @@ function stubDataApi(options: { noSeries?: boolean } = {}) {
   const urls: string[] = [];
   const fetch = vi.fn(async (url: string) => {
     urls.push(url);
-    const [, , , projectId, period, id, slot] = url.split('/');
+    const [, , , projectId, period, id, slot] = new URL(url, 'http://olo.test').pathname.split('/');
     const body = bodyOf({
       projectId: Number(projectId),
       period: period as string,
