@@ -11,6 +11,7 @@ export const int4Max = 2_147_483_647;
 export const uint32Max = 4_294_967_295;
 
 /** A NUL, or a surrogate without its other half (matched as UTF-16 code units, so no `u` flag). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is what it looks for.
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const unstorableEverywhere = new RegExp(unstorable.source, 'g');
 
