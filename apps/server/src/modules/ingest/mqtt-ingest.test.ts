@@ -296,20 +296,6 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     });
     await listener.endAsync();
   });
-});
-
-describe.each(testDatabases)('integration kinds on the embedded broker on %s', (database) => {
-  let olo: TestServer;
-  let admin: TestClient;
-  let organizationId: string;
-  const sql = () => olo.server.database.sql;
-
-  beforeAll(async () => {
-    olo = await startTestServer(database, { INGEST_TOKEN: ingestToken });
-    admin = (await signedInClient(olo.url)).client;
-    organizationId = (await createOrganization(admin)).id;
-  });
-  afterAll(() => olo?.close());
 
   it.each<Provider>(['tts', 'chirpstack'])(
     'acknowledges a %s uplink refused for its content and stores the next one on the same connection',
@@ -346,6 +332,20 @@ describe.each(testDatabases)('integration kinds on the embedded broker on %s', (
       await client.endAsync();
     },
   );
+});
+
+describe.each(testDatabases)('integration kinds on the embedded broker on %s', (database) => {
+  let olo: TestServer;
+  let admin: TestClient;
+  let organizationId: string;
+  const sql = () => olo.server.database.sql;
+
+  beforeAll(async () => {
+    olo = await startTestServer(database, { INGEST_TOKEN: ingestToken });
+    admin = (await signedInClient(olo.url)).client;
+    organizationId = (await createOrganization(admin)).id;
+  });
+  afterAll(() => olo?.close());
 
   it("refuses a TTS-only integration's ChirpStack uplink: acknowledged, not stored, not passed on, recorded", async () => {
     const created = expectData(
