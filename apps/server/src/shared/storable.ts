@@ -61,6 +61,17 @@ export function storableJson(given: unknown, depth = 0): unknown {
   );
 }
 
+/** The SQLSTATE of a database error, also when a query builder wrapped it (as its cause). */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * Whether a database error is about the values written rather than the database or the statement:
  * a data exception (SQLSTATE class 22: out of range, invalid text, a NUL byte…), a broken
@@ -68,13 +79,7 @@ export function storableJson(given: unknown, depth = 0): unknown {
  * same values again fails again; writing others may succeed.
  */
 export function isValueDatabaseError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return /^(22|23|54)/.test(sqlStateOf(error) ?? '');
 }
 
 /**

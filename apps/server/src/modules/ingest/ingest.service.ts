@@ -9,7 +9,7 @@ import {
 import { estimatedSignalPower } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
-import { isValueDatabaseError, storableText } from '../../shared/storable.ts';
+import { isValueDatabaseError, sqlStateOf, storableText } from '../../shared/storable.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
 import { MeterCache } from './meter-cache.ts';
@@ -137,7 +137,7 @@ export class IngestService {
       await this.deps.meters.recordSystemError({
         name: 'Uplink refused: the database cannot store one of its values',
         type: 'ingest.unstorable',
-        data: { serial: uplink.serial, integrationId: integration.id, sqlState: (error as { code?: string }).code },
+        data: { serial: uplink.serial, integrationId: integration.id, sqlState: sqlStateOf(error) },
       });
       return { committed: Promise.resolve('refused') };
     }

@@ -1,6 +1,6 @@
 import { periodSettleMs } from '@olo/shared';
 import type { Logger } from 'pino';
-import { isValueDatabaseError } from '../../shared/storable.ts';
+import { isValueDatabaseError, sqlStateOf } from '../../shared/storable.ts';
 import { type AlarmOutcome, evaluateAlarms } from '../alarms/alarm-engine.ts';
 import type { AlarmsRepository } from '../alarms/alarms.repository.ts';
 import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
@@ -88,11 +88,6 @@ export class ReadingRefusedError extends Error {
     super('The database cannot store a value of this reading', options);
     this.name = 'ReadingRefusedError';
   }
-}
-
-function sqlStateOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 interface Pending {
