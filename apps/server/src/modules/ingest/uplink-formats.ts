@@ -244,7 +244,11 @@ export function parseTtsUplink(
     (origin.topic && ttsTopicApplication(origin.topic)) ||
     (origin.tenant ? `${applicationId}@${origin.tenant}` : undefined);
   if (topicApplication !== undefined && (topicApplication.length > 255 || !isStorableText(topicApplication))) {
-    throw new UplinkFormatError(`topic: the application ${unstorableMessage}`, 'malformed', ids.dev_eui);
+    throw new UplinkFormatError(
+      'topic: the application must be at most 255 characters, without NUL characters or unpaired surrogates',
+      'malformed',
+      ids.dev_eui,
+    );
   }
   const gateway = strongest(message.rx_metadata);
   const gatewayIndex = gateway ? (message.rx_metadata?.indexOf(gateway) ?? 0) : 0;
