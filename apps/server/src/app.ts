@@ -210,6 +210,11 @@ export async function createServer(
       events,
       logger,
       driverLearned: (meter) => metersService.decodeKeptReadings(meter),
+      readingTimes: {
+        earliest: config.readingTimeMin,
+        maxAheadMs: config.readingMaxAheadSeconds * 1000,
+        now: () => Date.now(),
+      },
     });
     const recalculationRepository = new RecalculationRepository(database.sql);
     const recalculation = new RecalculationService({ repository: recalculationRepository, events, logger });

@@ -22,6 +22,8 @@ describe('configuration', () => {
       smsUrl: undefined,
       smsToken: undefined,
       webhookAllowPrivate: false,
+      readingTimeMin: new Date('2000-01-01T00:00:00Z'),
+      readingMaxAheadSeconds: 86_400,
     });
   });
 
@@ -43,6 +45,8 @@ describe('configuration', () => {
       SMS_URL: 'https://sms.example.com/send',
       SMS_TOKEN: 'sms-secret',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      READING_TIME_MIN: '2010-06-01',
+      READING_MAX_AHEAD: '3600',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,6 +65,8 @@ describe('configuration', () => {
       smsUrl: 'https://sms.example.com/send',
       smsToken: 'sms-secret',
       webhookAllowPrivate: true,
+      readingTimeMin: new Date('2010-06-01T00:00:00Z'),
+      readingMaxAheadSeconds: 3600,
     });
   });
 
@@ -77,6 +83,10 @@ describe('configuration', () => {
     ['INSTANCE_NAME', '   '],
     ['SMS_URL', 'smtp://sms'],
     ['WEBHOOK_ALLOW_PRIVATE', 'sometimes'],
+    ['READING_TIME_MIN', 'yesterday'],
+    ['READING_TIME_MIN', '1900-01-01'],
+    ['READING_MAX_AHEAD', '1d'],
+    ['READING_MAX_AHEAD', '99999999'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

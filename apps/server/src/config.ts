@@ -61,6 +61,22 @@ export const configSchema = z
         },
         { message: 'expected an IANA time zone such as Europe/Helsinki' },
       ),
+    /** The earliest time a reading may have (ISO 8601); earlier uplinks are refused (decision 0053). */
+    READING_TIME_MIN: z
+      .string()
+      .default('2000-01-01T00:00:00Z')
+      .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
+        message: 'expected an ISO 8601 date or time such as 2000-01-01',
+      })
+      .transform((value) => new Date(value))
+      .refine((time) => time.getTime() >= 0, { message: 'must be 1970-01-01 or later' }),
+    /** How far ahead of the server's clock a reading's time may be, in seconds (at most 31 days). */
+    READING_MAX_AHEAD: z.coerce
+      .number({ message: 'expected a number of seconds' })
+      .int({ message: 'expected a whole number of seconds' })
+      .min(0)
+      .max(31 * 86_400, { message: 'must be at most 2678400 (31 days)' })
+      .default(86_400),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })
@@ -97,6 +113,8 @@ export const configSchema = z
     contactPhone: env.CONTACT_PHONE,
     trustProxy: env.TRUST_PROXY,
     timeZone: env.TIME_ZONE,
+    readingTimeMin: env.READING_TIME_MIN,
+    readingMaxAheadSeconds: env.READING_MAX_AHEAD,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   }));

@@ -16,7 +16,10 @@ type SendPacket = (
  * `max_inflight_messages`) bounds how many wait; `hasRoom` false (the writer's queue is full)
  * makes the next read wait for the commit too.
  *
- * A message that could not be stored is never acknowledged: the connection is dropped, and the
+ * An uplink refused for its content (malformed, its time implausible, a value the database cannot
+ * hold) is recorded and `store` resolves: it is acknowledged like a stored one, since sending it
+ * again would not mend it and would hold up every message behind it. A message that could not be
+ * stored because the database failed is never acknowledged: the connection is dropped, and the
  * broker sends every unacknowledged message again in the resumed session (repeats are stored once).
  */
 export function acknowledgeWhenStored(

@@ -1,29 +1,35 @@
 import type { Channel, TimedReading } from '@olo/drivers';
+import { storableText } from '../../shared/storable.ts';
 import type { ReadingToStore } from './readings.repository.ts';
+import { defaultReadingTimeWindow, type ReadingTimeWindow } from './uplink-formats.ts';
 
-/** History records dated before this (epoch ms, 2000-01-01) come from a device whose clock was not set. */
-const earliestHistoryTime = Date.UTC(2000, 0, 1);
-/** How much later than its uplink a history record may be dated (the device's clock running ahead). */
-const historyFutureAllowanceMs = 86_400_000;
-
-/** A driver's channels as a reading stores them: name → value with its type and unit. */
+/**
+ * A driver's channels as a reading stores them: name → value with its type and unit. Names and
+ * units may come from the payload (a JSON one); a value that is not finite has no column.
+ */
 export function storedChannels(channels: readonly Channel[]): NonNullable<ReadingToStore['channels']> {
-  return Object.fromEntries(channels.map((c) => [c.name, { value: c.value, type: c.type, unit: c.unit }]));
+  return Object.fromEntries(
+    channels
+      .filter((c) => Number.isFinite(c.value))
+      .map((c) => [storableText(c.name, 255), { value: c.value, type: c.type, unit: storableText(c.unit, 255) }]),
+  );
 }
 
 /**
  * The history records of an uplink sent at `sentAt` as readings at their own times. A time no
- * clock could have given (before 2000, or later than the uplink by more than a day: a device whose
- * clock was never set) is refused, with the system error that says so; days or weeks late are welcome.
+ * clock could have given (before the window's earliest, by default 2000, or later than the uplink
+ * by more than the window allows ahead: a device whose clock was never set) is refused, with the
+ * system error that says so; days or weeks late are welcome.
  */
 export function historyReadings(
   meterId: number,
   sentAt: Date,
   history: readonly TimedReading[],
+  window: ReadingTimeWindow = defaultReadingTimeWindow,
 ): { readings: ReadingToStore[]; refusal: { name: string; type: string; data: Record<string, unknown> } | null } {
-  const latest = sentAt.getTime() + historyFutureAllowanceMs;
-  const plausible = (record: TimedReading) =>
-    record.time.getTime() >= earliestHistoryTime && record.time.getTime() <= latest;
+  const earliest = window.earliest.getTime();
+  const latest = sentAt.getTime() + window.maxAheadMs;
+  const plausible = (record: TimedReading) => record.time.getTime() >= earliest && record.time.getTime() <= latest;
   const refused = history.filter((record) => !plausible(record));
   const readings = history.filter(plausible).map(
     (record): ReadingToStore => ({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IntegrationsService } from '../integrations/integrations.service.ts';
-import type { IngestService } from './ingest.service.ts';
+import type { IngestService, UplinkOutcome } from './ingest.service.ts';
 import { type Provider, ttsIdPattern, type Uplink, UplinkFormatError } from './uplink-formats.ts';
 
 const routes: Record<string, Provider> = { tts: 'tts', chirpstack: 'chirpstack' };
@@ -8,8 +8,9 @@ const routes: Record<string, Provider> = { tts: 'tts', chirpstack: 'chirpstack' 
 /**
  * POST /api/ingest/tts and /api/ingest/chirpstack: the network servers' webhook bodies (the same
  * JSON as their MQTT uplinks), one or an array, with `Authorization: Bearer <integration token>`.
- * All of a request is checked before any of it is stored: one malformed uplink refuses the lot
- * (400) and stores nothing. 202 once everything is committed. A Things Stack webhook body does not
+ * All of a request is checked before any of it is stored: one malformed uplink (or one whose
+ * values the database cannot hold, its time outside the window included) refuses the lot (400),
+ * is recorded on its meter, and nothing is stored. 202 once everything is committed or refused. A Things Stack webhook body does not
  * name its tenant, so `?tenant=` gives it for the downlink topic (docs/decisions/0019).
  */
 export function registerIngestRoutes(
@@ -48,18 +49,16 @@ export function registerIngestRoutes(
           uplinks.push(deps.ingest.parse(provider, body, { tenant }));
         } catch (error) {
           if (!(error instanceof UplinkFormatError)) throw error;
+          await deps.ingest.recordRefusal(error, integration, { provider, index });
           const where = Array.isArray(request.body) ? `uplink ${index}: ` : '';
           return reply.code(400).send({ error: `${where}${error.message}` });
         }
       }
-      const outcomes: string[] = [];
-      const commits: Array<Promise<void>> = [];
+      const commits: Array<Promise<UplinkOutcome>> = [];
       for (const uplink of uplinks) {
-        const { outcome, committed } = await deps.ingest.enqueue(uplink, integration);
-        outcomes.push(outcome);
-        commits.push(committed);
+        commits.push((await deps.ingest.enqueue(uplink, integration)).committed);
       }
-      await Promise.all(commits);
+      const outcomes = await Promise.all(commits);
       return reply.code(202).send({
         stored: outcomes.filter((outcome) => outcome === 'stored').length,
         refused: outcomes.filter((outcome) => outcome === 'refused').length,

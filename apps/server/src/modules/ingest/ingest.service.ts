@@ -9,15 +9,26 @@ import {
 import { estimatedSignalPower } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
+import { isValueDatabaseError, sqlStateOf, storableText } from '../../shared/storable.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
 import { historyReadings, storedChannels } from './history-readings.ts';
 import { MeterCache } from './meter-cache.ts';
-import type { ReadingWriter } from './reading-writer.ts';
+import { ReadingRefusedError, type ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
-import { type Provider, parseUplink, type Uplink, UplinkFormatError, type UplinkOrigin } from './uplink-formats.ts';
+import {
+  type Provider,
+  parseUplink,
+  type ReadingTimeWindow,
+  type Uplink,
+  UplinkFormatError,
+  type UplinkOrigin,
+} from './uplink-formats.ts';
 
+/** What became of a well-formed uplink: stored, or refused (recorded as a system error) and never stored. */
 export type UplinkOutcome = 'stored' | 'refused';
+
+type Sender = Pick<IntegrationRow, 'id' | 'organizationId'>;
 
 /**
  * From a network server's uplink to a stored reading: find (or create, as a free meter) the meter
@@ -35,40 +46,65 @@ export class IngestService {
       logger: Logger;
       /** A meter got its driver from an uplink: decode what it kept raw before (MetersService). */
       driverLearned?: (meter: MeterRow) => Promise<void>;
+      /** The times a reading may have (READING_TIME_MIN, READING_MAX_AHEAD); the defaults when absent. */
+      readingTimes?: ReadingTimeWindow;
     },
   ) {
     // Admin changes arrive through forgetMeter; the refresh catches changes made elsewhere (another instance).
     this.meters = new MeterCache((serials) => deps.meters.findBySerials(serials), { refreshAfterMs: 10_000 });
   }
 
-  /** Parses one message of `provider`'s format; throws UplinkFormatError for a malformed one. */
+  /**
+   * Parses one message of `provider`'s format; throws UplinkFormatError for one that is malformed
+   * or holds what the database cannot (its time outside the window included).
+   */
   parse(provider: Provider, body: unknown, origin: UplinkOrigin = {}): Uplink {
-    return parseUplink(provider, body, origin);
+    return parseUplink(provider, body, origin, this.deps.readingTimes);
   }
 
   /**
-   * One MQTT message: a malformed one is recorded as a system error and dropped (redelivering it
-   * would not mend it); a well-formed one is stored before this resolves.
+   * One MQTT message: one refused for its content is recorded as a system error and dropped
+   * (redelivering it would not mend it, and would hold up the messages behind it); a well-formed
+   * one is stored before this resolves. Throws only when the database is away or failing.
    */
   async acceptMessage(
     provider: Provider,
     payload: Buffer,
-    sender: Pick<IntegrationRow, 'id' | 'organizationId'>,
+    sender: Sender,
     topic?: string,
   ): Promise<UplinkOutcome | 'malformed'> {
     let uplink: Uplink;
     try {
       uplink = this.parse(provider, JSON.parse(payload.toString('utf8')), { topic });
     } catch (error) {
-      if (!(error instanceof SyntaxError || error instanceof UplinkFormatError)) throw error;
-      await this.deps.meters.recordSystemError({
-        name: `Malformed uplink: ${error.message}`,
-        type: 'ingest.malformed',
-        data: { provider, integrationId: sender.id, bytes: payload.length },
-      });
+      if (error instanceof SyntaxError) {
+        await this.deps.meters.recordSystemError({
+          name: `Malformed uplink: ${error.message}`,
+          type: 'ingest.malformed',
+          data: { provider, integrationId: sender.id, bytes: payload.length },
+        });
+        return 'malformed';
+      }
+      if (!(error instanceof UplinkFormatError)) throw error;
+      await this.recordRefusal(error, sender, { provider, bytes: payload.length });
       return 'malformed';
     }
     return this.accept(uplink, sender);
+  }
+
+  /**
+   * An uplink refused before anything of it was stored: recorded as a system error, on its meter
+   * when it names one that the sender may feed (no other organization sees it otherwise).
+   */
+  async recordRefusal(error: UplinkFormatError, sender: Sender, data: Record<string, unknown> = {}): Promise<void> {
+    const meter = error.serial === undefined ? undefined : await this.meters.get(error.serial);
+    const timeRefused = error.fault === 'reading-time';
+    await this.deps.meters.recordSystemError({
+      name: timeRefused ? `Uplink refused: ${error.message}` : `Malformed uplink: ${error.message}`,
+      type: timeRefused ? 'ingest.reading-time' : 'ingest.malformed',
+      data: { ...data, integrationId: sender.id, ...(error.serial === undefined ? {} : { serial: error.serial }) },
+      meterId: meter && mayFeed(sender, meter) ? meter.id : null,
+    });
   }
 
   /** An uplink of the network server that the sending integration is not for: refused, and recorded. */
@@ -92,23 +128,37 @@ export class IngestService {
     });
   }
 
-  async accept(uplink: Uplink, integration: Pick<IntegrationRow, 'id' | 'organizationId'>): Promise<UplinkOutcome> {
-    const { outcome, committed } = await this.enqueue(uplink, integration);
-    await committed;
-    return outcome;
+  async accept(uplink: Uplink, integration: Sender): Promise<UplinkOutcome> {
+    const { committed } = await this.enqueue(uplink, integration);
+    return committed;
   }
 
   /**
    * Takes an uplink into the writer's queue and resolves then; `committed` resolves once it is
-   * stored. Callers with several uplinks enqueue them one after another, so that the queue keeps
-   * their order (of two readings of one time, the first counts), and await the commits together.
+   * stored, or refused and recorded (the database would not store it). Callers with several
+   * uplinks enqueue them one after another, so that the queue keeps their order (of two readings
+   * of one time, the first counts), and await the commits together.
    */
-  async enqueue(
-    uplink: Uplink,
-    integration: Pick<IntegrationRow, 'id' | 'organizationId'>,
-  ): Promise<{ outcome: UplinkOutcome; committed: Promise<void> }> {
+  async enqueue(uplink: Uplink, integration: Sender): Promise<{ committed: Promise<UplinkOutcome> }> {
+    try {
+      return await this.prepare(uplink, integration);
+    } catch (error) {
+      // The parser lets through only what the columns hold; should a value still fail, it fails
+      // this uplink alone.
+      if (!isValueDatabaseError(error)) throw error;
+      this.deps.logger.warn({ err: error, serial: uplink.serial }, 'an uplink was refused: a value cannot be stored');
+      await this.deps.meters.recordSystemError({
+        name: 'Uplink refused: the database cannot store one of its values',
+        type: 'ingest.unstorable',
+        data: { serial: uplink.serial, integrationId: integration.id, sqlState: sqlStateOf(error) },
+      });
+      return { committed: Promise.resolve('refused') };
+    }
+  }
+
+  private async prepare(uplink: Uplink, integration: Sender): Promise<{ committed: Promise<UplinkOutcome> }> {
     let meter = await this.meterFor(uplink);
-    if (integration.organizationId && meter.organizationId && meter.organizationId !== integration.organizationId) {
+    if (!mayFeed(integration, meter)) {
       // One organization's credentials must not write another organization's data.
       await this.deps.meters.recordSystemError({
         name: 'Uplink refused: the meter belongs to another organization',
@@ -116,7 +166,7 @@ export class IngestService {
         data: { serial: uplink.serial, integrationId: integration.id },
         meterId: meter.id,
       });
-      return { outcome: 'refused', committed: Promise.resolve() };
+      return { committed: Promise.resolve('refused') };
     }
     const application = newRouteApplication(meter, uplink);
     if (application && (await this.ownedByOthers(meter, uplink.provider, application))) {
@@ -128,14 +178,16 @@ export class IngestService {
         data: { serial: uplink.serial, application, integrationId: integration.id },
         meterId: meter.id,
       });
-      return { outcome: 'refused', committed: Promise.resolve() };
+      return { committed: Promise.resolve('refused') };
     }
     // Only after those checks: a refused uplink must not change where another organization's downlinks go.
     meter = await this.learnFrom(meter, uplink);
     const decoded = this.decode(meter, uplink);
-    if (decoded && !decoded.ok) {
+    // A decoder's message may quote the payload (a JSON parser's does), NUL bytes and all.
+    const decodeError = decoded && !decoded.ok ? storableText(decoded.error, 1000) : null;
+    if (decodeError !== null) {
       await this.deps.meters.recordSystemError({
-        name: decoded.error,
+        name: decodeError,
         type: 'meter.decode',
         data: { fPort: uplink.fPort, payload: uplink.payload?.toString('hex') ?? null },
         meterId: meter.id,
@@ -150,7 +202,7 @@ export class IngestService {
       fPort: uplink.fPort,
       payload: uplink.payload,
       channels,
-      decodeError: decoded && !decoded.ok ? decoded.error : null,
+      decodeError,
       rssi: uplink.radio.rssi,
       snr: uplink.radio.snr,
       spfact: uplink.radio.spfact,
@@ -162,15 +214,36 @@ export class IngestService {
       battery: health.batteryVoltage ?? health.batteryPercent ?? null,
       vdd: health.vdd ?? null,
     };
-    const earlier = historyReadings(meter.id, uplink.time, decoded?.ok === true ? (decoded.history ?? []) : []);
-    if (earlier.refusal) await this.deps.meters.recordSystemError({ ...earlier.refusal, meterId: meter.id });
-    // One after another, so that they share the meter's lane and usually its transaction.
-    const committed = Promise.all([reading, ...earlier.readings].map((one) => this.deps.writer.enqueue(one))).then(
-      () => undefined,
+    const earlier = historyReadings(
+      meter.id,
+      uplink.time,
+      decoded?.ok === true ? (decoded.history ?? []) : [],
+      this.deps.readingTimes,
     );
+    if (earlier.refusal) await this.deps.meters.recordSystemError({ ...earlier.refusal, meterId: meter.id });
+    const refuse = async (one: ReadingToStore, error: unknown): Promise<UplinkOutcome> => {
+      if (!(error instanceof ReadingRefusedError)) throw error;
+      await this.deps.meters.recordSystemError({
+        name: 'Reading refused: the database cannot store one of its values',
+        type: 'ingest.unstorable',
+        data: { sqlState: error.sqlState, time: one.time, fCnt: one.fCnt, fPort: one.fPort },
+        meterId: meter.id,
+      });
+      return 'refused';
+    };
+    // One after another, so that they share the meter's lane and usually its transaction; the
+    // uplink's outcome is its own reading's (a refused history record is recorded on its own).
+    const committed = Promise.all(
+      [reading, ...earlier.readings].map((one) =>
+        this.deps.writer.enqueue(one).then(
+          (): UplinkOutcome => 'stored',
+          (error: unknown) => refuse(one, error),
+        ),
+      ),
+    ).then(([outcome]) => outcome as UplinkOutcome);
     // The caller awaits it; until then a failure must not count as unhandled.
     committed.catch(() => {});
-    return { outcome: 'stored', committed };
+    return { committed };
   }
 
   /** Whether organizations other than the meter's own the application (one nobody owns is free). */
@@ -272,6 +345,11 @@ function newRouteApplication(meter: MeterRow, uplink: Uplink): string | undefine
 /** The application that a route's downlink topic names (as downlinkMessage builds it). */
 function routeApplication(provider: Provider, route: Record<string, string>): string | undefined {
   return provider === 'tts' ? (route.topicApplication ?? route.applicationId) : route.applicationId;
+}
+
+/** Whether an integration may feed a meter: a site-wide one any, an organization's its own and free ones. */
+function mayFeed(sender: Sender, meter: MeterRow): boolean {
+  return !sender.organizationId || !meter.organizationId || meter.organizationId === sender.organizationId;
 }
 
 function sameRoute(a: Record<string, string>, b: Record<string, string>): boolean {

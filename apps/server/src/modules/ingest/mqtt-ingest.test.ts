@@ -296,6 +296,42 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
     });
     await listener.endAsync();
   });
+
+  it.each<Provider>(['tts', 'chirpstack'])(
+    'acknowledges a %s uplink refused for its content and stores the next one on the same connection',
+    async (provider) => {
+      // Olo's subscription at Mosquitto is in place once something it was sent arrived.
+      const warmSerial = newSerial();
+      await publishUntilStored(uplinkOf[provider](warmSerial, 1, new Date(), 600), warmSerial, 1);
+      const serial = newSerial();
+      const client = await connect();
+      const acknowledged = (message: UplinkMessage) =>
+        Promise.race([
+          client.publishAsync(message.topic, JSON.stringify(message.body), { qos: 1 }).then(() => true),
+          sleep(5000).then(() => false),
+        ]);
+      // A network server whose clock is unset, then the same meter's next uplink with the right time.
+      const unsetClock = uplinkOf[provider](serial, 1, new Date('0001-01-01T00:00:00Z'), 650);
+      const next = uplinkOf[provider](serial, 2, new Date(), 660);
+      expect(await acknowledged(unsetClock)).toBe(true);
+      expect(await acknowledged(next)).toBe(true);
+      expect(client.connected).toBe(true);
+      for (let waited = 0; (await storedReadings(serial)).length === 0 && waited < 10_000; waited += 100) {
+        await sleep(100);
+      }
+      // Not sent again: recorded once, and the broker has nothing more to redeliver.
+      await sleep(500);
+      expect(await storedReadings(serial)).toEqual([{ f_cnt: 2 }]);
+      const errors = await sql()`select type, name from system_errors where data->>'serial' = ${serial}`;
+      expect(errors.filter((error) => error.type === 'ingest.reading-time')).toEqual([
+        {
+          type: 'ingest.reading-time',
+          name: expect.stringMatching(/^Uplink refused: .*0001-01-01T00:00:00\.000Z is before 2000-01-01/),
+        },
+      ]);
+      await client.endAsync();
+    },
+  );
 });
 
 describe.each(testDatabases)('integration kinds on the embedded broker on %s', (database) => {

@@ -1,5 +1,6 @@
 import { periodSettleMs } from '@olo/shared';
 import type { Logger } from 'pino';
+import { isValueDatabaseError, sqlStateOf } from '../../shared/storable.ts';
 import { type AlarmOutcome, evaluateAlarms } from '../alarms/alarm-engine.ts';
 import type { AlarmsRepository } from '../alarms/alarms.repository.ts';
 import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
@@ -73,6 +74,22 @@ export function isTransientDatabaseError(error: unknown): boolean {
   ].includes(code);
 }
 
+/**
+ * A reading the database would not store (a value error of its own, isValueDatabaseError): it is
+ * refused alone, and the readings that shared its batch are stored.
+ */
+export class ReadingRefusedError extends Error {
+  constructor(
+    readonly reading: ReadingToStore,
+    /** The database's SQLSTATE. */
+    readonly sqlState: string | undefined,
+    options: { cause: unknown },
+  ) {
+    super('The database cannot store a value of this reading', options);
+    this.name = 'ReadingRefusedError';
+  }
+}
+
 interface Pending {
   reading: ReadingToStore;
   resolve(): void;
@@ -89,7 +106,10 @@ interface Lane {
  * Writes readings in batches, one transaction each. A reading's promise resolves only after its
  * transaction committed, so that whoever acknowledges an uplink (an MQTT PUBACK, an HTTP 202)
  * does so for stored data. A failed transaction is retried with backoff, keeping the batch: a
- * database that is down for a moment delays readings but loses none. `close` writes what is queued.
+ * database that is down for a moment delays readings but loses none. A batch that fails on a value
+ * is halved, each half in a transaction of its own, until the reading that fails is alone: it is
+ * refused (ReadingRefusedError) and the others are stored, so that one sender's reading cannot
+ * fail another's. `close` writes what is queued.
  *
  * With several lanes, a meter's readings always take the same lane, so they are written in the
  * order they came and no two transactions wait on each other's meter rows; while one lane waits
@@ -183,6 +203,10 @@ export class ReadingWriter {
         }
         return;
       } catch (error) {
+        if (isValueDatabaseError(error)) {
+          await this.isolate(batch, error);
+          return;
+        }
         if (!isTransientDatabaseError(error)) {
           // Retrying cannot mend it: the uplinks stay unacknowledged and their senders try again.
           this.logger.error({ err: error, readings: batch.length }, 'writing readings failed');
@@ -194,6 +218,27 @@ export class ReadingWriter {
         await new Promise((resolve) => setTimeout(resolve, waitMs));
       }
     }
+  }
+
+  /**
+   * A batch that a value of some reading failed: halves written one after the other (in order, so
+   * that a meter's readings keep theirs), each in its own transaction with its own alarms, which
+   * thus see what the halves before committed. A single reading that fails so is refused. One bad
+   * reading in n costs about 2·log2(n) transactions.
+   */
+  private async isolate(batch: Pending[], error: unknown): Promise<void> {
+    if (batch.length === 1) {
+      const [item] = batch as [Pending];
+      this.logger.warn(
+        { err: error, meterId: item.reading.meterId, time: item.reading.time },
+        'a reading was refused: the database cannot store one of its values',
+      );
+      item.reject(new ReadingRefusedError(item.reading, sqlStateOf(error), { cause: error }));
+      return;
+    }
+    const middle = Math.ceil(batch.length / 2);
+    await this.writeWithRetries(batch.slice(0, middle));
+    await this.writeWithRetries(batch.slice(middle));
   }
 
   /**

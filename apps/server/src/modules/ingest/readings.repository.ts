@@ -1,9 +1,11 @@
 import type postgres from 'postgres';
+import { int4Max, storedFrameCounter } from '../../shared/storable.ts';
 
 /** A decoded (or undecodable) uplink of a known meter, ready to store. */
 export interface ReadingToStore {
   meterId: number;
   time: Date;
+  /** Unsigned 32 bits; stored as storedFrameCounter. */
   fCnt: number | null;
   fPort: number | null;
   payload: Buffer | null;
@@ -179,6 +181,7 @@ export class ReadingsRepository {
     if (readings.length === 0) return [];
     const column = (pick: (reading: ReadingToStore) => number | null) => numberArray(readings.map(pick));
     const window = `${historyDuplicateWindowMs} milliseconds`;
+    const fCnt = (r: ReadingToStore) => (r.fCnt === null ? null : storedFrameCounter(r.fCnt));
     const payloads = readings.map((r) =>
       r.payload ? (r.payload.length > 0 ? r.payload.toString('hex') : '""') : 'NULL',
     );
@@ -188,7 +191,7 @@ export class ReadingsRepository {
       with input as (
         select * from unnest(
           ${column((r) => r.meterId)}::int[], ${timeArray(readings.map((r) => r.time))}::timestamptz[],
-          ${column((r) => r.fCnt)}::int[], ${column((r) => r.fPort)}::int[], ${`{${payloads.join(',')}}`}::text[],
+          ${column(fCnt)}::int[], ${column((r) => r.fPort)}::int[], ${`{${payloads.join(',')}}`}::text[],
           ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
           ${column((r) => r.txpower)}::float8[], ${column((r) => r.esp)}::float8[], ${column((r) => r.towers)}::int[],
           ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[], ${column((r) => r.battery)}::float8[],
@@ -373,14 +376,19 @@ export class ReadingsRepository {
         const current = group[index]?.fCnt;
         if (previous != null && current != null && current > previous) innerMissed += current - previous - 1;
       }
-      latest.push({ ...(group.at(-1) as ReadingToStore), firstFCnt: group[0]?.fCnt ?? null, innerMissed });
+      latest.push({
+        ...(group.at(-1) as ReadingToStore),
+        firstFCnt: group[0]?.fCnt ?? null,
+        innerMissed: Math.min(innerMissed, int4Max),
+      });
     }
     const column = (pick: (reading: (typeof latest)[number]) => number | null) => numberArray(latest.map(pick));
     await tx`
       with input as (
         select u.*, channels -> (i::int - 1) as data from unnest(
           ${column((r) => r.meterId)}::int[], ${timeArray(latest.map((r) => r.time))}::timestamptz[],
-          ${column((r) => r.fCnt)}::int[], ${column((r) => r.firstFCnt)}::int[], ${column((r) => r.innerMissed)}::int[],
+          ${column((r) => (r.fCnt === null ? null : storedFrameCounter(r.fCnt)))}::int[],
+          ${column((r) => r.firstFCnt)}::bigint[], ${column((r) => r.innerMissed)}::int[],
           ${column((r) => r.battery)}::float8[], ${column((r) => r.vdd)}::float8[],
           ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
           ${column((r) => r.txpower)}::float8[], ${column((r) => r.esp)}::float8[],
@@ -392,10 +400,12 @@ export class ReadingsRepository {
       latest as (
         insert into meter_latest as l
           (meter_id, time, f_cnt, data, battery, vdd, rssi, snr, spfact, txpower, esp, towers, lat, lon, missed)
-        -- missed: frames lost inside this batch, plus the gap between the stored counter and the batch's first.
+        -- missed: frames lost inside this batch, plus the gap between the stored counter (unsigned, from
+        -- its int4 bits) and the batch's first; counted in bigint and kept within the column's range.
         select i.meter_id, i.time, i.f_cnt, nullif(i.data, 'null'), i.battery, i.vdd, i.rssi, i.snr, i.spfact, i.txpower, i.esp,
                i.towers, i.lat, i.lon,
-               i.inner_missed + case when i.first_f_cnt > p.f_cnt then i.first_f_cnt - p.f_cnt - 1 else 0 end
+               least(${int4Max}::bigint, i.inner_missed::bigint + case when i.first_f_cnt > (p.f_cnt::bigint & 4294967295)
+                 then i.first_f_cnt - (p.f_cnt::bigint & 4294967295) - 1 else 0 end)::int
         from input i left join meter_latest p on p.meter_id = i.meter_id
         on conflict (meter_id) do update set
           -- An uplink without live values (history records, device information) keeps the values shown.
@@ -404,15 +414,18 @@ export class ReadingsRepository {
           rssi = excluded.rssi, snr = excluded.snr, spfact = excluded.spfact, txpower = excluded.txpower,
           esp = excluded.esp, towers = excluded.towers,
           lat = coalesce(excluded.lat, l.lat), lon = coalesce(excluded.lon, l.lon),
-          missed = l.missed + excluded.missed
+          missed = least(${int4Max}::bigint, l.missed::bigint + excluded.missed)::int
         where excluded.time > l.time
       )
-      -- The observed interval: an exponential average of the gaps between the latest readings of batches.
+      -- The observed interval: an exponential average of the gaps between the latest readings of batches,
+      -- computed in float8 and kept within the column's range: a last reading from long ago (a clock
+      -- that was unset) must not overflow it.
       update meters m set
         interval_seconds = case
           when m.last_seen_at is not null and u.time > m.last_seen_at
-            then greatest(1, round(coalesce(m.interval_seconds * 0.7, 0) + extract(epoch from u.time - m.last_seen_at) *
-                 case when m.interval_seconds is null then 1 else 0.3 end))::int
+            then least(${int4Max}::float8, greatest(1, round(coalesce(m.interval_seconds * 0.7, 0) +
+                 extract(epoch from u.time - m.last_seen_at)::float8 *
+                 case when m.interval_seconds is null then 1 else 0.3 end)))::int
           else m.interval_seconds end,
         last_seen_at = greatest(coalesce(m.last_seen_at, u.time), u.time)
       from input u

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { uplinkExample } from '../../testing/uplink-examples.ts';
-import { parseChirpstackUplink, parseTtsUplink, providerOfTopic, UplinkFormatError } from './uplink-formats.ts';
+import {
+  parseChirpstackUplink,
+  parseTtsUplink,
+  parseUplink,
+  providerOfTopic,
+  type Uplink,
+  UplinkFormatError,
+} from './uplink-formats.ts';
 
 const example = uplinkExample;
 
@@ -72,5 +79,109 @@ describe('uplink formats', () => {
       'deviceInfo.devEui: DevEUI must be 16 hex digits',
     );
     expect(providerOfTopic('v3/app@ttn/devices/dev/join')).toBeNull();
+  });
+
+  /** The example of `provider` with the field at `path` (dotted) set to `value`. */
+  function exampleWith(provider: 'tts' | 'chirpstack', path: string, value: unknown): Record<string, unknown> {
+    const file = provider === 'tts' ? 'tts-v3-mqtt-up.json' : 'chirpstack-v4-mqtt-up.json';
+    const body = structuredClone(example(file).payload);
+    const keys = path.split('.');
+    let node = body as Record<string, unknown>;
+    for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+    node[keys.at(-1) as string] = value;
+    return body;
+  }
+
+  /** The parsed uplink, or the refusal's message. */
+  function parsedWith(provider: 'tts' | 'chirpstack', path: string, value: unknown): Uplink | string {
+    const body = exampleWith(provider, path, value);
+    try {
+      return parseUplink(provider, body);
+    } catch (error) {
+      if (!(error instanceof UplinkFormatError)) throw error;
+      return error.message;
+    }
+  }
+
+  it('takes frame counters as unsigned 32 bits and integers only as far as their columns reach', () => {
+    expect(parsedWith('tts', 'uplink_message.f_cnt', 2 ** 32 - 1)).toMatchObject({ fCnt: 2 ** 32 - 1 });
+    expect(parsedWith('chirpstack', 'fCnt', 2 ** 31)).toMatchObject({ fCnt: 2 ** 31 });
+    expect(parsedWith('tts', 'uplink_message.f_cnt', 2 ** 32)).toBe(
+      'uplink_message.f_cnt: Too big: expected number to be <=4294967295',
+    );
+    expect(parsedWith('chirpstack', 'fCnt', 2 ** 32)).toMatch(/^fCnt: Too big/);
+    expect(parsedWith('tts', 'uplink_message.settings.data_rate.lora.spreading_factor', 2 ** 40)).toMatch(
+      /^uplink_message\.settings\.data_rate\.lora\.spreading_factor: Too big: expected number to be <=2147483647$/,
+    );
+    expect(parsedWith('chirpstack', 'txInfo.modulation.lora.spreadingFactor', 2 ** 31)).toMatch(
+      /^txInfo\.modulation\.lora\.spreadingFactor: Too big/,
+    );
+    expect(parsedWith('chirpstack', 'rxInfo.0.location', { latitude: 91, longitude: 0 })).toMatch(
+      /^rxInfo\.0\.location\.latitude: Too big/,
+    );
+  });
+
+  it('refuses text that the database cannot hold: NUL characters, unpaired surrogates, over-long names', () => {
+    expect(parsedWith('tts', 'end_device_ids.device_id', 'sensor\u0000')).toBe(
+      'end_device_ids.device_id: contains a NUL character or an unpaired surrogate, which cannot be stored',
+    );
+    expect(parsedWith('tts', 'uplink_message.version_ids', { brand_id: 'elsys\ud800', model_id: 'ers-co2' })).toMatch(
+      /^uplink_message\.version_ids\.brand_id: contains a NUL/,
+    );
+    expect(parsedWith('chirpstack', 'deviceInfo.deviceName', 'x'.repeat(256))).toMatch(
+      /^deviceInfo\.deviceName: Too big/,
+    );
+    expect(parsedWith('chirpstack', 'deviceInfo.deviceProfileName', '\u0000')).toMatch(
+      /^deviceInfo\.deviceProfileName: contains a NUL/,
+    );
+    // Deep in the network server's decoding, in a key or a value.
+    expect(parsedWith('chirpstack', 'object', { nested: [{ 'k\u0000': 1 }] })).toMatch(/^object: contains a NUL/);
+    expect(parsedWith('tts', 'uplink_message.decoded_payload.unit', '\udc00')).toMatch(
+      /^uplink_message\.decoded_payload: contains a NUL/,
+    );
+    expect(parsedWith('tts', 'end_device_ids.device_id', `ä-🙂-${'x'.repeat(200)}`)).toMatchObject({
+      route: { deviceId: `ä-🙂-${'x'.repeat(200)}` },
+    });
+  });
+
+  it('refuses a reading dated before 2000 or more than a day ahead, naming the field, and takes one weeks late', () => {
+    const refusal = (provider: 'tts' | 'chirpstack', time: string) => {
+      const body = exampleWith(provider, provider === 'tts' ? 'uplink_message.settings.time' : 'time', time);
+      try {
+        parseUplink(provider, body);
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    };
+    const unset = refusal('tts', '0001-01-01T00:00:00Z');
+    expect(unset).toBeInstanceOf(UplinkFormatError);
+    expect(unset).toMatchObject({
+      fault: 'reading-time',
+      serial: 'a81758fffe0312ab',
+      message:
+        'uplink_message.settings.time: 0001-01-01T00:00:00Z is before 2000-01-01T00:00:00.000Z, the earliest time a reading may have (is the clock set?)',
+    });
+    for (const time of ['1999-12-31T23:59:59.999Z', '+200000-01-01T00:00:00Z', '-200000-01-01T00:00:00Z']) {
+      expect(refusal('chirpstack', time)).toMatchObject({ fault: 'reading-time' });
+    }
+    const ahead = new Date(Date.now() + 24 * 3_600_000 + 60_000).toISOString();
+    expect(refusal('chirpstack', ahead)).toMatchObject({
+      message: `time: ${ahead} is more than 86400 s ahead of the server's clock`,
+      serial: '24e124126c172345',
+    });
+    for (const time of [
+      '2000-01-01T00:00:00Z',
+      new Date(Date.now() - 35 * 86_400_000).toISOString(),
+      new Date(Date.now() + 23 * 3_600_000).toISOString(),
+    ]) {
+      expect(refusal('tts', time)).toBeUndefined();
+    }
+    // The window is the server's to set (READING_TIME_MIN, READING_MAX_AHEAD).
+    const body = structuredClone(example('chirpstack-v4-mqtt-up.json').payload);
+    const window = { earliest: new Date('2024-06-01T00:00:00Z'), maxAheadMs: 0, now: () => Date.now() };
+    expect(() => parseUplink('chirpstack', body, {}, window)).toThrow(
+      /^time: 2024-05-14T09:24:41\.106325921\+00:00 is before 2024-06-01T00:00:00\.000Z/,
+    );
   });
 });

@@ -69,7 +69,8 @@ const MeterReadingRef = builder.objectRef<MeterReadingRow>('MeterReading').imple
   fields: (t) => ({
     time: t.expose('time', { type: 'DateTime' }),
     receivedAt: t.expose('receivedAt', { type: 'DateTime' }),
-    fCnt: t.exposeInt('fCnt', { nullable: true }),
+    // Float: a frame counter is unsigned 32 bits, beyond GraphQL's Int.
+    fCnt: t.exposeFloat('fCnt', { nullable: true, description: 'Frame counter (0 to 2^32 - 1).' }),
     fPort: t.exposeInt('fPort', { nullable: true }),
     payload: t.exposeString('payloadHex', { nullable: true, description: 'Hex.' }),
     channels: t.expose('channels', { type: 'JSON', nullable: true }),

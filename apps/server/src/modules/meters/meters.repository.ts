@@ -8,6 +8,7 @@ import {
   seriesDatasources,
   systemErrors,
 } from '../../db/tables/index.ts';
+import { frameCounterOf, storableJson, storableText } from '../../shared/storable.ts';
 
 export type MeterRow = typeof meters.$inferSelect;
 export type NewMeter = typeof meters.$inferInsert;
@@ -183,7 +184,7 @@ export class MetersRepository {
       .where(and(eq(meterReadings.meterId, meterId), gte(meterReadings.time, from), lte(meterReadings.time, to)))
       .orderBy(desc(meterReadings.time))
       .limit(limit);
-    return rows;
+    return rows.map((row) => (row.fCnt === null ? row : { ...row, fCnt: frameCounterOf(row.fCnt) }));
   }
 
   async stats(meterId: number, from: Date, to: Date) {
@@ -288,11 +289,12 @@ export class MetersRepository {
     return rows.length;
   }
 
+  /** Name and data may carry what a sender sent: made storable, so that recording a refusal cannot fail. */
   async recordSystemError(error: { name: string; type: string; data?: unknown; meterId?: number | null }) {
     await this.db.insert(systemErrors).values({
-      name: error.name,
+      name: storableText(error.name, 1000),
       type: error.type,
-      data: error.data ?? null,
+      data: storableJson(error.data ?? null),
       meterId: error.meterId ?? null,
       computerId: this.computerId,
     });
