@@ -163,9 +163,14 @@ export async function createServer(
       accounts: accountsRepository,
       events,
     });
+    const attachments = new AttachmentsService(
+      new AttachmentsRepository(database.db),
+      path.join(config.dataDir, 'attachments'),
+    );
     const projects = new ProjectsService({
       repository: new ProjectsRepository(database.db),
       accounts: accountsRepository,
+      attachments,
       events,
     });
     const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
@@ -295,10 +300,7 @@ export async function createServer(
         publicUrl: config.publicUrl,
         siteName: config.siteName,
       }),
-      attachments: new AttachmentsService(
-        new AttachmentsRepository(database.db),
-        path.join(config.dataDir, 'attachments'),
-      ),
+      attachments,
     };
 
     const broker = await startBroker({
