@@ -158,14 +158,21 @@ export async function createServer(
     const outbox = new MailOutbox(mailer, logger);
     closers.push(() => outbox.flush());
     const accountsRepository = new AccountsRepository(database.db);
+    const access = new AccessPolicy(new AccessRepository(database.db));
     const organizations = new OrganizationsService({
       repository: new OrganizationsRepository(database.db),
       accounts: accountsRepository,
       events,
     });
+    const attachments = new AttachmentsService(
+      new AttachmentsRepository(database.db),
+      path.join(config.dataDir, 'attachments'),
+    );
+    const projectsRepository = new ProjectsRepository(database.db);
     const projects = new ProjectsService({
-      repository: new ProjectsRepository(database.db),
+      repository: projectsRepository,
       accounts: accountsRepository,
+      attachments,
       events,
     });
     const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
@@ -188,6 +195,7 @@ export async function createServer(
       publicUrl: config.publicUrl,
       siteName: config.siteName,
       allowPrivateWebhooks: config.webhookAllowPrivate,
+      mayReceiveAlarms: (userId, projectId) => access.mayReceiveAlarms(userId, projectId),
     });
     jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
     const readingsRepository = new ReadingsRepository(database.sql, computer.id);
@@ -263,6 +271,7 @@ export async function createServer(
     const alarms = new AlarmsService({
       repository: alarmsRepository,
       events,
+      projectMembers: async (projectId) => (await projectsRepository.listMembers(projectId)).map((row) => row.user),
       webhookTargetProblem: (url) => webhookTargetProblem(url, config.webhookAllowPrivate),
       enqueueNotifications: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
       notificationsQueued: () => jobs.lookNow(),
@@ -292,7 +301,7 @@ export async function createServer(
       calibrations,
       sessions,
       bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
-      access: new AccessPolicy(new AccessRepository(database.db)),
+      access,
       organizations,
       projects,
       spaces: new SpacesService(new SpacesRepository(database.db), events),
@@ -307,10 +316,7 @@ export async function createServer(
         publicUrl: config.publicUrl,
         siteName: config.siteName,
       }),
-      attachments: new AttachmentsService(
-        new AttachmentsRepository(database.db),
-        path.join(config.dataDir, 'attachments'),
-      ),
+      attachments,
     };
 
     const broker = await startBroker({

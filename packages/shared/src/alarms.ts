@@ -22,6 +22,10 @@ export const alarmErrors = {
   smsTarget: 'Invalid phone number',
   webhookTarget: 'Invalid webhook address',
   userRequired: 'Choose a user',
+  /** A user action may notify only a project member who may view the project's alarms. */
+  userMayNotViewAlarms: 'Choose a member of the project who may see its alarms',
+  /** A delivery to a user who has since lost that right: skipped and recorded so. */
+  userLostAlarmAccess: "The user may no longer see the project's alarms",
 } as const;
 
 export const alarmLimits = {

@@ -95,6 +95,8 @@ export interface OrganizationRights {
 export interface ProjectRights {
   exists: boolean;
   organizationId: string | null;
+  /** Has a membership of the project itself (not only rights through an organization). */
+  member: boolean;
   view: boolean;
   admin: boolean;
   adminSeries: boolean;
@@ -316,6 +318,7 @@ export class ViewerAccess {
     const none: ProjectRights = {
       exists: Boolean(facts),
       organizationId: facts?.organizationId ?? null,
+      member: false,
       view: false,
       admin: false,
       adminSeries: false,
@@ -332,6 +335,7 @@ export class ViewerAccess {
     const viewAll = organization.viewAllProjects;
     return {
       ...none,
+      member: membership !== null,
       view: admin || viewAll || membership !== null,
       admin,
       adminSeries: admin || Boolean(membership?.canAdminSeries),
@@ -350,6 +354,18 @@ export class AccessPolicy {
 
   forViewer(user: UserRow | null): ViewerAccess {
     return new ViewerAccess(this, user?.active ? user : null);
+  }
+
+  /**
+   * Whether the project's alarms may notify this user by mail (an alarm action of type user): an
+   * active member of the project who may view its alarms. Asked when an action is saved and again
+   * at each delivery, so a member who loses the right stops getting the mail.
+   */
+  async mayReceiveAlarms(userId: string, projectId: number): Promise<boolean> {
+    const user = await this.repository.user(userId);
+    if (!user?.active) return false;
+    const rights = await this.forViewer(user).project(projectId);
+    return rights.member && rights.viewAlarms;
   }
 
   /**

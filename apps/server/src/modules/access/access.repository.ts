@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { users } from '../../db/tables/index.ts';
+import type { UserRow } from '../accounts/accounts.repository.ts';
 
 /** A viewer's membership in one organization of a chain (depth 0: the organization itself). */
 export interface ChainMembership {
@@ -25,6 +27,12 @@ const maxDepth = 32;
 /** Membership facts the access policy decides on; all of them in a few indexed queries. */
 export class AccessRepository {
   constructor(private readonly db: Db) {}
+
+  /** A user whose rights are asked about by someone else (whom an alarm may notify, say). */
+  async user(userId: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
+    return row;
+  }
 
   /** The organization and its ancestors, with the user's membership in each (null fields: none). */
   async organizationChain(organizationId: string, userId: string | null): Promise<ChainMembership[]> {

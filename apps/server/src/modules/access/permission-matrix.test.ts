@@ -935,6 +935,14 @@ const cases: Record<string, Case> = {
       (data) => (data.project as { alarms: Array<{ id: string }> }).alarms.some((alarm) => alarm.id === alarmId),
     );
   },
+  'Project.alarmRecipients': async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { alarmRecipients { id } } }', { id: w.project.id }),
+      (data) =>
+        (data.project as { alarmRecipients: Array<{ id: string }> }).alarmRecipients.some(
+          (user) => user.id === w.userIds.projectViewAlarms,
+        ),
+    ),
   alarmsTriggered: async (w, role) => {
     const { triggeredId } = await alarmOf(w);
     return outcomeOf(

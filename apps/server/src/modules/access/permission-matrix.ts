@@ -408,6 +408,12 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'alarmsTriggered', kind: 'query', what: "X's triggered alarms", allowed: alarmViewers },
   { operation: 'alarmsActions', kind: 'query', what: "the actions of X's alarms", allowed: alarmViewers },
   {
+    operation: 'Project.alarmRecipients',
+    kind: 'query',
+    what: "members of X an alarm's user action may notify",
+    allowed: alarmAdmins,
+  },
+  {
     operation: 'AlarmsAction.secret',
     kind: 'query',
     what: "a webhook action's signing secret (null for others)",

@@ -27,7 +27,8 @@ export interface ActionContext {
   spaceName: string | null;
   /** The series' latest value (what a test notification shows). */
   latestValue: number | null;
-  /** Type user: the user's primary address and language, and whether the account is active. */
+  /** Type user: the user, their primary address and language, and whether the account is active. */
+  userId: string | null;
   userEmail: string | null;
   userLanguage: string | null;
   userActive: boolean | null;
@@ -61,7 +62,7 @@ export class AlarmNotificationsRepository {
                a.webhook, a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId",
                p.name as "projectName", p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName",
                s.data_type as "dataType", s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName",
-               sl.value as "latestValue", ue.email as "userEmail", u.language as "userLanguage",
+               sl.value as "latestValue", a.user_id as "userId", ue.email as "userEmail", u.language as "userLanguage",
                u.active as "userActive",
                (select au.language from user_emails ae join users au on au.id = ae.user_id
                 where ae.email = lower(a.email) limit 1) as "addressLanguage"

@@ -124,6 +124,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
       publicUrl: 'https://olo.example',
       siteName: 'Olo',
       allowPrivateWebhooks: true,
+      mayReceiveAlarms: (userId, projectId) => olo.server.services.access.mayReceiveAlarms(userId, projectId),
       retryBaseDelayMs: 20,
     };
     notifications = new AlarmNotifications(deps);
@@ -198,6 +199,13 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     return outcomes;
   }
 
+  /** Makes the user a member of the project with the given rights. */
+  async function joinProject(userId: string, rights: { canViewAlarms?: boolean } = {}) {
+    await sql()`
+      insert into project_memberships (project_id, user_id, can_view_alarms)
+      values (${projectId}, ${userId}, ${rights.canViewAlarms ?? false})`;
+  }
+
   const delivery = async (actionId: string) => {
     const [row] = await sql()<Array<{ status: string | null; error: string | null; at: Date | null }>>`
       select delivery_status as status, delivery_error as error, delivery_at as at from alarms_actions where id = ${actionId}`;
@@ -222,6 +230,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
   it('mails each recipient in their language with the values and times on the project clock; an end only to those who asked', async () => {
     const { account: swede } = await signedInClient(olo.url, { language: 'sv' });
     const { account: english } = await signedInClient(olo.url, { language: 'en' });
+    await joinProject(swede.id, { canViewAlarms: true });
     const stranger = `nobody-${crypto.randomBytes(3).toString('hex')}@example.com`;
     const { seriesId, actionIds } = await alarmWith('Liian lämmin', [
       { type: 'user', userId: swede.id, triggerAtEnd: true },
@@ -274,6 +283,51 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     );
     expect(mailsAbout('Liian lämmin')).toHaveLength(4);
     expect(inbox.mails.filter((mail) => mail.to.includes('switched-off@example.com'))).toHaveLength(0);
+  });
+
+  it("stops mailing a member who may no longer see the project's alarms, and records why", async () => {
+    const { account: watcher } = await signedInClient(olo.url);
+    const { account: bystander } = await signedInClient(olo.url);
+    await joinProject(watcher.id, { canViewAlarms: true });
+    // A member without the right to see alarms, and a user of the site outside the project (as an
+    // action saved before the rule, or written straight into the table, could name).
+    const { account: outsider } = await signedInClient(olo.url);
+    await joinProject(bystander.id);
+    const { seriesId, actionIds } = await alarmWith('Oikeudet', [
+      { type: 'user', userId: watcher.id, triggerAtEnd: true },
+      { type: 'user', userId: bystander.id },
+      { type: 'user', userId: outsider.id },
+    ]);
+    await store(seriesId, [[0, 30]]);
+    await inbox.waitFor(watcher.email, isAlarmMail('Oikeudet'));
+    for (const actionId of actionIds.slice(1)) {
+      expect(
+        await until(
+          () => delivery(actionId),
+          (state) => state.status !== null,
+        ),
+      ).toMatchObject({
+        status: 'failed',
+        error: alarmErrors.userLostAlarmAccess,
+      });
+    }
+
+    // The watcher leaves the project: the end of the episode is not mailed to them.
+    await sql()`delete from project_memberships where project_id = ${projectId} and user_id = ${watcher.id}`;
+    await store(seriesId, [[10, 20]]);
+    expect(
+      await until(
+        () => delivery(actionIds[0] as string),
+        (state) => state.status === 'failed',
+      ),
+    ).toMatchObject({ error: alarmErrors.userLostAlarmAccess });
+    await sleep(300);
+    const mailed = inbox.mails.filter(isAlarmMail('Oikeudet')).map((mail) => mail.to[0]);
+    expect(mailed).toEqual([watcher.email.toLowerCase()]);
+    expect(await notifications.sendTest(actionIds[0] as string)).toEqual({
+      status: 'failed',
+      error: alarmErrors.userLostAlarmAccess,
+    });
   });
 
   it('posts a signed webhook, retrying after failed answers until it is delivered', async () => {

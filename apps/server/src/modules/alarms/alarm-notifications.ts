@@ -3,6 +3,7 @@ import {
   type AlarmDeliveryStatus,
   accountErrors,
   alarmActionTypes,
+  alarmErrors,
   defaultLanguage,
   isLanguage,
   type Language,
@@ -98,6 +99,8 @@ export interface AlarmNotificationsDeps {
   siteName: string;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback, private and link-local addresses. */
   allowPrivateWebhooks: boolean;
+  /** Whether the project's alarms may still mail this user (AccessPolicy.mayReceiveAlarms). */
+  mayReceiveAlarms: (userId: string, projectId: number) => Promise<boolean>;
   /** The first retry's wait, ms (tests make it a few ms); later ones double it. */
   retryBaseDelayMs?: number;
 }
@@ -192,6 +195,17 @@ export class AlarmNotifications {
   private async deliver(deliveries: Array<Delivery & { attempt: number }>): Promise<Array<Error | undefined>> {
     const results: Array<Error | undefined> = deliveries.map(() => undefined);
     const recorded = new Map<string, DeliveryRecord>();
+    // Asked once a batch per user and project: a storm notifies the same members many times.
+    const rights = new Map<string, Promise<boolean>>();
+    const mayReceive = (userId: string, projectId: number) => {
+      const key = `${userId}:${projectId}`;
+      let allowed = rights.get(key);
+      if (!allowed) {
+        allowed = this.deps.mayReceiveAlarms(userId, projectId);
+        rights.set(key, allowed);
+      }
+      return allowed;
+    };
     // In slices, each after its own context query: a storm's thousand notifications built in one
     // go would hold the event loop, and with it the ingest, for a noticeable moment.
     for (let start = 0; start < deliveries.length; start += deliverySliceSize) {
@@ -208,7 +222,7 @@ export class AlarmNotifications {
           for (const index of indexes) {
             const context = contexts[index];
             if (!context) continue;
-            const outcome = await this.deliverOne(context, slice[index] as (typeof slice)[number]);
+            const outcome = await this.deliverOne(context, slice[index] as (typeof slice)[number], mayReceive);
             if (!outcome) continue;
             recorded.set(context.actionId, outcome);
             results[start + index] = outcome.retry;
@@ -232,12 +246,15 @@ export class AlarmNotifications {
   private async deliverOne(
     context: ActionContext,
     delivery: Delivery & { attempt: number },
+    mayReceive: AlarmNotificationsDeps['mayReceiveAlarms'],
   ): Promise<DeliveryRecord | null> {
     // Deleted or switched off since the event: nobody asks for it any more.
     if (!context.active) return null;
     if (delivery.event.kind === 'ended' && !context.triggerAtEnd) return null;
     try {
-      return recordOf(await this.send(context, () => this.notice(context, delivery.event), delivery.triggeredId));
+      return recordOf(
+        await this.send(context, () => this.notice(context, delivery.event), delivery.triggeredId, mayReceive),
+      );
     } catch (error) {
       const message = (error as Error).message;
       if (settles(error)) {
@@ -312,6 +329,7 @@ export class AlarmNotifications {
     context: ActionContext,
     notice: () => AlarmNotice,
     triggeredId: string | null,
+    mayReceive = this.deps.mayReceiveAlarms,
   ): Promise<'sent' | 'notSent'> {
     const { siteName } = this.deps;
     switch (context.type) {
@@ -324,6 +342,10 @@ export class AlarmNotifications {
       case 'user': {
         if (context.userActive === false) throw new Undeliverable('The user is deactivated');
         if (!context.userEmail) throw new Undeliverable('The user has no email address');
+        // Rights change after the action was saved: a member removed, or their alarm rights taken away.
+        if (!context.userId || !(await mayReceive(context.userId, context.projectId))) {
+          throw new Undeliverable(alarmErrors.userLostAlarmAccess);
+        }
         const language = languageOf(context.userLanguage);
         await this.deps.mailer.send(alarmMail({ to: context.userEmail, language, notice: notice(), siteName }));
         return 'sent';

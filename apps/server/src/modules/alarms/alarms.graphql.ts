@@ -415,6 +415,12 @@ builder.mutationFields((t) => ({
 }));
 
 builder.objectFields(ProjectRef, (t) => ({
+  alarmRecipients: t.field({
+    type: [MemberUserRef],
+    description:
+      "The members an alarm action of type user may notify: those who may see the project's alarms. For those who edit the alarms.",
+    resolve: (project, _args, context) => context.services.alarms.alarmRecipients(context.access, project.id),
+  }),
   alarms: t.field({
     type: [AlarmRef],
     description: 'By name; empty for viewers who may not see the alarms.',

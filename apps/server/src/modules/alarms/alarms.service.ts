@@ -16,6 +16,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { defineJob, type JobSchedule } from '../jobs/jobs.service.ts';
+import type { MemberUser } from '../organizations/organizations.repository.ts';
 import { type AlarmOutcome, checkMissingData } from './alarm-engine.ts';
 import {
   type AlarmEvent,
@@ -48,6 +49,8 @@ export interface AlarmPreviewEpisode {
 export interface AlarmsServiceDeps {
   repository: AlarmsRepository;
   events: EventBus;
+  /** The project's members, by name. */
+  projectMembers: (projectId: number) => Promise<MemberUser[]>;
   /** Why a webhook target may not be used (private addresses unless allowed), or null. */
   webhookTargetProblem?: (url: string) => Promise<string | null>;
   /** Queues the notifications of episodes opened, repeated or ended, in the transaction that wrote them. */
@@ -133,6 +136,14 @@ export class AlarmsService {
     return alarm;
   }
 
+  /** The members a user action may notify, for its editor: those who may view the project's alarms. */
+  async alarmRecipients(access: ViewerAccess, projectId: number) {
+    await access.assert('project.adminAlarms', projectId);
+    const members = await this.deps.projectMembers(projectId);
+    const allowed = await Promise.all(members.map((member) => access.policy.mayReceiveAlarms(member.id, projectId)));
+    return members.filter((_member, index) => allowed[index]);
+  }
+
   /** The user an action notifies, as members see them. */
   userOf(access: ViewerAccess, userId: string) {
     return access.memo(`alarms.user:${userId}`, async () => (await this.repository.userOf(userId)) ?? null);
@@ -171,9 +182,9 @@ export class AlarmsService {
   }
 
   async createAction(access: ViewerAccess, input: z.output<typeof createAlarmsActionInput>): Promise<AlarmsActionRow> {
-    await this.editable(access, input.alarmId);
+    const alarm = await this.editable(access, input.alarmId);
     await this.assertWebhookTarget(input);
-    await this.assertUserTarget(input);
+    await this.assertUserTarget(access, alarm.projectId, input);
     const secret = input.type === 'webhook' ? newWebhookSecret() : null;
     return this.repository.insertAction({ ...input, ...targetOf(input), secret });
   }
@@ -181,7 +192,7 @@ export class AlarmsService {
   async updateAction(access: ViewerAccess, input: z.output<typeof updateAlarmsActionInput>): Promise<AlarmsActionRow> {
     const current = await this.editableAction(access, input.id);
     await this.assertWebhookTarget(input);
-    await this.assertUserTarget(input);
+    await this.assertUserTarget(access, current.projectId, input);
     const { id, ...changes } = input;
     const target = targetOf(changes);
     const targetChanged =
@@ -345,11 +356,17 @@ export class AlarmsService {
     }
   }
 
-  private async assertUserTarget(input: { type: string; userId: string | null }): Promise<void> {
+  /** A user action notifies only a member who may view the project's alarms (AccessPolicy.mayReceiveAlarms). */
+  private async assertUserTarget(
+    access: ViewerAccess,
+    projectId: number,
+    input: { type: string; userId: string | null },
+  ): Promise<void> {
     if (input.type !== 'user' || !input.userId) return;
-    if (!(await this.repository.userOf(input.userId))) {
-      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'userId', message: alarmErrors.userRequired }]);
-    }
+    const refuse = (message: string) => new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'userId', message }]);
+    if (!(await this.repository.userOf(input.userId))) throw refuse(alarmErrors.userRequired);
+    if (!(await access.policy.mayReceiveAlarms(input.userId, projectId)))
+      throw refuse(alarmErrors.userMayNotViewAlarms);
   }
 
   private async assertWebhookTarget(input: { type: string; webhook: string | null }): Promise<void> {

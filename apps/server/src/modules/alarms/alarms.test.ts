@@ -317,4 +317,82 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
     const noEmail = await admin.graphql(create, { input: { alarmId: alarm?.id, type: 'email' } });
     expect(noEmail.errors?.[0]?.extensions?.issues).toEqual([{ path: 'email', message: 'Required' }]);
   });
+
+  it("lets a user action notify only a member who may see the project's alarms, and offers only those", async () => {
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${projectId}, 'Kenelle', 1000) returning id`;
+    const member = async (flags: { canViewAlarms?: boolean; isAdmin?: boolean } | null) => {
+      const { account } = await signedInClient(olo.url);
+      if (flags) {
+        await sql()`insert into project_memberships (project_id, user_id, can_view_alarms, is_admin)
+          values (${projectId}, ${account.id}, ${flags.canViewAlarms ?? false}, ${flags.isAdmin ?? false})`;
+      }
+      return account.id;
+    };
+    const watcher = await member({ canViewAlarms: true });
+    const projectAdmin = await member({ isAdmin: true });
+    const plainMember = await member({});
+    const outsider = await member(null);
+    // A member of another tenant's project.
+    const { client: otherTenant, account: otherAccount } = await signedInClient(olo.url);
+    const otherProject = await createProject(otherTenant, (await createOrganization(otherTenant)).id);
+    await sql()`insert into project_memberships (project_id, user_id, can_view_alarms)
+      values (${otherProject.id}, ${otherAccount.id}, true)`;
+
+    const actionCount = async () =>
+      Number((await sql()`select count(*)::int as n from alarms_actions where alarm_id = ${alarm?.id as string}`)[0]?.n);
+    const create = (userId: string) =>
+      admin.graphql<{ createAlarmsAction: { id: string; user: { id: string } } }>(
+        `mutation M($input: CreateAlarmsActionInput!) { createAlarmsAction(input: $input) { id user { id } } }`,
+        { input: { alarmId: alarm?.id, type: 'user', userId } },
+      );
+    for (const userId of [plainMember, outsider, otherAccount.id]) {
+      const refused = await create(userId);
+      expect(refused.errors?.[0]?.extensions?.issues).toEqual([
+        { path: 'userId', message: alarmErrors.userMayNotViewAlarms },
+      ]);
+    }
+    expect(await actionCount()).toBe(0);
+    const action = expectData(await create(watcher)).createAlarmsAction;
+    expect(action.user.id).toBe(watcher);
+    expect(expectData(await create(projectAdmin)).createAlarmsAction.user.id).toBe(projectAdmin);
+
+    const update = (input: Record<string, unknown>) =>
+      admin.graphql(
+        `mutation M($input: UpdateAlarmsActionInput!) { updateAlarmsAction(input: $input) { id userId } }`,
+        { input: { id: action.id, type: 'user', ...input } },
+      );
+    const refused = await update({ userId: outsider });
+    expect(refused.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'userId', message: alarmErrors.userMayNotViewAlarms },
+    ]);
+    const [stored] = await sql()`select user_id from alarms_actions where id = ${action.id}`;
+    expect(stored?.user_id).toBe(watcher);
+
+    const recipients = async () =>
+      expectData(
+        await admin.graphql<{ project: { alarmRecipients: Array<{ id: string }> } }>(
+          'query Q($id: Int!) { project(id: $id) { alarmRecipients { id } } }',
+          { id: projectId },
+        ),
+      )
+        .project.alarmRecipients.map((user) => user.id)
+        .sort();
+    expect(await recipients()).toEqual([watcher, projectAdmin].sort());
+
+    // The watcher loses the right: no longer offered, and the action cannot be saved naming them.
+    await sql()`update project_memberships set can_view_alarms = false where user_id = ${watcher}`;
+    expect(await recipients()).toEqual([projectAdmin]);
+    const stale = await update({ name: 'Uusi nimi', userId: watcher });
+    expect(stale.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'userId', message: alarmErrors.userMayNotViewAlarms },
+    ]);
+    expect((await update({ name: 'Uusi nimi', userId: projectAdmin })).errors).toBeUndefined();
+
+    // Only those who edit the alarms see whom they may notify.
+    const denied = await otherTenant.graphql('query Q($id: Int!) { project(id: $id) { alarmRecipients { id } } }', {
+      id: projectId,
+    });
+    expect(denied.errors?.[0]?.message).toBe('Permission denied');
+  });
 });

@@ -10,8 +10,8 @@ export const webhookTimeoutMs = 5_000;
 
 /**
  * Addresses a webhook must not reach unless WEBHOOK_ALLOW_PRIVATE: loopback, private, shared
- * (carrier-grade NAT), link-local, unspecified, multicast and reserved. Node's BlockList also
- * matches IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) against the IPv4 rules.
+ * (carrier-grade NAT), link-local, unspecified, multicast and reserved; IPv6 forms that embed an
+ * IPv4 address are checked against the IPv4 rules (isPrivateAddress).
  */
 const privateAddresses = new net.BlockList();
 for (const [prefix, bits] of [
@@ -32,19 +32,69 @@ for (const [prefix, bits] of [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
+  // Local-use NAT64 (RFC 8215): translated by the site's own gateway, into its own networks too.
+  ['64:ff9b:1::', 48],
 ] as const) {
   privateAddresses.addSubnet(prefix, bits, 'ipv6');
 }
 
-/** Whether an IP address is one a webhook may not reach by default (a name is never one). */
+/**
+ * The 16 bytes of an IPv6 address (`::` shortened, a dotted IPv4 tail allowed), or null if it is
+ * not one. A zone (`fe80::1%eth0`) is dropped: it does not change where the address points.
+ */
+function ipv6Bytes(address: string): number[] | null {
+  const bare = address.replace(/%.*$/, '');
+  if (net.isIP(bare) !== 6) return null;
+  let text = bare.toLowerCase();
+  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const words = [...front, ...new Array(8 - front.length - back.length).fill(0), ...back];
+  return words.flatMap((word) => [word >> 8, word & 0xff]);
+}
+
+const dottedQuad = (bytes: number[]) => bytes.join('.');
+
+/**
+ * The IPv4 addresses an IPv6 address leads to: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated
+ * (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks),
+ * NAT64 (64:ff9b::a.b.c.d, RFC 6052), 6to4 (2002:aabb:ccdd::, RFC 3056) and Teredo (2001:0::,
+ * RFC 4380: its server, and its client stored inverted). Empty for any other address.
+ */
+function embeddedIpv4(bytes: number[]): string[] {
+  const prefixIs = (prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+  const zeros = (count: number) => new Array<number>(count).fill(0);
+  const last = bytes.slice(12);
+  if (prefixIs([...zeros(10), 0xff, 0xff])) return [dottedQuad(last)];
+  if (prefixIs([...zeros(8), 0xff, 0xff, 0, 0])) return [dottedQuad(last)];
+  if (prefixIs(zeros(12))) return [dottedQuad(last)];
+  if (prefixIs([0x00, 0x64, 0xff, 0x9b, ...zeros(8)])) return [dottedQuad(last)];
+  if (prefixIs([0x20, 0x02])) return [dottedQuad(bytes.slice(2, 6))];
+  if (prefixIs([0x20, 0x01, 0x00, 0x00])) {
+    return [dottedQuad(bytes.slice(4, 8)), dottedQuad(last.map((byte) => byte ^ 0xff))];
+  }
+  return [];
+}
+
+/**
+ * Whether an IP address is one a webhook may not reach by default (a name is never one): in a
+ * refused range, or an IPv6 form that leads to a refused IPv4 address.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
-  if (family === 0) return false;
   if (family === 4) return privateAddresses.check(address, 'ipv4');
-  const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return privateAddresses.check(mapped[1] as string, 'ipv4');
-  return privateAddresses.check(address, 'ipv6');
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return false;
+  if (privateAddresses.check(address.replace(/%.*$/, ''), 'ipv6')) return true;
+  return embeddedIpv4(bytes).some((ipv4) => privateAddresses.check(ipv4, 'ipv4'));
 }
 
 /** A target that may not be reached: giving up at once, as no retry changes where it points. */

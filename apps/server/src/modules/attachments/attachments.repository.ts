@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { attachments, projects } from '../../db/tables/index.ts';
 
@@ -21,13 +21,34 @@ export class AttachmentsRepository {
     await this.db.delete(attachments).where(eq(attachments.id, id));
   }
 
-  /** The projects whose picture this is, with what decides whether their public view shows it. */
-  projectsWithPicture(
-    attachmentId: string,
-  ): Promise<Array<{ id: number; publicId: string | null; showLive: boolean }>> {
+  /** Whose files these are (those that exist), for checking what a project may show. */
+  owners(ids: string[]): Promise<Array<Pick<AttachmentRow, 'id' | 'projectId' | 'organizationId'>>> {
+    if (ids.length === 0) return Promise.resolve([]);
     return this.db
-      .select({ id: projects.id, publicId: projects.publicId, showLive: projects.showLive })
+      .select({ id: attachments.id, projectId: attachments.projectId, organizationId: attachments.organizationId })
+      .from(attachments)
+      .where(inArray(attachments.id, ids));
+  }
+
+  /** The projects that show this file as their picture or attachment, with what decides who may see it there. */
+  projectsShowing(attachmentId: string): Promise<
+    Array<{
+      id: number;
+      organizationId: string;
+      publicId: string | null;
+      showLive: boolean;
+      pictureId: string | null;
+    }>
+  > {
+    return this.db
+      .select({
+        id: projects.id,
+        organizationId: projects.organizationId,
+        publicId: projects.publicId,
+        showLive: projects.showLive,
+        pictureId: projects.pictureId,
+      })
       .from(projects)
-      .where(eq(projects.pictureId, attachmentId));
+      .where(or(eq(projects.pictureId, attachmentId), eq(projects.attachmentId, attachmentId)));
   }
 }

@@ -23,6 +23,19 @@ function looksLike(contentType: string, bytes: Buffer): boolean {
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
 
+/**
+ * Whether a project may show the file as its picture or attachment: a file uploaded to the project
+ * itself or to the project's own organization. Checked when a project takes a file, and again when
+ * a file is read through a project, so a reference made before the check shows nothing.
+ */
+export function isFileOfProject(
+  file: Pick<AttachmentRow, 'projectId' | 'organizationId'>,
+  project: { id: number | null; organizationId: string },
+): boolean {
+  if (file.projectId !== null) return file.projectId === project.id;
+  return file.organizationId === project.organizationId;
+}
+
 /** Uploaded files of projects and organizations; bytes under DATA_DIR/attachments, named by id. */
 export class AttachmentsService {
   constructor(
@@ -66,17 +79,50 @@ export class AttachmentsService {
     return attachment;
   }
 
-  /** The attachment if the viewer may read it: members of its project or organization, or anyone for a public project's picture. */
+  /**
+   * The attachment if the viewer may read it: members of its project or organization, viewers of a
+   * project that shows it (a file of the project's organization), or anyone for a public project's
+   * picture. A project shows only its own files (isFileOfProject), whatever it refers to.
+   */
   async readable(access: ViewerAccess, id: string): Promise<AttachmentRow> {
     const attachment = await this.repository.findById(id);
     if (!attachment) throw new AppError('NOT_FOUND', 'Not found');
     if (attachment.projectId && (await access.can('project.view', attachment.projectId))) return attachment;
     if (attachment.organizationId && (await access.can('organization.view', attachment.organizationId)))
       return attachment;
-    const pictureOf = await this.repository.projectsWithPicture(id);
-    if (pictureOf.some((project) => access.policy.publicProject(project).picture)) return attachment;
+    const showing = (await this.repository.projectsShowing(id)).filter((project) =>
+      isFileOfProject(attachment, project),
+    );
+    if (showing.some((project) => project.pictureId === id && access.policy.publicProject(project).picture)) {
+      return attachment;
+    }
+    for (const project of showing) if (await access.can('project.view', project.id)) return attachment;
     if (!access.user) throw new AppError('UNAUTHENTICATED', 'Not signed in');
     throw denied();
+  }
+
+  /**
+   * Refuses files a project may not take as its picture or attachment: unknown ones, another
+   * project's or organization's (isFileOfProject), and its organization's files unless the viewer may
+   * read them. `project.id` is null for a project being created.
+   */
+  async assertProjectMayShow(
+    access: ViewerAccess,
+    project: { id: number | null; organizationId: string },
+    fileIds: Array<string | null | undefined>,
+  ): Promise<void> {
+    const wanted = [...new Set(fileIds.filter((file): file is string => Boolean(file)))];
+    const files = await this.repository.owners(wanted);
+    const allowed = await Promise.all(
+      files.map(
+        async (file) =>
+          isFileOfProject(file, project) &&
+          (file.projectId !== null || (await access.can('organization.view', project.organizationId))),
+      ),
+    );
+    if (files.length !== wanted.length || allowed.includes(false)) {
+      throw new AppError('BAD_USER_INPUT', tenancyErrors.attachmentOfAnotherProject);
+    }
   }
 
   async byId(id: string): Promise<AttachmentRow | undefined> {

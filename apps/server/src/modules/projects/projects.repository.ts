@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { attachments, projectFavourites, projectMemberships, projects, users } from '../../db/tables/index.ts';
+import { projectFavourites, projectMemberships, projects, users } from '../../db/tables/index.ts';
 import { withDuplicateErrors } from '../../shared/errors.ts';
 import type { MemberUser } from '../organizations/organizations.repository.ts';
 
@@ -17,16 +17,6 @@ const memberUser = { id: users.id, username: users.username, name: users.name, c
 
 export class ProjectsRepository {
   constructor(private readonly db: Db) {}
-
-  /** Which of the attachments were uploaded to the project. */
-  async attachmentsOfProject(projectId: number, ids: string[]): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({ id: attachments.id })
-      .from(attachments)
-      .where(and(eq(attachments.projectId, projectId), inArray(attachments.id, ids)));
-    return rows.map((row) => row.id);
-  }
 
   async findById(id: number): Promise<ProjectRow | undefined> {
     const [row] = await this.db.select().from(projects).where(eq(projects.id, id));

@@ -13,11 +13,14 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AttachmentsService } from '../attachments/attachments.service.ts';
 import type { NewProject, ProjectMemberRow, ProjectRow, ProjectsRepository } from './projects.repository.ts';
 
 export interface ProjectsServiceDeps {
   repository: ProjectsRepository;
   accounts: AccountsRepository;
+  /** Vets the files a project takes as its picture and attachment. */
+  attachments: Pick<AttachmentsService, 'assertProjectMayShow'>;
   events: EventBus;
 }
 
@@ -109,6 +112,10 @@ export class ProjectsService {
   async create(access: ViewerAccess, input: z.output<typeof createProjectInput>): Promise<ProjectRow> {
     await access.assert('organization.createProject', input.organizationId);
     const { isPublic, ...fields } = input;
+    await this.deps.attachments.assertProjectMayShow(access, { id: null, organizationId: input.organizationId }, [
+      fields.pictureId,
+      fields.attachmentId,
+    ]);
     const project = await this.repository.insert({
       ...(fields as NewProject),
       publicId: isPublic ? crypto.randomUUID() : null,
@@ -120,14 +127,8 @@ export class ProjectsService {
   async update(access: ViewerAccess, input: z.output<typeof updateProjectInput>): Promise<ProjectRow> {
     await access.assert('project.update', input.id);
     const { id, isPublic, ...fields } = input;
-    // A picture or attachment must be the project's own upload: another project's file would
-    // otherwise become readable through this project (its public link included).
-    const files = [fields.pictureId, fields.attachmentId].filter((file): file is string => Boolean(file));
-    const own = await this.repository.attachmentsOfProject(id, files);
-    if (files.some((file) => !own.includes(file))) {
-      throw new AppError('BAD_USER_INPUT', tenancyErrors.attachmentOfAnotherProject);
-    }
     const current = (await this.repository.findById(id)) as ProjectRow;
+    await this.deps.attachments.assertProjectMayShow(access, current, [fields.pictureId, fields.attachmentId]);
     const changes: Partial<NewProject> = { ...(fields as Partial<NewProject>) };
     if (isPublic === true && !current.publicId) changes.publicId = crypto.randomUUID();
     if (isPublic === false) changes.publicId = null;

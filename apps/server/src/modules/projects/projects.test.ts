@@ -307,6 +307,73 @@ describe.each(testDatabases)('projects on %s', (kind) => {
     expect(expectData(await update({ pictureId: own })).updateProject.picture?.id).toBe(own);
   });
 
+  it("never lets a project take another tenant's file, on creation or later, nor show one it took before", async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 2)]);
+    const upload = async (client: TestClient, target: { projectId?: number; organizationId?: string }) =>
+      expectData(
+        await client.graphql<{ createAttachment: { id: string; path: string } }>(
+          'mutation U($p: Int, $o: ID, $n: String!, $t: String!, $c: String!) { createAttachment(projectId: $p, organizationId: $o, name: $n, contentType: $t, content: $c) { id path } }',
+          {
+            p: target.projectId ?? null,
+            o: target.organizationId ?? null,
+            n: 'kuva.png',
+            t: 'image/png',
+            c: png.toString('base64'),
+          },
+        ),
+      ).createAttachment;
+    // Tenant B: its own organization, project and files.
+    const { client: tenantB } = await signedInClient(olo.url);
+    const organizationB = await createOrganization(tenantB);
+    const projectB = await createProject(tenantB, organizationB.id);
+    const fileOfProjectB = await upload(tenantB, { projectId: projectB.id });
+    const fileOfOrganizationB = await upload(tenantB, { organizationId: organizationB.id });
+    // Tenant A, with files of its own organization.
+    const { client: tenantA } = await signedInClient(olo.url);
+    const organizationA = await createOrganization(tenantA);
+    const fileOfOrganizationA = await upload(tenantA, { organizationId: organizationA.id });
+    const anonymous = new TestClient(olo.url);
+    const countProjects = async () =>
+      Number((await olo.server.database.sql`select count(*)::int as n from projects`)[0]?.n);
+
+    const create = (input: Record<string, unknown>) =>
+      tenantA.graphql<{ createProject: { id: number; publicId: string; picture: { id: string } | null } }>(
+        'mutation C($input: CreateProjectInput!) { createProject(input: $input) { id publicId picture { id } } }',
+        { input: { organizationId: organizationA.id, name: 'Lainattu kuva', isPublic: true, ...input } },
+      );
+    const before = await countProjects();
+    for (const file of [fileOfProjectB, fileOfOrganizationB]) {
+      for (const field of ['pictureId', 'attachmentId']) {
+        const refused = await create({ [field]: file.id });
+        expect(refused.errors?.[0]?.message).toBe('The file belongs to another project');
+      }
+    }
+    const unknown = await create({ pictureId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.errors?.[0]?.message).toBe('The file belongs to another project');
+    expect(await countProjects()).toBe(before);
+    expect((await anonymous.fetch(fileOfProjectB.path)).status).toBe(401);
+    expect((await tenantA.fetch(fileOfOrganizationB.path)).status).toBe(403);
+
+    // A file of the project's own organization may be its picture, shown through its public link.
+    const created = expectData(await create({ pictureId: fileOfOrganizationA.id })).createProject;
+    expect(created.picture?.id).toBe(fileOfOrganizationA.id);
+    expect((await anonymous.fetch(fileOfOrganizationA.path)).status).toBe(200);
+
+    // Updating is held to the same rule.
+    const refused = await tenantA.graphql(
+      'mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { id } }',
+      { input: { id: created.id, attachmentId: fileOfOrganizationB.id } },
+    );
+    expect(refused.errors?.[0]?.message).toBe('The file belongs to another project');
+
+    // A reference stored before this rule (as createProject allowed) opens nothing.
+    await olo.server.database
+      .sql`update projects set picture_id = ${fileOfProjectB.id}, attachment_id = ${fileOfOrganizationB.id} where id = ${created.id}`;
+    expect((await anonymous.fetch(fileOfProjectB.path)).status).toBe(401);
+    expect((await tenantA.fetch(fileOfProjectB.path)).status).toBe(403);
+    expect((await tenantA.fetch(fileOfOrganizationB.path)).status).toBe(403);
+  });
+
   it("pushes a member's new project rights to their open pages when an admin changes them", async () => {
     const project = await createProject(admin, organizationId, { name: 'Koulu D' });
     const { client: member, account } = await signedInClient(olo.url);

@@ -9,6 +9,7 @@ import { adminProject, member, shellOf } from '../project-edit/testProject.ts';
 // Sending (mail, SMS, webhooks, retries) is the server's: apps/server and e2e/.
 
 const alarmUuid = '00000000-0000-4000-8000-0000000000a1';
+const villeId = '00000000-0000-4000-8000-0000000000b2';
 
 function action(
   id: string,
@@ -59,7 +60,7 @@ const texted = action('x3', 'sms', { sms: '+358401234567' }, { triggerAtEnd: tru
 function renderActions(answers: GraphqlAnswers) {
   const project = adminProject(7, 'Koulu', {
     privileges: ['view', 'viewAlarms', 'adminAlarms'],
-    members: [member('m1', 'Maija Meikäläinen')],
+    members: [member('m1', 'Maija Meikäläinen'), member('m2', 'Ville Valvoja', { canViewAlarms: true })],
   });
   const sent: { name: string; variables: Record<string, unknown> }[] = [];
   const recorded = Object.fromEntries(
@@ -81,6 +82,12 @@ function renderActions(answers: GraphqlAnswers) {
         data: {
           alarmsActions: [mailed, hook, texted],
           alarms: [{ __typename: 'Alarm', id: alarmUuid, name: 'Ilmanlaatu' }],
+          // The server offers only members who may see the alarms (Project.alarmRecipients).
+          project: {
+            __typename: 'Project',
+            id: 7,
+            alarmRecipients: [{ __typename: 'MemberUser', id: villeId, username: 'ville', name: 'Ville Valvoja' }],
+          },
         },
       }),
       ...recorded,
@@ -160,5 +167,32 @@ describe('alarm actions page', { timeout: 30_000 }, () => {
         userId: null,
       },
     });
+  });
+
+  it("offers a user action only the members who may see the project's alarms", async () => {
+    const { sent } = renderActions({
+      CreateAlarmsAction: () => ({
+        data: {
+          createAlarmsAction: action('x8', 'user', {
+            userId: villeId,
+            user: { __typename: 'MemberUser', id: villeId, username: 'ville', name: 'Ville Valvoja', company: null },
+          }),
+        },
+      }),
+    });
+    const group = await screen.findByRole('region', { name: 'Ilmanlaatu' });
+    fireEvent.click(within(group).getByRole('button', { name: 'Lisää toiminto' }));
+    const form = await within(group).findByTestId('action-form');
+    fireEvent.change(within(form).getByLabelText('Tyyppi'), { target: { value: 'user' } });
+    const input = within(form).getByRole('combobox', { name: /^Projektin jäsen/ });
+    fireEvent.click(input);
+    await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const options = await within(listbox).findAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toEqual(['Ville Valvoja (ville)']);
+    fireEvent.click(options[0] as HTMLElement);
+    fireEvent.click(within(form).getByRole('button', { name: 'Lisää toiminto' }));
+    await waitFor(() => expect(sent.map((item) => item.name)).toEqual(['CreateAlarmsAction']));
+    expect(sent[0]?.variables).toMatchObject({ input: { type: 'user', userId: villeId } });
   });
 });

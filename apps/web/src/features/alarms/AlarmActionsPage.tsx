@@ -23,6 +23,7 @@ import {
   type AlarmDeliveryStatus,
   type AlarmsActionFieldsFragment,
   AlarmsActionsDocument,
+  type AlarmsActionsQuery,
   CreateAlarmsActionDocument,
   DeleteAlarmsActionDocument,
   TestAlarmsActionDocument,
@@ -48,6 +49,9 @@ type ActionValues = {
   webhook: string;
   userId: string;
 };
+
+/** A member a user action may notify (one who may see the project's alarms). */
+type AlarmRecipient = AlarmsActionsQuery['project']['alarmRecipients'][number];
 
 /** Only the target of the chosen type is sent; the others are cleared. */
 function actionFields(values: ActionValues) {
@@ -156,11 +160,13 @@ function WebhookSecret({ secret }: { secret: string }) {
 
 function ActionForm({
   project,
+  recipients,
   alarmId,
   action,
   onDone,
 }: {
   project: EditedProject;
+  recipients: AlarmRecipient[];
   alarmId: string;
   action?: AlarmsActionFieldsFragment;
   onDone: () => void;
@@ -178,9 +184,9 @@ function ActionForm({
   const [createAction, creating] = useMutation(CreateAlarmsActionDocument, { refetchQueries });
   const [updateAction, updating] = useMutation(UpdateAlarmsActionDocument);
   const type = form.getValues().type;
-  const members = project.members.map((member) => ({
-    value: member.user.id,
-    label: member.user.name ? `${member.user.name} (${member.user.username})` : member.user.username,
+  const members = recipients.map((user) => ({
+    value: user.id,
+    label: user.name ? `${user.name} (${user.username})` : user.username,
   }));
 
   const submit = form.onSubmit(async (values) => {
@@ -260,7 +266,15 @@ function ActionForm({
   );
 }
 
-function ActionItem({ project, action }: { project: EditedProject; action: AlarmsActionFieldsFragment }) {
+function ActionItem({
+  project,
+  recipients,
+  action,
+}: {
+  project: EditedProject;
+  recipients: AlarmRecipient[];
+  action: AlarmsActionFieldsFragment;
+}) {
   const { t } = useTranslation();
   const typeLabels = useTypeLabels();
   const showError = useShowError();
@@ -272,7 +286,15 @@ function ActionItem({ project, action }: { project: EditedProject; action: Alarm
   const label = `${typeLabels[action.type]}: ${targetText(action)}`;
 
   if (editing) {
-    return <ActionForm project={project} alarmId={action.alarmId} action={action} onDone={() => setEditing(false)} />;
+    return (
+      <ActionForm
+        project={project}
+        recipients={recipients}
+        alarmId={action.alarmId}
+        action={action}
+        onDone={() => setEditing(false)}
+      />
+    );
   }
 
   const onTest = async () => {
@@ -338,10 +360,12 @@ function ActionItem({ project, action }: { project: EditedProject; action: Alarm
 
 function AlarmActions({
   project,
+  recipients,
   alarm,
   actions,
 }: {
   project: EditedProject;
+  recipients: AlarmRecipient[];
   alarm: { id: string; name: string };
   actions: AlarmsActionFieldsFragment[];
 }) {
@@ -360,14 +384,16 @@ function AlarmActions({
             </Button>
           )}
         </Group>
-        {adding && <ActionForm project={project} alarmId={alarm.id} onDone={() => setAdding(false)} />}
+        {adding && (
+          <ActionForm project={project} recipients={recipients} alarmId={alarm.id} onDone={() => setAdding(false)} />
+        )}
         {actions.length === 0 && !adding && (
           <Text size="sm" c="dimmed">
             {t('Nobody is notified of this alarm.')}
           </Text>
         )}
         {actions.map((action) => (
-          <ActionItem key={action.id} project={project} action={action} />
+          <ActionItem key={action.id} project={project} recipients={recipients} action={action} />
         ))}
       </Stack>
     </Paper>
@@ -389,6 +415,7 @@ export function AlarmActionsPage() {
               <AlarmActions
                 key={alarm.id}
                 project={project}
+                recipients={data.project.alarmRecipients}
                 alarm={alarm}
                 actions={data.alarmsActions.filter((action) => action.alarmId === alarm.id)}
               />

@@ -20,13 +20,20 @@ function renderInline(nodes: Inline[]): ReactNode {
       case 'image':
         return <Image key={key} src={node.src} alt={node.alt} maw="100%" w="auto" display="inline-block" />;
       case 'link':
-        // Paths of this site stay in the app; other addresses open beside it.
-        return node.href.startsWith('/') ? (
-          <Anchor key={key} component={Link} to={node.href}>
+        // Paths of this site stay in the app; other sites open beside it, told nothing of this page.
+        if (node.link.kind === 'path') {
+          return (
+            <Anchor key={key} component={Link} to={node.link.href}>
+              {renderInline(node.children)}
+            </Anchor>
+          );
+        }
+        return node.link.kind === 'external' ? (
+          <Anchor key={key} href={node.link.href} target="_blank" rel="noopener noreferrer">
             {renderInline(node.children)}
           </Anchor>
         ) : (
-          <Anchor key={key} href={node.href} target="_blank" rel="noopener noreferrer">
+          <Anchor key={key} href={node.link.href}>
             {renderInline(node.children)}
           </Anchor>
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown, safeUrl } from './markdown.ts';
+import { parseInline, parseMarkdown, safeImageSource, safeLink } from './markdown.ts';
 
 describe('summary page Markdown', () => {
   it('reads headings, paragraphs, lists, quotes, code and rules', () => {
@@ -37,13 +37,67 @@ describe('summary page Markdown', () => {
   it('keeps links and images only to safe addresses', () => {
     expect(parseInline('[olo](https://olo.example/a) [paha](javascript:alert(1)) ![kuva](/api/attachments/1)')).toEqual(
       [
-        { type: 'link', href: 'https://olo.example/a', children: [{ type: 'text', text: 'olo' }] },
+        {
+          type: 'link',
+          link: { kind: 'external', href: 'https://olo.example/a' },
+          children: [{ type: 'text', text: 'olo' }],
+        },
         { type: 'text', text: ' paha) ' },
         { type: 'image', src: '/api/attachments/1', alt: 'kuva' },
       ],
     );
-    expect(safeUrl('//evil.example')).toBeNull();
-    expect(safeUrl('data:text/html,x')).toBeNull();
-    expect(safeUrl('mailto:a@b.fi')).toBe('mailto:a@b.fi');
+    expect(parseInline('[x](/\\evil.example)')).toEqual([
+      {
+        type: 'link',
+        link: { kind: 'external', href: `${window.location.protocol}//evil.example/` },
+        children: [{ type: 'text', text: 'x' }],
+      },
+    ]);
+    expect(parseInline('<javascript:alert(1)> ![x](data:image/png;base64,AAAA)')).toEqual([
+      { type: 'text', text: '<javascript:alert(1)> x' },
+    ]);
+  });
+});
+
+describe('a page link, resolved as the browser follows it', () => {
+  const origin = 'https://olo.example';
+  it.each([
+    // Written like paths, but the URL parser takes them to another host.
+    ['/\\evil.example', { kind: 'external', href: 'https://evil.example/' }],
+    ['\\\\evil.example', { kind: 'external', href: 'https://evil.example/' }],
+    ['//evil.example', { kind: 'external', href: 'https://evil.example/' }],
+    ['/\\evil.example/a?b#c', { kind: 'external', href: 'https://evil.example/a?b#c' }],
+    ['javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    ['java\tscript:alert(1)', null],
+    ['java\nscript:alert(1)', null],
+    ['\tjavascript:alert(1)', null],
+    ['javascript\r\n:alert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['vbscript:msgbox(1)', null],
+    ['tel:+358401234567', null],
+    ['ftp://files.example/x', null],
+    ['https://[', null],
+    // This site's paths stay in the app.
+    ['/p/1/summary', { kind: 'path', href: '/p/1/summary' }],
+    ['/api/attachments/1/a b.pdf', { kind: 'path', href: '/api/attachments/1/a%20b.pdf' }],
+    ['sivu/toinen', { kind: 'path', href: '/sivu/toinen' }],
+    ['../x', { kind: 'path', href: '/x' }],
+    ['https://olo.example/p/2?a=1#b', { kind: 'path', href: '/p/2?a=1#b' }],
+    ['#anchor', { kind: 'fragment', href: '#anchor' }],
+    ['mailto:a@b.fi', { kind: 'mailto', href: 'mailto:a@b.fi' }],
+    ['MAILTO:a@b.fi', { kind: 'mailto', href: 'mailto:a@b.fi' }],
+    ['https://external.example/x', { kind: 'external', href: 'https://external.example/x' }],
+    ['http://olo.example/p/1', { kind: 'external', href: 'http://olo.example/p/1' }],
+  ])('%j', (address, expected) => {
+    expect(safeLink(address, origin)).toEqual(expected);
+  });
+
+  it('keeps images only from the web or this site', () => {
+    expect(safeImageSource('/api/attachments/1', origin)).toBe('/api/attachments/1');
+    expect(safeImageSource('https://cdn.example/a.png', origin)).toBe('https://cdn.example/a.png');
+    expect(safeImageSource('mailto:a@b.fi', origin)).toBeNull();
+    expect(safeImageSource('#x', origin)).toBeNull();
+    expect(safeImageSource('data:image/png;base64,AAAA', origin)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A small Markdown reader for summary pages. It builds a tree that React renders as elements, so nothing a page
- * holds can become HTML or script; links and images only keep addresses of the kinds listed in safeUrl.
+ * holds can become HTML or script; links and images only keep addresses that safeLink lets through.
  */
 
 export type Inline =
@@ -9,7 +9,7 @@ export type Inline =
   | { type: 'code'; text: string }
   | { type: 'strong'; children: Inline[] }
   | { type: 'em'; children: Inline[] }
-  | { type: 'link'; href: string; children: Inline[] }
+  | { type: 'link'; link: SafeLink; children: Inline[] }
   | { type: 'image'; src: string; alt: string };
 
 export type Block =
@@ -20,12 +20,38 @@ export type Block =
   | { type: 'code'; text: string }
   | { type: 'rule' };
 
-/** Web, mail and phone links, and paths on this site (attachments, other pages); anything else stays text. */
-export function safeUrl(url: string): string | null {
-  const trimmed = url.trim();
-  if (/^(https?:|mailto:|tel:)/i.test(trimmed)) return trimmed;
-  if (/^\/(?!\/)/.test(trimmed) || trimmed.startsWith('#')) return trimmed;
-  return null;
+/**
+ * Where a link of a page leads, as the browser will follow it: `path`, a path of this site (the app's
+ * router follows it); `fragment`, a place on the current page; `external`, a web address of another
+ * site; `mailto`, a mail address.
+ */
+export interface SafeLink {
+  kind: 'path' | 'fragment' | 'external' | 'mailto';
+  href: string;
+}
+
+/**
+ * The link an address written on a page leads to, or null when it may not be a link. The address is
+ * resolved by the browser's URL parser against the site's origin, as following it would: a string
+ * that looks like a path may still leave the site (`/\evil.example`, `\\evil.example` and
+ * `//evil.example` all lead to evil.example), and tabs or newlines inside a scheme are dropped
+ * (`java\tscript:`). Only http(s), mailto and this site's paths are kept.
+ */
+export function safeLink(address: string, origin: string = window.location.origin): SafeLink | null {
+  const trimmed = address.trim();
+  if (/^#[^\s]*$/.test(trimmed)) return { kind: 'fragment', href: trimmed };
+  if (!URL.canParse(trimmed, origin)) return null;
+  const url = new URL(trimmed, origin);
+  if (url.protocol === 'mailto:') return { kind: 'mailto', href: url.href };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.origin === new URL(origin).origin) return { kind: 'path', href: `${url.pathname}${url.search}${url.hash}` };
+  return { kind: 'external', href: url.href };
+}
+
+/** An image's address: a web address or a path of this site, as safeLink resolves it; null otherwise. */
+export function safeImageSource(address: string, origin: string = window.location.origin): string | null {
+  const link = safeLink(address, origin);
+  return link && (link.kind === 'path' || link.kind === 'external') ? link.href : null;
 }
 
 const headingPattern = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
@@ -156,7 +182,7 @@ export function parseInline(source: string): Inline[] {
     }
     const image = /^!\[([^\]]*)\]\(\s*([^)\s]+)(?:\s+"[^"]*")?\s*\)/.exec(rest);
     if (image) {
-      const src = safeUrl(image[2] ?? '');
+      const src = safeImageSource(image[2] ?? '');
       if (src) {
         flush();
         result.push({ type: 'image', src, alt: image[1] ?? '' });
@@ -168,10 +194,10 @@ export function parseInline(source: string): Inline[] {
     }
     const link = /^\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*([^)\s]+)(?:\s+"[^"]*")?\s*\)/.exec(rest);
     if (link) {
-      const href = safeUrl(link[2] ?? '');
-      if (href) {
+      const safe = safeLink(link[2] ?? '');
+      if (safe) {
         flush();
-        result.push({ type: 'link', href, children: parseInline(link[1] ?? '') });
+        result.push({ type: 'link', link: safe, children: parseInline(link[1] ?? '') });
       } else {
         text += link[1] ?? '';
       }
@@ -179,10 +205,15 @@ export function parseInline(source: string): Inline[] {
       continue;
     }
     const autolink = /^<((?:https?:\/\/|mailto:)[^\s<>]+)>/i.exec(rest);
-    if (autolink) {
+    const autolinked = autolink && safeLink(autolink[1] ?? '');
+    if (autolink && autolinked) {
       flush();
-      const href = autolink[1] ?? '';
-      result.push({ type: 'link', href, children: [{ type: 'text', text: href.replace(/^mailto:/i, '') }] });
+      const written = autolink[1] ?? '';
+      result.push({
+        type: 'link',
+        link: autolinked,
+        children: [{ type: 'text', text: written.replace(/^mailto:/i, '') }],
+      });
       index += autolink[0].length;
       continue;
     }
