@@ -10,6 +10,7 @@ import { createLocalEventBus, createRedisEventBus, type EventBus } from './event
 import type { Services } from './graphql/context.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerCsrfCookie } from './http/csrf.ts';
+import { registerErrorAnswers } from './http/error-answers.ts';
 import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -323,6 +324,7 @@ export async function createServer(
       bodyLimit: 1024 * 1024,
     });
     closers.push(() => app.close());
+    registerErrorAnswers(app);
     const secureCookies = config.publicUrl.startsWith('https:');
     const metrics = createMetrics();
     await app.register(fastifyCookie);
