@@ -56,7 +56,11 @@ describe.each(testDatabases)('error answers on %s', (kind) => {
       expect(answer).not.toMatch(leak);
       const body = JSON.parse(answer) as { error: string; code: string; reference: string };
       expect(body.reference).toMatch(/^[0-9a-f]{12}$/);
-      expect(body).toEqual({ error: `${text} ${body.reference}`, code: 'INTERNAL_SERVER_ERROR', reference: body.reference });
+      expect(body).toEqual({
+        error: `${text} ${body.reference}`,
+        code: 'INTERNAL_SERVER_ERROR',
+        reference: body.reference,
+      });
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(loggedUnder(body.reference)).toMatch(/integrations/);
     }

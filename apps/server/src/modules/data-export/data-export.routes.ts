@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { answerLanguage } from '@olo/shared';
+import type { FastifyInstance } from 'fastify';
 import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
