@@ -43,6 +43,7 @@ describe('configuration', () => {
       SMS_URL: 'https://sms.example.com/send',
       SMS_TOKEN: 'sms-secret',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      METRICS_TOKEN: 'metrics-scraper-secret',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,6 +62,7 @@ describe('configuration', () => {
       smsUrl: 'https://sms.example.com/send',
       smsToken: 'sms-secret',
       webhookAllowPrivate: true,
+      metricsToken: 'metrics-scraper-secret',
     });
   });
 
@@ -77,6 +79,7 @@ describe('configuration', () => {
     ['INSTANCE_NAME', '   '],
     ['SMS_URL', 'smtp://sms'],
     ['WEBHOOK_ALLOW_PRIVATE', 'sometimes'],
+    ['METRICS_TOKEN', 'too-short'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
