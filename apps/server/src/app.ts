@@ -10,8 +10,10 @@ import { createLocalEventBus, createRedisEventBus, type EventBus } from './event
 import type { Services } from './graphql/context.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerCsrfCookie } from './http/csrf.ts';
+import { registerErrorAnswers } from './http/error-answers.ts';
 import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailOutbox } from './mail/outbox.ts';
@@ -346,11 +348,13 @@ export async function createServer(
       bodyLimit: 1024 * 1024,
     });
     closers.push(() => app.close());
+    registerErrorAnswers(app);
+    registerSecurityHeaders(app, { publicUrl: config.publicUrl });
     const secureCookies = config.publicUrl.startsWith('https:');
     const metrics = createMetrics();
     await app.register(fastifyCookie);
     registerCsrfCookie(app, secureCookies);
-    registerHttpMetrics(app, metrics);
+    registerHttpMetrics(app, metrics, { token: config.metricsToken, trustProxy: config.trustProxy });
 
     app.get('/healthz', async (_request, reply) => {
       const databaseUp = await database.ping();

@@ -47,6 +47,7 @@ describe('configuration', () => {
       WEBHOOK_ALLOW_PRIVATE: 'true',
       READING_TIME_MIN: '2010-06-01',
       READING_MAX_AHEAD: '3600',
+      METRICS_TOKEN: 'metrics-scraper-secret',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -67,6 +68,7 @@ describe('configuration', () => {
       webhookAllowPrivate: true,
       readingTimeMin: new Date('2010-06-01T00:00:00Z'),
       readingMaxAheadSeconds: 3600,
+      metricsToken: 'metrics-scraper-secret',
     });
   });
 
@@ -87,6 +89,7 @@ describe('configuration', () => {
     ['READING_TIME_MIN', '1900-01-01'],
     ['READING_MAX_AHEAD', '1d'],
     ['READING_MAX_AHEAD', '99999999'],
+    ['METRICS_TOKEN', 'too-short'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -47,6 +47,8 @@ export const configSchema = z
     CONTACT_EMAIL: z.string().max(254).default('info@olo.fi'),
     CONTACT_PHONE: z.string().max(50).default('+358 40 000 0000'),
     TRUST_PROXY: booleanFlag.default(false),
+    /** Bearer token that lets a scraper off this machine read /metrics; unset = loopback only. */
+    METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).max(256).optional(),
     TIME_ZONE: z
       .string()
       .default('Europe/Helsinki')
@@ -112,6 +114,7 @@ export const configSchema = z
     contactEmail: env.CONTACT_EMAIL,
     contactPhone: env.CONTACT_PHONE,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     timeZone: env.TIME_ZONE,
     readingTimeMin: env.READING_TIME_MIN,
     readingMaxAheadSeconds: env.READING_MAX_AHEAD,

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import { parseWithoutEval } from '@olo/shared/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -7,6 +8,7 @@ import { createApolloSetup } from './features/apollo/client.ts';
 import { createI18n } from './features/i18n/i18n.ts';
 import { registerServiceWorker } from './features/notifications/serviceWorker.tsx';
 
+parseWithoutEval();
 document.title = config.siteName;
 
 const root = document.getElementById('root');

@@ -2,6 +2,8 @@
  * Error messages the server sends and the web app translates. Kept apart from the zod schemas so
  * that the app's shell, which only needs these, does not pull zod into the initial JavaScript.
  */
+import type { Language } from './languages.ts';
+
 /** Messages of account errors that the web app translates; the two duplicates are fixed by spec section 8. */
 export const accountErrors = {
   duplicateEmail: 'Duplicate value for users_email unique constraint',
@@ -36,3 +38,20 @@ export const tenancyErrors = {
   attachmentOfAnotherProject: 'The file belongs to another project',
   endBeforeStart: 'The end is before the start',
 } as const;
+
+/**
+ * A fault of the server: GraphQL answers this fixed message (the web app's key) with
+ * `extensions: {code: 'INTERNAL_SERVER_ERROR', reference}`; the reference is the id it was logged under.
+ */
+export const unexpectedError = 'Unexpected error.';
+
+/** The same fault in words with its reference, for answers the browser or a script reads as they are (HTTP routes). */
+const unexpectedErrorTexts: Record<Language, string> = {
+  fi: 'Odottamaton virhe palvelimella. Viite: {reference}',
+  sv: 'Oväntat fel på servern. Referens: {reference}',
+  en: 'Unexpected error on the server. Reference: {reference}',
+};
+
+export function unexpectedErrorText(language: Language, reference: string): string {
+  return unexpectedErrorTexts[language].replace('{reference}', reference);
+}

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
+import { unexpectedError } from '@olo/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
@@ -8,6 +9,7 @@ import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { EventBus } from '../events/event-bus.ts';
 import { requireCsrfToken } from '../http/csrf.ts';
+import { newErrorReference } from '../http/error-answers.ts';
 import { graphqlMetricsPlugin, type Metrics } from '../http/metrics.ts';
 import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../modules/sessions/sessions.service.ts';
 import { AppError } from '../shared/errors.ts';
@@ -33,7 +35,12 @@ export interface GraphQLServerOptions {
   allowedOrigins: string[];
 }
 
-function toClientError(error: unknown, message: string, logger: Logger): GraphQLError {
+/**
+ * What a client sees of an error: an AppError's message and code, parse and validation errors as
+ * they are, and anything else (a database error, a bug) only as `Unexpected error.` with the
+ * reference it was logged under, never its own text (SQL, parameters, a stack).
+ */
+function toClientError(error: unknown, logger: Logger): GraphQLError {
   // Duck-typed rather than instanceof: GraphQL errors may come from another copy of graphql-js.
   const graphqlError = error instanceof Error && 'extensions' in error ? (error as GraphQLError) : undefined;
   const original = graphqlError?.originalError ?? error;
@@ -48,8 +55,12 @@ function toClientError(error: unknown, message: string, logger: Logger): GraphQL
   if (graphqlError && (!graphqlError.originalError || 'extensions' in graphqlError.originalError)) {
     return graphqlError;
   }
-  logger.error({ err: original }, 'unexpected error in a GraphQL operation');
-  return new GraphQLError(message, { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  const reference = newErrorReference();
+  logger.error({ err: original, reference }, 'unexpected error in a GraphQL operation');
+  return new GraphQLError(unexpectedError, {
+    ...location,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', reference },
+  });
 }
 
 /** Serves GraphQL: POST /graphql (CSRF-checked) and graphql-transport-ws on the same path. */
@@ -78,7 +89,8 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     graphiql: false,
     landingPage: false,
     logging: false,
-    maskedErrors: { maskError: (error, message) => toClientError(error, message, logger) },
+    // isDev false: Yoga would otherwise add the original message and stack under NODE_ENV=development.
+    maskedErrors: { maskError: (error) => toClientError(error, logger), isDev: false },
     plugins: [...queryLimitPlugins(), graphqlMetricsPlugin(options.metrics)],
     context: async (serverContext) => {
       if ('reply' in serverContext) {
@@ -131,21 +143,28 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
   const wss = new WebSocketServer({ noServer: true });
   const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
+      // Whatever else fails closes the socket with "Internal server error", not the error's text.
+      isProd: true,
       execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
       subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
       onSubscribe: async (ctx, _id, params) => {
-        const enveloped = yoga.getEnveloped({ req: ctx.extra.request, params });
-        const document = enveloped.parse(params.query);
-        const args = {
-          schema: enveloped.schema,
-          operationName: params.operationName,
-          document,
-          variableValues: params.variables,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
-        };
-        const errors = enveloped.validate(args.schema, args.document);
-        return errors.length > 0 ? errors : args;
+        // A throw here would close the socket with the error's message as the close reason.
+        try {
+          const enveloped = yoga.getEnveloped({ req: ctx.extra.request, params });
+          const document = enveloped.parse(params.query);
+          const args = {
+            schema: enveloped.schema,
+            operationName: params.operationName,
+            document,
+            variableValues: params.variables,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          };
+          const errors = enveloped.validate(args.schema, args.document);
+          return errors.length > 0 ? errors : args;
+        } catch (error) {
+          return [toClientError(error, logger)];
+        }
       },
     },
     wss,

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { safeEqual } from '../shared/tokens.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -38,7 +39,33 @@ export function createMetrics(): Metrics {
   };
 }
 
-export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const ipv4 = address.replace(/^::ffff:/i, '');
+  return ipv4.startsWith('127.') || address === '::1';
+}
+
+export interface MetricsAccess {
+  /** METRICS_TOKEN: callers from elsewhere send `Authorization: Bearer <token>`; unset = loopback only. */
+  token?: string;
+  /** TRUST_PROXY: the client's address comes from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+/**
+ * Whether a request may read /metrics: from loopback, or with the bearer METRICS_TOKEN. A request
+ * that a proxy forwarded is not from loopback even when the proxy is: without TRUST_PROXY its
+ * socket address is the proxy's, so a forwarding header means it came from outside.
+ */
+function mayReadMetrics(request: FastifyRequest, access: MetricsAccess): boolean {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (access.token && token && safeEqual(token, access.token)) return true;
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return isLoopbackAddress(request.ip) && (access.trustProxy || !forwarded);
+}
+
+export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics, access: MetricsAccess): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL, keeps label cardinality bounded.
     const labels = {
@@ -49,7 +76,13 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (!mayReadMetrics(request, access)) {
+      if (access.token) reply.header('www-authenticate', 'Bearer');
+      return reply.code(access.token ? 401 : 403).send({
+        error: 'Metrics are served to loopback, or with Authorization: Bearer <METRICS_TOKEN>',
+      });
+    }
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

@@ -36,7 +36,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     .replace(/<title>.*?<\/title>/, `<title>${options.siteName.replace(/[<>&]/g, '')}</title>`)
     .replace(
       '</head>',
-      `<script id="olo-config">window.__OLO_CONFIG__=${escapeScript(JSON.stringify(config))}</script></head>`,
+      // A JSON data block, not a script: the Content-Security-Policy runs no inline script.
+      `<script id="olo-config" type="application/json">${escapeScript(JSON.stringify(config))}</script></head>`,
     );
 
   await app.register(fastifyStatic, {

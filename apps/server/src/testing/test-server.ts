@@ -1,4 +1,5 @@
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import pino, { type Logger } from 'pino';
 import WebSocket from 'ws';
 import { createLogger, createServer, type OloServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -10,8 +11,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A whole Olo on a free port, with a fresh database of `kind`; env overrides config. */
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+/** A whole Olo on a free port, with a fresh database of `kind`; env overrides config; `logger` to read its log. */
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
     PORT: '0',
@@ -23,7 +28,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
-  const server = await createServer(config, createLogger(config));
+  const server = await createServer(config, options.logger ?? createLogger(config));
   const url = await server.listen();
   return {
     server,
@@ -33,6 +38,16 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
       await database.drop();
     },
   };
+}
+
+/** A logger whose JSON lines are kept in `lines`, for tests that look at what was logged. */
+export function capturingLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino(
+    { level: 'info', base: undefined },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  return { logger, lines };
 }
 
 export interface GraphQLResponse<T = Record<string, unknown>> {

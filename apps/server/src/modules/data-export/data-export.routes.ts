@@ -1,3 +1,4 @@
+import { answerLanguage } from '@olo/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
@@ -5,7 +6,7 @@ import type { SessionsService } from '../sessions/sessions.service.ts';
 import { sessionCookieName } from '../sessions/sessions.service.ts';
 import { dataExportPathSchema, dataExportQuerySchema } from './data-export.schema.ts';
 import type { DataExportService } from './data-export.service.ts';
-import { answerLanguage, translateError } from './data-export.texts.ts';
+import { translateError } from './data-export.texts.ts';
 
 /**
  * `attachment` with the name twice: an ASCII fallback (accents dropped, anything else that could

@@ -1,4 +1,4 @@
-import { accountErrors, dataExportErrors, isLanguage, type Language, tenancyErrors } from '@olo/shared';
+import { accountErrors, dataExportErrors, type Language, tenancyErrors } from '@olo/shared';
 import { dataExportPathErrors, dataExportTooLarge, dataExportTooLong } from './data-export.schema.ts';
 
 /** What an export file says in each language: headings and sheet names. */
@@ -90,17 +90,4 @@ const errorTexts: Record<string, { fi: string; sv: string }> = {
 export function translateError(message: string, language: Language): string {
   if (language === 'en') return message;
   return errorTexts[message]?.[language] ?? message;
-}
-
-/**
- * The language of an export's answer: `lang` when it is one, otherwise the browser's first
- * language we have (Accept-Language), otherwise Finnish, the default.
- */
-export function answerLanguage(lang: unknown, acceptLanguage: string | undefined): Language {
-  if (isLanguage(lang)) return lang;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if (isLanguage(code)) return code;
-  }
-  return 'fi';
 }

@@ -6,6 +6,8 @@ export interface FormErrorsFromServer {
   fields: Record<string, string>;
   /** i18n keys of errors that belong to no field. */
   general: string[];
+  /** The reference an unexpected server error was logged under, for the user to quote. */
+  reference?: string;
 }
 
 interface Issue {
@@ -26,6 +28,10 @@ export function formErrorsFromServer(error: unknown): FormErrorsFromServer {
     return result;
   }
   for (const graphQLError of error.errors) {
+    const reference = graphQLError.extensions?.reference;
+    if (graphQLError.extensions?.code === 'INTERNAL_SERVER_ERROR' && typeof reference === 'string') {
+      result.reference ??= reference;
+    }
     const issues = graphQLError.extensions?.issues;
     if (Array.isArray(issues) && issues.length > 0) {
       for (const issue of issues as Issue[]) {

@@ -36,14 +36,15 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
 
   /** Shows a failed operation's errors; returns nothing so that callers can simply `return showServerError(e)`. */
   const showServerError = (error: unknown): void => {
-    const { fields, general } = formErrorsFromServer(error);
+    const { fields, general, reference } = formErrorsFromServer(error);
     const known = Object.fromEntries(Object.entries(fields).filter(([path]) => path in form.getValues()));
     const unknownFields = Object.entries(fields)
       .filter(([path]) => !(path in known))
       .map(([, message]) => message);
     form.setErrors(known);
-    const other = [...general, ...unknownFields];
-    setGeneralError(other.length ? other.map((message) => t(message)).join(' ') : null);
+    const other = [...general, ...unknownFields].map((message) => t(message));
+    if (reference) other.push(t('Reference: {{reference}}', { reference }));
+    setGeneralError(other.length ? other.join(' ') : null);
   };
 
   const clearGeneralError = () => setGeneralError(null);
