@@ -74,6 +74,7 @@ import { SpacesRepository } from './modules/spaces/spaces.repository.ts';
 import { SpacesService } from './modules/spaces/spaces.service.ts';
 import { type Broker, startBroker } from './mqtt/broker.ts';
 import { defaultWebDist } from './paths.ts';
+import { RateLimiter } from './shared/rate-limits.ts';
 
 export interface OloServer {
   app: FastifyInstance;
@@ -144,12 +145,14 @@ export async function createServer(
     closers.push(() => mailer.close());
 
     const sessions = new SessionsService(new SessionsRepository(database.db), events);
+    const rateLimiter = new RateLimiter(config.rateLimitIpFactor);
     const accounts = new AccountsService({
       repository: new AccountsRepository(database.db),
       sessions,
       mailer,
       events,
-      throttle: new LoginThrottle(),
+      throttle: new LoginThrottle(config.rateLimitIpFactor),
+      limits: rateLimiter,
       logger,
       publicUrl: config.publicUrl,
       siteName: config.siteName,
@@ -257,6 +260,7 @@ export async function createServer(
       sendTest: async (actionId) => {
         await alarmNotifications.sendTest(actionId);
       },
+      limits: rateLimiter,
     });
     jobs.schedule(alarms.missingDataSchedule);
 
@@ -279,7 +283,7 @@ export async function createServer(
       series: seriesService,
       calibrations,
       sessions,
-      bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
+      bugReports: new BugReportsService(new BugReportsRepository(database.db), logger, rateLimiter),
       access: new AccessPolicy(new AccessRepository(database.db)),
       organizations,
       projects,
@@ -292,6 +296,7 @@ export async function createServer(
         projects,
         outbox,
         events,
+        limits: rateLimiter,
         publicUrl: config.publicUrl,
         siteName: config.siteName,
       }),
