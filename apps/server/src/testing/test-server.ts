@@ -49,6 +49,8 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
 /** A browser-like HTTP client: keeps cookies and sends the CSRF header the way the web app does. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Sent with every request, e.g. `x-forwarded-for` to a server with TRUST_PROXY. */
+  readonly headers: Record<string, string> = {};
 
   constructor(readonly baseUrl: string) {}
 
@@ -58,6 +60,7 @@ export class TestClient {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader);
     const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../shared/rate-limits.ts';
 import {
   createOrganization,
   createProject,
@@ -12,7 +13,7 @@ import { expectData, startTestServer, TestClient, type TestServer } from '../../
 
 const inviteMutation = /* GraphQL */ `
   mutation Invite($organizationId: ID, $projectId: Int, $email: String, $username: String) {
-    invite(organizationId: $organizationId, projectId: $projectId, email: $email, username: $username) { id email name }
+    invite(organizationId: $organizationId, projectId: $projectId, email: $email, username: $username) { id email username name }
   }
 `;
 
@@ -77,6 +78,58 @@ describe.each(testDatabases)('invitations on %s', (kind) => {
       { id: invitation.id, code },
     );
     expect(again.errors?.[0]?.message).toBe('Invalid or expired invitation');
+  });
+
+  it('answers an invitation by username with what the inviter gave, known username or not', async () => {
+    const { client: admin } = await signedInClient(olo.url);
+    const organization = await createOrganization(admin);
+    const { account } = await signedInClient(olo.url);
+    const known = await admin.graphql<{ invite: Record<string, unknown> }>(inviteMutation, {
+      organizationId: organization.id,
+      username: account.username,
+    });
+    const unknown = await admin.graphql<{ invite: Record<string, unknown> }>(inviteMutation, {
+      organizationId: organization.id,
+      username: 'nobody-by-this-name',
+    });
+    expect(expectData(known).invite).toMatchObject({ email: null, username: account.username });
+    expect(expectData(unknown).invite).toMatchObject({ email: null, username: 'nobody-by-this-name' });
+    const listed = expectData(
+      await admin.graphql<{ organization: { invitations: Array<{ email: string | null; username: string | null }> } }>(
+        'query O($id: ID!) { organization(id: $id) { invitations { email username } } }',
+        { id: organization.id },
+      ),
+    ).organization.invitations;
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(account.email);
+    // The invitee still gets the mail at their own address.
+    await inbox.waitFor(account.email, (received) => received.subject.includes('Kutsu'));
+  });
+
+  it('invites one person at most 5 times an hour, and 50 people an hour per inviter', async () => {
+    const { client: admin } = await signedInClient(olo.url);
+    const organization = await createOrganization(admin);
+    const email = `limited-${Date.now()}@example.com`;
+    for (let request = 0; request < rateLimits.invitePerInvitee.limit; request++) {
+      expectData(await admin.graphql(inviteMutation, { organizationId: organization.id, email }));
+    }
+    const refused = await admin.graphql(inviteMutation, {
+      organizationId: organization.id,
+      email: email.toUpperCase(),
+    });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
+    for (let request = rateLimits.invitePerInvitee.limit; request < rateLimits.invitePerInviter.limit; request++) {
+      expectData(
+        await admin.graphql(inviteMutation, { organizationId: organization.id, username: `someone${request}` }),
+      );
+    }
+    const tooMany = await admin.graphql(inviteMutation, {
+      organizationId: organization.id,
+      email: 'another@example.com',
+    });
+    expect(tooMany.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
+    await inbox.waitFor(email, () => inbox.mails.filter((mail) => mail.to.includes(email)).length === 5);
+    expect(inbox.mails.filter((mail) => mail.to.includes('another@example.com'))).toEqual([]);
   });
 
   it('shows an existing user the invitation on their profile, and a wrong code is refused', async () => {
