@@ -145,13 +145,13 @@ export async function createServer(
     closers.push(() => mailer.close());
 
     const sessions = new SessionsService(new SessionsRepository(database.db), events);
-    const rateLimiter = new RateLimiter(config.rateLimitIpFactor);
+    const rateLimiter = new RateLimiter(config.rateLimitFactor);
     const accounts = new AccountsService({
       repository: new AccountsRepository(database.db),
       sessions,
       mailer,
       events,
-      throttle: new LoginThrottle(config.rateLimitIpFactor),
+      throttle: new LoginThrottle(config.rateLimitFactor),
       limits: rateLimiter,
       logger,
       publicUrl: config.publicUrl,

@@ -47,8 +47,8 @@ export const configSchema = z
     CONTACT_EMAIL: z.string().max(254).default('info@olo.fi'),
     CONTACT_PHONE: z.string().max(50).default('+358 40 000 0000'),
     TRUST_PROXY: booleanFlag.default(false),
-    /** Multiplies every per-IP rate limit (README, Security); 0 turns them off. */
-    RATE_LIMIT_IP_FACTOR: z.coerce.number({ message: 'expected a number' }).min(0).max(1000).default(1),
+    /** Multiplies every rate limit of `shared/rate-limits.ts` (README, Security); 0 turns them off. */
+    RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number' }).min(0).max(1000).default(1),
     TIME_ZONE: z
       .string()
       .default('Europe/Helsinki')
@@ -98,7 +98,7 @@ export const configSchema = z
     contactEmail: env.CONTACT_EMAIL,
     contactPhone: env.CONTACT_PHONE,
     trustProxy: env.TRUST_PROXY,
-    rateLimitIpFactor: env.RATE_LIMIT_IP_FACTOR,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
     timeZone: env.TIME_ZONE,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,

@@ -12,6 +12,9 @@ const register = `mutation Register($username: String!, $password: String!, $ema
 }`;
 const addEmail = 'mutation Add($email: String!) { addEmail(email: $email) { email } }';
 const resend = 'mutation Resend { resendEmailVerification }';
+const invite = `mutation Invite($organizationId: ID, $email: String, $username: String) {
+  invite(organizationId: $organizationId, email: $email, username: $username) { id }
+}`;
 const reportBug = 'mutation Report($message: String!) { reportBug(message: $message) }';
 
 const tooMany = { message: accountErrors.tooManyRequests, extensions: { code: 'TOO_MANY_REQUESTS' } };
@@ -45,9 +48,9 @@ describe('rate limiter', () => {
     limiter.take(['forgotPasswordPerAddress', 'a@x.fi'], ['forgotPasswordPerIp', '192.0.2.1']);
   });
 
-  it('scales per-IP limits only, and turns them off at 0', () => {
+  it('scales every limit, and turns them off at 0', () => {
     expect(new RateLimiter(2).limitOf('registerPerIp')?.limit).toBe(rateLimits.registerPerIp.limit * 2);
-    expect(new RateLimiter(2).limitOf('registerPerAddress')).toEqual(rateLimits.registerPerAddress);
+    expect(new RateLimiter(2).limitOf('registerPerAddress')?.limit).toBe(rateLimits.registerPerAddress.limit * 2);
     expect(new RateLimiter(0).limitOf('registerPerIp')).toBeUndefined();
   });
 });
@@ -62,7 +65,7 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
       SMTP_URL: inbox.url,
       PUBLIC_URL: 'http://olo.test',
       TRUST_PROXY: 'true',
-      RATE_LIMIT_IP_FACTOR: '1',
+      RATE_LIMIT_FACTOR: '1',
     });
   });
   afterAll(async () => {
@@ -135,6 +138,31 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
     const emails = expectData(await client.graphql<{ currentUser: { emails: Array<{ email: string }> } }>(emailsQuery))
       .currentUser.emails;
     expect(emails.map((email) => email.email)).toEqual([account.email]);
+  });
+
+  it('invites one person at most 5 times an hour, and 50 people an hour per inviter', async () => {
+    const admin = clientFrom(olo.url);
+    await registerAccount(admin);
+    const organization = await createOrganization(admin);
+    const email = `limited-${Date.now()}@example.com`;
+    for (let request = 0; request < rateLimits.invitePerInvitee.limit; request++) {
+      expectData(await admin.graphql(invite, { organizationId: organization.id, email }));
+    }
+    const refused = await admin.graphql(invite, {
+      organizationId: organization.id,
+      email: email.toUpperCase(),
+    });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
+    for (let request = rateLimits.invitePerInvitee.limit; request < rateLimits.invitePerInviter.limit; request++) {
+      expectData(await admin.graphql(invite, { organizationId: organization.id, username: `someone${request}` }));
+    }
+    const tooMany = await admin.graphql(invite, {
+      organizationId: organization.id,
+      email: 'another@example.com',
+    });
+    expect(tooMany.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
+    await inbox.waitFor(email, () => inbox.mails.filter((mail) => mail.to.includes(email)).length === 5);
+    expect(inbox.mails.filter((mail) => mail.to.includes('another@example.com'))).toEqual([]);
   });
 
   it('sends test notifications at most 10 times in 10 minutes per account', async () => {

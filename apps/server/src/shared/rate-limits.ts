@@ -11,9 +11,9 @@ const minute = 60 * 1000;
 const hour = 60 * minute;
 
 /**
- * The limits of operations that send mail or store text. `perIp` limits are multiplied by
- * RATE_LIMIT_IP_FACTOR (many users behind one office address); the others count one account or
- * one address, whichever IP asks.
+ * The limits of operations that send mail or store text, and of failed sign-ins per IP. Each is
+ * multiplied by RATE_LIMIT_FACTOR (a large site, many users behind one office address); a per-IP
+ * limit counts one address, the others one account or one mail address, whichever IP asks.
  */
 export const rateLimits = {
   registerPerIp: { limit: 10, windowMs: hour },
@@ -77,17 +77,16 @@ export class RateLimiter {
   private readonly window: SlidingWindow;
 
   constructor(
-    private readonly ipFactor = 1,
+    private readonly factor = 1,
     now: () => number = Date.now,
   ) {
     this.window = new SlidingWindow(now);
   }
 
-  /** The limit of a rule, with per-IP limits scaled; 0 or less turns a per-IP limit off. */
+  /** The limit of a rule, scaled; a factor of 0 turns limits off. */
   limitOf(name: RateLimitName): RateLimit | undefined {
     const rule = rateLimits[name];
-    if (!name.endsWith('PerIp')) return rule;
-    const limit = Math.floor(rule.limit * this.ipFactor);
+    const limit = Math.floor(rule.limit * this.factor);
     return limit > 0 ? { limit, windowMs: rule.windowMs } : undefined;
   }
 

@@ -20,16 +20,16 @@ export function loginAccountKey(user: { id: string } | undefined, givenName: str
 
 /**
  * Failed password checks (sign-in, a wrong old password) per account with a progressive delay,
- * and per IP as a plain limit (`rateLimits.loginFailuresPerIp` times RATE_LIMIT_IP_FACTOR).
+ * and per IP as a plain limit (`rateLimits.loginFailuresPerIp` times RATE_LIMIT_FACTOR).
  */
 export class LoginThrottle {
   constructor(
-    private readonly ipFactor = 1,
+    private readonly factor = 1,
     private readonly window = new SlidingWindow(),
   ) {}
 
   private get ipLimit(): number {
-    return Math.floor(rateLimits.loginFailuresPerIp.limit * this.ipFactor);
+    return Math.floor(rateLimits.loginFailuresPerIp.limit * this.factor);
   }
 
   /** Milliseconds until the next attempt on this account from this IP may go ahead; 0 = now. */
