@@ -46,6 +46,8 @@ export default async function globalSetup() {
       // The demo users and projects (docs/decisions/0006-demo-data.md) are the limited-rights fixtures.
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // Specs register many accounts from 127.0.0.1 and repeat operations.
+      RATE_LIMIT_FACTOR: '100',
     },
   });
   await waitForHealth(e2eBaseUrl, server, 60_000);

@@ -76,6 +76,7 @@ import { SpacesRepository } from './modules/spaces/spaces.repository.ts';
 import { SpacesService } from './modules/spaces/spaces.service.ts';
 import { type Broker, startBroker } from './mqtt/broker.ts';
 import { defaultWebDist } from './paths.ts';
+import { RateLimiter } from './shared/rate-limits.ts';
 
 export interface OloServer {
   app: FastifyInstance;
@@ -146,12 +147,14 @@ export async function createServer(
     closers.push(() => mailer.close());
 
     const sessions = new SessionsService(new SessionsRepository(database.db), events);
+    const rateLimiter = new RateLimiter(config.rateLimitFactor);
     const accounts = new AccountsService({
       repository: new AccountsRepository(database.db),
       sessions,
       mailer,
       events,
-      throttle: new LoginThrottle(),
+      throttle: new LoginThrottle(config.rateLimitFactor),
+      limits: rateLimiter,
       logger,
       publicUrl: config.publicUrl,
       siteName: config.siteName,
@@ -280,6 +283,7 @@ export async function createServer(
       sendTest: async (actionId) => {
         await alarmNotifications.sendTest(actionId);
       },
+      limits: rateLimiter,
     });
     jobs.schedule(alarms.missingDataSchedule);
 
@@ -302,7 +306,7 @@ export async function createServer(
       series: seriesService,
       calibrations,
       sessions,
-      bugReports: new BugReportsService(new BugReportsRepository(database.db), logger),
+      bugReports: new BugReportsService(new BugReportsRepository(database.db), logger, rateLimiter),
       access,
       organizations,
       projects,
@@ -315,6 +319,7 @@ export async function createServer(
         projects,
         outbox,
         events,
+        limits: rateLimiter,
         publicUrl: config.publicUrl,
         siteName: config.siteName,
       }),
@@ -329,7 +334,7 @@ export async function createServer(
       logger,
       authenticate: (username, password) => integrations.byMqttCredentials(username, password),
       // Its own counts: a network server's failures must not block a web user's login, nor the reverse.
-      throttle: new LoginThrottle(),
+      throttle: new LoginThrottle(config.rateLimitFactor),
       applicationOwners: ({ provider, application }) => meters.organizationsOfApplication(provider, application),
       hasRoom: () => writer.hasRoom,
       onUplink: async (topic, payload, sender) => {

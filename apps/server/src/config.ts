@@ -49,6 +49,8 @@ export const configSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Bearer token that lets a scraper off this machine read /metrics; unset = loopback only. */
     METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).max(256).optional(),
+    /** Multiplies every rate limit of `shared/rate-limits.ts` (README, Security); 0 turns them off. */
+    RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number' }).min(0).max(1000).default(1),
     TIME_ZONE: z
       .string()
       .default('Europe/Helsinki')
@@ -115,6 +117,7 @@ export const configSchema = z
     contactPhone: env.CONTACT_PHONE,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
     timeZone: env.TIME_ZONE,
     readingTimeMin: env.READING_TIME_MIN,
     readingMaxAheadSeconds: env.READING_MAX_AHEAD,

@@ -10,6 +10,7 @@ export const accountErrors = {
   duplicateUsername: 'Duplicate value for users_username unique constraint',
   invalidCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many login attempts',
+  tooManyRequests: 'Too many requests, try again later',
   invalidToken: 'Invalid or expired link',
   notSignedIn: 'Not signed in',
   forbidden: 'Forbidden',

@@ -2,7 +2,7 @@ import type { Language } from '@olo/shared';
 import { escapeHtml } from './html.ts';
 import type { MailMessage } from './mailer.ts';
 
-type Kind = 'verifyEmail' | 'resetPassword' | 'deleteAccount';
+type Kind = 'verifyEmail' | 'resetPassword' | 'deleteAccount' | 'addressInUse';
 
 interface Texts {
   subject: string;
@@ -35,6 +35,14 @@ const texts: Record<Language, Record<Kind, Texts>> = {
       expires: 'Linkki on voimassa 2 tuntia.',
       ignore: 'Jos et pyytänyt tilin poistamista, vaihda salasanasi.',
     },
+    addressInUse: {
+      subject: 'Osoitteesi on jo käytössä',
+      intro:
+        'Joku yritti rekisteröityä tällä sähköpostiosoitteella tai lisätä sen toiseen käyttäjätiliin, mutta osoite kuuluu jo sinun tilillesi. Jos se olit sinä, voit kirjautua sisään tai asettaa uuden salasanan alla olevasta linkistä.',
+      action: 'Aseta uusi salasana',
+      expires: 'Tilisi on ennallaan.',
+      ignore: 'Jos et se ollut sinä, voit jättää viestin huomiotta.',
+    },
   },
   sv: {
     verifyEmail: {
@@ -58,6 +66,14 @@ const texts: Record<Language, Record<Kind, Texts>> = {
       expires: 'Länken är giltig i 2 timmar.',
       ignore: 'Om du inte bad om att radera kontot, byt ditt lösenord.',
     },
+    addressInUse: {
+      subject: 'Din adress används redan',
+      intro:
+        'Någon försökte registrera sig med den här e-postadressen eller lägga till den i ett annat användarkonto, men adressen hör redan till ditt konto. Om det var du kan du logga in eller ange ett nytt lösenord via länken nedan.',
+      action: 'Ange nytt lösenord',
+      expires: 'Ditt konto är oförändrat.',
+      ignore: 'Om det inte var du kan du ignorera meddelandet.',
+    },
   },
   en: {
     verifyEmail: {
@@ -80,6 +96,14 @@ const texts: Record<Language, Record<Kind, Texts>> = {
       action: 'Delete my account',
       expires: 'The link is valid for 2 hours.',
       ignore: 'If you did not ask to delete your account, change your password.',
+    },
+    addressInUse: {
+      subject: 'Your address is already in use',
+      intro:
+        'Somebody tried to register with this email address or to add it to another account, but the address already belongs to your account. If it was you, you can sign in, or set a new password through the link below.',
+      action: 'Set a new password',
+      expires: 'Your account is unchanged.',
+      ignore: 'If it was not you, you can ignore this message.',
     },
   },
 };

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginDelay } from '../modules/accounts/login-throttle.ts';
+import { rateLimits } from '../shared/rate-limits.ts';
 import { createOrganization, signedInClient } from '../testing/factories.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../testing/test-server.ts';
@@ -101,7 +103,8 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
   const commandTopic = (owner: Tenant) => `application/${owner.application}/device/${owner.serial}/command/down`;
 
   beforeAll(async () => {
-    olo = await startTestServer(database, { INGEST_TOKEN: ingestToken });
+    // RATE_LIMIT_FACTOR 1: the limits on wrong passwords are the real ones.
+    olo = await startTestServer(database, { INGEST_TOKEN: ingestToken, RATE_LIMIT_FACTOR: '1' });
     const site = await signedInClient(olo.url);
     siteAdmin = site.client;
     await sql()`update users set is_admin = true where username = ${site.account.username}`;
@@ -234,15 +237,16 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
         return (error as { code?: number }).code;
       }
     };
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for (let attempt = 0; attempt < loginDelay.freeFailures; attempt++) {
       expect(await refusal({ username: a.credentials.username, password: `guess-${attempt}` })).toBe(4);
     }
-    // The right secret no longer helps: "not authorized".
+    // Within the delay that follows, the right secret does not help either: "not authorized".
     expect(await refusal(a.credentials)).toBe(5);
     expect(await refusal(b.credentials)).toBe(0);
 
-    // Per address: wrong passwords over many usernames.
-    for (let attempt = 0; attempt < 40; attempt++) {
+    // Per address: wrong passwords over many usernames, each within its free failures.
+    const perIp = rateLimits.loginFailuresPerIp.limit - loginDelay.freeFailures;
+    for (let attempt = 0; attempt < perIp; attempt++) {
       expect(await refusal({ username: `olo-guess-${attempt}`, password: 'guess' })).toBe(4);
     }
     expect(await refusal(b.credentials)).toBe(5);

@@ -27,7 +27,8 @@ export type UplinkHandler = (topic: string, payload: Buffer, sender: UplinkSende
 
 /** Failed MQTT logins counted per username and client address (the accounts' LoginThrottle). */
 export interface CredentialThrottle {
-  isBlocked(ip: string | undefined, username: string): boolean;
+  /** Milliseconds until this username may try again from this address; 0 = now. */
+  waitMs(ip: string | undefined, username: string): number;
   recordFailure(ip: string | undefined, username: string): void;
   recordSuccess(username: string): void;
 }
@@ -145,7 +146,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     const refuse = () => callback(Object.assign(new Error('Bad username or password'), { returnCode: 4 }), false);
     if (!options.authenticate || !username || !password) return refuse();
     const address = (client.conn as Partial<net.Socket>).remoteAddress;
-    if (options.throttle?.isBlocked(address, username)) {
+    if ((options.throttle?.waitMs(address, username) ?? 0) > 0) {
       // Refused before the secret is looked at, so that guessing goes no faster than the limit.
       callback(Object.assign(new Error('Not authorized: too many failed attempts'), { returnCode: 5 }), false);
       return;

@@ -25,6 +25,8 @@ export async function startTestServer(
     DATA_DIR: database.dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'test',
+    // Tests register many accounts from 127.0.0.1 and repeat operations; tests of the limits pass 1.
+    RATE_LIMIT_FACTOR: '100',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
@@ -62,6 +64,8 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
 /** A browser-like HTTP client: keeps cookies and sends the CSRF header the way the web app does. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Sent with every request, e.g. `x-forwarded-for` to a server with TRUST_PROXY. */
+  readonly headers: Record<string, string> = {};
 
   constructor(readonly baseUrl: string) {}
 
@@ -71,6 +75,7 @@ export class TestClient {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader);
     const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {

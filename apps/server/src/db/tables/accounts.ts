@@ -39,7 +39,10 @@ export const userEmails = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('users_email').on(table.email),
+    // One verified owner per address; unverified claims may coexist, so that a claim made by
+    // somebody else never stops the real owner (who verifies, and the other claims go).
+    uniqueIndex('users_email').on(table.email).where(sql`${table.isVerified}`),
+    uniqueIndex('user_emails_email_user').on(table.email, table.userId),
     index('user_emails_user_id').on(table.userId),
     uniqueIndex('user_emails_one_primary').on(table.userId).where(sql`${table.isPrimary}`),
   ],

@@ -15,8 +15,10 @@ export const invitations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
-    /** Lower-cased address the mail went to. */
-    email: text('email').notNull(),
+    /** Lower-cased address the inviter gave; null for an invitation by username. */
+    email: text('email'),
+    /** The username the inviter gave, as given; null for an invitation by address. */
+    username: text('username'),
     /** The invited account when it existed at invitation time (found by username or email). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
@@ -32,5 +34,6 @@ export const invitations = pgTable(
     index('invitations_organization_id').on(table.organizationId),
     index('invitations_project_id').on(table.projectId),
     check('invitations_one_target', sql`(${table.organizationId} is null) <> (${table.projectId} is null)`),
+    check('invitations_invitee', sql`${table.email} is not null or ${table.username} is not null`),
   ],
 );

@@ -161,7 +161,7 @@ builder.mutationFields((t) => ({
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const input = parseInput(forgotPasswordInput, args);
-      await context.services.accounts.forgotPassword(input.email);
+      await context.services.accounts.forgotPassword(input.email, context.client);
       return true;
     },
   }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type UserTokenPurpose, userAuthentications, userEmails, users, userTokens } from '../../db/tables/index.ts';
 import { withDuplicateErrors } from '../../shared/errors.ts';
@@ -25,13 +25,38 @@ export class AccountsRepository {
     return row;
   }
 
+  /**
+   * The account an address names: its verified owner, or else its only claimant. An address that
+   * several accounts claim unverified names none of them.
+   */
   async findUserByEmail(email: string): Promise<{ user: UserRow; email: UserEmailRow } | undefined> {
+    const rows = await this.db
+      .select({ user: users, email: userEmails })
+      .from(userEmails)
+      .innerJoin(users, eq(users.id, userEmails.userId))
+      .where(eq(userEmails.email, email.toLowerCase()))
+      .orderBy(desc(userEmails.isVerified), asc(userEmails.createdAt))
+      .limit(2);
+    const [first, second] = rows;
+    return first?.email.isVerified || !second ? first : undefined;
+  }
+
+  /** The account that has verified the address, if any. */
+  async findVerifiedOwner(email: string): Promise<{ user: UserRow; email: UserEmailRow } | undefined> {
     const [row] = await this.db
       .select({ user: users, email: userEmails })
       .from(userEmails)
       .innerJoin(users, eq(users.id, userEmails.userId))
-      .where(eq(userEmails.email, email.toLowerCase()));
+      .where(and(eq(userEmails.email, email.toLowerCase()), eq(userEmails.isVerified, true)));
     return row;
+  }
+
+  async hasEmail(userId: string, email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: userEmails.id })
+      .from(userEmails)
+      .where(and(eq(userEmails.userId, userId), eq(userEmails.email, email.toLowerCase())));
+    return row !== undefined;
   }
 
   async hasAdmin(): Promise<boolean> {
@@ -99,8 +124,22 @@ export class AccountsRepository {
     });
   }
 
-  async markEmailVerified(id: string): Promise<void> {
-    await this.db.update(userEmails).set({ isVerified: true }).where(eq(userEmails.id, id));
+  /**
+   * Marks the address verified and removes every other account's unverified claim of it; returns
+   * the accounts that lost a claim.
+   */
+  async markEmailVerified(id: string): Promise<string[]> {
+    const [verified] = await this.db
+      .update(userEmails)
+      .set({ isVerified: true })
+      .where(eq(userEmails.id, id))
+      .returning({ email: userEmails.email });
+    if (!verified) return [];
+    const removed = await this.db
+      .delete(userEmails)
+      .where(and(eq(userEmails.email, verified.email), eq(userEmails.isVerified, false), ne(userEmails.id, id)))
+      .returning({ userId: userEmails.userId });
+    return removed.map((row) => row.userId);
   }
 
   async setPrimaryEmail(userId: string, emailId: string): Promise<void> {

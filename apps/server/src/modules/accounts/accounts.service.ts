@@ -24,10 +24,11 @@ import { accountMail } from '../../mail/account-mails.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { MailOutbox } from '../../mail/outbox.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { RateLimiter } from '../../shared/rate-limits.ts';
 import { createToken, hashToken } from '../../shared/tokens.ts';
 import type { ClientInfo, SessionsService } from '../sessions/sessions.service.ts';
 import type { AccountsRepository, UserEmailRow, UserRow } from './accounts.repository.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { type LoginThrottle, loginAccountKey } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const hour = 60 * 60 * 1000;
@@ -43,6 +44,7 @@ export interface AccountsServiceDeps {
   mailer: Mailer;
   events: EventBus;
   throttle: LoginThrottle;
+  limits: RateLimiter;
   logger: Logger;
   publicUrl: string;
   siteName: string;
@@ -100,7 +102,23 @@ export class AccountsService {
     return `${this.deps.publicUrl}${pathname}?${new URLSearchParams(params).toString()}`;
   }
 
+  /**
+   * Mails a verification link to an address the user claims; when another account has verified
+   * it, its owner is told instead, so that the answer never shows whether an address is known.
+   */
   private async sendVerification(user: UserRow, email: UserEmailRow): Promise<void> {
+    const owner = await this.repository.findVerifiedOwner(email.email);
+    if (owner && owner.user.id !== user.id) {
+      this.deliver(
+        accountMail('addressInUse', {
+          to: owner.email.email,
+          language: userLanguage(owner.user),
+          siteName: this.deps.siteName,
+          link: `${this.deps.publicUrl}/forgot`,
+        }),
+      );
+      return;
+    }
     const token = await this.issueToken(user.id, 'verify_email', email.id);
     this.deliver(
       accountMail('verifyEmail', {
@@ -116,7 +134,9 @@ export class AccountsService {
     await this.deps.events.publish('user.updated', { userId });
   }
 
+  /** An address that another account has verified is claimed unverified; its owner gets a notice. */
   async register(input: z.output<typeof registerInput>, client: ClientInfo): Promise<SignedIn> {
+    this.deps.limits.take(['registerPerIp', client.ip], ['registerPerAddress', input.email]);
     const passwordHash = await hashPassword(input.password);
     const { user, email } = await this.repository.transaction(async (repository) => {
       const user = await repository.insertUser({
@@ -134,18 +154,20 @@ export class AccountsService {
     return { user, session };
   }
 
+  /** Failures count against the account, whether named by its username or an address. */
   async login(input: z.output<typeof loginInput>, client: ClientInfo): Promise<SignedIn> {
-    if (this.deps.throttle.isBlocked(client.ip, input.username)) {
-      throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
-    }
     let user = await this.repository.findUserByUsername(input.username);
     if (!user && input.username.includes('@')) user = (await this.repository.findUserByEmail(input.username))?.user;
+    const account = loginAccountKey(user, input.username);
+    if (this.deps.throttle.waitMs(client.ip, account) > 0) {
+      throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
+    }
     const valid = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !valid || !user.active) {
-      this.deps.throttle.recordFailure(client.ip, input.username);
+      this.deps.throttle.recordFailure(client.ip, account);
       throw new AppError('INVALID_CREDENTIALS', accountErrors.invalidCredentials);
     }
-    this.deps.throttle.recordSuccess(input.username);
+    this.deps.throttle.recordSuccess(account);
     const session = await this.deps.sessions.start(user.id, client);
     return { user, session };
   }
@@ -155,7 +177,8 @@ export class AccountsService {
   }
 
   /** Always succeeds, so that the answer does not tell whether an address has an account. */
-  async forgotPassword(email: string): Promise<void> {
+  async forgotPassword(email: string, client: ClientInfo): Promise<void> {
+    this.deps.limits.take(['forgotPasswordPerIp', client.ip], ['forgotPasswordPerAddress', email]);
     const found = await this.repository.findUserByEmail(email);
     if (!found?.user.active) return;
     await this.repository.revokeTokens(found.user.id, 'reset_password', new Date());
@@ -183,16 +206,27 @@ export class AccountsService {
     return { user, session };
   }
 
-  /** Ends every session of the user, this one included, and starts a fresh one for this client. */
+  /**
+   * Ends every session of the user, this one included, and starts a fresh one for this client. A
+   * wrong old password counts as a failed sign-in of the account.
+   */
   async changePassword(
     user: UserRow,
     input: z.output<typeof changePasswordInput>,
     client: ClientInfo,
   ): Promise<SignedIn> {
-    if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      throw new AppError('BAD_USER_INPUT', accountErrors.wrongPassword, [
-        { path: 'oldPassword', message: accountErrors.wrongPassword },
-      ]);
+    if (user.passwordHash) {
+      const account = loginAccountKey(user, user.username);
+      if (this.deps.throttle.waitMs(client.ip, account) > 0) {
+        throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
+      }
+      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        this.deps.throttle.recordFailure(client.ip, account);
+        throw new AppError('BAD_USER_INPUT', accountErrors.wrongPassword, [
+          { path: 'oldPassword', message: accountErrors.wrongPassword },
+        ]);
+      }
+      this.deps.throttle.recordSuccess(account);
     }
     const updated = await this.repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) });
     await this.deps.sessions.endAllForUser(user.id);
@@ -202,19 +236,20 @@ export class AccountsService {
   }
 
   async verifyEmail(input: z.output<typeof verifyEmailInput>): Promise<void> {
-    const userId = await this.repository.transaction(async (repository) => {
+    const { userId, lostClaims } = await this.repository.transaction(async (repository) => {
       const token = await repository.consumeToken('verify_email', hashToken(input.token), new Date());
       if (!token || token.userEmailId !== input.userEmailId) {
         throw new AppError('INVALID_TOKEN', accountErrors.invalidToken);
       }
-      await repository.markEmailVerified(input.userEmailId);
-      return token.userId;
+      const lostClaims = await repository.markEmailVerified(input.userEmailId);
+      return { userId: token.userId, lostClaims };
     });
-    await this.changed(userId);
+    for (const changed of new Set([userId, ...lostClaims])) await this.changed(changed);
   }
 
   /** Sends a new verification link to each unverified address of the user. */
   async resendEmailVerification(user: UserRow): Promise<void> {
+    this.deps.limits.take(['resendVerificationPerAccount', user.id]);
     const emails = await this.repository.listEmails(user.id, accountLimits.maxEmailsPerUser);
     const unverified = emails.filter((email) => !email.isVerified);
     if (unverified.length === 0) return;
@@ -240,6 +275,13 @@ export class AccountsService {
         { path: 'email', message: 'Too many email addresses' },
       ]);
     }
+    // The user's own addresses only: whether another account has it shows nowhere in the answer.
+    if (await this.repository.hasEmail(user.id, input.email)) {
+      throw new AppError('CONFLICT', accountErrors.duplicateEmail, [
+        { path: 'email', message: accountErrors.duplicateEmail },
+      ]);
+    }
+    this.deps.limits.take(['addEmailPerAccount', user.id], ['addEmailPerAddress', input.email]);
     const email = await this.repository.insertEmail({ userId: user.id, email: input.email });
     await this.sendVerification(user, email);
     await this.changed(user.id);

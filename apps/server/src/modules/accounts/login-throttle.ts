@@ -1,37 +1,66 @@
+import { rateLimits, SlidingWindow } from '../../shared/rate-limits.ts';
+
 /**
- * Counts failed logins per IP and per username in a sliding window, in memory. Several instances
- * each keep their own counts, which only loosens the limit by the number of instances.
+ * Failed sign-ins of one account: the first `freeFailures` within `windowMs` cost nothing; after
+ * them each further attempt waits `firstDelayMs`, doubled for every further failure, at most
+ * `maxDelayMs` after the latest failure. Others' guesses thus slow the owner down by minutes at
+ * most, never lock the account.
+ */
+export const loginDelay = {
+  freeFailures: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: 5 * 60 * 1000,
+  windowMs: 60 * 60 * 1000,
+} as const;
+
+/** The account an attempt is counted against: its user id, or the name given when none matched. */
+export function loginAccountKey(user: { id: string } | undefined, givenName: string): string {
+  return user ? `user:${user.id}` : `name:${givenName.trim().toLowerCase()}`;
+}
+
+/**
+ * Failed password checks (sign-in, a wrong old password) per account with a progressive delay,
+ * and per IP as a plain limit (`rateLimits.loginFailuresPerIp` times RATE_LIMIT_FACTOR).
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
-    private readonly limits = { perUsername: 10, perIp: 50, windowMs: 15 * 60 * 1000 },
-    private readonly now: () => number = Date.now,
+    private readonly factor = 1,
+    private readonly window = new SlidingWindow(),
   ) {}
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.limits.windowMs;
-    const times = (this.failures.get(key) ?? []).filter((time) => time > since);
-    if (times.length === 0) this.failures.delete(key);
-    else this.failures.set(key, times);
-    return times;
+  private get ipLimit(): number {
+    return Math.floor(rateLimits.loginFailuresPerIp.limit * this.factor);
   }
 
-  isBlocked(ip: string | undefined, username: string): boolean {
-    return (
-      this.recent(`u:${username.toLowerCase()}`).length >= this.limits.perUsername ||
-      (ip !== undefined && this.recent(`i:${ip}`).length >= this.limits.perIp)
-    );
-  }
-
-  recordFailure(ip: string | undefined, username: string): void {
-    for (const key of [`u:${username.toLowerCase()}`, ip === undefined ? undefined : `i:${ip}`]) {
-      if (key) this.failures.set(key, [...this.recent(key), this.now()]);
+  /** Milliseconds until the next attempt on this account from this IP may go ahead; 0 = now. */
+  waitMs(ip: string | undefined, account: string): number {
+    const now = this.window.now();
+    let wait = 0;
+    const failures = this.window.recent(`account:${account}`, loginDelay.windowMs);
+    const latest = failures.at(-1);
+    if (failures.length >= loginDelay.freeFailures && latest !== undefined) {
+      const delay = Math.min(
+        loginDelay.maxDelayMs,
+        loginDelay.firstDelayMs * 2 ** (failures.length - loginDelay.freeFailures),
+      );
+      wait = latest + delay - now;
     }
+    if (ip !== undefined && this.ipLimit > 0) {
+      const fromIp = this.window.recent(`ip:${ip}`, rateLimits.loginFailuresPerIp.windowMs);
+      const oldest = fromIp[0];
+      if (fromIp.length >= this.ipLimit && oldest !== undefined) {
+        wait = Math.max(wait, oldest + rateLimits.loginFailuresPerIp.windowMs - now);
+      }
+    }
+    return Math.max(0, wait);
   }
 
-  recordSuccess(username: string): void {
-    this.failures.delete(`u:${username.toLowerCase()}`);
+  recordFailure(ip: string | undefined, account: string): void {
+    this.window.record(`account:${account}`, loginDelay.windowMs);
+    if (ip !== undefined) this.window.record(`ip:${ip}`, rateLimits.loginFailuresPerIp.windowMs);
+  }
+
+  recordSuccess(account: string): void {
+    this.window.forget(`account:${account}`);
   }
 }

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { defineJob, type JobSchedule } from '../jobs/jobs.service.ts';
 import type { MemberUser } from '../organizations/organizations.repository.ts';
@@ -59,6 +60,8 @@ export interface AlarmsServiceDeps {
   notificationsQueued?: () => void;
   /** Sends a test notification through the action now and records its delivery state. */
   sendTest?: (actionId: string) => Promise<void>;
+  /** Counts test sends per account. */
+  limits?: RateLimiter;
   now?: () => number;
 }
 
@@ -241,6 +244,7 @@ export class AlarmsService {
   /** A test notification through the action; its delivery state says how it went. */
   async sendTest(access: ViewerAccess, id: string): Promise<AlarmsActionRow> {
     await this.editableAction(access, id);
+    this.deps.limits?.take(['testAlarmsActionPerAccount', access.requireUser().id]);
     if (!this.deps.sendTest) throw new Error('alarm notifications are not wired');
     await this.deps.sendTest(id);
     return (await this.repository.findAction(id)) as AlarmsActionRow;

@@ -1,6 +1,7 @@
 import type { reportBugInput } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ClientInfo } from '../sessions/sessions.service.ts';
 import type { BugReportsRepository } from './bug-reports.repository.ts';
 
@@ -8,10 +9,16 @@ export class BugReportsService {
   constructor(
     private readonly repository: BugReportsRepository,
     private readonly logger: Logger,
+    private readonly limits: RateLimiter,
   ) {}
 
-  /** Stores a client-side error report; the log line lets operators see it without a query. */
+  /**
+   * Stores a client-side error report; the log line lets operators see it without a query. Counted
+   * per account when signed in, else per IP.
+   */
   async report(userId: string | null, input: z.output<typeof reportBugInput>, client: ClientInfo): Promise<void> {
+    if (userId) this.limits.take(['reportBugPerAccount', userId]);
+    else this.limits.take(['reportBugPerIp', client.ip]);
     await this.repository.insert({
       userId,
       message: input.message,

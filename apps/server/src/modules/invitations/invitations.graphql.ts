@@ -11,7 +11,8 @@ export const InvitationRef = builder.objectRef<InvitationWithTarget>('Invitation
   description: 'An open invitation to an organization or a project, as its managers see it.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    email: t.exposeString('email'),
+    email: t.exposeString('email', { nullable: true, description: 'The address the inviter gave.' }),
+    username: t.exposeString('username', { nullable: true, description: 'The username the inviter gave.' }),
     name: t.exposeString('name', { description: 'Name of the organization or project.' }),
     organizationId: t.exposeID('organizationId', { nullable: true }),
     projectId: t.exposeInt('projectId', { nullable: true }),

@@ -5,6 +5,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { invitationMail } from '../../mail/invitation-mails.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { AccountsRepository, UserRow } from '../accounts/accounts.repository.ts';
 import { userLanguage } from '../accounts/accounts.service.ts';
@@ -19,6 +20,7 @@ export interface InvitationsServiceDeps {
   projects: ProjectsService;
   outbox: MailOutbox;
   events: EventBus;
+  limits: RateLimiter;
   publicUrl: string;
   siteName: string;
 }
@@ -46,37 +48,39 @@ export class InvitationsService {
   /**
    * Invites a person by email or username to an organization or a project the viewer manages. The
    * mail (link and code) goes in the invitee's language, or the inviter's for a new address; an
-   * existing account also sees the invitation on its profile.
+   * existing account also sees the invitation on its profile. The answer holds only what the
+   * inviter gave, and is the same whether or not a username exists (an unknown one gets no mail).
    */
   async invite(access: ViewerAccess, input: z.output<typeof inviteInput>): Promise<InvitationWithTarget> {
     const inviter = access.requireUser();
     if (input.organizationId) await access.assert('organization.manageMembers', input.organizationId);
     else await access.assert('project.manageMembers', input.projectId as number);
-
-    let invitee: UserRow | undefined;
-    let email = input.email;
-    if (input.username) {
-      invitee = await this.deps.accounts.findUserByUsername(input.username);
-      if (!invitee) {
-        throw new AppError('BAD_USER_INPUT', 'Invalid input', [
-          { path: 'username', message: tenancyErrors.unknownUser },
-        ]);
-      }
-      email ??= (await this.deps.accounts.findPrimaryEmail(invitee.id))?.email ?? null;
-    } else if (email) {
-      invitee = (await this.deps.accounts.findUserByEmail(email))?.user;
-    }
-    if (!email) {
+    if (!input.email && !input.username) {
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [
         { path: 'email', message: tenancyErrors.inviteeRequired },
       ]);
+    }
+    this.deps.limits.take(
+      ['invitePerInviter', inviter.id],
+      ['invitePerInvitee', input.email ?? `username:${input.username}`],
+    );
+
+    let invitee: UserRow | undefined;
+    let mailTo = input.email;
+    if (input.username) {
+      invitee = await this.deps.accounts.findUserByUsername(input.username);
+      if (invitee) mailTo ??= (await this.deps.accounts.findPrimaryEmail(invitee.id))?.email ?? null;
+    } else if (input.email) {
+      // Only the verified owner: an unverified claim of somebody else's address gets nothing.
+      invitee = (await this.deps.accounts.findVerifiedOwner(input.email))?.user;
     }
 
     const code = crypto.randomBytes(9).toString('base64url');
     const created = await this.repository.insert({
       organizationId: input.organizationId ?? null,
       projectId: input.projectId ?? null,
-      email,
+      email: input.email,
+      username: input.username,
       userId: invitee?.id ?? null,
       code,
       invitedBy: inviter.id,
@@ -87,18 +91,20 @@ export class InvitationsService {
     const link = new URL('/invitations-accept', this.deps.publicUrl);
     link.searchParams.set('invitationId', invitation.id);
     link.searchParams.set('code', code);
-    this.deps.outbox.deliver(
-      invitationMail({
-        to: email,
-        language,
-        inviter: inviter.name ?? inviter.username,
-        target: invitation.name,
-        link: link.toString(),
-        code,
-        days: tenancyLimits.invitationDays,
-        siteName: this.deps.siteName,
-      }),
-    );
+    if (mailTo) {
+      this.deps.outbox.deliver(
+        invitationMail({
+          to: mailTo,
+          language,
+          inviter: inviter.name ?? inviter.username,
+          target: invitation.name,
+          link: link.toString(),
+          code,
+          days: tenancyLimits.invitationDays,
+          siteName: this.deps.siteName,
+        }),
+      );
+    }
     if (invitee) await this.deps.events.publish('user.updated', { userId: invitee.id });
     return invitation;
   }

@@ -12,7 +12,7 @@ import { expectData, startTestServer, TestClient, type TestServer } from '../../
 
 const inviteMutation = /* GraphQL */ `
   mutation Invite($organizationId: ID, $projectId: Int, $email: String, $username: String) {
-    invite(organizationId: $organizationId, projectId: $projectId, email: $email, username: $username) { id email name }
+    invite(organizationId: $organizationId, projectId: $projectId, email: $email, username: $username) { id email username name }
   }
 `;
 
@@ -77,6 +77,32 @@ describe.each(testDatabases)('invitations on %s', (kind) => {
       { id: invitation.id, code },
     );
     expect(again.errors?.[0]?.message).toBe('Invalid or expired invitation');
+  });
+
+  it('answers an invitation by username with what the inviter gave, known username or not', async () => {
+    const { client: admin } = await signedInClient(olo.url);
+    const organization = await createOrganization(admin);
+    const { account } = await signedInClient(olo.url);
+    const known = await admin.graphql<{ invite: Record<string, unknown> }>(inviteMutation, {
+      organizationId: organization.id,
+      username: account.username,
+    });
+    const unknown = await admin.graphql<{ invite: Record<string, unknown> }>(inviteMutation, {
+      organizationId: organization.id,
+      username: 'nobody-by-this-name',
+    });
+    expect(expectData(known).invite).toMatchObject({ email: null, username: account.username });
+    expect(expectData(unknown).invite).toMatchObject({ email: null, username: 'nobody-by-this-name' });
+    const listed = expectData(
+      await admin.graphql<{ organization: { invitations: Array<{ email: string | null; username: string | null }> } }>(
+        'query O($id: ID!) { organization(id: $id) { invitations { email username } } }',
+        { id: organization.id },
+      ),
+    ).organization.invitations;
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(account.email);
+    // The invitee still gets the mail at their own address.
+    await inbox.waitFor(account.email, (received) => received.subject.includes('Kutsu'));
   });
 
   it('shows an existing user the invitation on their profile, and a wrong code is refused', async () => {

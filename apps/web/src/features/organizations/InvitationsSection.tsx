@@ -36,7 +36,7 @@ function InviteForm({ organizationId }: { organizationId: string }) {
       const { data } = await invite({
         variables: { organizationId, email: input.email, username: input.username },
       });
-      email = data?.invite.email ?? input.email ?? '';
+      email = data?.invite.email ?? data?.invite.username ?? '';
     } catch (error) {
       return showServerError(error);
     }
@@ -71,13 +71,14 @@ function InvitationRow({ invitation }: { invitation: OrganizationInvitationField
   const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
 
   const cancel = () => {
-    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email }))) return;
+    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username })))
+      return;
     cancelInvitation({ variables: { id: invitation.id } }).catch((error: unknown) => toast.error(errorText(error, t)));
   };
 
   return (
     <Table.Tr>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email ?? invitation.username}</Table.Td>
       <Table.Td>{date(invitation.createdAt)}</Table.Td>
       <Table.Td>{date(invitation.expiresAt)}</Table.Td>
       <Table.Td align="right">
@@ -86,7 +87,7 @@ function InvitationRow({ invitation }: { invitation: OrganizationInvitationField
           variant="light"
           color="red"
           loading={loading}
-          aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email })}
+          aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email ?? invitation.username })}
           onClick={cancel}
         >
           {t('Cancel invitation')}

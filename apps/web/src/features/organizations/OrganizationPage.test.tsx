@@ -42,6 +42,7 @@ const invitation = {
   __typename: 'Invitation',
   id: '30000000-0000-4000-8000-000000000001',
   email: 'uusi@example.com',
+  username: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   expiresAt: '2026-03-15T10:00:00.000Z',
 };

@@ -136,7 +136,7 @@ export function EmailsSection({
       return showServerError(error);
     }
     form.reset();
-    toast.success(t('Email address added. We sent a verification link to it.'));
+    toast.success(t('Email address added. We sent a message to it.'));
   });
 
   return (

@@ -278,6 +278,7 @@ describe('project edit', { timeout: 20_000 }, () => {
             __typename: 'Invitation',
             id: 'i-1',
             email: 'liisa@example.com',
+            username: null,
             createdAt: '2026-03-01T10:00:00.000Z',
             expiresAt: '2026-03-15T10:00:00.000Z',
             projectId: 7,

@@ -238,7 +238,8 @@ function InvitationRow({ project, invitation }: { project: EditedProject; invita
     },
   });
   const cancel = () => {
-    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email }))) return;
+    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username })))
+      return;
     cancelInvitation({ variables: { id: invitation.id } })
       .then(() => toast.success(t('Invitation cancelled.')))
       .catch(showError);
@@ -247,7 +248,7 @@ function InvitationRow({ project, invitation }: { project: EditedProject; invita
 
   return (
     <Table.Tr data-testid="project-invitation">
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email ?? invitation.username}</Table.Td>
       <Table.Td>{date(invitation.createdAt)}</Table.Td>
       <Table.Td>{date(invitation.expiresAt)}</Table.Td>
       <Table.Td>
@@ -258,7 +259,7 @@ function InvitationRow({ project, invitation }: { project: EditedProject; invita
             color="red"
             loading={loading}
             onClick={cancel}
-            aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email })}
+            aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email ?? invitation.username })}
           >
             {t('Cancel invitation')}
           </Button>
