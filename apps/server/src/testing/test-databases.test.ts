@@ -29,7 +29,7 @@ describe('the test run on a machine without TEST_DATABASE_URL', () => {
     const { code, output } = await vitestOn('apps/server/src/db/database.test.ts', { TEST_DATABASE_URL: 'off' });
     expect(output).toContain('Integration tests run on PGlite only (TEST_DATABASE_URL=off)');
     expect(output).not.toContain('No test suite found');
-    expect(code).toBe(0);
+    expect(code, output).toBe(0);
   });
 
   it('refuses a TEST_DATABASE_URL that does not answer instead of quietly running less', async () => {
