@@ -1,7 +1,7 @@
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { type DocumentNode, GraphQLError } from 'graphql';
+import { type DocumentNode, GraphQLError, type Token } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ByteBoundedCache } from '../shared/byte-bounded-cache.ts';
 
@@ -48,7 +48,7 @@ const bytesPerToken = 600;
 /** Heap bytes a parsed document keeps alive: its token chain (comments too) and its source text. */
 export function estimatedDocumentBytes(source: string, document: DocumentNode): number {
   let tokens = 0;
-  for (let token = document.loc?.startToken; token; token = token.next) tokens++;
+  for (let token: Token | null | undefined = document.loc?.startToken; token; token = token.next) tokens++;
   // Without locations the chain is unknown: count a token for every two characters.
   if (!document.loc) tokens = Math.ceil(source.length / 2);
   return tokens * bytesPerToken + source.length * 2;
