@@ -120,7 +120,8 @@ export async function uploadAttachment(
   const form = new FormData();
   if (target.projectId !== undefined) form.set('projectId', String(target.projectId));
   if (target.organizationId !== undefined) form.set('organizationId', target.organizationId);
-  form.set('file', new Blob([file.bytes], { type: file.type }), file.name);
+  const bytes = typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes);
+  form.set('file', new Blob([bytes], { type: file.type }), file.name);
   const response = await client.fetch('/api/attachments', {
     method: 'POST',
     headers: { 'x-csrf-token': client.cookies.get('olo_csrf') ?? '' },

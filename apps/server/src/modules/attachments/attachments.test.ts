@@ -130,7 +130,7 @@ describe.each(testDatabases)('attachment uploads on %s', (kind) => {
 
     const form = new FormData();
     form.set('projectId', String(projectId));
-    form.set('file', new Blob([png], { type: 'image/png' }), 'x.png');
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'x.png');
     const withoutCsrf = await admin.fetch('/api/attachments', { method: 'POST', body: form });
     expect(withoutCsrf.status).toBe(403);
     expect(await stored()).toEqual(before);
