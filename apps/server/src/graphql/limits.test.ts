@@ -5,6 +5,7 @@ import { type DocumentNode, Kind, Lexer, parse, print, Source, TokenKind, visit 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as webOperations from '../../../web/src/graphql/generated.ts';
+import { createMetrics, graphqlMetricsPlugin, maxOperationLabels } from '../http/metrics.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
 import {
@@ -63,6 +64,20 @@ it('keeps parsed documents within the byte budget, the least recently used going
   expect(estimatedDocumentBytes(comments, parse(comments))).toBeGreaterThan(10_000 * 100);
   cache.documentCache.set(comments, parse(comments));
   expect(cache.documentCache.get(comments)).toBeUndefined();
+});
+
+it('counts operations under at most 500 names, so that unique names cannot grow the metrics', async () => {
+  const metrics = createMetrics();
+  const plugin = graphqlMetricsPlugin(metrics) as { onExecute: (payload: unknown) => void };
+  for (let index = 0; index < maxOperationLabels + 100; index++) {
+    plugin.onExecute({ args: { document: parse(`query Q${index} { __typename }`) } });
+  }
+  plugin.onExecute({ args: { document: parse(`query ${'Q'.repeat(65)} { __typename }`) } });
+  plugin.onExecute({ args: { document: parse('query Q1 { __typename }') } });
+  const counted = (await metrics.graphqlOperations.get()).values;
+  expect(counted).toHaveLength(maxOperationLabels + 1);
+  expect(counted.find((value) => value.labels.operation === 'other')?.value).toBe(101);
+  expect(counted.find((value) => value.labels.operation === 'Q1')?.value).toBe(2);
 });
 
 /**
