@@ -200,9 +200,10 @@ describe.each(testDatabases)('GraphQL limits on %s', (kind) => {
     const recentHeap: number[] = [];
     const heapBound = baseline + 96 * 1024 * 1024;
 
-    // Each /healthz's wall time, and the CPU time this process (the server) spent meanwhile: on a
-    // loaded machine the wall time also holds waiting for a core, but only work on the server's
-    // event loop, such as parsing a document, makes the CPU time long.
+    // Each /healthz's wall time, and the CPU time this process (the server) spent meanwhile. On a
+    // loaded machine the wall time also holds waiting for a core (several hundred ms with eight
+    // test runs on two cores), so the bound is on the lower of the two: only work of the server,
+    // such as parsing a document while /healthz waits, makes both long.
     const health: Array<{ wall: number; cpu: number }> = [];
     let attacking = true;
     const polling = (async () => {
@@ -234,9 +235,6 @@ describe.each(testDatabases)('GraphQL limits on %s', (kind) => {
     }
     expect(health.length).toBeGreaterThan(20);
     expect(slowest()).toBeLessThan(100);
-    const wallTimes = health.map((answer) => answer.wall).sort((a, b) => a - b);
-    expect(wallTimes[Math.floor(wallTimes.length * 0.9)], 'wall time of 9 in 10 /healthz').toBeLessThan(100);
-    expect(wallTimes.at(-1), 'wall time of the slowest /healthz').toBeLessThan(1000);
     // A body over the limit is answered 413, or the connection is closed (0) while it is still being sent.
     expect([...statuses].every((status) => [0, 200, 413].includes(status))).toBe(true);
     expect(statuses.has(200)).toBe(true);
