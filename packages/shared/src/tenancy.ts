@@ -213,16 +213,15 @@ const pageFields = {
 export const createProjectPageInput = z.object({ projectId: intId, ...pageFields });
 export const updateProjectPageInput = z.object({ id: intId, ...pageFields, name: name.optional() });
 
-export const createAttachmentInput = z.object({
+/** The form fields of POST /api/attachments (multipart: the target's field, then the file, whose name and type these are). */
+export const attachmentUploadInput = z.object({
   projectId: intId.nullish(),
   organizationId: uuidSchema.nullish(),
   name: name,
   contentType: z.enum(attachmentContentTypes, { message: tenancyErrors.attachmentType }),
-  /** Base64 of the file's bytes. */
-  content: z.string().max(Math.ceil((tenancyLimits.attachmentMaxBytes * 4) / 3) + 4, {
-    message: tenancyErrors.attachmentTooLarge,
-  }),
 });
+/** Where the web app uploads a file (multipart/form-data, with the CSRF header). */
+export const attachmentUploadPath = '/api/attachments';
 
 const dataTypeSchema = z.string().refine((value) => isMeasurementType(value), { message: 'Unknown measurement type' });
 

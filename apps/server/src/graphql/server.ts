@@ -14,7 +14,7 @@ import { graphqlMetricsPlugin, type Metrics } from '../http/metrics.ts';
 import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../modules/sessions/sessions.service.ts';
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
-import { queryLimitPlugins } from './limits.ts';
+import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './limits.ts';
 import { buildSchema } from './schema.ts';
 
 interface HttpServerContext {
@@ -92,6 +92,10 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     // isDev false: Yoga would otherwise add the original message and stack under NODE_ENV=development.
     maskedErrors: { maskError: (error) => toClientError(error, logger), isDev: false },
     plugins: [...queryLimitPlugins(), graphqlMetricsPlugin(options.metrics)],
+    parserAndValidationCache: boundedParserCache(),
+    // Files go to POST /api/attachments; GraphQL multipart uploads would buffer them here.
+    multipart: false,
+    maxRequestBodySize: graphqlBodyLimitBytes,
     context: async (serverContext) => {
       if ('reply' in serverContext) {
         const { req, reply } = serverContext;
@@ -127,8 +131,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     url: '/graphql',
     method: 'POST',
     preHandler: requireCsrfToken,
-    // Room for one attachment (createAttachment carries its bytes as base64; the service caps the size).
-    bodyLimit: 8 * 1024 * 1024,
+    bodyLimit: graphqlBodyLimitBytes,
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
@@ -140,7 +143,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     },
   });
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: graphqlBodyLimitBytes });
   const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
       // Whatever else fails closes the socket with "Internal server error", not the error's text.

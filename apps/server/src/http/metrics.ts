@@ -88,11 +88,24 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics, acce
   });
 }
 
+/** Distinct operation names counted on their own; later ones count as `other`, so that unique names sent by anybody cannot grow the registry. */
+export const maxOperationLabels = 500;
+/** Longer operation names count as `other` too. */
+const maxOperationNameLength = 64;
+
 export function graphqlMetricsPlugin(metrics: Metrics): Plugin {
+  const labelled = new Set<string>();
+  const labelOf = (name: string | undefined) => {
+    if (!name) return 'anonymous';
+    if (labelled.has(name)) return name;
+    if (name.length > maxOperationNameLength || labelled.size >= maxOperationLabels) return 'other';
+    labelled.add(name);
+    return name;
+  };
   const count = (args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null }) => {
     const operation = getOperationAST(args.document, args.operationName);
     metrics.graphqlOperations.inc({
-      operation: operation?.name?.value ?? 'anonymous',
+      operation: labelOf(operation?.name?.value),
       type: operation?.operation ?? 'unknown',
     });
   };

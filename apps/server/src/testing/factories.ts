@@ -106,3 +106,34 @@ export async function subscribeOver(client: TestClient, query: string, variables
   await new Promise((resolve) => setTimeout(resolve, 200));
   return { next, close: () => socket.dispose() };
 }
+
+/**
+ * Uploads a file as the web app does (POST /api/attachments, multipart, CSRF header) as `client`;
+ * the answer's status and JSON body.
+ */
+export async function uploadAttachment(
+  client: TestClient,
+  target: { projectId?: number; organizationId?: string },
+  file: { name: string; type: string; bytes: Buffer | string },
+) {
+  if (!client.cookies.has('olo_csrf')) await client.fetch('/healthz');
+  const form = new FormData();
+  if (target.projectId !== undefined) form.set('projectId', String(target.projectId));
+  if (target.organizationId !== undefined) form.set('organizationId', target.organizationId);
+  const bytes = typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes);
+  form.set('file', new Blob([bytes], { type: file.type }), file.name);
+  const response = await client.fetch('/api/attachments', {
+    method: 'POST',
+    headers: { 'x-csrf-token': client.cookies.get('olo_csrf') ?? '' },
+    body: form,
+  });
+  const body = (await response.json()) as {
+    id?: string;
+    path?: string;
+    errors?: Array<{
+      message: string;
+      extensions?: { code?: string; issues?: Array<{ path: string; message: string }> };
+    }>;
+  };
+  return { status: response.status, body };
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportUrl } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadAttachment } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import { MetersRepository } from '../meters/meters.repository.ts';
@@ -44,6 +45,13 @@ interface World {
   /** The call under test, as `role`; a fingerprint of the tables is taken just before it. */
   call(role: Role, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse>;
   fingerprintBeforeCall: string;
+  /** An upload as `role` (POST /api/attachments); the tables' fingerprint and the stored files are taken just before it. */
+  upload(
+    role: Role,
+    target: Parameters<typeof uploadAttachment>[1],
+    file: Parameters<typeof uploadAttachment>[2],
+  ): ReturnType<typeof uploadAttachment>;
+  attachmentFilesBeforeCall: string[];
   /** A GraphQL call as the site admin, which must succeed. */
   asAdmin<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
 }
@@ -64,6 +72,22 @@ function outcomeOf(
 }
 
 type Case = (world: World, role: Role) => Promise<Outcome>;
+
+/** Allowed when the upload was stored; denied on 401 or 403; anything else fails the test. */
+function uploadOutcome(answer: Awaited<ReturnType<typeof uploadAttachment>>): Outcome {
+  if (answer.status === 201) return 'allowed';
+  expect({ status: answer.status, body: answer.body }).toMatchObject({
+    status: expect.toSatisfy((status: number) => [401, 403].includes(status)),
+    body: { errors: [{ message: expect.toSatisfy((message: string) => deniedMessages.has(message)) }] },
+  });
+  return 'denied';
+}
+
+/** The files under DATA_DIR/attachments, to prove that a refused upload wrote nothing. */
+function attachmentFiles(olo: TestServer): string[] {
+  const directory = path.join(olo.server.config.dataDir, 'attachments');
+  return fs.existsSync(directory) ? fs.readdirSync(directory).sort() : [];
+}
 
 /** A disposable meter of O whose driver has commands (M decodes JSON, which has none). */
 async function milesightMeterOf(w: World): Promise<number> {
@@ -292,12 +316,12 @@ const cases: Record<string, Case> = {
       await w.call(role, 'mutation M($id: ID!) { cancelInvitation(id: $id) }', { id: invitation.invite.id }),
     );
   },
-  'createAttachment(organizationId)': async (w, role) =>
-    outcomeOf(
-      await w.call(
+  'POST /api/attachments(organizationId)': async (w, role) =>
+    uploadOutcome(
+      await w.upload(
         role,
-        'mutation M($o: ID, $c: String!) { createAttachment(organizationId: $o, name: "terms.txt", contentType: "text/plain", content: $c) { id } }',
-        { o: w.organization.id, c: Buffer.from('Sopimusehdot').toString('base64') },
+        { organizationId: w.organization.id },
+        { name: 'terms.txt', type: 'text/plain', bytes: 'Ehdot' },
       ),
     ),
   'currentUser.invitations': async (w, role) => {
@@ -600,13 +624,9 @@ const cases: Record<string, Case> = {
     });
     return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteProjectPage(id: $id) }', { id: page.id }));
   },
-  createAttachment: async (w, role) =>
-    outcomeOf(
-      await w.call(
-        role,
-        'mutation M($p: Int, $c: String!) { createAttachment(projectId: $p, name: "notes.txt", contentType: "text/plain", content: $c) { id } }',
-        { p: w.project.id, c: Buffer.from('Kosteusmittaukset').toString('base64') },
-      ),
+  'POST /api/attachments': async (w, role) =>
+    uploadOutcome(
+      await w.upload(role, { projectId: w.project.id }, { name: 'notes.txt', type: 'text/plain', bytes: 'Kosteus' }),
     ),
   'GET /api/attachments/{id}': async (w, role) => {
     const response = await w.clients[role].fetch(`/api/attachments/${w.attachmentId}/notes.txt`);
@@ -1224,14 +1244,15 @@ async function publicProjectPicture(w: World, options: { linkOn: boolean }): Pro
     name: 'With a picture',
     publicId: crypto.randomUUID(),
   });
-  const upload = await w.asAdmin<{ createAttachment: { id: string; path: string } }>(
-    'mutation M($p: Int, $c: String!) { createAttachment(projectId: $p, name: "site.png", contentType: "image/png", content: $c) { id path } }',
-    { p: project.id, c: onePixelPng.toString('base64') },
+  const upload = await uploadAttachment(
+    w.clients.siteAdmin,
+    { projectId: project.id },
+    { name: 'site.png', type: 'image/png', bytes: onePixelPng },
   );
   await w.asAdmin('mutation M($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
-    input: { id: project.id, pictureId: upload.createAttachment.id, isPublic: options.linkOn },
+    input: { id: project.id, pictureId: upload.body.id, isPublic: options.linkOn },
   });
-  return upload.createAttachment;
+  return { path: upload.body.path as string };
 }
 
 /** X's data for this month in hours as `role`; undefined when refused. */
@@ -1503,9 +1524,10 @@ async function buildWorld(olo: TestServer): Promise<World> {
     if (response.errors) throw new Error(`site admin call failed: ${JSON.stringify(response.errors)}`);
     return response.data as T;
   };
-  const attachment = await asAdmin<{ createAttachment: { id: string } }>(
-    'mutation M($p: Int, $c: String!) { createAttachment(projectId: $p, name: "notes.txt", contentType: "text/plain", content: $c) { id } }',
-    { p: project.id, c: Buffer.from('Kosteusmittaukset').toString('base64') },
+  const attachment = await uploadAttachment(
+    clients.siteAdmin,
+    { projectId: project.id },
+    { name: 'notes.txt', type: 'text/plain', bytes: 'Kosteusmittaukset' },
   );
   // Meter M: created by a real uplink (decoded by the network server), then moved to O.
   const serial = randomSerial();
@@ -1552,7 +1574,7 @@ async function buildWorld(olo: TestServer): Promise<World> {
     parentId: parent.id,
     organization: { id: organization.id, slug: organization.slug },
     project: { id: project.id, publicId: project.publicId as string },
-    attachmentId: attachment.createAttachment.id,
+    attachmentId: attachment.body.id as string,
     organizations,
     projects,
     newUser: async () => (await createUser('extra')).id,
@@ -1566,6 +1588,12 @@ async function buildWorld(olo: TestServer): Promise<World> {
       world.fingerprintBeforeCall = await tenancyFingerprint(olo);
       return clients[role].graphql(query, variables);
     },
+    async upload(role, target, file) {
+      world.fingerprintBeforeCall = await tenancyFingerprint(olo);
+      world.attachmentFilesBeforeCall = attachmentFiles(olo);
+      return uploadAttachment(clients[role], target, file);
+    },
+    attachmentFilesBeforeCall: [],
   };
   return world;
 }
@@ -1597,8 +1625,12 @@ describe.each(testDatabases)('permission matrix on %s', (kind) => {
       const changedWhenDenied: Role[] = [];
       for (const role of allRoles) {
         outcomes[role] = await run(world, role);
-        if (row.kind === 'mutation' && outcomes[role] === 'denied') {
+        const changes = row.kind === 'mutation' || row.operation.startsWith('POST ');
+        if (changes && outcomes[role] === 'denied') {
           if ((await tenancyFingerprint(world.olo)) !== world.fingerprintBeforeCall) changedWhenDenied.push(role);
+          if (row.kind === 'rest' && attachmentFiles(world.olo).join() !== world.attachmentFilesBeforeCall.join()) {
+            changedWhenDenied.push(role);
+          }
         }
       }
       const expected = Object.fromEntries(

@@ -141,8 +141,8 @@ export const permissionMatrix: MatrixRow[] = [
     allowed: organizationAdmins,
   },
   {
-    operation: 'createAttachment(organizationId)',
-    kind: 'mutation',
+    operation: 'POST /api/attachments(organizationId)',
+    kind: 'rest',
     what: 'upload a file to O',
     allowed: organizationAdmins,
   },
@@ -241,7 +241,7 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'createProjectPage', kind: 'mutation', what: 'a summary page in X', allowed: projectAdmins },
   { operation: 'updateProjectPage', kind: 'mutation', what: 'edit a summary page of X', allowed: projectAdmins },
   { operation: 'deleteProjectPage', kind: 'mutation', what: 'delete a summary page of X', allowed: projectAdmins },
-  { operation: 'createAttachment', kind: 'mutation', what: 'upload a file to X', allowed: projectAdmins },
+  { operation: 'POST /api/attachments', kind: 'rest', what: 'upload a file to X', allowed: projectAdmins },
   { operation: 'GET /api/attachments/{id}', kind: 'rest', what: 'download a file of X', allowed: projectViewers },
   {
     operation: 'GET /api/attachments/{id}(public picture)',

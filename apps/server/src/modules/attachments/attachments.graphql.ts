@@ -1,8 +1,7 @@
-import { createAttachmentInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
-import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import type { AttachmentRow } from './attachments.repository.ts';
+import { attachmentPath } from './attachments.service.ts';
 
 export const AttachmentRef = builder.objectRef<AttachmentRow>('Attachment').implement({
   fields: (t) => ({
@@ -17,10 +16,6 @@ export const AttachmentRef = builder.objectRef<AttachmentRow>('Attachment').impl
   }),
 });
 
-export function attachmentPath(attachment: Pick<AttachmentRow, 'id' | 'name'>): string {
-  return `/api/attachments/${attachment.id}/${encodeURIComponent(attachment.name)}`;
-}
-
 builder.objectFields(ProjectRef, (t) => ({
   picture: t.field({
     type: AttachmentRef,
@@ -33,21 +28,5 @@ builder.objectFields(ProjectRef, (t) => ({
     nullable: true,
     resolve: async (project, _args, context) =>
       project.attachmentId ? ((await context.services.attachments.byId(project.attachmentId)) ?? null) : null,
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  createAttachment: t.field({
-    type: AttachmentRef,
-    description: 'Uploads a file (base64) to a project or an organization; at most 5 MB, images, PDF or text.',
-    args: {
-      projectId: t.arg.int(),
-      organizationId: t.arg.id(),
-      name: t.arg.string({ required: true }),
-      contentType: t.arg.string({ required: true }),
-      content: t.arg.string({ required: true }),
-    },
-    resolve: (_root, args, context) =>
-      context.services.attachments.create(context.access, parseInput(createAttachmentInput, args)),
   }),
 }));

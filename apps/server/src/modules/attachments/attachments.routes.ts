@@ -1,16 +1,97 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { AppError, httpStatusOf } from '../../shared/errors.ts';
+import type { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import { attachmentUploadInput, attachmentUploadPath, tenancyErrors, tenancyLimits } from '@olo/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireCsrfToken } from '../../http/csrf.ts';
+import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { sessionCookieName } from '../sessions/sessions.service.ts';
-import type { AttachmentsService } from './attachments.service.ts';
+import { type AttachmentsService, attachmentPath } from './attachments.service.ts';
 
-/** GET /api/attachments/{id}/{name}: the file, to viewers the access policy lets read it. */
+/** What an upload that failed gets: the shape of a GraphQL error, so that the web app shows it as it shows those. */
+function sendUploadError(reply: FastifyReply, error: AppError) {
+  return reply.code(httpStatusOf(error)).send({
+    errors: [
+      {
+        message: error.message,
+        extensions: { code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
+      },
+    ],
+  });
+}
+
+/** @fastify/multipart's errors (limits, a body that is not multipart) as the user's input errors. */
+function uploadErrorOf(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('BAD_USER_INPUT', 'Invalid input', [
+      { path: 'file', message: tenancyErrors.attachmentTooLarge },
+    ]);
+  }
+  if (typeof code === 'string' && /^FST_(PARTS|FILES|FIELDS)_LIMIT$|^FST_INVALID_MULTIPART|^FST_PROTO/.test(code)) {
+    return new AppError('BAD_USER_INPUT', 'Invalid input');
+  }
+  return undefined;
+}
+
+/**
+ * GET /api/attachments/{id}/{name}: the file, to viewers the access policy lets read it.
+ * POST /api/attachments: a file uploaded as multipart/form-data (a `projectId` or `organizationId`
+ * field, then the file), streamed to disk; answers the attachment's id and path.
+ */
 export function registerAttachmentRoutes(
   app: FastifyInstance,
   deps: { attachments: AttachmentsService; sessions: SessionsService; access: AccessPolicy },
 ) {
+  // Multipart is parsed in this scope only: GraphQL and the other routes never take it.
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: {
+        // One byte over the limit reaches the service, which refuses the file in the user's words.
+        fileSize: tenancyLimits.attachmentMaxBytes + 1,
+        files: 1,
+        fields: 2,
+        parts: 3,
+        fieldSize: 100,
+        fieldNameSize: 100,
+        headerPairs: 20,
+      },
+    });
+    scope.post(attachmentUploadPath, { preHandler: requireCsrfToken }, async (request, reply) => {
+      let file: Readable | undefined;
+      try {
+        const session = await deps.sessions.resolve(request.cookies[sessionCookieName]);
+        const access = deps.access.forViewer(session?.user ?? null);
+        const fields: Record<string, string> = {};
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          file = part.file;
+          const input = parseInput(attachmentUploadInput, {
+            projectId: fields.projectId || undefined,
+            organizationId: fields.organizationId || undefined,
+            name: part.filename,
+            contentType: part.mimetype,
+          });
+          const attachment = await deps.attachments.upload(access, input, part.file);
+          return reply.code(201).send({ id: attachment.id, path: attachmentPath(attachment) });
+        }
+        throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'file', message: 'Required' }]);
+      } catch (error) {
+        // The rest of a refused file is read and dropped, so that the browser gets this answer.
+        if (file && !file.readableEnded) file.resume();
+        const answer = uploadErrorOf(error);
+        if (answer) return sendUploadError(reply, answer);
+        throw error;
+      }
+    });
+  });
+
   app.get<{ Params: { id: string; name?: string } }>('/api/attachments/:id/:name?', async (request, reply) => {
     const id = request.params.id;
     if (!/^[0-9a-f-]{36}$/i.test(id)) return reply.code(404).send({ error: 'Not found' });

@@ -1,6 +1,10 @@
+import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type createAttachmentInput, tenancyErrors, tenancyLimits } from '@olo/shared';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type attachmentUploadInput, tenancyErrors, tenancyLimits } from '@olo/shared';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
@@ -15,10 +19,41 @@ const signatures: Record<string, number[][]> = {
   'application/pdf': [[0x25, 0x50, 0x44, 0x46]],
 };
 
-function looksLike(contentType: string, bytes: Buffer): boolean {
-  const expected = signatures[contentType];
-  if (!expected) return !bytes.includes(0);
-  return expected.some((signature) => signature.every((byte, index) => bytes[index] === byte));
+const fileIssue = (message: string) => new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'file', message }]);
+
+/**
+ * Watches a file's bytes as they stream past: refuses it once it is over the size limit, and keeps
+ * what its type is judged by (the first bytes; for text, whether any byte is NUL).
+ */
+class FileInspection {
+  bytes = 0;
+  private head = Buffer.alloc(0);
+  private hasNul = false;
+
+  constructor(private readonly contentType: string) {}
+
+  readonly stream = new Transform({
+    transform: (chunk: Buffer, _encoding, callback) => {
+      this.bytes += chunk.length;
+      if (this.bytes > tenancyLimits.attachmentMaxBytes) return callback(fileIssue(tenancyErrors.attachmentTooLarge));
+      if (this.head.length < 8) this.head = Buffer.concat([this.head, chunk.subarray(0, 8)]);
+      if (!this.hasNul && chunk.includes(0)) this.hasNul = true;
+      callback(null, chunk);
+    },
+  });
+
+  /** Whether the whole file is what its content type claims. */
+  looksRight(): boolean {
+    if (this.bytes === 0) return false;
+    const expected = signatures[this.contentType];
+    if (!expected) return !this.hasNul;
+    return expected.some((signature) => signature.every((byte, index) => this.head[index] === byte));
+  }
+}
+
+/** Where the attachment is fetched (GET, with the session cookie or through a public project). */
+export function attachmentPath(attachment: Pick<AttachmentRow, 'id' | 'name'>): string {
+  return `/api/attachments/${attachment.id}/${encodeURIComponent(attachment.name)}`;
 }
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
@@ -47,36 +82,41 @@ export class AttachmentsService {
     return path.join(this.directory, attachment.id);
   }
 
-  async create(access: ViewerAccess, input: z.output<typeof createAttachmentInput>): Promise<AttachmentRow> {
+  /**
+   * Stores a file streamed from an upload, at most 5 MB, for a project or organization the viewer
+   * may edit (checked before a byte is read). The bytes go to a temporary name, are checked as they
+   * arrive and renamed once whole; a refused upload leaves no file and no row.
+   */
+  async upload(
+    access: ViewerAccess,
+    input: z.output<typeof attachmentUploadInput>,
+    content: Readable,
+  ): Promise<AttachmentRow> {
     const user = access.requireUser();
     if (input.projectId) await access.assert('project.update', input.projectId);
     else if (input.organizationId) await access.assert('organization.update', input.organizationId);
     else throw denied();
-    const bytes = Buffer.from(input.content, 'base64');
-    if (bytes.length > tenancyLimits.attachmentMaxBytes) {
-      throw new AppError('BAD_USER_INPUT', 'Invalid input', [
-        { path: 'content', message: tenancyErrors.attachmentTooLarge },
-      ]);
-    }
-    if (bytes.length === 0 || !looksLike(input.contentType, bytes)) {
-      throw new AppError('BAD_USER_INPUT', 'Invalid input', [
-        { path: 'content', message: tenancyErrors.attachmentType },
-      ]);
-    }
     await fs.mkdir(this.directory, { recursive: true });
-    const attachment = await this.repository.insert({
-      projectId: input.projectId ?? null,
-      organizationId: input.projectId ? null : (input.organizationId ?? null),
-      name: input.name,
-      contentType: input.contentType,
-      size: bytes.length,
-      uploadedBy: user.id,
-    });
-    // Written to a temporary name first: a crash never leaves a half file under the final name.
-    const target = this.filePath(attachment);
-    await fs.writeFile(`${target}.part`, bytes);
-    await fs.rename(`${target}.part`, target);
-    return attachment;
+    const id = crypto.randomUUID();
+    const target = path.join(this.directory, id);
+    const inspection = new FileInspection(input.contentType);
+    try {
+      await pipeline(content, inspection.stream, createWriteStream(`${target}.part`, { flags: 'wx' }));
+      if (!inspection.looksRight()) throw fileIssue(tenancyErrors.attachmentType);
+      await fs.rename(`${target}.part`, target);
+      return await this.repository.insert({
+        id,
+        projectId: input.projectId ?? null,
+        organizationId: input.projectId ? null : (input.organizationId ?? null),
+        name: input.name,
+        contentType: input.contentType,
+        size: inspection.bytes,
+        uploadedBy: user.id,
+      });
+    } catch (error) {
+      await Promise.all([fs.rm(`${target}.part`, { force: true }), fs.rm(target, { force: true })]);
+      throw error;
+    }
   }
 
   /**

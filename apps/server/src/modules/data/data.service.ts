@@ -7,12 +7,12 @@ import {
   periodSettleMs,
   periodSlots,
 } from '@olo/shared';
+import { ByteBoundedCache } from '../../shared/byte-bounded-cache.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PublicProjectView, ViewerAccess } from '../access/access.policy.ts';
 import type { SeriesRepository } from '../series/series.repository.ts';
 import { sortSeries } from '../series/series.service.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
-import { ByteBoundedCache } from './byte-bounded-cache.ts';
 import {
   compress,
   concatPieces,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteBoundedCache } from './byte-bounded-cache.ts';
+import { ByteBoundedCache } from '../../shared/byte-bounded-cache.ts';
 import { assembleHourlyChunks, changedHourlyChunks, parseHourlyMonth, utcMonthsOf } from './hourly-months.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;

@@ -1,8 +1,7 @@
-import { useMutation } from '@apollo/client/react';
 import { Anchor, Text } from '@mantine/core';
 import { attachmentContentTypes } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
-import { CreateProjectAttachmentDocument, type ProjectAdminFieldsFragment } from '../../graphql/generated.ts';
+import type { ProjectAdminFieldsFragment } from '../../graphql/generated.ts';
 import { ProjectFileField } from './ProjectFileField.tsx';
 
 /**
@@ -11,7 +10,6 @@ import { ProjectFileField } from './ProjectFileField.tsx';
  */
 export function ProjectAttachment({ project }: { project: ProjectAdminFieldsFragment }) {
   const { t, i18n } = useTranslation();
-  const [createAttachment] = useMutation(CreateProjectAttachmentDocument);
   const attachment = project.attachment;
   const size = attachment
     ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(attachment.size / 1024)
@@ -22,9 +20,6 @@ export function ProjectAttachment({ project }: { project: ProjectAdminFieldsFrag
       field="attachmentId"
       hasFile={Boolean(attachment)}
       acceptedTypes={attachmentContentTypes}
-      upload={async (file) =>
-        (await createAttachment({ variables: { projectId: project.id, ...file } })).data?.createAttachment.id
-      }
       texts={{
         upload: t('Upload an attachment'),
         replace: t('Replace the attachment'),

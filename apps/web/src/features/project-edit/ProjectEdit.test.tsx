@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { adminProject, member, page, projectInvitations, shellOf } from './testProject.ts';
@@ -220,6 +220,40 @@ describe('project edit', { timeout: 20_000 }, () => {
       attachment.path,
     );
     expect(screen.getByRole('button', { name: 'Poista liite' })).toBeTruthy();
+  });
+
+  it("uploads a chosen file as multipart, sets it on the project, and shows the server's refusal in the user's language", async () => {
+    const uploads: FormData[] = [];
+    let refuse = false;
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      expect(String(input)).toBe('/api/attachments');
+      uploads.push(init?.body as FormData);
+      const issue = { path: 'file', message: 'The file is too large' };
+      const body = refuse
+        ? { errors: [{ message: 'Invalid input', extensions: { code: 'BAD_USER_INPUT', issues: [issue] } }] }
+        : { id: '3f1c2a4e-0000-4000-8000-000000000002', path: '/api/attachments/x/suunnitelma.txt' };
+      return new Response(JSON.stringify(body), { status: refuse ? 400 : 201 });
+    });
+    try {
+      const project = adminProject(7, 'Koulu');
+      const { sent } = renderEdit('/p/7/edit/info', project, {
+        UpdateProjectInfo: () => ({ data: { updateProject: project } }),
+      });
+      const input = (await screen.findByTestId('project-attachment-input')) as HTMLInputElement;
+      const file = new File(['Mittauspisteet'], 'suunnitelma.txt', { type: 'text/plain' });
+      fireEvent.change(input, { target: { files: [file] } });
+      await waitFor(() => expect(sent.map((operation) => operation.name)).toContain('UpdateProjectInfo'));
+      expect(sent[0]?.variables.input).toEqual({ id: 7, attachmentId: '3f1c2a4e-0000-4000-8000-000000000002' });
+      expect(uploads[0]?.get('projectId')).toBe('7');
+      expect((uploads[0]?.get('file') as File | undefined)?.name).toBe('suunnitelma.txt');
+
+      refuse = true;
+      fireEvent.change(input, { target: { files: [file] } });
+      expect(await screen.findByText('Tiedosto on liian suuri')).toBeTruthy();
+      expect(sent).toHaveLength(1);
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 
   it('shows the public address with a copy button while the public link is on', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
-import { readBase64 } from './readBase64.ts';
+import { uploadProjectFile } from './uploadProjectFile.ts';
 
 /** Texts of one file field, already translated. */
 export interface ProjectFileTexts {
@@ -28,7 +28,6 @@ export function ProjectFileField({
   field,
   hasFile,
   acceptedTypes,
-  upload: uploadFile,
   texts,
   preview,
   testId,
@@ -37,8 +36,6 @@ export function ProjectFileField({
   field: 'pictureId' | 'attachmentId';
   hasFile: boolean;
   acceptedTypes: readonly string[];
-  /** Stores the file as an attachment of the project and gives its id. */
-  upload: (file: { name: string; contentType: string; content: string }) => Promise<string | undefined>;
   texts: ProjectFileTexts;
   preview: ReactNode;
   testId: string;
@@ -69,8 +66,8 @@ export function ProjectFileField({
     }
     setUploading(true);
     try {
-      const id = await uploadFile({ name: file.name, contentType: file.type, content: await readBase64(file) });
-      if (id) await updateProject({ variables: { input: { id: project.id, [field]: id } } });
+      const id = await uploadProjectFile(project.id, file);
+      await updateProject({ variables: { input: { id: project.id, [field]: id } } });
       toast.success(texts.saved);
     } catch (failure) {
       showServerError(failure);

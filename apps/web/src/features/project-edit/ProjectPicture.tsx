@@ -1,7 +1,6 @@
-import { useMutation } from '@apollo/client/react';
 import { Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CreateProjectPictureDocument, type ProjectAdminFieldsFragment } from '../../graphql/generated.ts';
+import type { ProjectAdminFieldsFragment } from '../../graphql/generated.ts';
 import { ProjectFileField } from './ProjectFileField.tsx';
 
 const pictureTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -9,16 +8,12 @@ const pictureTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 /** Picture of the project, shown on its pages and its public view. */
 export function ProjectPicture({ project }: { project: ProjectAdminFieldsFragment }) {
   const { t } = useTranslation();
-  const [createAttachment] = useMutation(CreateProjectPictureDocument);
   return (
     <ProjectFileField
       project={project}
       field="pictureId"
       hasFile={Boolean(project.picture)}
       acceptedTypes={pictureTypes}
-      upload={async (file) =>
-        (await createAttachment({ variables: { projectId: project.id, ...file } })).data?.createAttachment.id
-      }
       texts={{
         upload: t('Upload a picture'),
         replace: t('Replace the picture'),

@@ -9,6 +9,11 @@ export class ByteBoundedCache<V> {
 
   constructor(private readonly maxBytes: number) {}
 
+  /** Bytes the kept values count, at most maxBytes. */
+  get usedBytes(): number {
+    return this.bytes;
+  }
+
   get(key: string): V | undefined {
     const entry = this.values.get(key);
     if (!entry) return undefined;
