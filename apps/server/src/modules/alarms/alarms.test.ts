@@ -340,7 +340,9 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
       values (${otherProject.id}, ${otherAccount.id}, true)`;
 
     const actionCount = async () =>
-      Number((await sql()`select count(*)::int as n from alarms_actions where alarm_id = ${alarm?.id as string}`)[0]?.n);
+      Number(
+        (await sql()`select count(*)::int as n from alarms_actions where alarm_id = ${alarm?.id as string}`)[0]?.n,
+      );
     const create = (userId: string) =>
       admin.graphql<{ createAlarmsAction: { id: string; user: { id: string } } }>(
         `mutation M($input: CreateAlarmsActionInput!) { createAlarmsAction(input: $input) { id user { id } } }`,
