@@ -1,6 +1,6 @@
 import type { Channel, TimedReading } from '@olo/drivers';
 import { storableText } from '../../shared/storable.ts';
-import type { ReadingToStore } from './readings.repository.ts';
+import { type ReadingToStore, valuesOnlyReading } from './readings.repository.ts';
 import { defaultReadingTimeWindow, type ReadingTimeWindow } from './uplink-formats.ts';
 
 /**
@@ -31,28 +31,9 @@ export function historyReadings(
   const latest = sentAt.getTime() + window.maxAheadMs;
   const plausible = (record: TimedReading) => record.time.getTime() >= earliest && record.time.getTime() <= latest;
   const refused = history.filter((record) => !plausible(record));
-  const readings = history.filter(plausible).map(
-    (record): ReadingToStore => ({
-      meterId,
-      time: record.time,
-      fCnt: null,
-      fPort: null,
-      payload: null,
-      channels: storedChannels(record.channels),
-      decodeError: null,
-      rssi: null,
-      snr: null,
-      spfact: null,
-      txpower: null,
-      esp: null,
-      towers: null,
-      lat: null,
-      lon: null,
-      battery: null,
-      vdd: null,
-      fromHistory: true,
-    }),
-  );
+  const readings = history
+    .filter(plausible)
+    .map((record) => valuesOnlyReading(meterId, record.time, storedChannels(record.channels), true));
   const refusal =
     refused.length === 0
       ? null

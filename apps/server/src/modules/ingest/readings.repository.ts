@@ -34,6 +34,35 @@ export interface ReadingToStore {
   fromHistory?: boolean;
 }
 
+/** A reading of decoded values alone, without the uplink's frame, payload and radio fields. */
+export function valuesOnlyReading(
+  meterId: number,
+  time: Date,
+  channels: ReadingToStore['channels'],
+  fromHistory?: boolean,
+): ReadingToStore {
+  return {
+    meterId,
+    time,
+    channels,
+    fCnt: null,
+    fPort: null,
+    payload: null,
+    decodeError: null,
+    rssi: null,
+    snr: null,
+    spfact: null,
+    txpower: null,
+    esp: null,
+    towers: null,
+    lat: null,
+    lon: null,
+    battery: null,
+    vdd: null,
+    ...(fromHistory ? { fromHistory } : {}),
+  };
+}
+
 /**
  * A history record within this of a stored reading with values is taken for that reading resent
  * (the device's clock and the network server's differ by seconds), and not stored again. Half the

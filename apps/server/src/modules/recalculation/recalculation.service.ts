@@ -1,7 +1,12 @@
 import type { Logger } from 'pino';
 import type postgres from 'postgres';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { MeterRouting, ReadingToStore, SeriesValue } from '../ingest/readings.repository.ts';
+import {
+  type MeterRouting,
+  type ReadingToStore,
+  type SeriesValue,
+  valuesOnlyReading,
+} from '../ingest/readings.repository.ts';
 import { datasourceCovers, routeReadings } from '../ingest/series-routing.ts';
 import type { Datasource, RecalculationRepository, StoredChannels, TimeBounds } from './recalculation.repository.ts';
 
@@ -53,25 +58,7 @@ function emptyResult(): RecomputeResult {
 
 /** routeReadings takes readings as the ingest stores them; recomputation has only time and channels. */
 function asReadings(readings: StoredChannels[]): ReadingToStore[] {
-  return readings.map((reading) => ({
-    meterId: reading.meterId,
-    time: reading.time,
-    channels: reading.channels,
-    fCnt: null,
-    fPort: null,
-    payload: null,
-    decodeError: null,
-    rssi: null,
-    snr: null,
-    spfact: null,
-    txpower: null,
-    esp: null,
-    towers: null,
-    lat: null,
-    lon: null,
-    battery: null,
-    vdd: null,
-  }));
+  return readings.map((reading) => valuesOnlyReading(reading.meterId, reading.time, reading.channels));
 }
 
 /** Whether the datasource's range meets [from, to] at all (flags aside: a touching bound counts). */
