@@ -291,7 +291,7 @@ describe.each(testDatabases)('projects on %s', (kind) => {
         type: 'image/png',
         bytes: png,
       });
-      expect(status).toBe(200);
+      expect(status).toBe(201);
       return body as { id: string; path: string };
     };
     // Tenant B: its own organization, project and files.
