@@ -302,6 +302,47 @@ export function openApiDocument() {
           },
         },
       },
+      '/api/attachments': {
+        post: {
+          summary: 'Uploads a file to a project or an organization (a picture, an attachment)',
+          description:
+            'multipart/form-data: a `projectId` or `organizationId` field, then the file (at most 5 MB). Needs the `x-csrf-token` header equal to the `olo_csrf` cookie, and the right to edit the project or the organization. A refusal is answered as GraphQL errors are (`errors[].message`, `extensions.code` and `issues`).',
+          security: [{ session: [] }],
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: {
+                    projectId: { type: 'integer' },
+                    organizationId: { type: 'string', format: 'uuid' },
+                    file: { type: 'string', format: 'binary' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '201': {
+              description: 'Stored.',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['id', 'path'],
+                    properties: { id: { type: 'string', format: 'uuid' }, path: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            '400': { description: 'No file, a file too large or of a type not taken.' },
+            '401': { description: 'Not signed in.' },
+            '403': { description: 'No right to edit the project or organization, or no CSRF token.' },
+          },
+        },
+      },
       '/api/attachments/{id}': {
         get: {
           summary: 'A file uploaded to a project, by its id alone',
