@@ -4,7 +4,7 @@ import { buildAccount, createOrganization, createProject, registerAccount } from
 import { startSmtpInbox } from '../testing/smtp-inbox.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
-import { RateLimiter, rateLimits } from './rate-limits.ts';
+import { RateLimiter, rateLimits, SlidingWindow } from './rate-limits.ts';
 
 const forgot = 'mutation Forgot($email: String!) { forgotPassword(email: $email) }';
 const register = `mutation Register($username: String!, $password: String!, $email: String!) {
@@ -46,6 +46,18 @@ describe('rate limiter', () => {
     expect(() => limiter.take(['forgotPasswordPerIp', '192.0.2.1'])).toThrow(accountErrors.tooManyRequests);
     now = rateLimits.forgotPasswordPerAddress.windowMs + 1;
     limiter.take(['forgotPasswordPerAddress', 'a@x.fi'], ['forgotPasswordPerIp', '192.0.2.1']);
+  });
+
+  it('forgets keys whose window has passed, so that unique keys cannot grow memory without end', () => {
+    let now = 0;
+    const window = new SlidingWindow(() => now);
+    for (let key = 0; key < 30_000; key++) window.record(`old-${key}`, 60_000);
+    // All within their window: kept, however many.
+    expect(window.size).toBe(30_000);
+    now = 60_001;
+    for (let key = 0; key < 30_000; key++) window.record(`new-${key}`, 60_000);
+    expect(window.size).toBe(30_000);
+    expect(window.recent('new-0', 60_000)).toEqual([60_001]);
   });
 
   it('scales every limit, and turns them off at 0', () => {

@@ -33,7 +33,11 @@ export const rateLimits = {
 
 export type RateLimitName = keyof typeof rateLimits;
 
-/** Keys kept before expired ones are swept, so that unique keys cannot grow memory without end. */
+/**
+ * Keys kept before expired ones are swept, so that unique keys cannot grow memory without end. The
+ * next sweep waits until the keys doubled from what the last one kept: with many keys still within
+ * their windows, sweeping on every record would cost a pass over all of them each time.
+ */
 const sweepAbove = 10_000;
 
 /**
@@ -42,6 +46,7 @@ const sweepAbove = 10_000;
  */
 export class SlidingWindow {
   private readonly events = new Map<string, { times: number[]; windowMs: number }>();
+  private sweepAt = sweepAbove;
 
   constructor(readonly now: () => number = Date.now) {}
 
@@ -57,7 +62,7 @@ export class SlidingWindow {
   }
 
   record(key: string, windowMs: number): void {
-    if (this.events.size >= sweepAbove) this.sweep();
+    if (this.events.size >= this.sweepAt) this.sweep();
     this.events.set(key, { times: [...this.recent(key, windowMs), this.now()], windowMs });
   }
 
@@ -65,8 +70,14 @@ export class SlidingWindow {
     this.events.delete(key);
   }
 
+  /** Keys held, expired ones not yet swept included. */
+  get size(): number {
+    return this.events.size;
+  }
+
   private sweep(): void {
     for (const [key, entry] of this.events) this.recent(key, entry.windowMs);
+    this.sweepAt = Math.max(sweepAbove, this.events.size * 2);
   }
 }
 

@@ -9,6 +9,7 @@ import {
 import { estimatedSignalPower } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
+import { ownedByOthers } from '../../mqtt/topic-access.ts';
 import { isValueDatabaseError, sqlStateOf, storableText } from '../../shared/storable.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
@@ -249,7 +250,7 @@ export class IngestService {
   /** Whether organizations other than the meter's own the application (one nobody owns is free). */
   private async ownedByOthers(meter: MeterRow, provider: Provider, application: string): Promise<boolean> {
     const owners = await this.deps.meters.organizationsOfApplication(provider, application);
-    return owners.length > 0 && !owners.includes(meter.organizationId as string);
+    return ownedByOthers(owners, meter.organizationId as string);
   }
 
   /** Null: no driver is known and the network server decoded nothing, so the reading stays raw. */
