@@ -14,6 +14,7 @@ import { registerErrorAnswers } from './http/error-answers.ts';
 import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailOutbox } from './mail/outbox.ts';
@@ -359,6 +360,7 @@ export async function createServer(
     const metrics = createMetrics();
     await app.register(fastifyCookie);
     registerCsrfCookie(app, secureCookies);
+    registerViewer(app, services);
     registerHttpMetrics(app, metrics, { token: config.metricsToken, trustProxy: config.trustProxy });
 
     app.get('/healthz', async (_request, reply) => {
@@ -373,7 +375,7 @@ export async function createServer(
 
     registerAttachmentRoutes(app, services);
     registerDataRoutes(app, services);
-    registerDataExportRoutes(app, { ...services, dataExport: new DataExportService({ data: services.data }) });
+    registerDataExportRoutes(app, { dataExport: new DataExportService({ data: services.data }) });
     registerOpenApiRoute(app);
     registerIngestRoutes(app, { ingest, integrations });
 

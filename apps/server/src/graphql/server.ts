@@ -11,6 +11,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import { requireCsrfToken } from '../http/csrf.ts';
 import { newErrorReference } from '../http/error-answers.ts';
 import { graphqlMetricsPlugin, type Metrics } from '../http/metrics.ts';
+import { resolveViewer } from '../http/viewer.ts';
 import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../modules/sessions/sessions.service.ts';
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
@@ -72,12 +73,12 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     client: ClientInfo,
     setSessionCookie: GraphQLContext['setSessionCookie'],
   ): Promise<GraphQLContext> {
-    const session = await services.sessions.resolve(sessionToken);
+    const { session, access } = await resolveViewer(services, sessionToken);
     return {
       services,
       events: options.events,
       session,
-      access: services.access.forViewer(session?.user ?? null),
+      access,
       client: { ...client, sessionId: session?.id },
       setSessionCookie,
     };

@@ -2,50 +2,47 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import { attachmentUploadInput, attachmentUploadPath, tenancyErrors, tenancyLimits } from '@olo/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireCsrfToken } from '../../http/csrf.ts';
-import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
-import type { AccessPolicy } from '../access/access.policy.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
-import { sessionCookieName } from '../sessions/sessions.service.ts';
+import { sendDownload } from '../../http/downloads.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import { AppError, parseInput } from '../../shared/errors.ts';
 import { type AttachmentsService, attachmentPath } from './attachments.service.ts';
 
-/** What an upload that failed gets: the shape of a GraphQL error, so that the web app shows it as it shows those. */
-function sendUploadError(reply: FastifyReply, error: AppError) {
-  return reply.code(httpStatusOf(error)).send({
+/**
+ * How an upload that failed is answered: in the shape of a GraphQL error, so that the web app
+ * shows it as it shows those; @fastify/multipart's errors (limits, a body that is not multipart)
+ * as the user's input errors.
+ */
+const uploadErrorAnswers = errorAnswers({
+  appErrorOf: (error) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return new AppError('BAD_USER_INPUT', 'Invalid input', [
+        { path: 'file', message: tenancyErrors.attachmentTooLarge },
+      ]);
+    }
+    if (typeof code === 'string' && /^FST_(PARTS|FILES|FIELDS)_LIMIT$|^FST_INVALID_MULTIPART|^FST_PROTO/.test(code)) {
+      return new AppError('BAD_USER_INPUT', 'Invalid input');
+    }
+    return undefined;
+  },
+  appErrorBody: (error) => ({
     errors: [
       {
         message: error.message,
         extensions: { code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
       },
     ],
-  });
-}
-
-/** @fastify/multipart's errors (limits, a body that is not multipart) as the user's input errors. */
-function uploadErrorOf(error: unknown): AppError | undefined {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError('BAD_USER_INPUT', 'Invalid input', [
-      { path: 'file', message: tenancyErrors.attachmentTooLarge },
-    ]);
-  }
-  if (typeof code === 'string' && /^FST_(PARTS|FILES|FIELDS)_LIMIT$|^FST_INVALID_MULTIPART|^FST_PROTO/.test(code)) {
-    return new AppError('BAD_USER_INPUT', 'Invalid input');
-  }
-  return undefined;
-}
+  }),
+});
 
 /**
  * GET /api/attachments/{id}/{name}: the file, to viewers the access policy lets read it.
  * POST /api/attachments: a file uploaded as multipart/form-data (a `projectId` or `organizationId`
  * field, then the file), streamed to disk; answers the attachment's id and path.
  */
-export function registerAttachmentRoutes(
-  app: FastifyInstance,
-  deps: { attachments: AttachmentsService; sessions: SessionsService; access: AccessPolicy },
-) {
+export function registerAttachmentRoutes(app: FastifyInstance, deps: { attachments: AttachmentsService }) {
   // Multipart is parsed in this scope only: GraphQL and the other routes never take it.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -60,11 +57,11 @@ export function registerAttachmentRoutes(
         headerPairs: 20,
       },
     });
-    scope.post(attachmentUploadPath, { preHandler: requireCsrfToken }, async (request, reply) => {
+    const options = { preHandler: requireCsrfToken, errorHandler: uploadErrorAnswers };
+    scope.post(attachmentUploadPath, options, async (request, reply) => {
       let file: Readable | undefined;
       try {
-        const session = await deps.sessions.resolve(request.cookies[sessionCookieName]);
-        const access = deps.access.forViewer(session?.user ?? null);
+        const access = await request.viewer();
         const fields: Record<string, string> = {};
         for await (const part of request.parts()) {
           if (part.type === 'field') {
@@ -83,10 +80,8 @@ export function registerAttachmentRoutes(
         }
         throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'file', message: 'Required' }]);
       } catch (error) {
-        // The rest of a refused file is read and dropped, so that the browser gets this answer.
+        // The rest of a refused file is read and dropped, so that the browser gets the error's answer.
         if (file && !file.readableEnded) file.resume();
-        const answer = uploadErrorOf(error);
-        if (answer) return sendUploadError(reply, answer);
         throw error;
       }
     });
@@ -95,26 +90,15 @@ export function registerAttachmentRoutes(
   app.get<{ Params: { id: string; name?: string } }>('/api/attachments/:id/:name?', async (request, reply) => {
     const id = request.params.id;
     if (!/^[0-9a-f-]{36}$/i.test(id)) return reply.code(404).send({ error: 'Not found' });
-    const session = await deps.sessions.resolve(request.cookies[sessionCookieName]);
-    try {
-      const attachment = await deps.attachments.readable(deps.access.forViewer(session?.user ?? null), id);
-      const stream = fs.createReadStream(deps.attachments.filePath(attachment));
-      return (
-        reply
-          .header('content-type', attachment.contentType)
-          .header('content-length', attachment.size)
-          .header('x-content-type-options', 'nosniff')
-          // Text and PDF open as downloads, so an uploaded file never runs as a page of this site.
-          .header(
-            'content-disposition',
-            `${attachment.contentType.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
-          )
-          .header('cache-control', 'private, max-age=3600')
-          .send(stream)
-      );
-    } catch (error) {
-      if (error instanceof AppError) return reply.code(httpStatusOf(error)).send({ error: error.message });
-      throw error;
-    }
+    const attachment = await deps.attachments.readable(await request.viewer(), id);
+    return sendDownload(reply, {
+      body: fs.createReadStream(deps.attachments.filePath(attachment)),
+      contentType: attachment.contentType,
+      filename: attachment.name,
+      size: attachment.size,
+      // Text and PDF open as downloads, so an uploaded file never runs as a page of this site.
+      disposition: attachment.contentType.startsWith('image/') ? 'inline' : 'attachment',
+      cacheControl: 'private, max-age=3600',
+    });
   });
 }

@@ -8,7 +8,6 @@ import type { ViewerAccess } from '../access/access.policy.ts';
 import { type DataService, StaleDataIdError } from '../data/data.service.ts';
 import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
 import { type ExportTable, writeCsv } from './data-export.files.ts';
-import { contentDisposition } from './data-export.routes.ts';
 import { DataExportService } from './data-export.service.ts';
 
 const zone = 'Europe/Helsinki';
@@ -512,12 +511,6 @@ describe('export files', () => {
     );
     const en = writeCsv(table, 'en').toString('utf8');
     expect(en.split('\r\n')[1]).toBe('2026-03-01 08:00,-0.5,21.3,');
-  });
-
-  it('names the file in ASCII for old clients and exactly in filename*', () => {
-    expect(contentDisposition('Kerrostalo Å/"B" 1-2026-03-01-2026-03-31.xlsx')).toBe(
-      `attachment; filename="Kerrostalo A__B_ 1-2026-03-01-2026-03-31.xlsx"; filename*=UTF-8''Kerrostalo%20%C3%85%2F%22B%22%201-2026-03-01-2026-03-31.xlsx`,
-    );
   });
 
   it('starts again once under the new data id when the data are rewritten during an export', async () => {

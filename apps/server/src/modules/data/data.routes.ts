@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
-import type { AccessPolicy } from '../access/access.policy.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
-import { sessionCookieName } from '../sessions/sessions.service.ts';
+import { appErrorBody, errorAnswers } from '../../http/error-answers.ts';
+import { parseInput } from '../../shared/errors.ts';
 import { compressMinBytes, negotiateCoding } from './data.encoding.ts';
 import { dataRequestSchema } from './data.schema.ts';
 import { compressedBody, type DataService, StaleDataIdError } from './data.service.ts';
@@ -19,66 +17,52 @@ function ifNoneMatchTags(header: string | undefined): string[] {
  * month of one-hour slots comes as gzip joined from kept pieces); each coding has its own ETag
  * (`"…-br"`), and any of them answers 304 since they hold the same data.
  */
-export function registerDataRoutes(
-  app: FastifyInstance,
-  deps: { data: DataService; sessions: SessionsService; access: AccessPolicy },
-) {
+export function registerDataRoutes(app: FastifyInstance, deps: { data: DataService }) {
   app.get<{ Params: Record<string, string> }>(
     '/api/data/:projectId/:period/:dataId/:slotSeconds',
+    {
+      errorHandler: errorAnswers({
+        appErrorBody: (error) =>
+          error instanceof StaleDataIdError
+            ? // The client drops what it cached under the old id and fetches again with this one.
+              { error: error.message, dataId: error.currentDataId }
+            : appErrorBody(error),
+      }),
+    },
     async (request, reply) => {
-      try {
-        const input = parseInput(dataRequestSchema, request.params);
-        const viewer = deps.sessions
-          .resolve(request.cookies[sessionCookieName])
-          .then((session) => deps.access.forViewer(session?.user ?? null));
-        const answer = await deps.data.projectData(viewer, input);
-        const { immutable, shared } = answer.caching;
-        const accepted = negotiateCoding(
-          request.headers['accept-encoding'],
-          (['gzip', 'br'] as const).filter((coding) => answer.compressed[coding]),
+      const input = parseInput(dataRequestSchema, request.params);
+      const answer = await deps.data.projectData(request.viewer(), input);
+      const { immutable, shared } = answer.caching;
+      const accepted = negotiateCoding(
+        request.headers['accept-encoding'],
+        (['gzip', 'br'] as const).filter((coding) => answer.compressed[coding]),
+      );
+      const coding = answer.body.length < compressMinBytes ? 'identity' : accepted;
+      const etagOf = (tagged: string) =>
+        tagged === 'identity' ? answer.etag : `${answer.etag.slice(0, -1)}-${tagged}"`;
+      reply
+        .header('etag', etagOf(coding))
+        // Members and visitors of a public link get different series at one address.
+        .header('vary', 'Cookie, Accept-Encoding')
+        .header(
+          'cache-control',
+          `${shared ? 'public' : 'private'}, ${immutable ? 'max-age=31536000, immutable' : 'no-cache'}`,
         );
-        const coding = answer.body.length < compressMinBytes ? 'identity' : accepted;
-        const etagOf = (tagged: string) =>
-          tagged === 'identity' ? answer.etag : `${answer.etag.slice(0, -1)}-${tagged}"`;
-        reply
-          .header('etag', etagOf(coding))
-          // Members and visitors of a public link get different series at one address.
-          .header('vary', 'Cookie, Accept-Encoding')
-          .header(
-            'cache-control',
-            `${shared ? 'public' : 'private'}, ${immutable ? 'max-age=31536000, immutable' : 'no-cache'}`,
-          );
-        const known = ifNoneMatchTags(request.headers['if-none-match']);
-        if (known.includes('*') || ['identity', 'br', 'gzip'].some((tagged) => known.includes(etagOf(tagged)))) {
-          return reply.code(304).send();
-        }
-        reply.header('content-type', 'application/json; charset=utf-8');
-        if (coding === 'identity') return reply.send(answer.body);
-        let compressed: Buffer;
-        try {
-          compressed = await compressedBody(answer, coding);
-        } catch (error) {
-          // The body as it is rather than no answer.
-          request.log.warn({ err: error, coding }, 'compressing a data answer failed');
-          return reply.header('etag', answer.etag).send(answer.body);
-        }
-        return reply.header('content-encoding', coding).send(compressed);
-      } catch (error) {
-        if (error instanceof StaleDataIdError) {
-          // The client drops what it cached under the old id and fetches again with this one.
-          return reply
-            .code(409)
-            .header('cache-control', 'no-store')
-            .send({ error: error.message, dataId: error.currentDataId });
-        }
-        if (error instanceof AppError) {
-          return reply
-            .code(httpStatusOf(error))
-            .header('cache-control', 'no-store')
-            .send({ error: error.message, issues: error.issues });
-        }
-        throw error;
+      const known = ifNoneMatchTags(request.headers['if-none-match']);
+      if (known.includes('*') || ['identity', 'br', 'gzip'].some((tagged) => known.includes(etagOf(tagged)))) {
+        return reply.code(304).send();
       }
+      reply.header('content-type', 'application/json; charset=utf-8');
+      if (coding === 'identity') return reply.send(answer.body);
+      let compressed: Buffer;
+      try {
+        compressed = await compressedBody(answer, coding);
+      } catch (error) {
+        // The body as it is rather than no answer.
+        request.log.warn({ err: error, coding }, 'compressing a data answer failed');
+        return reply.header('etag', answer.etag).send(answer.body);
+      }
+      return reply.header('content-encoding', coding).send(compressed);
     },
   );
 }
