@@ -33,6 +33,25 @@ export interface ReadingWriterOptions {
   now: () => number;
 }
 
+export interface ReadingWriterDeps {
+  repository: ReadingsRepository;
+  /** Told of each committed batch (live events); a throw is logged, the batch stays stored. */
+  onWritten: (batch: WrittenBatch) => void;
+  logger: Logger;
+  /** Over defaultWriterOptions. */
+  options?: Partial<ReadingWriterOptions>;
+  /** The alarms run in the same transaction as the values they watch (decision 0041); none in some tests. */
+  alarms?: AlarmsRepository;
+  /**
+   * Queues the notifications of what the alarms set off in that same transaction (decision 0042),
+   * and is told to look at its queue once the transaction committed.
+   */
+  notifications?: {
+    enqueueOutcomes(tx: Tx, outcomes: AlarmOutcome[]): Promise<unknown>;
+    committed(): void;
+  };
+}
+
 /** Projects of values older than a settled period's end could be (see periodSettleMs); usually none. */
 function lateProjects(values: SeriesValue[], projectOf: Map<number, number>, now: number): number[] {
   const settledBefore = now - periodSettleMs + 3_600_000;
@@ -124,23 +143,19 @@ export class ReadingWriter {
   /** Meter id → its routing as of routing_version. */
   private readonly routings = new Map<number, { version: number; routing: MeterRouting }>();
 
-  constructor(
-    private readonly repository: ReadingsRepository,
-    private readonly onWritten: (batch: WrittenBatch) => void,
-    private readonly logger: Logger,
-    options: Partial<ReadingWriterOptions> = {},
-    /** The alarms run in the same transaction as the values they watch (decision 0041); none in some tests. */
-    private readonly alarms?: AlarmsRepository,
-    /**
-     * Queues the notifications of what the alarms set off in that same transaction (decision 0042),
-     * and is told to look at its queue once the transaction committed.
-     */
-    private readonly notifications?: {
-      enqueueOutcomes(tx: Tx, outcomes: AlarmOutcome[]): Promise<unknown>;
-      committed(): void;
-    },
-  ) {
-    this.options = { ...defaultWriterOptions, ...options };
+  private readonly repository: ReadingsRepository;
+  private readonly onWritten: ReadingWriterDeps['onWritten'];
+  private readonly logger: Logger;
+  private readonly alarms: ReadingWriterDeps['alarms'];
+  private readonly notifications: ReadingWriterDeps['notifications'];
+
+  constructor(deps: ReadingWriterDeps) {
+    this.repository = deps.repository;
+    this.onWritten = deps.onWritten;
+    this.logger = deps.logger;
+    this.alarms = deps.alarms;
+    this.notifications = deps.notifications;
+    this.options = { ...defaultWriterOptions, ...deps.options };
     this.lanes = Array.from({ length: Math.max(1, this.options.lanes) }, () => ({
       queue: [],
       timer: undefined,

@@ -1,0 +1,91 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { registerGraphQL } from '../graphql/server.ts';
+import { registerCsrfCookie } from '../http/csrf.ts';
+import { registerErrorAnswers } from '../http/error-answers.ts';
+import { createMetrics, registerHttpMetrics } from '../http/metrics.ts';
+import { registerOpenApiRoute } from '../http/openapi.ts';
+import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { registerViewer } from '../http/viewer.ts';
+import { registerWebApp } from '../http/web-app.ts';
+import { registerAttachmentRoutes } from '../modules/attachments/attachments.routes.ts';
+import { registerDataRoutes } from '../modules/data/data.routes.ts';
+import { registerDataExportRoutes } from '../modules/data-export/data-export.routes.ts';
+import { registerIngestRoutes } from '../modules/ingest/ingest.routes.ts';
+import type { Broker } from '../mqtt/broker.ts';
+import { defaultWebDist } from '../paths.ts';
+import type { Closers } from './closers.ts';
+import type { Services } from './services.ts';
+
+/** The REST routes under /api: a module with routes of its own adds its line here. */
+export function registerRoutes(app: FastifyInstance, services: Services): void {
+  registerAttachmentRoutes(app, services);
+  registerDataRoutes(app, services);
+  registerDataExportRoutes(app, services);
+  registerOpenApiRoute(app);
+  registerIngestRoutes(app, services);
+}
+
+/** GET /healthz: the database and the broker, up or down (503 while the database is down). */
+function registerHealthCheck(app: FastifyInstance, database: Database, broker: Broker): void {
+  app.get('/healthz', async (_request, reply) => {
+    const databaseUp = await database.ping();
+    const body = {
+      status: databaseUp ? 'ok' : 'error',
+      database: { status: databaseUp ? 'up' : 'down', kind: database.kind },
+      broker: { status: broker.isUp() ? 'up' : 'down', kind: broker.kind },
+    };
+    return reply.code(databaseUp ? 200 : 503).send(body);
+  });
+}
+
+/**
+ * Fastify with what every answer shares (errors, security headers, cookies, CSRF, the viewer,
+ * metrics), then the routes: health, REST, GraphQL, and the web app, whose not-found handler
+ * answers every other path.
+ */
+export async function createHttpApp(
+  deps: { config: Config; logger: Logger; database: Database; broker: Broker; events: EventBus; services: Services },
+  closers: Closers,
+): Promise<FastifyInstance> {
+  const { config, services, broker } = deps;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // Client IPs (login limits, logs) come from X-Forwarded-For only behind a trusted proxy.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  closers.add(() => app.close());
+  registerErrorAnswers(app);
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  const secureCookies = config.publicUrl.startsWith('https:');
+  const metrics = createMetrics();
+  await app.register(fastifyCookie);
+  registerCsrfCookie(app, secureCookies);
+  registerViewer(app, services);
+  registerHttpMetrics(app, metrics, { token: config.metricsToken, trustProxy: config.trustProxy });
+
+  registerHealthCheck(app, deps.database, broker);
+  registerRoutes(app, services);
+  const graphql = registerGraphQL(app, {
+    services,
+    events: deps.events,
+    metrics,
+    logger: deps.logger,
+    secureCookies,
+    allowedOrigins: [new URL(config.publicUrl).origin],
+  });
+  closers.add(() => graphql.close());
+  await registerWebApp(app, {
+    distDir: config.webDist ?? defaultWebDist,
+    siteName: config.siteName,
+    contactEmail: config.contactEmail,
+    contactPhone: config.contactPhone,
+    mqttPort: broker.kind === 'embedded' ? broker.port : undefined,
+  });
+  return app;
+}

@@ -1,0 +1,59 @@
+import type { Database } from '../db/database.ts';
+import { AccessRepository } from '../modules/access/access.repository.ts';
+import { AccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { AlarmNotificationsRepository } from '../modules/alarms/alarm-notifications.repository.ts';
+import { AlarmsRepository } from '../modules/alarms/alarms.repository.ts';
+import { AttachmentsRepository } from '../modules/attachments/attachments.repository.ts';
+import { BugReportsRepository } from '../modules/bug-reports/bug-reports.repository.ts';
+import { CalibrationsRepository } from '../modules/calibrations/calibrations.repository.ts';
+import { DataRepository } from '../modules/data/data.repository.ts';
+import { DataViewsRepository } from '../modules/data-views/data-views.repository.ts';
+import { ReadingsRepository } from '../modules/ingest/readings.repository.ts';
+import { IntegrationsRepository } from '../modules/integrations/integrations.repository.ts';
+import { InvitationsRepository } from '../modules/invitations/invitations.repository.ts';
+import { JobsRepository } from '../modules/jobs/jobs.repository.ts';
+import { MeterErrorsRepository } from '../modules/meter-errors/meter-errors.repository.ts';
+import { MetersRepository } from '../modules/meters/meters.repository.ts';
+import { OrganizationsRepository } from '../modules/organizations/organizations.repository.ts';
+import { ProjectPagesRepository } from '../modules/project-pages/project-pages.repository.ts';
+import { ProjectsRepository } from '../modules/projects/projects.repository.ts';
+import { RecalculationRepository } from '../modules/recalculation/recalculation.repository.ts';
+import { SeriesRepository } from '../modules/series/series.repository.ts';
+import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
+import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
+
+/**
+ * Every repository, each built once and shared by the services that read its tables (they keep
+ * no state of their own). The computers' is built before, by registerComputer.
+ */
+export function createRepositories(database: Database, computerId: number) {
+  const { db, sql } = database;
+  // PostgreSQL answers a request's independent reads on parallel connections; PGlite is one session.
+  const parallel = database.kind === 'postgres' ? 2 : 1;
+  return {
+    access: new AccessRepository(db),
+    accounts: new AccountsRepository(db),
+    alarmNotifications: new AlarmNotificationsRepository(sql),
+    alarms: new AlarmsRepository(sql, db),
+    attachments: new AttachmentsRepository(db),
+    bugReports: new BugReportsRepository(db),
+    calibrations: new CalibrationsRepository(sql),
+    data: new DataRepository(sql, { parallel }),
+    dataViews: new DataViewsRepository(db),
+    integrations: new IntegrationsRepository(db),
+    invitations: new InvitationsRepository(db),
+    jobs: new JobsRepository(sql),
+    meterErrors: new MeterErrorsRepository(sql),
+    meters: new MetersRepository(db, computerId),
+    organizations: new OrganizationsRepository(db),
+    projectPages: new ProjectPagesRepository(db),
+    projects: new ProjectsRepository(db),
+    readings: new ReadingsRepository(sql, computerId),
+    recalculation: new RecalculationRepository(sql),
+    series: new SeriesRepository(db),
+    sessions: new SessionsRepository(db),
+    spaces: new SpacesRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,250 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { MailOutbox } from '../mail/outbox.ts';
+import { AccessPolicy } from '../modules/access/access.policy.ts';
+import { AccountsService } from '../modules/accounts/accounts.service.ts';
+import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
+import { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
+import { AlarmsService } from '../modules/alarms/alarms.service.ts';
+import { createSmsGateway } from '../modules/alarms/sms-gateway.ts';
+import { webhookTargetProblem } from '../modules/alarms/webhook-delivery.ts';
+import { AttachmentsService } from '../modules/attachments/attachments.service.ts';
+import { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
+import { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
+import type { ComputerRow } from '../modules/computers/computers.repository.ts';
+import type { ComputersService } from '../modules/computers/computers.service.ts';
+import { DataService } from '../modules/data/data.service.ts';
+import { DataExportService } from '../modules/data-export/data-export.service.ts';
+import { DataViewsService } from '../modules/data-views/data-views.service.ts';
+import { IngestService } from '../modules/ingest/ingest.service.ts';
+import { publishWrittenBatch } from '../modules/ingest/live-events.ts';
+import { ReadingWriter } from '../modules/ingest/reading-writer.ts';
+import { IntegrationsService } from '../modules/integrations/integrations.service.ts';
+import { InvitationsService } from '../modules/invitations/invitations.service.ts';
+import { JobQueue, purgeDoneJobsSchedule } from '../modules/jobs/jobs.service.ts';
+import { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
+import { MetersService } from '../modules/meters/meters.service.ts';
+import { OrganizationsService } from '../modules/organizations/organizations.service.ts';
+import { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
+import { ProjectsService } from '../modules/projects/projects.service.ts';
+import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
+import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
+import { SessionsService } from '../modules/sessions/sessions.service.ts';
+import { SpacesService } from '../modules/spaces/spaces.service.ts';
+import type { Broker } from '../mqtt/broker.ts';
+import { RateLimiter } from '../shared/rate-limits.ts';
+import type { Closers } from './closers.ts';
+import { type LateBound, lateBound } from './late-bound.ts';
+import type { Repositories } from './repositories.ts';
+
+export interface ServicesDeps {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  repositories: Repositories;
+  events: EventBus;
+  mailer: Mailer;
+  computers: ComputersService;
+  computer: ComputerRow;
+  /** Started once the services it feeds exist; meters send their downlinks through it. */
+  broker: LateBound<Broker>;
+  closers: Closers;
+}
+
+/**
+ * Every service, built from the repositories and each other. What one service asks of another is
+ * passed as a callback, so that a module does not import the service of the module it serves;
+ * the one pair that calls both ways (the ingest tells meters of a learned driver, meters tell the
+ * ingest of a changed meter) goes through a late-bound meters service.
+ */
+export async function createServices(deps: ServicesDeps) {
+  const { config, logger, repositories, events, mailer, closers } = deps;
+  const site = { publicUrl: config.publicUrl, siteName: config.siteName };
+  const limits = new RateLimiter(config.rateLimitFactor);
+
+  const sessions = new SessionsService(repositories.sessions, events);
+  const accounts = new AccountsService({
+    repository: repositories.accounts,
+    sessions,
+    mailer,
+    events,
+    throttle: new LoginThrottle(config.rateLimitFactor),
+    limits,
+    logger,
+    ...site,
+  });
+  closers.add(() => accounts.flushMail());
+  const outbox = new MailOutbox(mailer, logger);
+  closers.add(() => outbox.flush());
+  const access = new AccessPolicy(repositories.access);
+  const organizations = new OrganizationsService({
+    repository: repositories.organizations,
+    accounts: repositories.accounts,
+    events,
+  });
+  const attachments = new AttachmentsService(repositories.attachments, path.join(config.dataDir, 'attachments'));
+  const projects = new ProjectsService({
+    repository: repositories.projects,
+    accounts: repositories.accounts,
+    attachments,
+    events,
+  });
+  const invitations = new InvitationsService({
+    repository: repositories.invitations,
+    accounts: repositories.accounts,
+    organizations,
+    projects,
+    outbox,
+    events,
+    limits,
+    ...site,
+  });
+  const integrations = new IntegrationsService(repositories.integrations);
+  if (config.ingestToken) await integrations.ensureSiteWide(config.ingestToken);
+
+  const jobs = new JobQueue(repositories.jobs, logger);
+  const alarmNotifications = new AlarmNotifications({
+    repository: repositories.alarmNotifications,
+    jobs,
+    mailer,
+    sms: createSmsGateway({
+      url: config.smsUrl,
+      token: config.smsToken,
+      log: (to, text) => {
+        if (logger.isLevelEnabled('info')) logger.info({ to, text: text() }, 'SMS not sent: SMS_URL is not set');
+      },
+    }),
+    logger,
+    ...site,
+    allowPrivateWebhooks: config.webhookAllowPrivate,
+    mayReceiveAlarms: (userId, projectId) => access.mayReceiveAlarms(userId, projectId),
+  });
+  const alarms = new AlarmsService({
+    repository: repositories.alarms,
+    events,
+    projectMembers: async (projectId) => (await repositories.projects.listMembers(projectId)).map((row) => row.user),
+    webhookTargetProblem: (url) => webhookTargetProblem(url, config.webhookAllowPrivate),
+    enqueueNotifications: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
+    notificationsQueued: () => jobs.lookNow(),
+    sendTest: async (actionId) => {
+      await alarmNotifications.sendTest(actionId);
+    },
+    limits,
+  });
+  const meterErrors = new MeterErrorsService({
+    repository: repositories.meterErrors,
+    jobs,
+    mailer,
+    logger,
+    ...site,
+    timeZone: config.timeZone,
+  });
+
+  const recalculation = new RecalculationService({ repository: repositories.recalculation, events, logger });
+  const recompute: RecomputeDatasource = async (change) => {
+    await recalculation.recomputeSeries(change);
+  };
+  const calibrations = new CalibrationsService({
+    repository: repositories.calibrations,
+    recalculationRepository: repositories.recalculation,
+    recalculation,
+    events,
+  });
+
+  const writer = new ReadingWriter({
+    repository: repositories.readings,
+    onWritten: (batch) => void publishWrittenBatch(events, batch, logger, deps.computer.id),
+    logger,
+    options: { lanes: deps.database.kind === 'postgres' ? 2 : 1 },
+    alarms: repositories.alarms,
+    notifications: {
+      enqueueOutcomes: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
+      committed: () => jobs.lookNow(),
+    },
+  });
+  closers.add(() => writer.close());
+  const metersLater = lateBound<MetersService>('the meters service');
+  const ingest = new IngestService({
+    meters: repositories.meters,
+    writer,
+    events,
+    logger,
+    driverLearned: (meter) => metersLater.get().decodeKeptReadings(meter),
+    readingTimes: {
+      earliest: config.readingTimeMin,
+      maxAheadMs: config.readingMaxAheadSeconds * 1000,
+      now: () => Date.now(),
+    },
+  });
+  const meters = new MetersService({
+    repository: repositories.meters,
+    events,
+    publishDownlink: (topic, body, organizationId) => deps.broker.get().publish(topic, body, organizationId),
+    meterChanged: (serial) => {
+      ingest.forgetMeter(serial);
+      deps.broker.get().forgetApplicationOwners();
+    },
+    recompute,
+    deleteReadings: (request) => recalculation.deleteReadings(request),
+    storeHistory: async (readings) => {
+      await repositories.readings.transaction((tx) => repositories.readings.insertReadings(tx, readings));
+    },
+  });
+  metersLater.set(meters);
+  const series = new SeriesService({
+    repository: repositories.series,
+    spaces: repositories.spaces,
+    events,
+    meterChannels: (meterId) => meters.channels(meterId),
+    recompute,
+  });
+
+  const data = new DataService({
+    repository: repositories.data,
+    spaces: repositories.spaces,
+    series: repositories.series,
+  });
+  const services = {
+    access,
+    accounts,
+    alarmNotifications,
+    alarms,
+    attachments,
+    bugReports: new BugReportsService(repositories.bugReports, logger, limits),
+    calibrations,
+    computers: deps.computers,
+    data,
+    dataExport: new DataExportService({ data }),
+    dataViews: new DataViewsService(repositories.dataViews),
+    ingest,
+    integrations,
+    invitations,
+    jobs,
+    meterErrors,
+    meters,
+    organizations,
+    projectPages: new ProjectPagesService(repositories.projectPages, events),
+    projects,
+    series,
+    sessions,
+    spaces: new SpacesService(repositories.spaces, events),
+  };
+  return { services, writer };
+}
+
+/** The services of GraphQL's context, the REST routes and the jobs, by module. */
+export type Services = Awaited<ReturnType<typeof createServices>>['services'];
+
+/** The queue's jobs and daily schedules, defined before it starts. */
+export function defineJobs(services: Services, repositories: Repositories): void {
+  const { jobs, alarmNotifications, meterErrors, alarms } = services;
+  jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
+  jobs.define(meterErrors.mailJob);
+  jobs.schedule(meterErrors.schedule);
+  jobs.schedule(purgeDoneJobsSchedule(repositories.jobs));
+  jobs.schedule(alarms.missingDataSchedule);
+}
