@@ -56,10 +56,10 @@ export interface ServicesDeps {
 }
 
 /**
- * Every service, built from the repositories and each other. What one service asks of another is
- * passed as a callback, so that a module does not import the service of the module it serves;
- * the one pair that calls both ways (the ingest tells meters of a learned driver, meters tell the
- * ingest of a changed meter) goes through a late-bound meters service.
+ * Every service, built from the repositories and from services built before it, in that order.
+ * The one pair that calls both ways (the ingest tells meters of a learned driver, meters tell the
+ * ingest of a changed meter) goes through a late-bound meters service, and meters reach the
+ * broker, started after the services, through `deps.broker`.
  */
 export async function createServices(deps: ServicesDeps) {
   const { config, logger, repositories, events, mailer, closers } = deps;
