@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Tx } from '../../db/sql.ts';
 import {
   type AlarmEvent,
   type AlarmState,
@@ -17,7 +18,6 @@ import type {
   EndedEpisode,
   NewEpisode,
   SavedState,
-  Tx,
 } from './alarms.repository.ts';
 
 /** A series value as the ingest stores it. */

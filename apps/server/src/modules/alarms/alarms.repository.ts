@@ -1,7 +1,7 @@
 import type { AlarmDuration, AlarmRuleInput, AlarmsActionInput } from '@olo/shared';
 import { and, asc, desc, sql as drizzleSql, eq, inArray } from 'drizzle-orm';
-import type postgres from 'postgres';
 import type { Db } from '../../db/database.ts';
+import { numberArray, type Sql, type Transaction, type Tx, transaction } from '../../db/sql.ts';
 import {
   alarmStates,
   alarms,
@@ -12,8 +12,6 @@ import {
   users,
 } from '../../db/tables/index.ts';
 import { type AlarmRule, type AlarmState, type QuietBand, quietBand } from './alarm-evaluation.ts';
-
-export type Tx = postgres.TransactionSql | postgres.Sql;
 
 export type AlarmRow = typeof alarms.$inferSelect;
 export type AlarmsActionRow = typeof alarmsActions.$inferSelect;
@@ -193,12 +191,12 @@ export class AlarmsRepository {
   private rules: { version: number; bySeries: Map<number, SeriesWatches> } = { version: -1, bySeries: new Map() };
 
   constructor(
-    private readonly sql: postgres.Sql,
+    private readonly sql: Sql,
     private readonly db: Db,
   ) {}
 
-  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction(this.sql, run);
   }
 
   // Alarms, their series and actions, as the API edits them.
@@ -420,7 +418,7 @@ export class AlarmsRepository {
     return this.sql<Array<{ seriesId: number; time: number; value: number }>>`
       select series_id as "seriesId", (extract(epoch from time) * 1000)::float8 as time, value
       from series_data
-      where series_id = any(${`{${seriesIds.join(',')}}`}::int[]) and time >= ${since.toISOString()}
+      where series_id = any(${numberArray(seriesIds)}::int[]) and time >= ${since.toISOString()}
       order by series_id, time`;
   }
 
@@ -432,8 +430,7 @@ export class AlarmsRepository {
    * values). Also holds all alarm states shared, which the missing-data check takes exclusively.
    */
   readBeforeBatch(tx: Tx, seriesIds: number[]): Promise<AlarmBatchTimes> {
-    // An array literal: cheaper than the driver's per-element escaping on the ingest's every batch.
-    const ids = `{${seriesIds.join(',')}}`;
+    const ids = numberArray(seriesIds);
     return Promise.all([
       tx`select pg_advisory_xact_lock_shared(${alarmStatesLockNamespace}::int, 0)`.execute(),
       tx<Array<{ version: number }>>`select version::float8 as version from alarm_rules_version where id = 1`.execute(),
@@ -461,7 +458,7 @@ export class AlarmsRepository {
              (extract(epoch from pending_since) * 1000)::float8 as "pendingSince", triggered_id as "triggeredId",
              (extract(epoch from started_at) * 1000)::float8 as "startedAt", value, peak,
              (extract(epoch from last_notified_at) * 1000)::float8 as "lastNotifiedAt"
-      from alarm_states where series_id = any(${`{${seriesIds.join(',')}}`}::int[])`
+      from alarm_states where series_id = any(${numberArray(seriesIds)}::int[])`
       .execute()
       .then((rows) => {
         // By series, then alarm: most series of a batch have no state at all.
@@ -489,7 +486,7 @@ export class AlarmsRepository {
     if (missing.length > 0) {
       const rows = await tx<WatchRow[]>`
         ${this.watchSelect(tx)}
-        where s.series_id = any(${`{${missing.join(',')}}`}::int[])
+        where s.series_id = any(${numberArray(missing)}::int[])
         order by s.alarm_id, s.series_id`;
       const watchesOf = new Map<number, AlarmWatchRule[]>(missing.map((id) => [id, []]));
       for (const row of rows) {

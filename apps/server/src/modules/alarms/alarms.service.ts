@@ -12,6 +12,7 @@ import {
   type updateAlarmsActionInput,
 } from '@olo/shared';
 import { z } from 'zod';
+import type { Tx } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
@@ -34,7 +35,6 @@ import type {
   AlarmsRepository,
   AlarmsSeriesRow,
   AlarmsTriggeredRow,
-  Tx,
 } from './alarms.repository.ts';
 
 /** When a rule would have fired on a series over the preview's days. */

@@ -1,9 +1,10 @@
 import { periodSettleMs } from '@olo/shared';
 import type { Logger } from 'pino';
+import type { Tx } from '../../db/sql.ts';
 import { isValueDatabaseError, sqlStateOf } from '../../shared/storable.ts';
 import { type AlarmOutcome, evaluateAlarms } from '../alarms/alarm-engine.ts';
 import type { AlarmsRepository } from '../alarms/alarms.repository.ts';
-import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
+import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue } from './readings.repository.ts';
 import { routeReadings } from './series-routing.ts';
 
 export interface WrittenBatch {
