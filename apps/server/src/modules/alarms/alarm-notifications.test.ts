@@ -6,7 +6,8 @@ import { alarmErrors } from '@olo/shared';
 import pino from 'pino';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../mail/mailer.ts';
+import { createMailer } from '../../channels/mail/mailer.ts';
+import { createSmsGateway } from '../../channels/sms/sms-gateway.ts';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { type ReceivedMail, startSmtpInbox } from '../../testing/smtp-inbox.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
@@ -23,7 +24,6 @@ import {
   alarmRetryDelayMs,
 } from './alarm-notifications.ts';
 import { AlarmsRepository } from './alarms.repository.ts';
-import { createSmsGateway } from './sms-gateway.ts';
 
 const minute = 60_000;
 const t0 = Date.parse('2026-11-02T08:00:00Z');
