@@ -26,6 +26,7 @@ import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { LoginThrottle } from './modules/accounts/login-throttle.ts';
 import { AlarmNotificationsRepository } from './modules/alarms/alarm-notifications.repository.ts';
 import { AlarmNotifications } from './modules/alarms/alarm-notifications.ts';
+import { AlarmEngineRepository } from './modules/alarms/alarm-engine.repository.ts';
 import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
 import { AlarmsService } from './modules/alarms/alarms.service.ts';
 import { AttachmentsRepository } from './modules/attachments/attachments.repository.ts';
@@ -183,6 +184,7 @@ export async function createServer(
     const integrations = new IntegrationsService(new IntegrationsRepository(database.db));
     if (config.ingestToken) await integrations.ensureSiteWide(config.ingestToken);
     const alarmsRepository = new AlarmsRepository(database.sql, database.db);
+    const alarmEngineRepository = new AlarmEngineRepository(database.sql);
     const jobsRepository = new JobsRepository(database.sql);
     const jobs = new JobQueue(jobsRepository, logger);
     const alarmNotifications = new AlarmNotifications({
@@ -209,7 +211,7 @@ export async function createServer(
       (batch) => void publishWrittenBatch(events, batch, logger, computer.id),
       logger,
       { lanes: database.kind === 'postgres' ? 2 : 1 },
-      alarmsRepository,
+      alarmEngineRepository,
       {
         enqueueOutcomes: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
         committed: () => jobs.lookNow(),
@@ -275,6 +277,7 @@ export async function createServer(
     jobs.schedule(purgeDoneJobsSchedule(jobsRepository));
     const alarms = new AlarmsService({
       repository: alarmsRepository,
+      engine: alarmEngineRepository,
       events,
       projectMembers: async (projectId) => (await projectsRepository.listMembers(projectId)).map((row) => row.user),
       webhookTargetProblem: (url) => webhookTargetProblem(url, config.webhookAllowPrivate),
