@@ -24,9 +24,9 @@ import { AccessRepository } from './modules/access/access.repository.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { LoginThrottle } from './modules/accounts/login-throttle.ts';
+import { AlarmEngineRepository } from './modules/alarms/alarm-engine.repository.ts';
 import { AlarmNotificationsRepository } from './modules/alarms/alarm-notifications.repository.ts';
 import { AlarmNotifications } from './modules/alarms/alarm-notifications.ts';
-import { AlarmEngineRepository } from './modules/alarms/alarm-engine.repository.ts';
 import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
 import { AlarmsService } from './modules/alarms/alarms.service.ts';
 import { AttachmentsRepository } from './modules/attachments/attachments.repository.ts';
@@ -57,6 +57,8 @@ import { InvitationsRepository } from './modules/invitations/invitations.reposit
 import { InvitationsService } from './modules/invitations/invitations.service.ts';
 import { JobsRepository } from './modules/jobs/jobs.repository.ts';
 import { JobQueue, purgeDoneJobsSchedule } from './modules/jobs/jobs.service.ts';
+import { MeterCommandsRepository } from './modules/meter-commands/meter-commands.repository.ts';
+import { MeterCommandsService } from './modules/meter-commands/meter-commands.service.ts';
 import { MeterErrorsRepository } from './modules/meter-errors/meter-errors.repository.ts';
 import { MeterErrorsService } from './modules/meter-errors/meter-errors.service.ts';
 import { MetersRepository } from './modules/meters/meters.repository.ts';
@@ -75,6 +77,8 @@ import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { SpacesRepository } from './modules/spaces/spaces.repository.ts';
 import { SpacesService } from './modules/spaces/spaces.service.ts';
+import { SystemErrorsRepository } from './modules/system-errors/system-errors.repository.ts';
+import { SystemErrorsService } from './modules/system-errors/system-errors.service.ts';
 import { type Broker, startBroker } from './mqtt/broker.ts';
 import { defaultWebDist } from './paths.ts';
 import { RateLimiter } from './shared/rate-limits.ts';
@@ -218,9 +222,11 @@ export async function createServer(
       },
     );
     closers.push(() => writer.close());
-    const meters = new MetersRepository(database.db, computer.id);
+    const meters = new MetersRepository(database.db);
+    const systemErrors = new SystemErrorsRepository(database.db, computer.id);
     const ingest = new IngestService({
       meters,
+      systemErrors,
       writer,
       events,
       logger,
@@ -251,8 +257,8 @@ export async function createServer(
     });
     const metersService: MetersService = new MetersService({
       repository: meters,
+      systemErrors,
       events,
-      publishDownlink: (topic, body, organizationId) => broker.publish(topic, body, organizationId),
       meterChanged: (serial) => {
         ingest.forgetMeter(serial);
         broker.forgetApplicationOwners();
@@ -306,6 +312,12 @@ export async function createServer(
       meterErrors,
       integrations,
       meters: metersService,
+      meterCommands: new MeterCommandsService({
+        repository: new MeterCommandsRepository(database.db),
+        meters,
+        publishDownlink: (topic, body, organizationId) => broker.publish(topic, body, organizationId),
+      }),
+      systemErrors: new SystemErrorsService({ repository: systemErrors, events }),
       series: seriesService,
       calibrations,
       sessions,

@@ -15,6 +15,7 @@ import type { IngestService } from '../modules/ingest/ingest.service.ts';
 import type { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import type { InvitationsService } from '../modules/invitations/invitations.service.ts';
 import type { JobQueue } from '../modules/jobs/jobs.service.ts';
+import type { MeterCommandsService } from '../modules/meter-commands/meter-commands.service.ts';
 import type { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
 import type { MetersService } from '../modules/meters/meters.service.ts';
 import type { OrganizationsService } from '../modules/organizations/organizations.service.ts';
@@ -23,6 +24,7 @@ import type { ProjectsService } from '../modules/projects/projects.service.ts';
 import type { SeriesService } from '../modules/series/series.service.ts';
 import type { ClientInfo, SessionInfo, SessionsService } from '../modules/sessions/sessions.service.ts';
 import type { SpacesService } from '../modules/spaces/spaces.service.ts';
+import type { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
 import { AppError } from '../shared/errors.ts';
 
 export interface Services {
@@ -39,6 +41,8 @@ export interface Services {
   ingest: IngestService;
   integrations: IntegrationsService;
   meters: MetersService;
+  meterCommands: MeterCommandsService;
+  systemErrors: SystemErrorsService;
   series: SeriesService;
   calibrations: CalibrationsService;
   computers: ComputersService;
