@@ -43,8 +43,8 @@ import { constants, monitorEventLoopDelay, PerformanceObserver, performance } fr
 import type postgres from 'postgres';
 import type { OloServer } from '../apps/server/src/app.ts';
 import type { EventMap, Topic } from '../apps/server/src/events/event-bus.ts';
+import { AlarmEngineRepository } from '../apps/server/src/modules/alarms/alarm-engine.repository.ts';
 import type { AlarmOutcome } from '../apps/server/src/modules/alarms/alarm-engine.ts';
-import { AlarmsRepository } from '../apps/server/src/modules/alarms/alarms.repository.ts';
 import { ReadingWriter, type WrittenBatch } from '../apps/server/src/modules/ingest/reading-writer.ts';
 import { ReadingsRepository, type ReadingToStore } from '../apps/server/src/modules/ingest/readings.repository.ts';
 import type { DatabaseKind } from '../apps/server/src/testing/test-databases.ts';
@@ -180,7 +180,7 @@ const alarmSteps = ['readBeforeBatch', 'readStates', 'rulesFor', 'writeEvaluatio
 timeMethod(ReadingsRepository.prototype, 'batchTransaction', 1);
 timeMethod(ReadingsRepository.prototype, 'insertReadings', 1);
 timeMethod(ReadingsRepository.prototype, 'insertSeriesValues', 1);
-for (const name of alarmSteps) timeMethod(AlarmsRepository.prototype, name, 1);
+for (const name of alarmSteps) timeMethod(AlarmEngineRepository.prototype, name, 1);
 
 // ---------- the alarms: five per series, thresholds from the values the publisher will send ----------
 

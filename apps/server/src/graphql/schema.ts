@@ -13,6 +13,8 @@ import '../modules/projects/public-project.graphql.ts';
 import '../modules/invitations/invitations.graphql.ts';
 import '../modules/series/series.graphql.ts';
 import '../modules/meters/meters.graphql.ts';
+import '../modules/meter-commands/meter-commands.graphql.ts';
+import '../modules/system-errors/system-errors.graphql.ts';
 import '../modules/integrations/integrations.graphql.ts';
 import '../modules/calibrations/calibrations.graphql.ts';
 import '../modules/computers/computers.graphql.ts';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createMailer, type Mailer } from '../channels/mail/mailer.ts';
 import type { Config } from '../config.ts';
 import { createLocalEventBus, createRedisEventBus, type EventBus } from '../events/event-bus.ts';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
 import type { Closers } from './closers.ts';
 
 /** The event bus: in-process, or Redis pub/sub when instances share the database (REDIS_URL). */

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { AccessRepository } from '../modules/access/access.repository.ts';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { AlarmEngineRepository } from '../modules/alarms/alarm-engine.repository.ts';
 import { AlarmNotificationsRepository } from '../modules/alarms/alarm-notifications.repository.ts';
 import { AlarmsRepository } from '../modules/alarms/alarms.repository.ts';
 import { AttachmentsRepository } from '../modules/attachments/attachments.repository.ts';
@@ -12,6 +13,7 @@ import { ReadingsRepository } from '../modules/ingest/readings.repository.ts';
 import { IntegrationsRepository } from '../modules/integrations/integrations.repository.ts';
 import { InvitationsRepository } from '../modules/invitations/invitations.repository.ts';
 import { JobsRepository } from '../modules/jobs/jobs.repository.ts';
+import { MeterCommandsRepository } from '../modules/meter-commands/meter-commands.repository.ts';
 import { MeterErrorsRepository } from '../modules/meter-errors/meter-errors.repository.ts';
 import { MetersRepository } from '../modules/meters/meters.repository.ts';
 import { OrganizationsRepository } from '../modules/organizations/organizations.repository.ts';
@@ -21,6 +23,7 @@ import { RecalculationRepository } from '../modules/recalculation/recalculation.
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
+import { SystemErrorsRepository } from '../modules/system-errors/system-errors.repository.ts';
 
 /**
  * Every repository, each built once and shared by the services that read its tables (they keep
@@ -33,6 +36,7 @@ export function createRepositories(database: Database, computerId: number) {
   return {
     access: new AccessRepository(db),
     accounts: new AccountsRepository(db),
+    alarmEngine: new AlarmEngineRepository(sql),
     alarmNotifications: new AlarmNotificationsRepository(sql),
     alarms: new AlarmsRepository(sql, db),
     attachments: new AttachmentsRepository(db),
@@ -43,8 +47,9 @@ export function createRepositories(database: Database, computerId: number) {
     integrations: new IntegrationsRepository(db),
     invitations: new InvitationsRepository(db),
     jobs: new JobsRepository(sql),
+    meterCommands: new MeterCommandsRepository(db),
     meterErrors: new MeterErrorsRepository(sql),
-    meters: new MetersRepository(db, computerId),
+    meters: new MetersRepository(db),
     organizations: new OrganizationsRepository(db),
     projectPages: new ProjectPagesRepository(db),
     projects: new ProjectsRepository(db),
@@ -53,6 +58,7 @@ export function createRepositories(database: Database, computerId: number) {
     series: new SeriesRepository(db),
     sessions: new SessionsRepository(db),
     spaces: new SpacesRepository(db),
+    systemErrors: new SystemErrorsRepository(db, computerId),
   };
 }
 

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { Mailer } from '../channels/mail/mailer.ts';
+import { MailOutbox } from '../channels/mail/outbox.ts';
+import { createSmsGateway } from '../channels/sms/sms-gateway.ts';
+import { webhookTargetProblem } from '../channels/webhook/webhook-delivery.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { MailOutbox } from '../mail/outbox.ts';
 import { AccessPolicy } from '../modules/access/access.policy.ts';
 import { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
 import { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
 import { AlarmsService } from '../modules/alarms/alarms.service.ts';
-import { createSmsGateway } from '../modules/alarms/sms-gateway.ts';
-import { webhookTargetProblem } from '../modules/alarms/webhook-delivery.ts';
 import { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
 import { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
@@ -26,6 +26,7 @@ import { ReadingWriter } from '../modules/ingest/reading-writer.ts';
 import { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import { InvitationsService } from '../modules/invitations/invitations.service.ts';
 import { JobQueue, purgeDoneJobsSchedule } from '../modules/jobs/jobs.service.ts';
+import { MeterCommandsService } from '../modules/meter-commands/meter-commands.service.ts';
 import { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
 import { MetersService } from '../modules/meters/meters.service.ts';
 import { OrganizationsService } from '../modules/organizations/organizations.service.ts';
@@ -35,6 +36,7 @@ import { RecalculationService } from '../modules/recalculation/recalculation.ser
 import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
+import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
 import type { Closers } from './closers.ts';
@@ -125,6 +127,7 @@ export async function createServices(deps: ServicesDeps) {
   });
   const alarms = new AlarmsService({
     repository: repositories.alarms,
+    engine: repositories.alarmEngine,
     events,
     projectMembers: async (projectId) => (await repositories.projects.listMembers(projectId)).map((row) => row.user),
     webhookTargetProblem: (url) => webhookTargetProblem(url, config.webhookAllowPrivate),
@@ -160,7 +163,7 @@ export async function createServices(deps: ServicesDeps) {
     onWritten: (batch) => void publishWrittenBatch(events, batch, logger, deps.computer.id),
     logger,
     options: { lanes: deps.database.kind === 'postgres' ? 2 : 1 },
-    alarms: repositories.alarms,
+    alarms: repositories.alarmEngine,
     notifications: {
       enqueueOutcomes: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
       committed: () => jobs.lookNow(),
@@ -170,6 +173,7 @@ export async function createServices(deps: ServicesDeps) {
   const metersLater = lateBound<MetersService>('the meters service');
   const ingest = new IngestService({
     meters: repositories.meters,
+    systemErrors: repositories.systemErrors,
     writer,
     events,
     logger,
@@ -182,8 +186,8 @@ export async function createServices(deps: ServicesDeps) {
   });
   const meters = new MetersService({
     repository: repositories.meters,
+    systemErrors: repositories.systemErrors,
     events,
-    publishDownlink: (topic, body, organizationId) => deps.broker.get().publish(topic, body, organizationId),
     meterChanged: (serial) => {
       ingest.forgetMeter(serial);
       deps.broker.get().forgetApplicationOwners();
@@ -226,12 +230,18 @@ export async function createServices(deps: ServicesDeps) {
     jobs,
     meterErrors,
     meters,
+    meterCommands: new MeterCommandsService({
+      repository: repositories.meterCommands,
+      meters: repositories.meters,
+      publishDownlink: (topic, body, organizationId) => deps.broker.get().publish(topic, body, organizationId),
+    }),
     organizations,
     projectPages: new ProjectPagesService(repositories.projectPages, events),
     projects,
     series,
     sessions,
     spaces: new SpacesService(repositories.spaces, events),
+    systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
   };
   return { services, writer };
 }

@@ -18,15 +18,15 @@ import {
 } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { Mailer, MailMessage } from '../../channels/mail/mailer.ts';
+import { MailOutbox } from '../../channels/mail/outbox.ts';
 import type { UserTokenPurpose } from '../../db/tables/index.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { accountMail } from '../../mail/account-mails.ts';
-import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { MailOutbox } from '../../mail/outbox.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import { createToken, hashToken } from '../../shared/tokens.ts';
 import type { ClientInfo, SessionsService } from '../sessions/sessions.service.ts';
+import { accountMail } from './account-mails.ts';
 import type { AccountsRepository, UserEmailRow, UserRow } from './accounts.repository.ts';
 import { type LoginThrottle, loginAccountKey } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { AlarmEngineRepository, alarmStatesLockNamespace } from './alarm-engine.repository.ts';
 import { checkMissingData, evaluateAlarmsOnValues, type WatchedValue } from './alarm-engine.ts';
-import { AlarmsRepository, alarmStatesLockNamespace } from './alarms.repository.ts';
 
 const minute = 60_000;
 const t0 = Date.parse('2026-11-02T08:00:00Z');
@@ -28,7 +28,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
 
   /** Values given as [minutes after t0, value], evaluated in one transaction by a repository of their own (as after a restart). */
   const store = (values: Array<[number, number]>) => {
-    const repository = new AlarmsRepository(sql(), olo.server.database.db);
+    const repository = new AlarmEngineRepository(sql());
     const batch: WatchedValue[] = values.map(([at, value]) => ({ seriesId, time: new Date(t0 + at * minute), value }));
     return sql().begin((tx) => evaluateAlarmsOnValues(repository, tx, batch));
   };
@@ -73,7 +73,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
         await held;
       });
       await holds;
-      const repository = new AlarmsRepository(sql(), olo.server.database.db);
+      const repository = new AlarmEngineRepository(sql());
       const checked = await Promise.race([
         sql().begin((tx) => checkMissingData(repository, tx, Date.now())),
         new Promise((resolve) => setTimeout(() => resolve('waited'), 2000)),
@@ -141,7 +141,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
     await sql()`
       insert into alarms_series (alarm_id, series_id)
       select ${alarm?.id as string}, id from unnest(${sql().array(ids.map((row) => row.id))}::int[]) as id`;
-    const repository = new AlarmsRepository(sql(), olo.server.database.db);
+    const repository = new AlarmEngineRepository(sql());
     const outcomes = await sql().begin((tx) =>
       evaluateAlarmsOnValues(
         repository,
@@ -156,7 +156,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
     const { seriesId: watched } = await watchedSeries('Kellari', 'Kellari lämmin', 25);
     await sql()`
       insert into series_latest (series_id, time, value) values (${watched}, ${new Date(t0 + 5 * minute).toISOString()}, 20)`;
-    const repository = new AlarmsRepository(sql(), olo.server.database.db);
+    const repository = new AlarmEngineRepository(sql());
     const batch = (
       [
         [30, 27],
@@ -177,7 +177,7 @@ describe.each(testDatabases)('alarms on stored values, on %s', (kind) => {
   it("takes a changed rule at the next batch, and leaves values older than the series' newest stored one unevaluated", async () => {
     const { seriesId: watched, alarmId } = await watchedSeries('Välitila', 'Vaihtuva', 25);
     // One repository throughout, as one server's ingest: its cached rules must follow the change.
-    const repository = new AlarmsRepository(sql(), olo.server.database.db);
+    const repository = new AlarmEngineRepository(sql());
     const run = (at: number, value: number) =>
       sql().begin((tx) =>
         evaluateAlarmsOnValues(repository, tx, [{ seriesId: watched, time: new Date(t0 + at * minute), value }]),

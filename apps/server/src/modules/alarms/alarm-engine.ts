@@ -1,4 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Tx } from '../../db/sql.ts';
+import type {
+  AlarmBatchTimes,
+  AlarmEngineRepository,
+  AlarmWatch,
+  EndedEpisode,
+  NewEpisode,
+  SavedState,
+} from './alarm-engine.repository.ts';
 import {
   type AlarmEvent,
   type AlarmState,
@@ -10,15 +19,6 @@ import {
   missingDataArrived,
   type QuietBand,
 } from './alarm-evaluation.ts';
-import type {
-  AlarmBatchTimes,
-  AlarmsRepository,
-  AlarmWatch,
-  EndedEpisode,
-  NewEpisode,
-  SavedState,
-  Tx,
-} from './alarms.repository.ts';
 
 /** A series value as the ingest stores it. */
 export interface WatchedValue {
@@ -68,7 +68,7 @@ export async function evaluateAlarmsOnValues(...args: Parameters<typeof evaluate
 
 /**
  * The alarms watching the series of a batch of values, in the transaction that stores them
- * (decision 0044). The writer sends `before` (AlarmsRepository.readBeforeBatch) ahead of storing
+ * (decision 0044). The writer sends `before` (AlarmEngineRepository.readBeforeBatch) ahead of storing
  * the values, and calls this right after sending their upsert, whose locks the states are read
  * under. Per alarm and series: the values after the series' newest stored time from before the
  * batch, in time order, from the persisted state (older values are stored but not evaluated, and a
@@ -77,7 +77,7 @@ export async function evaluateAlarmsOnValues(...args: Parameters<typeof evaluate
  * state row.
  */
 export async function evaluateAlarms(
-  repository: AlarmsRepository,
+  repository: AlarmEngineRepository,
   tx: Tx,
   values: WatchedValue[],
   /** Read ahead of storing the values; when the caller stores none, read here. */
@@ -230,7 +230,11 @@ function sameAlarmState(a: AlarmState, b: AlarmState): boolean {
  * episode dated when that time ran out, with no value; an open one repeats every repeatAfter.
  * It holds all alarm states meanwhile: ingest batches in flight finish first, new ones wait.
  */
-export async function checkMissingData(repository: AlarmsRepository, tx: Tx, now: number): Promise<AlarmOutcome[]> {
+export async function checkMissingData(
+  repository: AlarmEngineRepository,
+  tx: Tx,
+  now: number,
+): Promise<AlarmOutcome[]> {
   const outcomes: AlarmOutcome[] = [];
   const opened: NewEpisode[] = [];
   const changedWatches: AlarmWatch[] = [];

@@ -1,7 +1,5 @@
 import type { AlarmActionType, AlarmDeliveryStatus } from '@olo/shared';
-import type postgres from 'postgres';
-
-export type Tx = postgres.TransactionSql | postgres.Sql;
+import { type Sql, textArray } from '../../db/sql.ts';
 
 /** An action with what its notification tells: the alarm, project, series and, for an episode, its row. */
 export interface ActionContext {
@@ -41,7 +39,7 @@ export const deliveryRecordRefreshSeconds = 60;
 
 /** SQL of alarm notifications: whom an alarm notifies, what they are told, how delivery went. */
 export class AlarmNotificationsRepository {
-  constructor(private readonly sql: postgres.Sql) {}
+  constructor(private readonly sql: Sql) {}
 
   /**
    * Each action with its notification's context, in the order asked (undefined for an action that
@@ -54,8 +52,8 @@ export class AlarmNotificationsRepository {
     const rows = await this.sql<Array<ActionContext & { n: string | number }>>`
       select r.n, c.*
       from unnest(
-        ${this.sql.array(asked.map((item) => item.actionId))}::uuid[],
-        ${this.sql.array(asked.map((item) => item.triggeredId))}::uuid[]
+        ${textArray(asked.map((item) => item.actionId))}::uuid[],
+        ${textArray(asked.map((item) => item.triggeredId))}::uuid[]
       ) with ordinality as r(action_id, triggered_id, n)
       join lateral (
         select a.id as "actionId", a.type, a.active, a.trigger_at_end as "triggerAtEnd", a.email, a.sms,
@@ -101,15 +99,15 @@ export class AlarmNotificationsRepository {
     { evenIfUnchanged = false } = {},
   ): Promise<void> {
     if (deliveries.length === 0) return;
-    const ids = this.sql.array(deliveries.map((delivery) => delivery.actionId));
+    const ids = textArray(deliveries.map((delivery) => delivery.actionId));
     // `a.id = any(ids)` twice: without it the planner read all of a storm's 10,000 actions twice
     // (1.2 ms) rather than look up a few dozen by key (0.3 ms).
     await this.sql`
       with u as (
         select * from unnest(
           ${ids}::uuid[],
-          ${this.sql.array(deliveries.map((delivery) => delivery.status))}::text[],
-          ${this.sql.array(deliveries.map((delivery) => delivery.error?.slice(0, 2000) ?? null))}::text[]
+          ${textArray(deliveries.map((delivery) => delivery.status))}::text[],
+          ${textArray(deliveries.map((delivery) => delivery.error?.slice(0, 2000)))}::text[]
         ) as u(id, status, error)
       ), locked as materialized (
         select a.id, u.status, u.error from alarms_actions a join u on u.id = a.id

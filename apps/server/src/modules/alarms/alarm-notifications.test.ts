@@ -6,13 +6,15 @@ import { alarmErrors } from '@olo/shared';
 import pino from 'pino';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../mail/mailer.ts';
+import { createMailer } from '../../channels/mail/mailer.ts';
+import { createSmsGateway } from '../../channels/sms/sms-gateway.ts';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { type ReceivedMail, startSmtpInbox } from '../../testing/smtp-inbox.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { JobsRepository } from '../jobs/jobs.repository.ts';
 import { JobQueue } from '../jobs/jobs.service.ts';
+import { AlarmEngineRepository } from './alarm-engine.repository.ts';
 import { type AlarmOutcome, evaluateAlarmsOnValues } from './alarm-engine.ts';
 import { AlarmNotificationsRepository, deliveryRecordRefreshSeconds } from './alarm-notifications.repository.ts';
 import {
@@ -22,8 +24,6 @@ import {
   alarmDeliveryMaxAttempts,
   alarmRetryDelayMs,
 } from './alarm-notifications.ts';
-import { AlarmsRepository } from './alarms.repository.ts';
-import { createSmsGateway } from './sms-gateway.ts';
 
 const minute = 60_000;
 const t0 = Date.parse('2026-11-02T08:00:00Z');
@@ -188,7 +188,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
   async function store(seriesId: number, values: Array<[number, number]>, enqueue = true): Promise<AlarmOutcome[]> {
     const outcomes = await sql().begin(async (tx) => {
       const found = await evaluateAlarmsOnValues(
-        new AlarmsRepository(sql(), olo.server.database.db),
+        new AlarmEngineRepository(sql()),
         tx,
         values.map(([at, value]) => ({ seriesId, time: new Date(t0 + at * minute), value })),
       );

@@ -10,14 +10,15 @@ import {
 } from '@olo/shared';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { type AlarmNotice, alarmMail, alarmSms } from '../../mail/alarm-mails.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Mailer } from '../../channels/mail/mailer.ts';
+import { normalizePhoneNumber, type SmsGateway, smsGatewayMissing } from '../../channels/sms/sms-gateway.ts';
+import { postWebhook, RefusedWebhookTarget } from '../../channels/webhook/webhook-delivery.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../shared/errors.ts';
 import { defineJob, type JobQueue } from '../jobs/jobs.service.ts';
 import type { AlarmOutcome } from './alarm-engine.ts';
-import type { ActionContext, AlarmNotificationsRepository, Tx } from './alarm-notifications.repository.ts';
-import { normalizePhoneNumber, type SmsGateway, smsGatewayMissing } from './sms-gateway.ts';
-import { postWebhook, RefusedWebhookTarget } from './webhook-delivery.ts';
+import { type AlarmNotice, alarmMail, alarmSms } from './alarm-mails.ts';
+import type { ActionContext, AlarmNotificationsRepository } from './alarm-notifications.repository.ts';
 
 /** An engine event as a job carries it: times in epoch ms. */
 const eventPayload = z.object({

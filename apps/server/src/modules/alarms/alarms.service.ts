@@ -12,12 +12,14 @@ import {
   type updateAlarmsActionInput,
 } from '@olo/shared';
 import { z } from 'zod';
+import type { Tx } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { defineJob, type JobSchedule } from '../jobs/jobs.service.ts';
 import type { MemberUser } from '../organizations/organizations.repository.ts';
+import type { AlarmEngineRepository } from './alarm-engine.repository.ts';
 import { type AlarmOutcome, checkMissingData } from './alarm-engine.ts';
 import {
   type AlarmEvent,
@@ -34,7 +36,6 @@ import type {
   AlarmsRepository,
   AlarmsSeriesRow,
   AlarmsTriggeredRow,
-  Tx,
 } from './alarms.repository.ts';
 
 /** When a rule would have fired on a series over the preview's days. */
@@ -49,6 +50,8 @@ export interface AlarmPreviewEpisode {
 
 export interface AlarmsServiceDeps {
   repository: AlarmsRepository;
+  /** The alarm engine's SQL, for the minute's missing-data check. */
+  engine: AlarmEngineRepository;
   events: EventBus;
   /** The project's members, by name. */
   projectMembers: (projectId: number) => Promise<MemberUser[]>;
@@ -227,8 +230,8 @@ export class AlarmsService {
   /** Opens (or repeats) missing-data episodes due now, with their notifications, in one transaction. */
   async checkMissingData(): Promise<AlarmOutcome[]> {
     const now = this.deps.now?.() ?? Date.now();
-    const outcomes = await this.repository.transaction(async (tx) => {
-      const found = await checkMissingData(this.repository, tx, now);
+    const outcomes = await this.deps.engine.transaction(async (tx) => {
+      const found = await checkMissingData(this.deps.engine, tx, now);
       const notified = found.filter((outcome) => outcome.actionIds.length > 0);
       if (notified.length > 0) await this.deps.enqueueNotifications?.(tx, notified);
       return found;

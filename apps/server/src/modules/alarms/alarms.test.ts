@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient, subscribeOver } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
+import { AlarmEngineRepository } from './alarm-engine.repository.ts';
 import { evaluateAlarmsOnValues } from './alarm-engine.ts';
-import { AlarmsRepository } from './alarms.repository.ts';
 
 const hour = 3_600_000;
 
@@ -21,7 +21,7 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
   let co2: number;
   let temperature: number;
   const sql = () => olo.server.database.sql;
-  const repository = () => new AlarmsRepository(sql(), olo.server.database.db);
+  const repository = () => new AlarmEngineRepository(sql());
 
   const newSeries = async (project: number, name: string, dataType: string, unit: string) => {
     const [row] = await sql()<Array<{ id: number }>>`

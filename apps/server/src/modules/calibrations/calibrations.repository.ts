@@ -1,6 +1,4 @@
-import type postgres from 'postgres';
-
-type Tx = postgres.TransactionSql | postgres.Sql;
+import { type Sql, type Transaction, type Tx, transaction } from '../../db/sql.ts';
 
 export interface ConversionRow {
   id: number;
@@ -52,10 +50,10 @@ const calibration = (row: CalibrationRow): CalibrationRow => ({
  * they apply to, so that a change and its recomputation share one transaction (`tx`).
  */
 export class CalibrationsRepository {
-  constructor(private readonly sql: postgres.Sql) {}
+  constructor(private readonly sql: Sql) {}
 
-  transaction<T>(run: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
-    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction(this.sql, run);
   }
 
   async conversionsOfMeter(meterId: number): Promise<ConversionRow[]> {

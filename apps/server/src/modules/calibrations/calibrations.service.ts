@@ -11,8 +11,8 @@ import {
   type testCalibrationInput,
   type updateCalibrationInput,
 } from '@olo/shared';
-import type postgres from 'postgres';
 import type { z } from 'zod';
+import type { Transaction } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
@@ -294,7 +294,7 @@ export class CalibrationsService {
   /** Runs a change of the meter's conversions or calibrations and its recomputation in one transaction. */
   private changeMeter<T extends { recompute: RecomputeRequest[] }>(
     meterId: number,
-    change: (tx: postgres.TransactionSql) => Promise<T>,
+    change: (tx: Transaction) => Promise<T>,
   ): Promise<Omit<T, 'recompute'> & { result: RecomputeResult | null }> {
     return this.deps.repository.transaction(async (tx) => {
       await this.deps.recalculationRepository.lockMeter(tx, meterId);

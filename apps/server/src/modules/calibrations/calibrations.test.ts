@@ -1,9 +1,9 @@
 import { calibrationErrors, expressionErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../testing/factories.ts';
+import { type MeterWorld, minutesFromNow, startMeterWorld } from '../../testing/meter-world.ts';
 import { describeOnPostgres, testDatabases } from '../../testing/test-databases.ts';
 import { expectData, TestClient } from '../../testing/test-server.ts';
-import { type MeterWorld, minutesFromNow, startMeterWorld } from '../recalculation/test-world.ts';
 import { placeCalibration } from './calibrations.service.ts';
 
 const createConversion = /* GraphQL */ `

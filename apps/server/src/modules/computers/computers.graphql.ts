@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { SystemErrorRef } from '../meters/meters.graphql.ts';
+import { SystemErrorRef } from '../system-errors/system-errors.graphql.ts';
 import type { ComputerRow } from './computers.repository.ts';
 
 const ComputerRef = builder.objectRef<ComputerRow>('Computer').implement({

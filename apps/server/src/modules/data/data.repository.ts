@@ -1,4 +1,4 @@
-import type postgres from 'postgres';
+import { numberArray, type Sql, timeArray } from '../../db/sql.ts';
 
 export interface ProjectDataFacts {
   id: number;
@@ -29,7 +29,7 @@ export class DataRepository {
    * connection and a core for each; PGlite is one session, 1).
    */
   constructor(
-    private readonly sql: postgres.Sql,
+    private readonly sql: Sql,
     private readonly options: { parallel?: number } = {},
   ) {}
 
@@ -77,7 +77,7 @@ export class DataRepository {
       select v.series_id || '|' || extract(epoch from v.month)::bigint as key, v.version::text
       from series_rollup_versions v join series s on s.id = v.series_id
       where s.project_id = ${projectId}
-        and v.month = any(${this.sql.array(months.map((month) => new Date(month * 1000).toISOString()))}::timestamptz[])`;
+        and v.month = any(${timeArray(months.map((month) => new Date(month * 1000)))}::timestamptz[])`;
     for (const row of rows) versions.set(row.key, Number(row.version));
     return versions;
   }
@@ -115,24 +115,24 @@ export class DataRepository {
   }
 
   private async hourlyMonthRun(seriesIds: number[], from: number, to: number, months: number[]) {
-    const monthTimes = months.map((month) => new Date(month * 1000).toISOString());
+    const monthTimes = months.map((month) => new Date(month * 1000));
     const rows = await this.sql<Array<{ seriesId: number; versions: string; hours: string | null }>>`
       select w.series_id as "seriesId",
              (select string_agg(coalesce(v.version, 0)::text, '.' order by m.month)
-              from unnest(${this.sql.array(monthTimes)}::timestamptz[]) as m(month)
+              from unnest(${timeArray(monthTimes)}::timestamptz[]) as m(month)
               left join series_rollup_versions v on v.series_id = w.series_id and v.month = m.month) as versions,
              (select string_agg(extract(epoch from r.hour)::bigint || '|"' || r.series_id || '":['
                                 || ${this.sql.unsafe(roundedSum('r.sum'))} || ',' || r.min || ',' || r.max || ','
                                 || r.count || ']', ';' order by r.hour)
               from series_rollup_hour r, ${this.sql.unsafe(roundedSumScale('r.sum'))}
               where r.series_id = w.series_id and r.hour >= to_timestamp(${from}) and r.hour < to_timestamp(${to})) as hours
-      from unnest(${this.sql.array(seriesIds)}::int[]) as w(series_id)`;
+      from unnest(${numberArray(seriesIds)}::int[]) as w(series_id)`;
     return rows.map((row) => ({ seriesId: row.seriesId, versions: row.versions, hours: row.hours ?? '' }));
   }
 
   /** `"slotStart":{…}` for each slot of `boundaries` with values, in order. */
   private async slotTexts(seriesIds: number[], boundaries: number[], source: 'rollup' | 'raw'): Promise<string[]> {
-    const ids = this.sql.array(seriesIds);
+    const ids = numberArray(seriesIds);
     const from = new Date((boundaries[0] as number) * 1000).toISOString();
     const to = new Date((boundaries.at(-1) as number) * 1000).toISOString();
     const hourly =
@@ -147,7 +147,7 @@ export class DataRepository {
         group by hour order by hour`;
       return rows.map((row) => `"${row.slot}":{${row.j}}`);
     }
-    const bounds = `{${boundaries.join(',')}}`;
+    const bounds = numberArray(boundaries);
     const aggregates =
       source === 'rollup'
         ? this.sql`

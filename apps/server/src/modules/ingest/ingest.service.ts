@@ -13,6 +13,7 @@ import { ownedByOthers } from '../../mqtt/topic-access.ts';
 import { isValueDatabaseError, sqlStateOf, storableText } from '../../shared/storable.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
+import type { SystemErrorsRepository } from '../system-errors/system-errors.repository.ts';
 import { historyReadings, storedChannels } from './history-readings.ts';
 import { MeterCache } from './meter-cache.ts';
 import { ReadingRefusedError, type ReadingWriter } from './reading-writer.ts';
@@ -42,6 +43,8 @@ export class IngestService {
   constructor(
     private readonly deps: {
       meters: MetersRepository;
+      /** Where refused uplinks and meters' problems are recorded. */
+      systemErrors: Pick<SystemErrorsRepository, 'record'>;
       writer: ReadingWriter;
       events: EventBus;
       logger: Logger;
@@ -79,7 +82,7 @@ export class IngestService {
       uplink = this.parse(provider, JSON.parse(payload.toString('utf8')), { topic });
     } catch (error) {
       if (error instanceof SyntaxError) {
-        await this.deps.meters.recordSystemError({
+        await this.deps.systemErrors.record({
           name: `Malformed uplink: ${error.message}`,
           type: 'ingest.malformed',
           data: { provider, integrationId: sender.id, bytes: payload.length },
@@ -100,7 +103,7 @@ export class IngestService {
   async recordRefusal(error: UplinkFormatError, sender: Sender, data: Record<string, unknown> = {}): Promise<void> {
     const meter = error.serial === undefined ? undefined : await this.meters.get(error.serial);
     const timeRefused = error.fault === 'reading-time';
-    await this.deps.meters.recordSystemError({
+    await this.deps.systemErrors.record({
       name: timeRefused ? `Uplink refused: ${error.message}` : `Malformed uplink: ${error.message}`,
       type: timeRefused ? 'ingest.reading-time' : 'ingest.malformed',
       data: { ...data, integrationId: sender.id, ...(error.serial === undefined ? {} : { serial: error.serial }) },
@@ -110,7 +113,7 @@ export class IngestService {
 
   /** An uplink of the network server that the sending integration is not for: refused, and recorded. */
   async recordWrongKind(topic: string, sender: Pick<IntegrationRow, 'id' | 'kind'>): Promise<void> {
-    await this.deps.meters.recordSystemError({
+    await this.deps.systemErrors.record({
       name: `Uplink refused: this integration sends ${sender.kind} uplinks`,
       type: 'ingest.wrong-kind',
       data: { topic, integrationId: sender.id, kind: sender.kind },
@@ -122,7 +125,7 @@ export class IngestService {
    * on a topic of no application): refused, and recorded.
    */
   async recordForeignTopic(topic: string, sender: Pick<IntegrationRow, 'id'>): Promise<void> {
-    await this.deps.meters.recordSystemError({
+    await this.deps.systemErrors.record({
       name: "MQTT message refused: the topic is not of this integration's applications",
       type: 'mqtt.foreign-topic',
       data: { topic, integrationId: sender.id },
@@ -148,7 +151,7 @@ export class IngestService {
       // this uplink alone.
       if (!isValueDatabaseError(error)) throw error;
       this.deps.logger.warn({ err: error, serial: uplink.serial }, 'an uplink was refused: a value cannot be stored');
-      await this.deps.meters.recordSystemError({
+      await this.deps.systemErrors.record({
         name: 'Uplink refused: the database cannot store one of its values',
         type: 'ingest.unstorable',
         data: { serial: uplink.serial, integrationId: integration.id, sqlState: sqlStateOf(error) },
@@ -161,7 +164,7 @@ export class IngestService {
     let meter = await this.meterFor(uplink);
     if (!mayFeed(integration, meter)) {
       // One organization's credentials must not write another organization's data.
-      await this.deps.meters.recordSystemError({
+      await this.deps.systemErrors.record({
         name: 'Uplink refused: the meter belongs to another organization',
         type: 'ingest.foreign-meter',
         data: { serial: uplink.serial, integrationId: integration.id },
@@ -173,7 +176,7 @@ export class IngestService {
     if (application && (await this.ownedByOthers(meter, uplink.provider, application))) {
       // Learning this route would send the meter's downlinks (its organization's commands) to
       // another organization's application.
-      await this.deps.meters.recordSystemError({
+      await this.deps.systemErrors.record({
         name: "Uplink refused: heard on another organization's application",
         type: 'ingest.foreign-application',
         data: { serial: uplink.serial, application, integrationId: integration.id },
@@ -187,7 +190,7 @@ export class IngestService {
     // A decoder's message may quote the payload (a JSON parser's does), NUL bytes and all.
     const decodeError = decoded && !decoded.ok ? storableText(decoded.error, 1000) : null;
     if (decodeError !== null) {
-      await this.deps.meters.recordSystemError({
+      await this.deps.systemErrors.record({
         name: decodeError,
         type: 'meter.decode',
         data: { fPort: uplink.fPort, payload: uplink.payload?.toString('hex') ?? null },
@@ -221,10 +224,10 @@ export class IngestService {
       decoded?.ok === true ? (decoded.history ?? []) : [],
       this.deps.readingTimes,
     );
-    if (earlier.refusal) await this.deps.meters.recordSystemError({ ...earlier.refusal, meterId: meter.id });
+    if (earlier.refusal) await this.deps.systemErrors.record({ ...earlier.refusal, meterId: meter.id });
     const refuse = async (one: ReadingToStore, error: unknown): Promise<UplinkOutcome> => {
       if (!(error instanceof ReadingRefusedError)) throw error;
-      await this.deps.meters.recordSystemError({
+      await this.deps.systemErrors.record({
         name: 'Reading refused: the database cannot store one of its values',
         type: 'ingest.unstorable',
         data: { sqlState: error.sqlState, time: one.time, fCnt: one.fCnt, fPort: one.fPort },
@@ -277,7 +280,7 @@ export class IngestService {
       });
       meter = result.meter;
       if (result.created) {
-        await this.deps.meters.recordSystemError({
+        await this.deps.systemErrors.record({
           name: 'Unknown meter: created as a free meter',
           type: 'meter.unknown',
           data: { serial: uplink.serial, provider: uplink.provider, driver: driver?.id ?? null },

@@ -1,9 +1,10 @@
 import { periodSettleMs } from '@olo/shared';
 import type { Logger } from 'pino';
+import type { Tx } from '../../db/sql.ts';
 import { isValueDatabaseError, sqlStateOf } from '../../shared/storable.ts';
+import type { AlarmEngineRepository } from '../alarms/alarm-engine.repository.ts';
 import { type AlarmOutcome, evaluateAlarms } from '../alarms/alarm-engine.ts';
-import type { AlarmsRepository } from '../alarms/alarms.repository.ts';
-import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue, Tx } from './readings.repository.ts';
+import type { MeterRouting, ReadingsRepository, ReadingToStore, SeriesValue } from './readings.repository.ts';
 import { routeReadings } from './series-routing.ts';
 
 export interface WrittenBatch {
@@ -41,7 +42,7 @@ export interface ReadingWriterDeps {
   /** Over defaultWriterOptions. */
   options?: Partial<ReadingWriterOptions>;
   /** The alarms run in the same transaction as the values they watch (decision 0041); none in some tests. */
-  alarms?: AlarmsRepository;
+  alarms?: AlarmEngineRepository;
   /**
    * Queues the notifications of what the alarms set off in that same transaction (decision 0042),
    * and is told to look at its queue once the transaction committed.

@@ -1,4 +1,13 @@
-import type postgres from 'postgres';
+import {
+  boolArray,
+  numberArray,
+  type Sql,
+  type Transaction,
+  type Tx,
+  textArray,
+  timeArray,
+  transaction,
+} from '../../db/sql.ts';
 import { int4Max, storedFrameCounter } from '../../shared/storable.ts';
 
 /** A decoded (or undecodable) uplink of a known meter, ready to store. */
@@ -128,37 +137,8 @@ export interface MeterRouting {
   calibrations: Array<{ meterId: number; channel: string; expression: string; startAt: Date; endAt: Date | null }>;
 }
 
-export type Tx = postgres.TransactionSql | postgres.Sql;
-
 /** First key of a meter's advisory lock ("OLO"); the second is the meter id. */
 export const meterLockNamespace = 0x4f4c4f;
-
-/*
- * Array parameters are written as PostgreSQL array literals here rather than by postgres.js, whose
- * per-element escaping made most of the ingest's garbage. Numbers, ISO times and hex need no
- * quoting; text that might (JSON, messages) goes as one jsonb array, read by position.
- */
-
-/** `{1,2.5,NULL}`: a non-finite number is stored as NULL. */
-function numberArray(values: Array<number | null>): string {
-  let literal = '{';
-  for (let index = 0; index < values.length; index++) {
-    const value = values[index];
-    if (index > 0) literal += ',';
-    literal += value === null || value === undefined || !Number.isFinite(value) ? 'NULL' : String(value);
-  }
-  return `${literal}}`;
-}
-
-/** ISO 8601 UTC times, which hold no character that an array literal would need quoted. */
-function timeArray(values: Date[]): string {
-  let literal = '{';
-  for (let index = 0; index < values.length; index++) {
-    if (index > 0) literal += ',';
-    literal += (values[index] as Date).toISOString();
-  }
-  return `${literal}}`;
-}
 
 /**
  * Each statement here is sent at once (`execute`) rather than when awaited, which happens a
@@ -170,13 +150,13 @@ function timeArray(values: Date[]): string {
  */
 export class ReadingsRepository {
   constructor(
-    private readonly sql: postgres.Sql,
+    private readonly sql: Sql,
     /** This Olo instance (computers table), written with the latest values; one scalar, not per row. */
     private readonly computerId: number | null = null,
   ) {}
 
-  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction(this.sql, run);
   }
 
   /**
@@ -211,20 +191,18 @@ export class ReadingsRepository {
     const column = (pick: (reading: ReadingToStore) => number | null) => numberArray(readings.map(pick));
     const window = `${historyDuplicateWindowMs} milliseconds`;
     const fCnt = (r: ReadingToStore) => (r.fCnt === null ? null : storedFrameCounter(r.fCnt));
-    const payloads = readings.map((r) =>
-      r.payload ? (r.payload.length > 0 ? r.payload.toString('hex') : '""') : 'NULL',
-    );
+    const payloads = readings.map((r) => r.payload?.toString('hex') ?? null);
     // One text comes back, the positions of the stored readings, and none when all were stored
     // (nearly always): no row per reading to parse.
     const [result] = await tx<Array<{ skipped: boolean; positions: string | null }>>`
       with input as (
         select * from unnest(
           ${column((r) => r.meterId)}::int[], ${timeArray(readings.map((r) => r.time))}::timestamptz[],
-          ${column(fCnt)}::int[], ${column((r) => r.fPort)}::int[], ${`{${payloads.join(',')}}`}::text[],
+          ${column(fCnt)}::int[], ${column((r) => r.fPort)}::int[], ${textArray(payloads)}::text[],
           ${column((r) => r.rssi)}::float8[], ${column((r) => r.snr)}::float8[], ${column((r) => r.spfact)}::int[],
           ${column((r) => r.txpower)}::float8[], ${column((r) => r.esp)}::float8[], ${column((r) => r.towers)}::int[],
           ${column((r) => r.lat)}::float8[], ${column((r) => r.lon)}::float8[], ${column((r) => r.battery)}::float8[],
-          ${column((r) => r.vdd)}::float8[], ${`{${readings.map((r) => (r.fromHistory ? 't' : 'f')).join(',')}}`}::bool[]
+          ${column((r) => r.vdd)}::float8[], ${boolArray(readings.map((r) => r.fromHistory === true))}::bool[]
         ) with ordinality as u(m, t, fc, fp, p, r, s, sf, tp, es, tw, la, lo, b, v, h, i)
       ),
       texts as (select ${JSON.stringify(readings.map((r) => [r.channels, r.decodeError]))}::jsonb as a),
@@ -281,7 +259,7 @@ export class ReadingsRepository {
   async lockMetersShared(tx: Tx, meterIds: number[]): Promise<void> {
     if (meterIds.length === 0) return;
     const sorted = [...new Set(meterIds)].sort((a, b) => a - b);
-    await tx`select pg_advisory_xact_lock_shared(${meterLockNamespace}::int, id) from unnest(${tx.array(sorted)}::int[]) as id`.execute();
+    await tx`select pg_advisory_xact_lock_shared(${meterLockNamespace}::int, id) from unnest(${numberArray(sorted)}::int[]) as id`.execute();
   }
 
   /** Each meter's routing_version (migration 0008): a meter that no longer exists is left out. */
@@ -293,7 +271,7 @@ export class ReadingsRepository {
 
   async routing(tx: Tx, meterIds: number[]): Promise<MeterRouting> {
     if (meterIds.length === 0) return { datasources: [], conversions: [], calibrations: [] };
-    const ids = tx.array(meterIds);
+    const ids = numberArray(meterIds);
     const [datasources, conversions, calibrations] = await Promise.all([
       tx<MeterRouting['datasources']>`
         select d.id, d.series_id as "seriesId", s.project_id as "projectId", d.meter_id as "meterId", d.channel,

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { type acceptInvitationInput, type inviteInput, type Language, tenancyErrors, tenancyLimits } from '@olo/shared';
 import type { z } from 'zod';
+import type { MailOutbox } from '../../channels/mail/outbox.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { invitationMail } from '../../mail/invitation-mails.ts';
-import type { MailOutbox } from '../../mail/outbox.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
@@ -11,6 +10,7 @@ import type { AccountsRepository, UserRow } from '../accounts/accounts.repositor
 import { userLanguage } from '../accounts/accounts.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
+import { invitationMail } from './invitation-mails.ts';
 import type { InvitationsRepository, InvitationWithTarget } from './invitations.repository.ts';
 
 export interface InvitationsServiceDeps {

@@ -1,6 +1,4 @@
-import type postgres from 'postgres';
-
-export type Tx = postgres.TransactionSql | postgres.Sql;
+import { numberArray, type Sql, type Transaction, type Tx, textArray, timeArray, transaction } from '../../db/sql.ts';
 
 export interface JobRow {
   id: number;
@@ -27,10 +25,10 @@ const columns = `id, name, payload, key, run_at as "runAt", attempts, max_attemp
 
 /** The durable job queue's SQL. Times are the database's clock, so that instances agree. */
 export class JobsRepository {
-  constructor(readonly sql: postgres.Sql) {}
+  constructor(readonly sql: Sql) {}
 
-  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction(this.sql, run);
   }
 
   /** Adds jobs; one whose key is taken is skipped. Returns how many were added. */
@@ -43,10 +41,10 @@ export class JobsRepository {
       select u.name, ${JSON.stringify(jobs.map((job) => job.payload ?? null))}::jsonb -> (u.n::int - 1), u.key,
              coalesce(u.run_at, now()), u.max_attempts
       from unnest(
-        ${tx.array(jobs.map((job) => job.name))}::text[],
-        ${tx.array(jobs.map((job) => job.key ?? null))}::text[],
-        ${tx.array(jobs.map((job) => job.runAt?.toISOString() ?? null))}::timestamptz[],
-        ${tx.array(jobs.map((job) => job.maxAttempts ?? 10))}::int[]
+        ${textArray(jobs.map((job) => job.name))}::text[],
+        ${textArray(jobs.map((job) => job.key))}::text[],
+        ${timeArray(jobs.map((job) => job.runAt ?? null))}::timestamptz[],
+        ${numberArray(jobs.map((job) => job.maxAttempts ?? 10))}::int[]
       ) with ordinality as u(name, key, run_at, max_attempts, n)
       on conflict (key) do nothing
       returning id`;
@@ -73,9 +71,10 @@ export class JobsRepository {
 
   async complete(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
+    // As text: the driver reads an int8 id as a string, whatever JobRow says.
     await this.sql`
       update jobs set done_at = now(), locked_until = null, last_error = null
-      where id = any(${this.sql.array(ids)}::bigint[])`;
+      where id = any(${textArray(ids.map(String))}::bigint[])`;
   }
 
   /** Puts a failed job back for a later attempt (or leaves it given up when none is left). */
@@ -95,7 +94,7 @@ export class JobsRepository {
     if (names.length === 0) return null;
     const [row] = await this.sql<Array<{ at: Date | string }>>`
       select run_at as at from jobs
-      where done_at is null and attempts < max_attempts and name = any(${this.sql.array(names)}::text[])
+      where done_at is null and attempts < max_attempts and name = any(${textArray(names)}::text[])
         and (locked_until is null or locked_until < now())
       order by run_at limit 1`;
     return row ? new Date(row.at) : null;

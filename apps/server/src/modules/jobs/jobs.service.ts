@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { JobRow, JobsRepository, NewJob, Tx } from './jobs.repository.ts';
+import type { Tx } from '../../db/sql.ts';
+import type { JobRow, JobsRepository, NewJob } from './jobs.repository.ts';
 
 /** The job as its handler sees it. */
 export interface JobInfo {

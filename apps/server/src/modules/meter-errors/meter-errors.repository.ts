@@ -1,5 +1,4 @@
-import type postgres from 'postgres';
-import type { Tx } from '../jobs/jobs.repository.ts';
+import { numberArray, type Sql, type Transaction, type Tx, textArray, transaction } from '../../db/sql.ts';
 
 /** A watched meter (active, not in storage, of an organization) with what its health is judged from. */
 export interface WatchedMeter {
@@ -33,10 +32,10 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
 
 /** SQL of the daily meter-error mail; every method runs in the caller's transaction. */
 export class MeterErrorsRepository {
-  constructor(private readonly sql: postgres.Sql) {}
+  constructor(private readonly sql: Sql) {}
 
-  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction(this.sql, run);
   }
 
   async watchedMeters(tx: Tx): Promise<WatchedMeter[]> {
@@ -63,7 +62,7 @@ export class MeterErrorsRepository {
     if (notices.length === 0) return;
     await tx`
       insert into meter_error_notices (meter_id, kind)
-      select * from unnest(${tx.array(notices.map((n) => n.meterId))}::int[], ${tx.array(notices.map((n) => n.kind))}::text[])
+      select * from unnest(${numberArray(notices.map((n) => n.meterId))}::int[], ${textArray(notices.map((n) => n.kind))}::text[])
       on conflict do nothing`;
   }
 
@@ -71,7 +70,7 @@ export class MeterErrorsRepository {
     if (notices.length === 0) return;
     await tx`
       delete from meter_error_notices n
-      using unnest(${tx.array(notices.map((n) => n.meterId))}::int[], ${tx.array(notices.map((n) => n.kind))}::text[]) as u(meter_id, kind)
+      using unnest(${numberArray(notices.map((n) => n.meterId))}::int[], ${textArray(notices.map((n) => n.kind))}::text[]) as u(meter_id, kind)
       where n.meter_id = u.meter_id and n.kind = u.kind`;
   }
 
@@ -97,7 +96,7 @@ export class MeterErrorsRepository {
         join users u on u.id = om.user_id and u.active
         join user_emails e on e.user_id = u.id and e.is_primary and e.is_verified
         where om.notify_on_meter_error and (om.is_admin or om.can_view_meters)
-          and om.organization_id = any(${tx.array(organizationIds)}::uuid[])
+          and om.organization_id = any(${textArray(organizationIds)}::uuid[])
         order by u.id`),
     ];
   }

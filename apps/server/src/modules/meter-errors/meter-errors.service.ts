@@ -2,10 +2,10 @@ import { batteryState, lowVoltageThreshold } from '@olo/drivers';
 import { isLanguage, nextLocalHour } from '@olo/shared';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Mailer } from '../../mail/mailer.ts';
-import { type MeterProblem, meterErrorMail, type OrganizationMeterErrors } from '../../mail/meter-error-mails.ts';
+import type { Mailer } from '../../channels/mail/mailer.ts';
 import { defineJob, type JobQueue, type JobSchedule } from '../jobs/jobs.service.ts';
 import { isMissing } from '../meters/meters.service.ts';
+import { type MeterProblem, meterErrorMail, type OrganizationMeterErrors } from './meter-error-mails.ts';
 import type { MeterErrorsRepository, WatchedMeter } from './meter-errors.repository.ts';
 
 /** The daily mail goes out at this hour of the mail time zone. */

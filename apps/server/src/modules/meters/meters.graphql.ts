@@ -3,19 +3,10 @@ import {
   type BatteryState,
   batteryRule,
   batteryState,
-  commandsOf,
-  type DriverCommand,
   listDrivers,
   lowVoltageThreshold,
 } from '@olo/drivers';
-import {
-  mainChannel,
-  meterSerialsInput,
-  sendMeterCommandInput,
-  sendMeterCommandsInput,
-  updateMeterInput,
-  uuidSchema,
-} from '@olo/shared';
+import { mainChannel, meterSerialsInput, updateMeterInput, uuidSchema } from '@olo/shared';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -24,15 +15,8 @@ import { MeterCalibrationRef, MeterConversionRef } from '../calibrations/calibra
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { SeriesDatasourceRef } from '../series/series.graphql.ts';
-import type {
-  BatteryDayRow,
-  MeterCommandRow,
-  MeterLatestRow,
-  MeterReadingRow,
-  MeterRow,
-  SystemErrorRow,
-} from './meters.repository.ts';
-import { isMissing, type MeterCommandOutcome, type MeterMetaEntry, type MetersErrorSummary } from './meters.service.ts';
+import type { BatteryDayRow, MeterLatestRow, MeterReadingRow, MeterRow } from './meters.repository.ts';
+import { isMissing, type MeterMetaEntry, type MetersErrorSummary } from './meters.service.ts';
 
 const MeterLatestRef = builder.objectRef<MeterLatestRow>('MeterLatest').implement({
   description: "The latest reading's radio and health fields.",
@@ -78,70 +62,6 @@ const MeterReadingRef = builder.objectRef<MeterReadingRow>('MeterReading').imple
     rssi: t.exposeFloat('rssi', { nullable: true }),
     snr: t.exposeFloat('snr', { nullable: true }),
     battery: t.exposeFloat('battery', { nullable: true }),
-  }),
-});
-
-export const SystemErrorRef = builder.objectRef<SystemErrorRow>('SystemError').implement({
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    time: t.expose('time', { type: 'DateTime' }),
-    name: t.exposeString('name'),
-    type: t.exposeString('type'),
-    data: t.expose('data', { type: 'JSON', nullable: true }),
-    acknowledged: t.exposeBoolean('acknowledged'),
-    meterId: t.exposeInt('meterId', { nullable: true }),
-  }),
-});
-
-const MeterCommandRef = builder.objectRef<MeterCommandRow>('MeterCommand').implement({
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    type: t.exposeString('type'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description', { nullable: true }),
-    interval: t.exposeInt('interval', { nullable: true }),
-    extra: t.expose('extra', { type: 'JSON', nullable: true }),
-    status: t.exposeString('status', { description: 'queued, sent or failed.' }),
-    error: t.exposeString('error', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
-  }),
-});
-
-const DriverCommandIntervalRef = builder.objectRef<{ min: number; max: number }>('DriverCommandInterval').implement({
-  description: 'Seconds an interval command accepts, inclusive.',
-  fields: (t) => ({ min: t.exposeInt('min'), max: t.exposeInt('max') }),
-});
-
-const DriverCommandTypeEnum = builder.enumType('DriverCommandType', { values: ['action', 'interval'] as const });
-
-const DriverCommandRef = builder.objectRef<DriverCommand>('DriverCommand').implement({
-  description: "A command the meter's driver can send by id (meterCommand, meterCommands).",
-  fields: (t) => ({
-    id: t.exposeString('id', {
-      description: "Stable, and the same across vendors for the same intent, e.g. 'reboot'.",
-    }),
-    type: t.field({ type: DriverCommandTypeEnum, resolve: (command) => command.type }),
-    name: t.exposeString('name', { description: 'English; clients translate by id.' }),
-    description: t.exposeString('description'),
-    interval: t.field({
-      type: DriverCommandIntervalRef,
-      nullable: true,
-      resolve: (command) => command.interval ?? null,
-    }),
-  }),
-});
-
-const MeterCommandOutcomeStatusEnum = builder.enumType('MeterCommandOutcomeStatus', {
-  values: ['sent', 'failed', 'unavailable'] as const,
-  description: "unavailable: the meter's driver has no such command, so nothing was sent to it.",
-});
-
-const MeterCommandOutcomeRef = builder.objectRef<MeterCommandOutcome>('MeterCommandOutcome').implement({
-  fields: (t) => ({
-    meterId: t.exposeInt('meterId'),
-    status: t.field({ type: MeterCommandOutcomeStatusEnum, resolve: (outcome) => outcome.status }),
-    command: t.field({ type: MeterCommandRef, nullable: true, resolve: (outcome) => outcome.command }),
   }),
 });
 
@@ -335,25 +255,11 @@ MeterRef.implement({
         const supply = latest?.vdd ?? null;
         return {
           missing: meter.active && !meter.inStorage && isMissing(meter),
-          systemErrors: (await context.services.meters.systemErrorsOfMeter(context.access, meter.id)).length,
+          systemErrors: (await context.services.systemErrors.ofMeter(context.access, meter.id)).length,
           battery: batteryState(meter.driver, latest?.battery),
           lowVoltage: supply !== null && supply < lowVoltageThreshold,
         };
       },
-    }),
-    systemErrors: t.field({
-      type: [SystemErrorRef],
-      description: 'Unacknowledged, newest first.',
-      resolve: (meter, _args, context) => context.services.meters.systemErrorsOfMeter(context.access, meter.id),
-    }),
-    commands: t.field({
-      type: [MeterCommandRef],
-      resolve: (meter, _args, context) => context.services.meters.commands(context.access, meter.id),
-    }),
-    driverCommands: t.field({
-      type: [DriverCommandRef],
-      description: "What the meter's driver can send by id; empty without a driver whose downlinks Olo knows.",
-      resolve: (meter) => commandsOf(meter.driver),
     }),
     data: t.field({
       type: [MeterReadingRef],
@@ -488,11 +394,6 @@ builder.queryFields((t) => ({
       return listDrivers();
     },
   }),
-  systemErrors: t.field({
-    type: [SystemErrorRef],
-    description: 'Unacknowledged errors that belong to no meter, newest first (site admins).',
-    resolve: (_root, _args, context) => context.services.meters.systemErrors(context.access),
-  }),
 }));
 
 builder.mutationFields((t) => ({
@@ -570,41 +471,6 @@ builder.mutationFields((t) => ({
       to: t.arg({ type: 'DateTime', required: true }),
     },
     resolve: (_root, args, context) => context.services.meters.deleteData(context.access, args.id, args.from, args.to),
-  }),
-  meterCommand: t.field({
-    type: MeterCommandRef,
-    description:
-      "Sends a command of the meter's driver (commandId, with interval seconds for an interval command), or a raw downlink (name, fPort and hex payload), through the meter's network server.",
-    args: {
-      meterId: t.arg.int({ required: true }),
-      commandId: t.arg.string({ description: 'An id of Meter.driverCommands.' }),
-      interval: t.arg.int({ description: 'Seconds, for an interval command.' }),
-      name: t.arg.string({ description: 'For a raw downlink.' }),
-      fPort: t.arg.int(),
-      payload: t.arg.string({ description: 'Hex bytes.' }),
-    },
-    resolve: (_root, args, context) =>
-      context.services.meters.command(
-        context.access,
-        parseInput(sendMeterCommandInput, { ...args, payloadHex: args.payload }),
-      ),
-  }),
-  meterCommands: t.field({
-    type: [MeterCommandOutcomeRef],
-    description:
-      "Sends a command by id to every listed meter whose driver has it. Refused as a whole (nothing sent) unless the viewer administers every listed meter and the interval suits each meter's command.",
-    args: {
-      meterIds: t.arg.intList({ required: true }),
-      commandId: t.arg.string({ required: true }),
-      interval: t.arg.int({ description: 'Seconds, for an interval command.' }),
-    },
-    resolve: (_root, args, context) =>
-      context.services.meters.commandMany(context.access, parseInput(sendMeterCommandsInput, args)),
-  }),
-  acknowledgeSystemError: t.field({
-    type: SystemErrorRef,
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.meters.acknowledgeSystemError(context.access, args.id),
   }),
 }));
 

@@ -1,21 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  meterCommands,
-  meterLatest,
-  meterReadings,
-  meters,
-  seriesDatasources,
-  systemErrors,
-} from '../../db/tables/index.ts';
-import { frameCounterOf, storableJson, storableText } from '../../shared/storable.ts';
+import { meterLatest, meterReadings, meters, seriesDatasources } from '../../db/tables/index.ts';
+import { frameCounterOf } from '../../shared/storable.ts';
 
 export type MeterRow = typeof meters.$inferSelect;
 export type NewMeter = typeof meters.$inferInsert;
 export type MeterLatestRow = typeof meterLatest.$inferSelect;
 export type MeterReadingRow = Omit<typeof meterReadings.$inferSelect, 'payload'> & { payloadHex: string | null };
-export type SystemErrorRow = typeof systemErrors.$inferSelect;
-export type MeterCommandRow = typeof meterCommands.$inferSelect;
 
 /** The battery values a meter reported on one UTC day. */
 export interface BatteryDayRow {
@@ -38,11 +29,7 @@ export interface MeterListFilter {
 }
 
 export class MetersRepository {
-  constructor(
-    private readonly db: Db,
-    /** This Olo instance (computers table), which the system errors recorded here name. */
-    private readonly computerId: number | null = null,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async findById(id: number): Promise<MeterRow | undefined> {
     const [row] = await this.db.select().from(meters).where(eq(meters.id, id));
@@ -287,75 +274,5 @@ export class MetersRepository {
       .where(and(eq(meterReadings.meterId, meterId), gte(meterReadings.time, from), lte(meterReadings.time, to)))
       .returning({ id: meterReadings.id });
     return rows.length;
-  }
-
-  /** Name and data may carry what a sender sent: made storable, so that recording a refusal cannot fail. */
-  async recordSystemError(error: { name: string; type: string; data?: unknown; meterId?: number | null }) {
-    await this.db.insert(systemErrors).values({
-      name: storableText(error.name, 1000),
-      type: error.type,
-      data: storableJson(error.data ?? null),
-      meterId: error.meterId ?? null,
-      computerId: this.computerId,
-    });
-  }
-
-  /** Unacknowledged system errors: of one meter, or (meterId null) those of no meter. */
-  openSystemErrors(meterId: number | null, limit = 500): Promise<SystemErrorRow[]> {
-    return this.db
-      .select()
-      .from(systemErrors)
-      .where(
-        and(
-          eq(systemErrors.acknowledged, false),
-          meterId === null ? isNull(systemErrors.meterId) : eq(systemErrors.meterId, meterId),
-        ),
-      )
-      .orderBy(desc(systemErrors.time))
-      .limit(limit);
-  }
-
-  /** Unacknowledged system errors per meter, for these meters. */
-  async openErrorCounts(meterIds: number[]): Promise<Map<number, number>> {
-    if (meterIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ meterId: systemErrors.meterId, count: sql<number>`count(*)::int` })
-      .from(systemErrors)
-      .where(and(eq(systemErrors.acknowledged, false), inArray(systemErrors.meterId, meterIds)))
-      .groupBy(systemErrors.meterId);
-    return new Map(rows.map((row) => [row.meterId as number, row.count]));
-  }
-
-  async findSystemError(id: number): Promise<SystemErrorRow | undefined> {
-    const [row] = await this.db.select().from(systemErrors).where(eq(systemErrors.id, id));
-    return row;
-  }
-
-  async acknowledgeSystemError(id: number): Promise<SystemErrorRow> {
-    const [row] = await this.db
-      .update(systemErrors)
-      .set({ acknowledged: true })
-      .where(eq(systemErrors.id, id))
-      .returning();
-    return row as SystemErrorRow;
-  }
-
-  async insertCommand(command: typeof meterCommands.$inferInsert): Promise<MeterCommandRow> {
-    const [row] = await this.db.insert(meterCommands).values(command).returning();
-    return row as MeterCommandRow;
-  }
-
-  async updateCommand(id: number, changes: Partial<typeof meterCommands.$inferInsert>): Promise<MeterCommandRow> {
-    const [row] = await this.db.update(meterCommands).set(changes).where(eq(meterCommands.id, id)).returning();
-    return row as MeterCommandRow;
-  }
-
-  listCommands(meterId: number): Promise<MeterCommandRow[]> {
-    return this.db
-      .select()
-      .from(meterCommands)
-      .where(eq(meterCommands.meterId, meterId))
-      .orderBy(desc(meterCommands.createdAt))
-      .limit(100);
   }
 }

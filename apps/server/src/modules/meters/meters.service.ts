@@ -1,14 +1,5 @@
-import { batteryState, commandsOf, type DriverCommand, findDriver, lowVoltageThreshold } from '@olo/drivers';
-import {
-  accountErrors,
-  meterErrors,
-  meterLimits,
-  type meterSerialsInput,
-  type sendMeterCommandInput,
-  type sendMeterCommandsInput,
-  tenancyErrors,
-  type updateMeterInput,
-} from '@olo/shared';
+import { batteryState, findDriver, lowVoltageThreshold } from '@olo/drivers';
+import { meterErrors, meterLimits, type meterSerialsInput, tenancyErrors, type updateMeterInput } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -16,14 +7,13 @@ import type { ViewerAccess } from '../access/access.policy.ts';
 import { historyReadings, storedChannels } from '../ingest/history-readings.ts';
 import type { ReadingToStore } from '../ingest/readings.repository.ts';
 import type { RecomputeDatasource } from '../series/series.service.ts';
+import type { SystemErrorsRepository } from '../system-errors/system-errors.repository.ts';
 import type {
   BatteryDayRow,
-  MeterCommandRow,
   MeterLatestRow,
   MeterReadingRow,
   MeterRow,
   MetersRepository,
-  SystemErrorRow,
 } from './meters.repository.ts';
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
@@ -53,68 +43,6 @@ export function isMissing(meter: Pick<MeterRow, 'lastSeenAt' | 'intervalSeconds'
   return now.getTime() - meter.lastSeenAt.getTime() > 3 * meter.intervalSeconds * 1000;
 }
 
-/** Where a downlink for this meter goes on its network server's MQTT, and its JSON body. */
-export function downlinkMessage(
-  meter: Pick<MeterRow, 'provider' | 'providerInfo' | 'serial'>,
-  fPort: number,
-  payload: Buffer,
-) {
-  const route = (meter.providerInfo ?? {}) as Record<string, string | undefined>;
-  if (meter.provider === 'tts' && route.deviceId) {
-    const application = route.topicApplication ?? route.applicationId;
-    return {
-      topic: `v3/${application}/devices/${route.deviceId}/down/push`,
-      body: { downlinks: [{ f_port: fPort, frm_payload: payload.toString('base64'), priority: 'NORMAL' }] },
-    };
-  }
-  if (meter.provider === 'chirpstack' && route.applicationId) {
-    return {
-      topic: `application/${route.applicationId}/device/${meter.serial}/command/down`,
-      body: { devEui: meter.serial, confirmed: false, fPort, data: payload.toString('base64') },
-    };
-  }
-  return undefined;
-}
-
-/** What a bulk command did to one meter: `unavailable` when its driver has no such command. */
-export type MeterCommandOutcome =
-  | { meterId: number; status: 'sent' | 'failed'; command: MeterCommandRow }
-  | { meterId: number; status: 'unavailable'; command: null };
-
-/** A downlink and how it is recorded in meter_commands. */
-interface PreparedCommand {
-  type: string;
-  name: string;
-  description: string | null;
-  interval: number | null;
-  fPort: number;
-  bytes: Uint8Array;
-  commandId: string | null;
-}
-
-const badCommandInput = (path: string, message: string) =>
-  new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);
-
-/** The driver command's downlink; refuses seconds outside the command's range before encoding. */
-function prepareDriverCommand(command: DriverCommand, interval: number | null | undefined): PreparedCommand {
-  const seconds = command.type === 'interval' ? interval : undefined;
-  if (command.interval) {
-    if (seconds == null || seconds < command.interval.min || seconds > command.interval.max) {
-      throw badCommandInput('interval', meterErrors.commandIntervalOutOfRange);
-    }
-  }
-  const { fPort, bytes } = command.encode(seconds ?? undefined);
-  return {
-    type: command.type,
-    name: command.name,
-    description: command.description,
-    interval: seconds ?? null,
-    fPort,
-    bytes,
-    commandId: command.id,
-  };
-}
-
 /** The meters error summary of spec section 3, over a set of meters. */
 export interface MetersErrorSummary {
   batteryLow: number;
@@ -135,11 +63,8 @@ export class MetersService {
     private readonly deps: {
       repository: MetersRepository;
       events: EventBus;
-      /**
-       * Publishes a downlink on the broker the meter's network server listens to, for the meter's
-       * organization's network servers only (null: a free meter, for the application's owners).
-       */
-      publishDownlink: (topic: string, body: string, organizationId: string | null) => Promise<void>;
+      /** Records what decoding kept readings refused, and counts a meter's open errors. */
+      systemErrors: Pick<SystemErrorsRepository, 'record' | 'openCounts'>;
       /** Forgets a cached meter in the ingest after a change. */
       meterChanged: (serial: string) => void;
       recompute?: RecomputeDatasource;
@@ -180,7 +105,7 @@ export class MetersService {
   async summarize(meters: MeterRow[]): Promise<MetersErrorSummary> {
     const watched = meters.filter((meter) => meter.active && !meter.inStorage);
     const latest = new Map((await this.repository.latest(watched.map((m) => m.id))).map((row) => [row.meterId, row]));
-    const errors = await this.repository.openErrorCounts(watched.map((m) => m.id));
+    const errors = await this.deps.systemErrors.openCounts(watched.map((m) => m.id));
     const summary: MetersErrorSummary = {
       batteryLow: 0,
       batteryMedium: 0,
@@ -302,7 +227,7 @@ export class MetersService {
           for (const name of Object.keys(decoded)) channels.add(name);
           await this.repository.setDecoded(reading.id, decoded, null);
           const history = historyReadings(meter.id, new Date(reading.time), result.history ?? []);
-          if (history.refusal) await this.repository.recordSystemError({ ...history.refusal, meterId: meter.id });
+          if (history.refusal) await this.deps.systemErrors.record({ ...history.refusal, meterId: meter.id });
           for (const record of history.readings) {
             for (const name of Object.keys(record.channels ?? {})) channels.add(name);
             earlier.push(record);
@@ -381,123 +306,5 @@ export class MetersService {
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
     if (this.deps.deleteReadings) return (await this.deps.deleteReadings({ meterId: id, from, to })).readingsDeleted;
     return this.repository.deleteReadings(id, from, to);
-  }
-
-  /**
-   * Sends one meter a command of its driver by id, or (administrators' escape hatch) raw port and
-   * hex bytes, recorded in its command history.
-   */
-  async command(access: ViewerAccess, input: z.output<typeof sendMeterCommandInput>): Promise<MeterCommandRow> {
-    const user = access.requireUser();
-    await access.assertMeter('meter.admin', input.meterId);
-    const meter = await this.repository.findById(input.meterId);
-    if (!meter) throw new AppError('NOT_FOUND', accountErrors.notFound);
-    let prepared: PreparedCommand;
-    if (input.commandId) {
-      const command = commandsOf(meter.driver).find((candidate) => candidate.id === input.commandId);
-      if (!command) throw badCommandInput('commandId', meterErrors.unknownCommand);
-      prepared = prepareDriverCommand(command, input.interval);
-    } else {
-      prepared = {
-        type: 'downlink',
-        name: input.name ?? '',
-        description: null,
-        interval: null,
-        fPort: input.fPort as number,
-        bytes: Buffer.from(input.payloadHex ?? '', 'hex'),
-        commandId: null,
-      };
-    }
-    return this.send(meter, prepared, user.id);
-  }
-
-  /**
-   * Sends the same command to every listed meter whose driver has it. The viewer must administer
-   * every one of them, and the interval must suit every meter that has the command, or nothing is
-   * sent: a half-applied bulk action is harder to reason about than a refused one.
-   */
-  async commandMany(
-    access: ViewerAccess,
-    input: z.output<typeof sendMeterCommandsInput>,
-  ): Promise<MeterCommandOutcome[]> {
-    const user = access.requireUser();
-    for (const meterId of input.meterIds) await access.assertMeter('meter.admin', meterId);
-    const meters = await this.repository.list({ ids: input.meterIds, organizationIds: null });
-    if (meters.length !== input.meterIds.length) throw new AppError('NOT_FOUND', accountErrors.notFound);
-    const planned = meters.map((meter) => {
-      const command = commandsOf(meter.driver).find((candidate) => candidate.id === input.commandId);
-      return { meter, prepared: command ? prepareDriverCommand(command, input.interval) : null };
-    });
-    if (planned.every(({ prepared }) => prepared === null)) {
-      throw badCommandInput('commandId', meterErrors.unknownCommand);
-    }
-    const outcomes: MeterCommandOutcome[] = [];
-    for (const { meter, prepared } of planned) {
-      if (!prepared) {
-        outcomes.push({ meterId: meter.id, status: 'unavailable', command: null });
-        continue;
-      }
-      const command = await this.send(meter, prepared, user.id);
-      outcomes.push({ meterId: meter.id, status: command.status === 'sent' ? 'sent' : 'failed', command });
-    }
-    return outcomes;
-  }
-
-  /** Records the command, publishes it on the meter's network server topic, and records how that went. */
-  private async send(meter: MeterRow, prepared: PreparedCommand, userId: string): Promise<MeterCommandRow> {
-    const payload = Buffer.from(prepared.bytes);
-    const command = await this.repository.insertCommand({
-      meterId: meter.id,
-      type: prepared.type,
-      name: prepared.name,
-      description: prepared.description,
-      interval: prepared.interval,
-      extra: {
-        ...(prepared.commandId ? { commandId: prepared.commandId } : {}),
-        fPort: prepared.fPort,
-        payloadHex: payload.toString('hex'),
-      },
-      createdBy: userId,
-    });
-    const message = downlinkMessage(meter, prepared.fPort, payload);
-    if (!message) {
-      return this.repository.updateCommand(command.id, {
-        status: 'failed',
-        error: 'The meter has no downlink route yet',
-      });
-    }
-    try {
-      await this.deps.publishDownlink(message.topic, JSON.stringify(message.body), meter.organizationId);
-      return await this.repository.updateCommand(command.id, { status: 'sent', sentAt: new Date() });
-    } catch (error) {
-      return this.repository.updateCommand(command.id, { status: 'failed', error: (error as Error).message });
-    }
-  }
-
-  async commands(access: ViewerAccess, meterId: number): Promise<MeterCommandRow[]> {
-    await access.assertMeter('meter.view', meterId);
-    return this.repository.listCommands(meterId);
-  }
-
-  async systemErrorsOfMeter(access: ViewerAccess, meterId: number): Promise<SystemErrorRow[]> {
-    await access.assertMeter('meter.view', meterId);
-    return this.repository.openSystemErrors(meterId);
-  }
-
-  /** Unacknowledged errors that belong to no meter (site admins). */
-  async systemErrors(access: ViewerAccess): Promise<SystemErrorRow[]> {
-    access.assertSiteAdmin();
-    return this.repository.openSystemErrors(null);
-  }
-
-  async acknowledgeSystemError(access: ViewerAccess, id: number): Promise<SystemErrorRow> {
-    access.requireUser();
-    const error = await this.repository.findSystemError(id);
-    if (!error) throw new AppError('NOT_FOUND', accountErrors.notFound);
-    if (error.meterId === null) access.assertSiteAdmin();
-    else await access.assertMeter('meter.admin', error.meterId);
-    const acknowledged = await this.repository.acknowledgeSystemError(id);
-    if (error.meterId !== null) await this.deps.events.publish('meter.updated', { meterId: error.meterId });
-    return acknowledged;
   }
 }

@@ -1,12 +1,10 @@
-import type postgres from 'postgres';
+import { numberArray, type Sql, type Transaction, type Tx, timeArray, transaction } from '../../db/sql.ts';
 import {
   type MeterRouting,
   meterLockNamespace,
   ReadingsRepository,
   type SeriesValue,
 } from '../ingest/readings.repository.ts';
-
-export type Tx = postgres.TransactionSql | postgres.Sql;
 
 /** A stored reading as recomputation needs it: its time and decoded channels. */
 export interface StoredChannels {
@@ -32,12 +30,12 @@ const date = (value: Date | string) => new Date(value);
 export class RecalculationRepository {
   private readonly readings: ReadingsRepository;
 
-  constructor(private readonly sql: postgres.Sql) {
+  constructor(private readonly sql: Sql) {
     this.readings = new ReadingsRepository(sql);
   }
 
-  transaction<T>(run: (tx: postgres.TransactionSql) => Promise<T>): Promise<T> {
-    return this.sql.begin((tx) => run(tx)) as Promise<T>;
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction(this.sql, run);
   }
 
   /**
@@ -61,7 +59,7 @@ export class RecalculationRepository {
              d.start_at as "startAt", d.start_inclusive as "startInclusive", d.end_at as "endAt",
              d.end_inclusive as "endInclusive", d.function_id as "functionId", d.extra_channels as "extraChannels"
       from series_datasources d join series s on s.id = d.series_id
-      where d.series_id = any(${tx.array(seriesIds)}::int[])`;
+      where d.series_id = any(${numberArray(seriesIds)}::int[])`;
     return rows.map((row) => ({
       ...row,
       startAt: row.startAt ? date(row.startAt) : null,
@@ -82,7 +80,7 @@ export class RecalculationRepository {
   async projectsOfSeries(tx: Tx, seriesIds: number[]): Promise<Map<number, number>> {
     if (seriesIds.length === 0) return new Map();
     const rows = await tx<Array<{ id: number; projectId: number }>>`
-      select id, project_id as "projectId" from series where id = any(${tx.array(seriesIds)}::int[])`;
+      select id, project_id as "projectId" from series where id = any(${numberArray(seriesIds)}::int[])`;
     return new Map(rows.map((row) => [row.id, row.projectId]));
   }
 
@@ -127,8 +125,8 @@ export class RecalculationRepository {
     if (meterIds.length === 0 || times.length === 0) return [];
     const rows = await tx<Array<{ meterId: number; time: Date | string; channels: StoredChannels['channels'] }>>`
       select meter_id as "meterId", time, channels from meter_readings
-      where meter_id = any(${tx.array(meterIds)}::int[]) and channels is not null
-        and time = any(${tx.array(times.map((time) => time.toISOString()))}::timestamptz[])
+      where meter_id = any(${numberArray(meterIds)}::int[]) and channels is not null
+        and time = any(${timeArray(times)}::timestamptz[])
       order by time, coalesce(f_cnt, -1)`;
     return rows.map((row) => ({ meterId: row.meterId, time: date(row.time), channels: row.channels }));
   }
@@ -139,8 +137,8 @@ export class RecalculationRepository {
     const deleted = await tx<Array<{ seriesId: number; time: Date | string; value: number }>>`
       delete from series_data d
       using unnest(
-        ${tx.array(rows.map((row) => row.seriesId))}::int[],
-        ${tx.array(rows.map((row) => row.time.toISOString()))}::timestamptz[]
+        ${numberArray(rows.map((row) => row.seriesId))}::int[],
+        ${timeArray(rows.map((row) => row.time))}::timestamptz[]
       ) as u(series_id, time)
       where d.series_id = u.series_id and d.time = u.time
       returning d.series_id as "seriesId", d.time, d.value`;
@@ -157,9 +155,9 @@ export class RecalculationRepository {
     const inserted = await tx<Array<{ seriesId: number; time: Date | string; value: number }>>`
       insert into series_data (series_id, time, value)
       select * from unnest(
-        ${tx.array(values.map((value) => value.seriesId))}::int[],
-        ${tx.array(values.map((value) => value.time.toISOString()))}::timestamptz[],
-        ${tx.array(values.map((value) => value.value))}::float8[]
+        ${numberArray(values.map((value) => value.seriesId))}::int[],
+        ${timeArray(values.map((value) => value.time))}::timestamptz[],
+        ${numberArray(values.map((value) => value.value))}::float8[]
       )
       on conflict do nothing
       returning series_id as "seriesId", time, value`;
@@ -172,8 +170,8 @@ export class RecalculationRepository {
    */
   async rebuildRollupHours(tx: Tx, hours: Array<{ seriesId: number; hour: Date }>): Promise<void> {
     if (hours.length === 0) return;
-    const series = tx.array(hours.map((hour) => hour.seriesId));
-    const starts = tx.array(hours.map((hour) => hour.hour.toISOString()));
+    const series = numberArray(hours.map((hour) => hour.seriesId));
+    const starts = timeArray(hours.map((hour) => hour.hour));
     await tx`
       delete from series_rollup_hour r
       using unnest(${series}::int[], ${starts}::timestamptz[]) as u(series_id, hour)
@@ -192,7 +190,7 @@ export class RecalculationRepository {
    */
   async refreshLatest(tx: Tx, seriesIds: number[]): Promise<SeriesValue[]> {
     if (seriesIds.length === 0) return [];
-    const ids = tx.array(seriesIds);
+    const ids = numberArray(seriesIds);
     await tx`
       delete from series_latest l
       where l.series_id = any(${ids}::int[])
@@ -223,6 +221,6 @@ export class RecalculationRepository {
   /** A new data id per project: clients drop their cached data of it (spec: state.dataId). */
   async renewDataIds(tx: Tx, projectIds: number[]): Promise<void> {
     if (projectIds.length === 0) return;
-    await tx`update projects set data_id = gen_random_uuid() where id = any(${tx.array(projectIds)}::int[])`;
+    await tx`update projects set data_id = gen_random_uuid() where id = any(${numberArray(projectIds)}::int[])`;
   }
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type postgres from 'postgres';
+import type { Transaction } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import {
   type MeterRouting,
@@ -171,7 +171,7 @@ export class RecalculationService {
    * Recomputes inside the caller's transaction (a conversion or calibration saved in the same
    * one), which must then call `publish` after its commit.
    */
-  async recomputeWithin(tx: postgres.TransactionSql, requests: InternalRequest[]): Promise<RecomputeResult> {
+  async recomputeWithin(tx: Transaction, requests: InternalRequest[]): Promise<RecomputeResult> {
     const total = emptyResult();
     const touchedSeries = new Set<number>();
     for (const meterId of [...new Set(requests.map((request) => request.meterId))].sort((a, b) => a - b)) {
@@ -220,7 +220,7 @@ export class RecalculationService {
     }
   }
 
-  private async recomputeOne(tx: postgres.TransactionSql, request: InternalRequest): Promise<RecomputeResult> {
+  private async recomputeOne(tx: Transaction, request: InternalRequest): Promise<RecomputeResult> {
     const { repository } = this.deps;
     const channel = request.channel ?? null;
     const bounds: TimeBounds = { from: request.from, to: request.to };
@@ -300,11 +300,7 @@ export class RecalculationService {
   }
 
   /** The affected series' other datasources (not those being recomputed), with their meters' routing. */
-  private async otherSources(
-    tx: postgres.TransactionSql,
-    seriesIds: number[],
-    ownIds: Set<number>,
-  ): Promise<MeterRouting> {
+  private async otherSources(tx: Transaction, seriesIds: number[], ownIds: Set<number>): Promise<MeterRouting> {
     const datasources = (await this.deps.repository.datasourcesOfSeries(tx, seriesIds)).filter(
       (d) => !ownIds.has(d.id),
     );
@@ -315,7 +311,7 @@ export class RecalculationService {
 
   /** Step 3: deleted rows that the recomputed meter did not fill again, from the series' other sources. */
   private async fillFromOthers(
-    tx: postgres.TransactionSql,
+    tx: Transaction,
     deleted: SeriesValue[],
     inserted: SeriesValue[],
     others: MeterRouting,

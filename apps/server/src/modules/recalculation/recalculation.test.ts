@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MeterWorld, startMeterWorld } from '../../testing/meter-world.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { RecalculationRepository } from './recalculation.repository.ts';
 import { RecalculationService } from './recalculation.service.ts';
-import { type MeterWorld, startMeterWorld } from './test-world.ts';
 
 describe.each(testDatabases)('recomputing stored series on %s', (kind) => {
   let world: MeterWorld;

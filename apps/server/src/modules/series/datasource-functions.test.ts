@@ -1,8 +1,8 @@
 import { dewPoint } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MeterWorld, minutesFromNow, startMeterWorld } from '../../testing/meter-world.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData } from '../../testing/test-server.ts';
-import { type MeterWorld, minutesFromNow, startMeterWorld } from '../recalculation/test-world.ts';
 
 const createDatasource = /* GraphQL */ `
   mutation CreateDatasource($input: CreateSeriesDatasourceInput!) {

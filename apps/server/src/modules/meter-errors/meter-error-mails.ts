@@ -1,6 +1,6 @@
 import type { Language } from '@olo/shared';
-import { escapeHtml } from './html.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../../channels/mail/html.ts';
+import type { MailMessage } from '../../channels/mail/mailer.ts';
 
 /** One problem of one meter, as the daily mail names it. */
 export type MeterProblem =

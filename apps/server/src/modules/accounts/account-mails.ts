@@ -1,6 +1,6 @@
 import type { Language } from '@olo/shared';
-import { escapeHtml } from './html.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../../channels/mail/html.ts';
+import type { MailMessage } from '../../channels/mail/mailer.ts';
 
 type Kind = 'verifyEmail' | 'resetPassword' | 'deleteAccount' | 'addressInUse';
 

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
-import type { EventMap } from '../../events/event-bus.ts';
-import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
-import type { DatabaseKind } from '../../testing/test-databases.ts';
-import { startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
-import { uplinkExample } from '../../testing/uplink-examples.ts';
-// Registers the calibration mutations on the schema the test server builds.
-import type { ViewerAccess } from '../access/access.policy.ts';
-import { AccountsRepository } from '../accounts/accounts.repository.ts';
-import type { CalibrationsService } from '../calibrations/calibrations.service.ts';
-import { RecalculationRepository } from './recalculation.repository.ts';
-import { RecalculationService } from './recalculation.service.ts';
+import type { EventMap } from '../events/event-bus.ts';
+import type { ViewerAccess } from '../modules/access/access.policy.ts';
+import { AccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import type { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
+import { RecalculationRepository } from '../modules/recalculation/recalculation.repository.ts';
+import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
+import { createOrganization, createProject, signedInClient } from './factories.ts';
+import type { DatabaseKind } from './test-databases.ts';
+import { startTestServer, type TestClient, type TestServer } from './test-server.ts';
+import { uplinkExample } from './uplink-examples.ts';
 
 /**
  * Test set-up shared by the recalculation and calibration tests: a whole Olo with INGEST_TOKEN, an

@@ -1,6 +1,6 @@
 import { formatMeasurement, type Language } from '@olo/shared';
-import { escapeHtml } from './html.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../../channels/mail/html.ts';
+import type { MailMessage } from '../../channels/mail/mailer.ts';
 
 /** What one alarm notification tells, whichever way it travels (mail, SMS, webhook). */
 export interface AlarmNotice {
