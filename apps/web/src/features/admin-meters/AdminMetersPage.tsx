@@ -6,7 +6,6 @@ import {
   Checkbox,
   Container,
   Group,
-  Paper,
   Select,
   Stack,
   Table,
@@ -18,7 +17,7 @@ import {
 import type { schemaResolver } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { meterSerialsInput } from '@olo/shared';
-import { type ReactNode, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -32,11 +31,12 @@ import {
   AdminMeterToStorageDocument,
   AdminMoveFreeMetersDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { parseSerials } from './serials.ts';
 
 type StandardSchema = Parameters<typeof schemaResolver>[0];
@@ -62,36 +62,6 @@ const serialsSchema: StandardSchema = {
     },
   },
 } as StandardSchema;
-
-function MeterSection({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
-      <Stack>
-        <div>
-          <Title order={2} size="h3" id={`${id}-title`}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function formatTime(iso: string | null, language: string, never: string): string {
   return iso ? new Date(iso).toLocaleString(language) : never;
@@ -458,32 +428,34 @@ function AdminMeters() {
   return (
     <Stack>
       <Title order={1}>{t('Meters')}</Title>
-      <MeterSection
+      <Section
         id="free-meters"
+        testId="free-meters"
         title={t('Free meters')}
         description={t('Meters that have sent readings but belong to no organization.')}
       >
-        <QueryState loading={free.loading && !free.data} error={free.data ? undefined : free.error}>
+        <QueryState loading={free.loading} error={free.error} data={free.data}>
           {freeMeters.length === 0 ? (
             <Text c="dimmed">{t('No free meters.')}</Text>
           ) : (
             <FreeMeterTable meters={freeMeters} chosen={chosen} setChosen={setChosen} label={t('Free meters')} />
           )}
         </QueryState>
-      </MeterSection>
-      <MeterSection id="find-free-meters" title={t('Find free meters by serials')}>
+      </Section>
+      <Section id="find-free-meters" testId="find-free-meters" title={t('Find free meters by serials')}>
         <FindBySerials found={found} setFound={setFound} chosen={chosen} setChosen={setChosen} />
-      </MeterSection>
-      <MeterSection
+      </Section>
+      <Section
         id="move-free-meters"
+        testId="move-free-meters"
         title={t('Move to organization')}
         description={t('The chosen free meters move to the organization, whose admins then manage them.')}
       >
         <MoveToOrganization chosen={chosen} onMoved={onMoved} />
-      </MeterSection>
-      <MeterSection id="all-meters" title={t('All meters')}>
+      </Section>
+      <Section id="all-meters" testId="all-meters" title={t('All meters')}>
         <AllMeters />
-      </MeterSection>
+      </Section>
     </Stack>
   );
 }

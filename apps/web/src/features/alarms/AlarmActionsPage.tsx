@@ -29,15 +29,15 @@ import {
   TestAlarmsActionDocument,
   UpdateAlarmsActionDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
 import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
 import { selectProps } from '../project-edit/seriesEditContext.ts';
 import { formSchema } from '../project-edit/seriesEditSchemas.ts';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 
 type ActionValues = {
   name: string;
@@ -407,7 +407,7 @@ export function AlarmActionsPage() {
   const { data, loading, error } = useQuery(AlarmsActionsDocument, { variables: { projectId: project.id } });
   return (
     <DirtyFormsProvider key={project.id}>
-      <QueryState loading={loading && !data} error={data ? undefined : error}>
+      <QueryState loading={loading} error={error} data={data}>
         {data && (
           <Stack data-testid="alarm-actions-page">
             {data.alarms.length === 0 && <Text c="dimmed">{t('The project has no alarms.')}</Text>}

@@ -31,11 +31,11 @@ import {
   type ProjectAlarmsQuery,
   UpdateAlarmDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
+import { FormError } from '../ui/FormError.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
 import {
   type AlarmFormValues,

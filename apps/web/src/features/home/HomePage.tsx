@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CurrentUserFieldsFragment, DashboardDocument, DashboardMetersDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { ChooseDashboardMeters } from './ChooseDashboardMeters.tsx';
 import { ChooseDashboardProjects } from './ChooseDashboardProjects.tsx';
 import { DashboardMeterCard } from './DashboardMeterCard.tsx';

@@ -1,9 +1,9 @@
 import { Alert, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../layout/QueryState.tsx';
-import { useNow } from '../meters/useNow.ts';
 import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
+import { QueryState } from '../ui/QueryState.tsx';
+import { useNow } from '../ui/useNow.ts';
 import type { LiveSpace } from './liveSeries.ts';
 import { useProjectLive } from './useProjectLive.ts';
 

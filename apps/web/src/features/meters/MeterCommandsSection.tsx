@@ -12,14 +12,14 @@ import {
   SendMeterCommandDocument,
   SendMeterDriverCommandDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
 import { type DriverCommandOption, driverCommandName } from './driverCommands.ts';
-import { MeterSection } from './MeterSection.tsx';
 import { formatDateTime } from './meterFormat.ts';
 
 type StandardSchema = Parameters<typeof schemaResolver>[0];
@@ -200,7 +200,7 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
   const commands = data?.meter.commands;
 
   return (
-    <MeterSection id="meter-commands" title={t('Commands')} testId="meter-commands">
+    <Section id="meter-commands" title={t('Commands')} testId="meter-commands">
       {data && data.meter.driverCommands.length > 0 ? (
         <DriverCommandForm meterId={meterId} commands={data.meter.driverCommands} />
       ) : (
@@ -254,6 +254,6 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </MeterSection>
+    </Section>
   );
 }

@@ -10,12 +10,10 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type React from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -29,7 +27,9 @@ import {
   SendMeterCommandsDocument,
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
+import { useNow } from '../ui/useNow.ts';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
 import { commonDriverCommands, type DriverCommandOption, driverCommandName } from './driverCommands.ts';
 import { MeterStateBadges } from './MeterStateBadges.tsx';
@@ -48,36 +48,6 @@ import {
 import { formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
 import { SavedMeterLists } from './SavedMeterLists.tsx';
 import { SignalValue } from './SignalValue.tsx';
-import { useNow } from './useNow.ts';
-
-/** The search box writes to the URL after a pause in typing, so that each key does not ask the server. */
-function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState(value);
-  const [debounced] = useDebouncedValue(input, 300);
-  const written = useRef(value);
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    onChange(debounced);
-  }, [debounced, onChange]);
-  // Back and forward, and a saved list, change the URL under the box.
-  useEffect(() => {
-    if (value === written.current) return;
-    written.current = value;
-    setInput(value);
-  }, [value]);
-  return (
-    <TextInput
-      type="search"
-      label={t('Search')}
-      placeholder={t('Serial, name or location')}
-      value={input}
-      onChange={(event) => setInput(event.currentTarget.value)}
-      style={{ flex: 1, minWidth: 200 }}
-    />
-  );
-}
 
 type BulkAction = 'toStorage' | 'fromStorage' | 'resetBattery';
 
@@ -306,7 +276,11 @@ export function MeterListPage() {
       <Stack>
         <Title order={1}>{t('Meters')}</Title>
         <Group align="flex-end" gap="md" role="search" aria-label={t('Filter meters')}>
-          <SearchBox value={filter.search} onChange={(search) => setFilter({ search })} />
+          <SearchBox
+            value={filter.search}
+            onChange={(search) => setFilter({ search })}
+            placeholder={t('Serial, name or location')}
+          />
           <NativeSelect
             label={t('State')}
             value={filter.state}

@@ -4,9 +4,9 @@ import { createProjectInput, startOfDayIn } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationProjectDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormError } from '../ui/FormError.tsx';
 import { forgetProjectLists } from './organizationCache.ts';
 
 export const defaultTimeZone = 'Europe/Helsinki';

@@ -26,12 +26,12 @@ import {
   type OrganizationIntegrationFieldsFragment,
   OrganizationIntegrationsDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
 
 type Created = CreateIntegrationMutation['createIntegration'];
@@ -271,7 +271,7 @@ export function IntegrationsSection({ organizationId }: { organizationId: string
   const withMqtt = config.mqttPort !== null;
 
   return (
-    <OrganizationSection id="integrations" title={t('Network server integrations')} testId="integrations">
+    <Section id="integrations" title={t('Network server integrations')} testId="integrations">
       <Text size="sm">
         {withMqtt
           ? t(
@@ -281,7 +281,7 @@ export function IntegrationsSection({ organizationId }: { organizationId: string
               'A network server (The Things Stack, ChirpStack) sends the readings of the meters to Olo with these credentials, over HTTP. This Olo uses an external MQTT broker.',
             )}
       </Text>
-      <QueryState loading={loading && !data} error={data ? undefined : error}>
+      <QueryState loading={loading} error={error} data={data}>
         {integrations.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('No integrations yet.')}
@@ -309,6 +309,6 @@ export function IntegrationsSection({ organizationId }: { organizationId: string
       </QueryState>
       <NewIntegrationForm organizationId={organizationId} onCreated={setCreated} />
       {created && <CredentialsModal created={created} onClose={() => setCreated(null)} />}
-    </OrganizationSection>
+    </Section>
   );
 }

@@ -9,12 +9,12 @@ import {
   type OrganizationInvitationFieldsFragment,
   OrganizationInvitationsDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { QueryState } from '../layout/QueryState.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
 
 function InviteForm({ organizationId }: { organizationId: string }) {
@@ -141,9 +141,9 @@ function PendingInvitations({ organizationId }: { organizationId: string }) {
 export function InvitationsSection({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   return (
-    <OrganizationSection id="invitations" title={t('Invitations')}>
+    <Section id="invitations" title={t('Invitations')}>
       <InviteForm organizationId={organizationId} />
       <PendingInvitations organizationId={organizationId} />
-    </OrganizationSection>
+    </Section>
   );
 }

@@ -9,8 +9,8 @@ import {
   UpdateOrganizationMembershipDocument,
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
-import { isPermissionError, QueryState } from '../layout/QueryState.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
 
 export type MemberFlag = 'isAdmin' | 'canViewAll' | 'canViewMeters' | 'notifyOnMeterError';
@@ -110,7 +110,7 @@ export function MembersSection({ organizationId, isAdmin }: { organizationId: st
   const members = data?.organization.members ?? [];
 
   return (
-    <OrganizationSection id="members" title={t('Members')} testId="organization-members">
+    <Section id="members" title={t('Members')} testId="organization-members">
       {error && isPermissionError(error) ? (
         <Text c="dimmed">{t('Only members of the organization see its members.')}</Text>
       ) : (
@@ -139,6 +139,6 @@ export function MembersSection({ organizationId, isAdmin }: { organizationId: st
           )}
         </QueryState>
       )}
-    </OrganizationSection>
+    </Section>
   );
 }

@@ -10,11 +10,11 @@ import {
   type OrganizationSummaryFieldsFragment,
   UpdateOrganizationDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetOrganizationLists } from './organizationCache.ts';
 
 function EditOrganizationForm({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
@@ -126,10 +126,10 @@ function DeleteOrganization({ organization }: { organization: OrganizationSummar
 export function OrganizationSettingsSection({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
   const { t } = useTranslation();
   return (
-    <OrganizationSection id="organization-settings" title={t('Organization settings')}>
+    <Section id="organization-settings" title={t('Organization settings')}>
       <EditOrganizationForm organization={organization} />
       <Divider />
       <DeleteOrganization organization={organization} />
-    </OrganizationSection>
+    </Section>
   );
 }

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ChangePasswordDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
-import { FormError } from '../auth/AuthCard.tsx';
+import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import type { DirtyChangeHandler } from './ProfileSection.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 export function ChangePasswordForm({ onDirtyChange }: { onDirtyChange: DirtyChangeHandler }) {
   const { t } = useTranslation();

@@ -14,10 +14,10 @@ import {
   type UserEmailFieldsFragment,
   UserEmailsFragmentDoc,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import type { DirtyChangeHandler } from './ProfileSection.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 /** The email mutations answer the new list of emails; it replaces the cached user's list. */
 function writeEmails(cache: ApolloCache, userId: string, emails: UserEmailFieldsFragment[] | undefined) {

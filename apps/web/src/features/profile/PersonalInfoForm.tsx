@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type CurrentUserFieldsFragment, UpdateUserDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
+import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import type { DirtyChangeHandler } from './ProfileSection.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 const personalInfoInput = updateUserInput.pick({ name: true, company: true });
 

@@ -10,9 +10,10 @@ import {
   SeriesEditMeterChannelsDocument,
   UpdateSeriesDatasourceDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormError } from '../ui/FormError.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { toDateTimeInput } from './dateTimeInput.ts';
 import {
   meterLabel,
@@ -92,6 +93,7 @@ function RangeFields({
 /** Feeds the series from a channel of a meter, over a time range. */
 export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () => void }) {
   const { t } = useTranslation();
+  const measurementLabel = useMeasurementLabel();
   const { project } = useSeriesEdit();
   const meterOptions = useMeterOptions();
   const [createDatasource, { loading }] = useMutation(CreateSeriesDatasourceDocument, refetchSeries(project.id));
@@ -189,7 +191,7 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
             {chosenFunction?.extra.map((type, index) => (
               <Select
                 key={type}
-                label={t('{{quantity}} channel', { quantity: t(type) })}
+                label={t('{{quantity}} channel', { quantity: measurementLabel(type) })}
                 withAsterisk
                 data={channelOptions.filter((option) => channels[option.value]?.type === type)}
                 {...selectProps(inputProps(`extraChannels.${index}` as 'channel'))}

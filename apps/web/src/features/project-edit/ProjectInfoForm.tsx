@@ -18,9 +18,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { FormError } from '../ui/FormError.tsx';
 import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
 
 type StandardSchema = Parameters<typeof schemaResolver>[0];

@@ -10,12 +10,12 @@ import {
   type ProjectEditPageFragment,
   UpdateProjectPageDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { FormError } from '../ui/FormError.tsx';
+import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
 
 const pageTypes = ['text', 'live', 'summary', 'alarms', 'reports'] as const;
@@ -238,7 +238,7 @@ export function ProjectPagesPage() {
   };
 
   return (
-    <EditSection
+    <Section
       id="summary-pages"
       title={t('Summary pages')}
       description={t('Pages shown on the front page of the project, in this order.')}
@@ -310,6 +310,6 @@ export function ProjectPagesPage() {
           />
         </Paper>
       </Stack>
-    </EditSection>
+    </Section>
   );
 }

@@ -15,13 +15,13 @@ import {
   ProjectUsersListDocument,
   UpdateProjectMembershipDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
 
 const rights = [
@@ -274,7 +274,7 @@ function Invitations({ project }: { project: EditedProject }) {
   const { data, loading, error } = useQuery(ProjectInvitationsDocument, { variables: { id: project.id } });
   const invitations = data?.projectAdmin.invitations;
   return (
-    <QueryState loading={loading && !invitations} error={invitations ? undefined : error}>
+    <QueryState loading={loading} error={error} data={invitations}>
       {invitations && invitations.length === 0 && <Text c="dimmed">{t('No open invitations.')}</Text>}
       {invitations && invitations.length > 0 && (
         <Table.ScrollContainer minWidth={480}>
@@ -311,7 +311,7 @@ export function ProjectUsersPage() {
 
   return (
     <Stack>
-      <EditSection id="members" title={t('Members')} description={t('Every member sees the project.')}>
+      <Section id="members" title={t('Members')} description={t('Every member sees the project.')}>
         {members.length === 0 ? (
           <Text c="dimmed">{t('The project has no members.')}</Text>
         ) : (
@@ -334,11 +334,11 @@ export function ProjectUsersPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </EditSection>
-      <EditSection id="add-member" title={t('Add a member')}>
+      </Section>
+      <Section id="add-member" title={t('Add a member')}>
         <AddMemberForm key={project.id} project={project} setFormDirty={setFormDirty} />
-      </EditSection>
-      <EditSection
+      </Section>
+      <Section
         id="invite"
         title={t('Invite to the project')}
         description={t('The invitation is sent by email with a link and a code. It is valid for {{days}} days.', {
@@ -346,10 +346,10 @@ export function ProjectUsersPage() {
         })}
       >
         <InviteForm key={project.id} project={project} setFormDirty={setFormDirty} />
-      </EditSection>
-      <EditSection id="invitations" title={t('Open invitations')}>
+      </Section>
+      <Section id="invitations" title={t('Open invitations')}>
         <Invitations project={project} />
-      </EditSection>
+      </Section>
     </Stack>
   );
 }

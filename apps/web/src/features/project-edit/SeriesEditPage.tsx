@@ -11,13 +11,13 @@ import {
   SeriesEditDocument,
   SeriesEditMetersDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { useMeterChannels, useMeterOptions } from './DatasourceForms.tsx';
 import { useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
 import { mayUseEditTab } from './editTabs.ts';
 import { SeriesFields, SeriesItem, useSpaceOptions } from './SeriesItem.tsx';
 import {
@@ -288,7 +288,7 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
   return (
     <SeriesEditContext.Provider value={state}>
       <Stack>
-        <EditSection
+        <Section
           id="series"
           title={t('Series')}
           description={t(
@@ -316,8 +316,8 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
               <Text c="dimmed">{t('The project has no series yet.')}</Text>
             )}
           </Stack>
-        </EditSection>
-        <EditSection
+        </Section>
+        <Section
           id="move-datasources"
           title={t('Move datasources')}
           description={t('Moves datasources to another series, whole or from a given time on.')}
@@ -325,17 +325,17 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
           <Paper withBorder p="sm">
             <MoveDatasourcesForm groups={groups} />
           </Paper>
-        </EditSection>
-        <EditSection id="new-series" title={t('New series')}>
+        </Section>
+        <Section id="new-series" title={t('New series')}>
           <NewSeriesForm />
-        </EditSection>
-        <EditSection
+        </Section>
+        <Section
           id="add-meter"
           title={t('Add meter')}
           description={t('Makes a series of each channel the meter measures, in the chosen space.')}
         >
           <AddMeterForm />
-        </EditSection>
+        </Section>
       </Stack>
     </SeriesEditContext.Provider>
   );
@@ -349,7 +349,7 @@ export function SeriesEditPage() {
   if (!allowed) return <PermissionDenied />;
   const project = data?.projectAdmin;
   return (
-    <QueryState loading={loading && !project} error={project ? undefined : error}>
+    <QueryState loading={loading} error={error} data={project}>
       {project && (
         <DirtyFormsProvider key={project.id}>
           <SeriesEditor project={project} />

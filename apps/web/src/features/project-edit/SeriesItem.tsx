@@ -20,10 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { DeleteSeriesDatasourceDocument, DeleteSeriesDocument, UpdateSeriesDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { FormError } from '../ui/FormError.tsx';
 import { DatasourceEditForm, NewDatasourceForm } from './DatasourceForms.tsx';
 import {
   formatInZone,

@@ -10,14 +10,12 @@ import {
   type ProjectEditSpaceFragment,
   UpdateSpaceDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
-import type { SetFormDirty } from '../forms/useDirtyForms.ts';
+import type { DirtyChangeHandler, SetFormDirty } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { FormError } from '../ui/FormError.tsx';
 import type { EditedProject } from './EditLayout.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
-
-type DirtyChangeHandler = (dirty: boolean) => void;
 
 function SpaceEditForm({
   space,

@@ -1,7 +1,5 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { Anchor, Container, Group, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { Anchor, Container, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -9,7 +7,8 @@ import {
   type ProjectListFieldsFragment,
   ProjectsUpdatedDocument,
 } from '../../graphql/generated.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
 import {
@@ -43,35 +42,6 @@ function ProjectRow({ project }: { project: ProjectListFieldsFragment }) {
         <ProjectStateBadges project={project} />
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** The search box writes to the URL after a pause in typing, so that each key does not ask the server. */
-function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState(value);
-  const [debounced] = useDebouncedValue(input, 300);
-  const written = useRef(value);
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    onChange(debounced);
-  }, [debounced, onChange]);
-  // Back and forward change the URL under the box.
-  useEffect(() => {
-    if (value === written.current) return;
-    written.current = value;
-    setInput(value);
-  }, [value]);
-  return (
-    <TextInput
-      type="search"
-      label={t('Search')}
-      placeholder={t('Name, code or description')}
-      value={input}
-      onChange={(event) => setInput(event.currentTarget.value)}
-      style={{ flex: 1, minWidth: 200 }}
-    />
   );
 }
 
@@ -114,7 +84,11 @@ export function ProjectListPage() {
       <Stack>
         <Title order={1}>{t('Projects')}</Title>
         <Group align="flex-end" gap="lg" role="search" aria-label={t('Filter projects')}>
-          <SearchBox value={filter.search} onChange={(search) => setFilter({ search })} />
+          <SearchBox
+            value={filter.search}
+            onChange={(search) => setFilter({ search })}
+            placeholder={t('Name, code or description')}
+          />
           <Group gap="md" pb={8}>
             {filterSwitches.map((name) => (
               <Switch
