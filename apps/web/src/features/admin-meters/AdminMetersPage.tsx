@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { schemaResolver } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { meterSerialsInput } from '@olo/shared';
 import { useCallback, useState } from 'react';
@@ -32,6 +31,7 @@ import {
   AdminMoveFreeMetersDocument,
 } from '../../graphql/generated.ts';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { FormError } from '../ui/FormError.tsx';
@@ -39,29 +39,16 @@ import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { parseSerials } from './serials.ts';
 
-type StandardSchema = Parameters<typeof schemaResolver>[0];
-type Issue = { message: string };
-
 /** Rows the list of all meters shows at most; a search narrows it down. */
 const allMetersShown = 200;
 
 /** The textarea's serials checked with the server's rule, every problem shown under the textarea. */
-const serialsSchema: StandardSchema = {
-  '~standard': {
-    version: 1,
-    vendor: 'olo',
-    validate: (value: unknown) => {
-      const { serials } = value as { serials: string };
-      const result = meterSerialsInput['~standard'].validate({ serials: parseSerials(serials) }) as {
-        issues?: readonly Issue[];
-      };
-      const messages = [...new Set((result.issues ?? []).map((issue) => issue.message))];
-      return messages.length
-        ? { issues: [{ message: messages[0] as string, path: ['serials'] }] }
-        : { value: { serials } };
-    },
+const serialsSchema = formSchema<{ serials: string }>({
+  issues: ({ serials }) => {
+    const first = meterSerialsInput.safeParse({ serials: parseSerials(serials) }).error?.issues[0];
+    return first ? [{ message: first.message, path: ['serials'] }] : [];
   },
-} as StandardSchema;
+});
 
 function formatTime(iso: string | null, language: string, never: string): string {
   return iso ? new Date(iso).toLocaleString(language) : never;

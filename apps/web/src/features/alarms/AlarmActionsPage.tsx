@@ -30,12 +30,12 @@ import {
   UpdateAlarmsActionDocument,
 } from '../../graphql/generated.ts';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
 import { selectProps } from '../project-edit/seriesEditContext.ts';
-import { formSchema } from '../project-edit/seriesEditSchemas.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 
@@ -176,8 +176,14 @@ function ActionForm({
   const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<ActionValues>({
     initialValues: valuesOfAction(action),
     schema: action
-      ? formSchema<ActionValues>(updateAlarmsActionInput, (values) => ({ id: action.id, ...actionFields(values) }))
-      : formSchema<ActionValues>(createAlarmsActionInput, (values) => ({ alarmId, ...actionFields(values) })),
+      ? formSchema<ActionValues>({
+          schema: updateAlarmsActionInput,
+          toInput: (values) => ({ id: action.id, ...actionFields(values) }),
+        })
+      : formSchema<ActionValues>({
+          schema: createAlarmsActionInput,
+          toInput: (values) => ({ alarmId, ...actionFields(values) }),
+        }),
   });
   const markSaved = useDirtyForm(`action-${action?.id ?? `new-${alarmId}`}`, form.isDirty());
   const refetchQueries = [{ query: AlarmsActionsDocument, variables: { projectId: project.id } }];

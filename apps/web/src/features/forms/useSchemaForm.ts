@@ -1,9 +1,8 @@
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StandardSchema } from './formSchema.ts';
 import { formErrorsFromServer } from './graphqlErrors.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
 
 interface SchemaFormOptions<Values extends Record<string, unknown>> {
   initialValues: Values;

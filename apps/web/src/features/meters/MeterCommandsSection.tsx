@@ -1,7 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { schemaResolver } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import type React from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
+import { type FormIssue, formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -21,8 +21,6 @@ import { Section } from '../ui/Section.tsx';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
 import { type DriverCommandOption, driverCommandName } from './driverCommands.ts';
 import { formatDateTime } from './meterFormat.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
 
 type CommandValues = {
   name: string;
@@ -40,26 +38,21 @@ function cleanHex(value: string): string {
 }
 
 /** The server's own rules for a downlink (meters.service.ts command): a name, port 1–223, 1–242 hex bytes. */
-const commandSchema: StandardSchema = {
-  '~standard': {
-    version: 1,
-    vendor: 'olo',
-    validate: (value) => {
-      const values = value as CommandValues;
-      const issues: { message: string; path: string[] }[] = [];
-      if (!values.name.trim()) issues.push({ message: 'Required', path: ['name'] });
-      else if (values.name.trim().length > 200) issues.push({ message: 'Too long', path: ['name'] });
-      const port = Number(values.fPort);
-      if (values.fPort === '' || !Number.isInteger(port) || port < 1 || port > 223) {
-        issues.push({ message: 'Give a port 1–223', path: ['fPort'] });
-      }
-      if (!/^([0-9a-fA-F]{2}){1,242}$/.test(cleanHex(values.payloadHex))) {
-        issues.push({ message: 'Give the payload as hex bytes', path: ['payloadHex'] });
-      }
-      return issues.length > 0 ? { issues } : { value };
-    },
+const commandSchema = formSchema<CommandValues>({
+  issues: (values) => {
+    const issues: FormIssue[] = [];
+    if (!values.name.trim()) issues.push({ message: 'Required', path: ['name'] });
+    else if (values.name.trim().length > 200) issues.push({ message: 'Too long', path: ['name'] });
+    const port = Number(values.fPort);
+    if (values.fPort === '' || !Number.isInteger(port) || port < 1 || port > 223) {
+      issues.push({ message: 'Give a port 1–223', path: ['fPort'] });
+    }
+    if (!/^([0-9a-fA-F]{2}){1,242}$/.test(cleanHex(values.payloadHex))) {
+      issues.push({ message: 'Give the payload as hex bytes', path: ['payloadHex'] });
+    }
+    return issues;
   },
-} as StandardSchema;
+});
 
 type SentCommand = MeterCommandsQuery['meter']['commands'][number];
 

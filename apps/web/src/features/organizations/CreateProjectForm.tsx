@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationProjectDocument } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { forgetProjectLists } from './organizationCache.ts';
@@ -27,13 +28,7 @@ function toProjectInput(values: ProjectFormValues) {
 }
 
 /** createProjectInput, checked on the values as the form holds them. */
-const projectFormSchema = {
-  '~standard': {
-    ...createProjectInput['~standard'],
-    validate: (values: unknown) =>
-      createProjectInput['~standard'].validate(toProjectInput(values as ProjectFormValues)),
-  },
-};
+const projectFormSchema = formSchema<ProjectFormValues>({ schema: createProjectInput, toInput: toProjectInput });
 
 function timeZoneOptions(): string[] {
   const zones = Intl.supportedValuesOf('timeZone');

@@ -12,18 +12,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { schemaResolver } from '@mantine/form';
 import { updateProjectInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
 
 export const defaultTimeZone = 'Europe/Helsinki';
 
@@ -119,22 +117,12 @@ function projectInput(values: InfoValues, filters: unknown[] | undefined) {
 }
 
 /** Validates the form with the shared schema, after turning its texts into times and numbers. */
-const infoSchema = (filters: unknown[] | undefined): StandardSchema =>
-  ({
-    '~standard': {
-      version: 1,
-      vendor: 'olo',
-      validate: (value: unknown) => {
-        const values = value as InfoValues;
-        const result = updateProjectInput['~standard'].validate(projectInput(values, filters));
-        const withRequired = <R extends { issues?: ReadonlyArray<{ message: string; path?: unknown }> }>(checked: R) =>
-          values.defaultSelect === ''
-            ? { issues: [...(checked.issues ?? []), { message: 'Required', path: ['defaultSelect'] }] }
-            : checked;
-        return result instanceof Promise ? result.then(withRequired) : withRequired(result);
-      },
-    },
-  }) as StandardSchema;
+const infoSchema = (filters: unknown[] | undefined) =>
+  formSchema<InfoValues>({
+    schema: updateProjectInput,
+    toInput: (values) => projectInput(values, filters),
+    requiredSelects: ['defaultSelect'],
+  });
 
 function timeZones(current: string): string[] {
   const zones = Intl.supportedValuesOf('timeZone');

@@ -191,7 +191,7 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
   const [moveDatasources, { loading }] = useMutation(MoveSeriesDatasourcesDocument, refetchSeries(project.id));
   const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<MoveValues>({
     initialValues: { seriesId: '', at: '' },
-    schema: moveSchema(project.timeZone),
+    schema: moveSchema,
   });
   useDirtyForm('move-datasources', form.isDirty());
   const targets = groups
