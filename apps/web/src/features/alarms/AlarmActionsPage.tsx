@@ -8,7 +8,6 @@ import {
   Group,
   NativeSelect,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -35,9 +34,9 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
-import { selectProps } from '../project-edit/seriesEditContext.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
+import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 
 type ActionValues = {
   name: string;
@@ -242,14 +241,7 @@ function ActionForm({
             />
           )}
           {type === 'user' && (
-            <Select
-              label={t('Project member')}
-              withAsterisk
-              searchable
-              data={members}
-              nothingFoundMessage={t('No matches')}
-              {...selectProps(inputProps('userId'))}
-            />
+            <RequiredSelect label={t('Project member')} data={members} field={inputProps('userId')} />
           )}
           <Group>
             <Checkbox label={t('Active')} {...form.getInputProps('active', { type: 'checkbox' })} />

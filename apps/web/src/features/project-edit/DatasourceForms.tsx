@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery } from '@apollo/client/react';
-import { Autocomplete, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { createSeriesDatasourceInput, updateSeriesDatasourceInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { RequiredSelect, selectProps } from '../ui/RequiredSelect.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { toDateTimeInput } from './dateTimeInput.ts';
 import {
@@ -20,7 +22,6 @@ import {
   refetchSeries,
   type SeriesEditDatasource,
   type SeriesEditSerie,
-  selectProps,
   useSeriesEdit,
 } from './seriesEditContext.ts';
 import {
@@ -97,7 +98,7 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
   const { project } = useSeriesEdit();
   const meterOptions = useMeterOptions();
   const [createDatasource, { loading }] = useMutation(CreateSeriesDatasourceDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<DatasourceValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<DatasourceValues>({
     initialValues: {
       meterId: '',
       channel: '',
@@ -125,11 +126,10 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
     .map((fn) => ({ value: fn.id, label: t(fn.name) }));
   const chosenFunction = functions.find((fn) => fn.id === form.getValues().functionId);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createSeriesDatasourceInput.parse(createDatasourceValues(serie.id, values, project.timeZone));
-    try {
-      await createDatasource({
+  const submit = onSave(
+    (values) => {
+      const input = createSeriesDatasourceInput.parse(createDatasourceValues(serie.id, values, project.timeZone));
+      return createDatasource({
         variables: {
           input: {
             seriesId: input.seriesId,
@@ -144,27 +144,19 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Datasource added.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Datasource added.'));
+      onDone();
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('New datasource for {{name}}', { name: serie.name })}>
       <Stack gap="xs">
         <FormError message={generalError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('Meter')}
-            withAsterisk
-            searchable
-            data={meterOptions}
-            nothingFoundMessage={t('No matches')}
-            {...selectProps(inputProps('meterId'))}
-          />
+          <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
           <Autocomplete
             label={t('Channel')}
             withAsterisk
@@ -200,14 +192,7 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
           </SimpleGrid>
         )}
         <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
-        <Group>
-          <Button type="submit" size="xs" loading={loading}>
-            {t('Add datasource')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons size="xs" loading={loading} submitLabel={t('Add datasource')} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -218,7 +203,7 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
   const { t } = useTranslation();
   const { project } = useSeriesEdit();
   const [updateDatasource, { loading }] = useMutation(UpdateSeriesDatasourceDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<RangeValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<RangeValues>({
     initialValues: {
       startAt: toDateTimeInput(datasource.startAt, project.timeZone),
       startInclusive: datasource.startInclusive,
@@ -229,16 +214,15 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
   });
   useDirtyForm(`datasource-${datasource.id}`, form.isDirty());
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateSeriesDatasourceInput.parse(updateDatasourceValues(datasource.id, values, project.timeZone));
-    // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
-    const times = {
-      ...(form.isDirty('startAt') ? { startAt: input.startAt?.toISOString() ?? null } : {}),
-      ...(form.isDirty('endAt') ? { endAt: input.endAt?.toISOString() ?? null } : {}),
-    };
-    try {
-      await updateDatasource({
+  const submit = onSave(
+    (values) => {
+      const input = updateSeriesDatasourceInput.parse(updateDatasourceValues(datasource.id, values, project.timeZone));
+      // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
+      const times = {
+        ...(form.isDirty('startAt') ? { startAt: input.startAt?.toISOString() ?? null } : {}),
+        ...(form.isDirty('endAt') ? { endAt: input.endAt?.toISOString() ?? null } : {}),
+      };
+      return updateDatasource({
         variables: {
           input: {
             id: input.id,
@@ -248,13 +232,12 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Saved.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Saved.'));
+      onDone();
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Edit datasource {{channel}}', { channel: datasource.channel })}>
@@ -264,14 +247,7 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
           {t('Values of the changed range are computed again from the stored readings.')}
         </Text>
         <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
-        <Group>
-          <Button type="submit" size="xs" loading={loading}>
-            {t('Save')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons size="xs" loading={loading} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -13,6 +13,8 @@ import {
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
@@ -48,7 +50,7 @@ function PageEditForm({
   const { t } = useTranslation();
   const typeOptions = usePageTypeOptions(page.type);
   const [updatePage, { loading }] = useMutation(UpdateProjectPageDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: {
       id: page.id,
       name: page.name,
@@ -65,11 +67,10 @@ function PageEditForm({
   // A closed form has nothing unsaved left.
   useEffect(() => () => setFormDirty('page', false), [setFormDirty]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateProjectPageInput.parse(values);
-    try {
-      await updatePage({
+  const submit = onSave(
+    (values) => {
+      const input = updateProjectPageInput.parse(values);
+      return updatePage({
         variables: {
           input: {
             id: input.id,
@@ -82,13 +83,12 @@ function PageEditForm({
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Saved.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Saved.'));
+      onDone();
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Edit page {{name}}', { name: page.name })}>
@@ -122,14 +122,7 @@ function PageEditForm({
           styles={{ input: { fontFamily: 'monospace' } }}
           {...inputProps('content')}
         />
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Save')}
-          </Button>
-          <Button variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -151,31 +144,29 @@ function NewPageForm({
   const [createPage, { loading }] = useMutation(CreateProjectPageDocument, {
     update: (cache, { data }) => addToProjectList(cache, project.id, 'pages', data?.createProjectPage),
   });
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { projectId: project.id, name: '', type: 'text' },
     schema: createProjectPageInput,
   });
   const dirty = form.isDirty();
   useEffect(() => setFormDirty('new-page', dirty), [dirty, setFormDirty]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createProjectPageInput.parse(values);
-    let id: number | undefined;
-    try {
+  const submit = onSave(
+    async (values) => {
+      const input = createProjectPageInput.parse(values);
       const { data } = await createPage({
         variables: {
           input: { projectId: input.projectId, name: input.name, type: input.type, order: nextOrder, show: true },
         },
       });
-      id = data?.createProjectPage.id;
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Page added.'));
-    if (id !== undefined) onCreated(id);
-  });
+      return data?.createProjectPage.id;
+    },
+    (id) => {
+      toast.success(t('Page added.'));
+      if (id !== undefined) onCreated(id);
+    },
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('New page')}>
@@ -276,25 +267,12 @@ export function ProjectPagesPage() {
                   {page.internal && <Badge color="grape">{t('Internal')}</Badge>}
                 </Group>
                 <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    // One page at a time: opening another would drop the unsaved changes of the open one.
-                    disabled={editingId !== null}
-                    onClick={() => setEditingId(page.id)}
-                    aria-label={t('Edit {{name}}', { name: page.name })}
-                  >
-                    {t('Edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => remove(page)}
-                    aria-label={t('Delete {{name}}', { name: page.name })}
-                  >
-                    {t('Delete')}
-                  </Button>
+                  <EditDeleteButtons
+                    name={page.name}
+                    onEdit={() => setEditingId(page.id)}
+                    onDelete={() => remove(page)}
+                    editDisabled={editingId !== null}
+                  />
                 </Group>
               </Group>
             )}

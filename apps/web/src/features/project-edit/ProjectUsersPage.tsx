@@ -123,7 +123,7 @@ function AddMemberForm({ project, setFormDirty }: { project: EditedProject; setF
   const [createMembership, { loading }] = useMutation(CreateProjectMembershipDocument, {
     update: (cache, result) => addToProjectList(cache, project.id, 'members', result.data?.createProjectMembership),
   });
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { projectId: project.id, userId: '' },
     schema: createProjectMembershipInput,
   });
@@ -139,17 +139,14 @@ function AddMemberForm({ project, setFormDirty }: { project: EditedProject; setF
     }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createProjectMembershipInput.parse(values);
-    try {
-      await createMembership({ variables: { input: { projectId: input.projectId, userId: input.userId } } });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Member added. Choose their rights in the list.'));
-  });
+  const submit = onSave(
+    (values) => {
+      const input = createProjectMembershipInput.parse(values);
+      return createMembership({ variables: { input: { projectId: input.projectId, userId: input.userId } } });
+    },
+    () => toast.success(t('Member added. Choose their rights in the list.')),
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Add a member')} data-testid="project-add-member-form">
@@ -184,24 +181,21 @@ function InviteForm({ project, setFormDirty }: { project: EditedProject; setForm
       if (data?.invite.projectId === project.id) addToProjectList(cache, project.id, 'invitations', data.invite);
     },
   });
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { projectId: project.id, email: '', username: '' },
     schema: inviteInput,
   });
   const dirty = form.isDirty();
   useEffect(() => setFormDirty('invite', dirty), [dirty, setFormDirty]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = inviteInput.parse(values);
-    try {
-      await invite({ variables: { projectId: project.id, email: input.email, username: input.username } });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Invitation sent.'));
-  });
+  const submit = onSave(
+    (values) => {
+      const input = inviteInput.parse(values);
+      return invite({ variables: { projectId: project.id, email: input.email, username: input.username } });
+    },
+    () => toast.success(t('Invitation sent.')),
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Invite to the project')} data-testid="project-invite-form">

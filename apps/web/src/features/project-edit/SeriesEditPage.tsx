@@ -13,8 +13,10 @@ import {
 } from '../../graphql/generated.ts';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useMeterChannels, useMeterOptions } from './DatasourceForms.tsx';
 import { useEditedProject } from './EditLayout.tsx';
@@ -26,7 +28,6 @@ import {
   type SeriesEditProject,
   type SeriesEditSerie,
   type SeriesEditState,
-  selectProps,
   useSeriesEdit,
 } from './seriesEditContext.ts';
 import {
@@ -70,17 +71,16 @@ function NewSeriesForm() {
   const { t } = useTranslation();
   const { project } = useSeriesEdit();
   const [createSeries, { loading }] = useMutation(CreateSeriesDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<SeriesValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<SeriesValues>({
     initialValues: newSeriesValues(null),
     schema: createSeriesSchema(project.id),
   });
   useDirtyForm('new-series', form.isDirty());
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createSeriesInput.parse(createSeriesValues(project.id, values));
-    try {
-      await createSeries({
+  const submit = onSave(
+    (values) => {
+      const input = createSeriesInput.parse(createSeriesValues(project.id, values));
+      return createSeries({
         variables: {
           input: {
             projectId: input.projectId,
@@ -91,23 +91,17 @@ function NewSeriesForm() {
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Series added.'));
-  });
+    },
+    () => toast.success(t('Series added.')),
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('New series')} data-testid="new-series-form">
       <Stack gap="xs">
         <FormError message={generalError} />
         <SeriesFields form={form} inputProps={inputProps} />
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Add series')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Add series')} />
       </Stack>
     </form>
   );
@@ -119,7 +113,7 @@ function AddMeterForm() {
   const meterOptions = useMeterOptions();
   const spaceOptions = useSpaceOptions();
   const [addMeter, { loading }] = useMutation(ProjectAddMeterDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<AddMeterValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<AddMeterValues>({
     initialValues: { meterId: '', spaceId: project.spaces[0] ? String(project.spaces[0].id) : '' },
     schema: addMeterSchema,
   });
@@ -129,33 +123,22 @@ function AddMeterForm() {
     ([, channel]) => isMeasurementType(channel.type) && channel.type !== 'ignore',
   );
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const { meterId, spaceId } = addMeterValues(values);
-    let count = 0;
-    try {
+  const submit = onSave(
+    async (values) => {
+      const { meterId, spaceId } = addMeterValues(values);
       const { data } = await addMeter({ variables: { projectId: project.id, meterId, spaceId } });
-      count = data?.projectAddMeter.length ?? 0;
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Series added: {{number}}.', { number: count }));
-  });
+      return data?.projectAddMeter.length ?? 0;
+    },
+    (count) => toast.success(t('Series added: {{number}}.', { number: count })),
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Add meter')} data-testid="add-meter-form">
       <Stack gap="xs">
         <FormError message={generalError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('Meter')}
-            withAsterisk
-            searchable
-            data={meterOptions}
-            nothingFoundMessage={t('No matches')}
-            {...selectProps(inputProps('meterId'))}
-          />
+          <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
           <Select label={t('Space')} data={spaceOptions} allowDeselect={false} {...inputProps('spaceId')} />
         </SimpleGrid>
         {known && measured.length === 0 && (
@@ -175,11 +158,7 @@ function AddMeterForm() {
             </List>
           </div>
         )}
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Add meter')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Add meter')} />
       </Stack>
     </form>
   );
@@ -189,7 +168,7 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
   const { t } = useTranslation();
   const { project, selected, clearSelected } = useSeriesEdit();
   const [moveDatasources, { loading }] = useMutation(MoveSeriesDatasourcesDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<MoveValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<MoveValues>({
     initialValues: { seriesId: '', at: '' },
     schema: moveSchema,
   });
@@ -201,19 +180,19 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
       items: group.series.map((serie) => ({ value: String(serie.id), label: `${serie.name} (${serie.dataType})` })),
     }));
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const { seriesId, at } = moveValues(values, project.timeZone);
-    const ids = [...selected];
-    try {
+  const submit = onSave(
+    async (values) => {
+      const { seriesId, at } = moveValues(values, project.timeZone);
+      const ids = [...selected];
       await moveDatasources({ variables: { ids, seriesId, at: at?.toISOString() ?? null } });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    clearSelected();
-    toast.success(t('Datasources moved: {{number}}.', { number: ids.length }));
-  });
+      return ids.length;
+    },
+    (moved) => {
+      clearSelected();
+      toast.success(t('Datasources moved: {{number}}.', { number: moved }));
+    },
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Move datasources')} data-testid="move-datasources-form">
@@ -225,14 +204,7 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
         </Text>
         <FormError message={generalError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('Target series')}
-            withAsterisk
-            searchable
-            data={targets}
-            nothingFoundMessage={t('No matches')}
-            {...selectProps(inputProps('seriesId'))}
-          />
+          <RequiredSelect label={t('Target series')} data={targets} field={inputProps('seriesId')} />
           <TextInput
             type="datetime-local"
             label={t('From')}

@@ -23,6 +23,8 @@ import { DeleteSeriesDatasourceDocument, DeleteSeriesDocument, UpdateSeriesDocum
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { DatasourceEditForm, NewDatasourceForm } from './DatasourceForms.tsx';
 import {
@@ -96,7 +98,7 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
   const { t } = useTranslation();
   // No refetch: the page groups series by their cached spaceId, which the answer updates.
   const [updateSeries, { loading }] = useMutation(UpdateSeriesDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<SeriesValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<SeriesValues>({
     initialValues: {
       name: serie.name,
       dataType: serie.dataType,
@@ -107,12 +109,11 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
   });
   useDirtyForm(`series-${serie.id}`, form.isDirty());
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateSeriesInput.parse(updateSeriesValues(serie.id, values));
-    const dataType = input.dataType ?? serie.dataType;
-    try {
-      await updateSeries({
+  const submit = onSave(
+    (values) => {
+      const input = updateSeriesInput.parse(updateSeriesValues(serie.id, values));
+      const dataType = input.dataType ?? serie.dataType;
+      return updateSeries({
         variables: {
           input: {
             id: input.id,
@@ -123,27 +124,19 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Saved.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Saved.'));
+      onDone();
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Edit series {{name}}', { name: serie.name })}>
       <Stack gap="xs">
         <FormError message={generalError} />
         <SeriesFields form={form} inputProps={inputProps} />
-        <Group>
-          <Button type="submit" size="xs" loading={loading}>
-            {t('Save')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons size="xs" loading={loading} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -226,25 +219,13 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
         </Table.Td>
         <Table.Td>
           <Group gap="xs" wrap="nowrap" justify="flex-end">
-            <Button
-              size="xs"
-              variant="light"
-              disabled={editing}
-              onClick={() => setEditing(true)}
-              aria-label={t('Edit {{name}}', { name: label })}
-            >
-              {t('Edit')}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              loading={deleting.loading}
-              onClick={remove}
-              aria-label={t('Delete {{name}}', { name: label })}
-            >
-              {t('Delete')}
-            </Button>
+            <EditDeleteButtons
+              name={label}
+              onEdit={() => setEditing(true)}
+              onDelete={remove}
+              editDisabled={editing}
+              deleting={deleting.loading}
+            />
           </Group>
         </Table.Td>
       </Table.Tr>
@@ -299,24 +280,12 @@ export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
               )}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => setEditing(true)}
-                aria-label={t('Edit {{name}}', { name: serie.name })}
-              >
-                {t('Edit')}
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={deleting.loading}
-                onClick={remove}
-                aria-label={t('Delete {{name}}', { name: serie.name })}
-              >
-                {t('Delete')}
-              </Button>
+              <EditDeleteButtons
+                name={serie.name}
+                onEdit={() => setEditing(true)}
+                onDelete={remove}
+                deleting={deleting.loading}
+              />
             </Group>
           </Group>
         )}
