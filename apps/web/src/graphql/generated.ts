@@ -239,6 +239,17 @@ export type ProjectListFilter = {
   search?: string | null | undefined;
 };
 
+/** A right of the viewer in a project; the client hides controls by them, the server still decides. */
+export type ProjectPrivilege =
+  | 'acknowledgeAlarms'
+  | 'admin'
+  | 'adminAlarms'
+  | 'adminReports'
+  | 'adminSeries'
+  | 'view'
+  | 'viewAlarms'
+  | 'viewReports';
+
 export type SaveDataViewInput = {
   filters?: unknown;
   from: string;
@@ -1168,14 +1179,14 @@ export type ProjectEditPictureFragment = { id: string, name: string, path: strin
 
 export type ProjectEditAttachmentFragment = { id: string, name: string, path: string, contentType: string, size: number };
 
-export type ProjectAdminFieldsFragment = { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<string>, defaults: unknown, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null };
+export type ProjectAdminFieldsFragment = { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<ProjectPrivilege>, defaults: unknown, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null };
 
 export type ProjectAdminQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type ProjectAdminQuery = { projectAdmin: { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<string>, defaults: unknown, spaces: Array<{ id: number, projectId: number, name: string, description: string | null, show: boolean }>, pages: Array<{ id: number, projectId: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, members: Array<{ id: string, projectId: number, isAdmin: boolean, canAdminAlarms: boolean, canAdminReports: boolean, canAdminSeries: boolean, canViewAlarms: boolean, canViewReports: boolean, user: { id: string, username: string, name: string | null, company: string | null } }>, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null } };
+export type ProjectAdminQuery = { projectAdmin: { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<ProjectPrivilege>, defaults: unknown, spaces: Array<{ id: number, projectId: number, name: string, description: string | null, show: boolean }>, pages: Array<{ id: number, projectId: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, members: Array<{ id: string, projectId: number, isAdmin: boolean, canAdminAlarms: boolean, canAdminReports: boolean, canAdminSeries: boolean, canViewAlarms: boolean, canViewReports: boolean, user: { id: string, username: string, name: string | null, company: string | null } }>, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null } };
 
 export type ProjectInvitationsQueryVariables = Exact<{
   id: number;
@@ -1190,14 +1201,14 @@ export type ProjectAdminActionMutationVariables = Exact<{
 }>;
 
 
-export type ProjectAdminActionMutation = { projectAdminAction: { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<string>, defaults: unknown, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null } };
+export type ProjectAdminActionMutation = { projectAdminAction: { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<ProjectPrivilege>, defaults: unknown, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null } };
 
 export type UpdateProjectInfoMutationVariables = Exact<{
   input: UpdateProjectInput;
 }>;
 
 
-export type UpdateProjectInfoMutation = { updateProject: { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<string>, defaults: unknown, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null } };
+export type UpdateProjectInfoMutation = { updateProject: { id: number, name: string, code: string | null, description: string | null, startAt: string | null, endAt: string | null, timeZone: string, defaultSelect: number, showLive: boolean, showReport: boolean, showAlarm: boolean, publicId: string | null, ended: boolean, archived: boolean, archivedAt: string | null, hidden: boolean, organizationId: string, privileges: Array<ProjectPrivilege>, defaults: unknown, picture: { id: string, name: string, path: string } | null, attachment: { id: string, name: string, path: string, contentType: string, size: number } | null } };
 
 export type CreateSpaceMutationVariables = Exact<{
   input: CreateSpaceInput;
@@ -1379,7 +1390,7 @@ export type ProjectListFieldsFragment = { id: number, name: string, code: string
 
 export type ProjectShellPageFieldsFragment = { id: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean };
 
-export type ProjectShellFieldsFragment = { privileges: Array<string>, showLive: boolean, alarmsTriggeredCount: number, startAt: string | null, endAt: string | null, timeZone: string, id: number, name: string, code: string | null, description: string | null, ended: boolean, archived: boolean, hidden: boolean, favourite: boolean, pages: Array<{ id: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, organization: { id: string, name: string, slug: string } | null };
+export type ProjectShellFieldsFragment = { privileges: Array<ProjectPrivilege>, showLive: boolean, alarmsTriggeredCount: number, startAt: string | null, endAt: string | null, timeZone: string, id: number, name: string, code: string | null, description: string | null, ended: boolean, archived: boolean, hidden: boolean, favourite: boolean, pages: Array<{ id: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, organization: { id: string, name: string, slug: string } | null };
 
 export type ProjectListQueryVariables = Exact<{
   filter?: ProjectListFilter | null | undefined;
@@ -1393,7 +1404,7 @@ export type ProjectShellQueryVariables = Exact<{
 }>;
 
 
-export type ProjectShellQuery = { project: { privileges: Array<string>, showLive: boolean, alarmsTriggeredCount: number, startAt: string | null, endAt: string | null, timeZone: string, id: number, name: string, code: string | null, description: string | null, ended: boolean, archived: boolean, hidden: boolean, favourite: boolean, pages: Array<{ id: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, organization: { id: string, name: string, slug: string } | null } };
+export type ProjectShellQuery = { project: { privileges: Array<ProjectPrivilege>, showLive: boolean, alarmsTriggeredCount: number, startAt: string | null, endAt: string | null, timeZone: string, id: number, name: string, code: string | null, description: string | null, ended: boolean, archived: boolean, hidden: boolean, favourite: boolean, pages: Array<{ id: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, organization: { id: string, name: string, slug: string } | null } };
 
 export type FavouriteProjectMutationVariables = Exact<{
   id: number;
@@ -1419,7 +1430,7 @@ export type ProjectUpdatedSubscriptionVariables = Exact<{
 }>;
 
 
-export type ProjectUpdatedSubscription = { projectUpdated: { privileges: Array<string>, showLive: boolean, alarmsTriggeredCount: number, startAt: string | null, endAt: string | null, timeZone: string, id: number, name: string, code: string | null, description: string | null, ended: boolean, archived: boolean, hidden: boolean, favourite: boolean, pages: Array<{ id: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, organization: { id: string, name: string, slug: string } | null } };
+export type ProjectUpdatedSubscription = { projectUpdated: { privileges: Array<ProjectPrivilege>, showLive: boolean, alarmsTriggeredCount: number, startAt: string | null, endAt: string | null, timeZone: string, id: number, name: string, code: string | null, description: string | null, ended: boolean, archived: boolean, hidden: boolean, favourite: boolean, pages: Array<{ id: number, name: string, content: string, icon: string | null, order: number, show: boolean, type: string, internal: boolean }>, organization: { id: string, name: string, slug: string } | null } };
 
 export type PublicSeriesLatestFieldsFragment = { seriesId: number, data: number, time: string };
 
