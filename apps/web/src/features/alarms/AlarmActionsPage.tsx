@@ -398,7 +398,10 @@ function AlarmActions({
   );
 }
 
-/** /p/:projectId/edit/actions: whom each alarm of the project notifies, and how the latest delivery went. */
+/**
+ * /p/:projectId/edit/actions: whom each alarm of the project notifies, and how the latest delivery went. EditLayout lets
+ * only those who may manage alarms this far (decision 0061).
+ */
 export function AlarmActionsPage() {
   const { t } = useTranslation();
   const project = useEditedProject();

@@ -8,7 +8,7 @@ import {
   updateSeriesInput,
 } from '@olo/shared';
 import { formSchema } from '../forms/formSchema.ts';
-import { fromDateTimeInput } from './dateTimeInput.ts';
+import { fromDateTimeInput } from '../project-edit/dateTimeInput.ts';
 
 /** Data types a series may have: every measurement type but 'ignore', which is never shown. */
 export const seriesDataTypes = measurementTypes.filter((type) => type !== 'ignore');

@@ -1,4 +1,4 @@
-import { skipToken, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { createSeriesInput, isMeasurementType } from '@olo/shared';
 import { useCallback, useMemo, useState } from 'react';
@@ -13,14 +13,13 @@ import {
 } from '../../graphql/generated.ts';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useEditedProject } from '../project-edit/EditLayout.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
-import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useMeterChannels, useMeterOptions } from './DatasourceForms.tsx';
-import { useEditedProject } from './EditLayout.tsx';
-import { mayUseEditTab } from './editTabs.ts';
 import { SeriesFields, SeriesItem, useSpaceOptions } from './SeriesItem.tsx';
 import {
   refetchSeries,
@@ -313,12 +312,13 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
   );
 }
 
-/** /p/:projectId/edit/series: the project's spaces, series and datasources; needs the right to manage series. */
+/**
+ * /p/:projectId/edit/series: the project's spaces, series and datasources. EditLayout lets only those who may manage
+ * series this far (decision 0061).
+ */
 export function SeriesEditPage() {
   const edited = useEditedProject();
-  const allowed = mayUseEditTab(edited.privileges, 'series');
-  const { data, loading, error } = useQuery(SeriesEditDocument, allowed ? { variables: { id: edited.id } } : skipToken);
-  if (!allowed) return <PermissionDenied />;
+  const { data, loading, error } = useQuery(SeriesEditDocument, { variables: { id: edited.id } });
   const project = data?.projectAdmin;
   return (
     <QueryState loading={loading} error={error} data={project}>

@@ -12,11 +12,11 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { toDateTimeInput } from '../project-edit/dateTimeInput.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { RequiredSelect, selectProps } from '../ui/RequiredSelect.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
-import { toDateTimeInput } from './dateTimeInput.ts';
 import {
   meterLabel,
   refetchSeries,
