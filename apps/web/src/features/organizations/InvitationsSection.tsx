@@ -12,6 +12,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { InvitationTable } from '../invitations/InvitationTable.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -114,23 +115,11 @@ function PendingInvitations({ organizationId }: { organizationId: string }) {
             {t('No pending invitations.')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table aria-label={t('Pending invitations')} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Email')}</Table.Th>
-                  <Table.Th>{t('Sent')}</Table.Th>
-                  <Table.Th>{t('Expires')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invitations.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <InvitationTable who={t('Email')} sent={t('Sent')} label={t('Pending invitations')}>
+            {invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </InvitationTable>
         )}
       </QueryState>
     </Stack>

@@ -18,6 +18,7 @@ import {
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { InvitationTable } from '../invitations/InvitationTable.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -271,23 +272,11 @@ function Invitations({ project }: { project: EditedProject }) {
     <QueryState loading={loading} error={error} data={invitations}>
       {invitations && invitations.length === 0 && <Text c="dimmed">{t('No open invitations.')}</Text>}
       {invitations && invitations.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label={t('Open invitations')} data-testid="project-invitations" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('Email')}</Table.Th>
-                <Table.Th>{t('Sent')}</Table.Th>
-                <Table.Th>{t('Expires')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.map((invitation) => (
-                <InvitationRow key={invitation.id} project={project} invitation={invitation} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <InvitationTable who={t('Email')} sent={t('Sent')} label={t('Open invitations')} testId="project-invitations">
+          {invitations.map((invitation) => (
+            <InvitationRow key={invitation.id} project={project} invitation={invitation} />
+          ))}
+        </InvitationTable>
       )}
     </QueryState>
   );
