@@ -1,17 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Container, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type React from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +15,7 @@ import {
   SendMeterCommandsDocument,
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { useNow } from '../ui/useNow.ts';
@@ -336,11 +325,9 @@ export function MeterListPage() {
         {!meters ? (
           <QueryState loading={loading} error={error} />
         ) : meters.length === 0 ? (
-          <Paper withBorder p="xl" radius="md" data-testid="meter-list-empty">
-            <Text c="dimmed" ta="center">
-              {filtered ? t('No meters match the filters.') : t('No meters yet.')}
-            </Text>
-          </Paper>
+          <EmptyState testId="meter-list-empty">
+            {filtered ? t('No meters match the filters.') : t('No meters yet.')}
+          </EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={900}>
             <Table aria-label={t('Meters')} data-testid="meter-list" verticalSpacing="xs" highlightOnHover>

@@ -1,5 +1,5 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { Anchor, Container, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   type ProjectListFieldsFragment,
   ProjectsUpdatedDocument,
 } from '../../graphql/generated.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
@@ -103,11 +104,9 @@ export function ProjectListPage() {
         {!projects ? (
           <QueryState loading={loading} error={error} />
         ) : projects.length === 0 ? (
-          <Paper withBorder p="xl" radius="md" data-testid="project-list-empty">
-            <Text c="dimmed" ta="center">
-              {filtered ? t('No projects match the filters.') : t('No projects yet.')}
-            </Text>
-          </Paper>
+          <EmptyState testId="project-list-empty">
+            {filtered ? t('No projects match the filters.') : t('No projects yet.')}
+          </EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table aria-label={t('Projects')} data-testid="project-list" verticalSpacing="xs" highlightOnHover>
