@@ -34,7 +34,7 @@ import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.ts
 import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { parseSerials } from './serials.ts';
@@ -160,36 +160,38 @@ function FindBySerials({
 
   return (
     <Stack>
-      <form onSubmit={submit} noValidate aria-label={t('Find free meters by serials')} data-testid="find-meters-form">
-        <Stack gap="xs">
-          <FormError message={generalError} />
-          <Textarea
-            label={t('Serials (DevEUI)')}
-            description={t('One per line, or separated by commas.')}
-            autosize
-            minRows={3}
-            maxRows={12}
-            styles={{ input: { fontFamily: 'monospace' } }}
-            {...inputProps('serials')}
-          />
-          <Group>
-            <Button type="submit" loading={loading}>
-              {t('Find')}
+      <FormStack
+        onSubmit={submit}
+        label={t('Find free meters by serials')}
+        error={generalError}
+        testId="find-meters-form"
+      >
+        <Textarea
+          label={t('Serials (DevEUI)')}
+          description={t('One per line, or separated by commas.')}
+          autosize
+          minRows={3}
+          maxRows={12}
+          styles={{ input: { fontFamily: 'monospace' } }}
+          {...inputProps('serials')}
+        />
+        <Group>
+          <Button type="submit" loading={loading}>
+            {t('Find')}
+          </Button>
+          {found && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setFound(null);
+                form.reset();
+              }}
+            >
+              {t('Clear')}
             </Button>
-            {found && (
-              <Button
-                variant="default"
-                onClick={() => {
-                  setFound(null);
-                  form.reset();
-                }}
-              >
-                {t('Clear')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
+          )}
+        </Group>
+      </FormStack>
       {found && (
         <Stack gap="xs" data-testid="found-meters">
           {found.meters.length === 0 ? (

@@ -34,7 +34,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 
@@ -211,55 +211,50 @@ function ActionForm({
   const title = action ? t('Edit action') : t('New action');
   return (
     <Paper withBorder p="sm">
-      <form onSubmit={submit} noValidate aria-label={title} data-testid="action-form">
-        <Stack gap="xs">
-          <FormError message={generalError} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              label={t('Type')}
-              data={alarmActionTypes.map((value) => ({ value, label: typeLabels[value] }))}
-              {...form.getInputProps('type')}
-            />
-            <TextInput label={t('Name')} description={t('Optional')} {...inputProps('name')} />
-          </SimpleGrid>
-          {type === 'email' && <TextInput label={t('Email')} withAsterisk type="email" {...inputProps('email')} />}
-          {type === 'sms' && (
-            <TextInput
-              label={t('Phone number')}
-              withAsterisk
-              type="tel"
-              placeholder="+358 40 123 4567"
-              {...inputProps('sms')}
-            />
-          )}
-          {type === 'webhook' && (
-            <TextInput
-              label={t('Webhook address')}
-              withAsterisk
-              placeholder="https://example.com/olo-alarms"
-              {...inputProps('webhook')}
-            />
-          )}
-          {type === 'user' && (
-            <RequiredSelect label={t('Project member')} data={members} field={inputProps('userId')} />
-          )}
-          <Group>
-            <Checkbox label={t('Active')} {...form.getInputProps('active', { type: 'checkbox' })} />
-            <Checkbox
-              label={t('Notify also when the alarm ends')}
-              {...form.getInputProps('triggerAtEnd', { type: 'checkbox' })}
-            />
-          </Group>
-          <Group>
-            <Button type="submit" loading={creating.loading || updating.loading}>
-              {action ? t('Save') : t('Add action')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {t('Cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <FormStack onSubmit={submit} label={title} error={generalError} testId="action-form">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label={t('Type')}
+            data={alarmActionTypes.map((value) => ({ value, label: typeLabels[value] }))}
+            {...form.getInputProps('type')}
+          />
+          <TextInput label={t('Name')} description={t('Optional')} {...inputProps('name')} />
+        </SimpleGrid>
+        {type === 'email' && <TextInput label={t('Email')} withAsterisk type="email" {...inputProps('email')} />}
+        {type === 'sms' && (
+          <TextInput
+            label={t('Phone number')}
+            withAsterisk
+            type="tel"
+            placeholder="+358 40 123 4567"
+            {...inputProps('sms')}
+          />
+        )}
+        {type === 'webhook' && (
+          <TextInput
+            label={t('Webhook address')}
+            withAsterisk
+            placeholder="https://example.com/olo-alarms"
+            {...inputProps('webhook')}
+          />
+        )}
+        {type === 'user' && <RequiredSelect label={t('Project member')} data={members} field={inputProps('userId')} />}
+        <Group>
+          <Checkbox label={t('Active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('Notify also when the alarm ends')}
+            {...form.getInputProps('triggerAtEnd', { type: 'checkbox' })}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={creating.loading || updating.loading}>
+            {action ? t('Save') : t('Add action')}
+          </Button>
+          <Button variant="default" onClick={onDone}>
+            {t('Cancel')}
+          </Button>
+        </Group>
+      </FormStack>
     </Paper>
   );
 }

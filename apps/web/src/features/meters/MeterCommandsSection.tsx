@@ -1,6 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Table, Text, TextInput, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type React from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { type FormIssue, formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
@@ -118,34 +118,31 @@ function CommandForm({ meterId }: { meterId: number }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Send a command')} data-testid="meter-command-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Group align="flex-start" grow>
-          <TextInput label={t('Command name')} required {...inputProps('name')} />
-          <NumberInput
-            label={t('Port (fPort)')}
-            min={1}
-            max={223}
-            allowDecimal={false}
-            required
-            {...inputProps('fPort')}
-          />
-          <TextInput
-            label={t('Payload (hex)')}
-            placeholder="01a0"
-            required
-            styles={{ input: { fontFamily: 'monospace' } }}
-            {...inputProps('payloadHex')}
-          />
-        </Group>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Send command')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Send a command')} error={generalError} testId="meter-command-form">
+      <Group align="flex-start" grow>
+        <TextInput label={t('Command name')} required {...inputProps('name')} />
+        <NumberInput
+          label={t('Port (fPort)')}
+          min={1}
+          max={223}
+          allowDecimal={false}
+          required
+          {...inputProps('fPort')}
+        />
+        <TextInput
+          label={t('Payload (hex)')}
+          placeholder="01a0"
+          required
+          styles={{ input: { fontFamily: 'monospace' } }}
+          {...inputProps('payloadHex')}
+        />
+      </Group>
+      <Group>
+        <Button type="submit" loading={loading}>
+          {t('Send command')}
+        </Button>
+      </Group>
+    </FormStack>
   );
 }
 

@@ -16,6 +16,7 @@ import { useShowError } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
@@ -91,40 +92,33 @@ function PageEditForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit page {{name}}', { name: page.name })}>
-      <Stack gap="sm">
-        <FormError message={generalError} />
-        <Group grow align="flex-start">
-          <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
-          <Select label={t('Type')} data={typeOptions} allowDeselect={false} {...inputProps('type')} />
-          <TextInput
-            label={t('Icon')}
-            description={t('Name of the icon shown with the page')}
-            {...inputProps('icon')}
-          />
-        </Group>
-        <Switch
-          label={t('Shown')}
-          description={t('A page that is not shown is seen only by the project admins.')}
-          {...form.getInputProps('show', { type: 'checkbox' })}
-        />
-        <Switch
-          label={t('Internal')}
-          description={t('Never shown on the public view of the project.')}
-          {...form.getInputProps('internal', { type: 'checkbox' })}
-        />
-        <Textarea
-          label={t('Content')}
-          description={t('Markdown: # heading, **bold**, *italic*, - list, [link](https://…)')}
-          autosize
-          minRows={8}
-          maxRows={30}
-          styles={{ input: { fontFamily: 'monospace' } }}
-          {...inputProps('content')}
-        />
-        <FormButtons loading={loading} onCancel={onDone} />
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Edit page {{name}}', { name: page.name })} error={generalError} gap="sm">
+      <Group grow align="flex-start">
+        <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
+        <Select label={t('Type')} data={typeOptions} allowDeselect={false} {...inputProps('type')} />
+        <TextInput label={t('Icon')} description={t('Name of the icon shown with the page')} {...inputProps('icon')} />
+      </Group>
+      <Switch
+        label={t('Shown')}
+        description={t('A page that is not shown is seen only by the project admins.')}
+        {...form.getInputProps('show', { type: 'checkbox' })}
+      />
+      <Switch
+        label={t('Internal')}
+        description={t('Never shown on the public view of the project.')}
+        {...form.getInputProps('internal', { type: 'checkbox' })}
+      />
+      <Textarea
+        label={t('Content')}
+        description={t('Markdown: # heading, **bold**, *italic*, - list, [link](https://…)')}
+        autosize
+        minRows={8}
+        maxRows={30}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        {...inputProps('content')}
+      />
+      <FormButtons loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }
 

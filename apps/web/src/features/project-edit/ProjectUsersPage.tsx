@@ -19,7 +19,7 @@ import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
@@ -150,28 +150,25 @@ function AddMemberForm({ project, setFormDirty }: { project: EditedProject; setF
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Add a member')} data-testid="project-add-member-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Group align="flex-start">
-          <Select
-            label={t('User')}
-            description={t('Members of the organization of the project')}
-            placeholder={options.length ? t('Choose a user') : t('No users to add')}
-            data={options}
-            searchable
-            nothingFoundMessage={t('No matches')}
-            style={{ flex: 1 }}
-            {...inputProps('userId')}
-            value={form.getValues().userId || null}
-            onChange={(value) => form.setFieldValue('userId', value ?? '')}
-          />
-          <Button type="submit" loading={loading} disabled={!form.getValues().userId} mt={46}>
-            {t('Add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Add a member')} error={generalError} testId="project-add-member-form">
+      <Group align="flex-start">
+        <Select
+          label={t('User')}
+          description={t('Members of the organization of the project')}
+          placeholder={options.length ? t('Choose a user') : t('No users to add')}
+          data={options}
+          searchable
+          nothingFoundMessage={t('No matches')}
+          style={{ flex: 1 }}
+          {...inputProps('userId')}
+          value={form.getValues().userId || null}
+          onChange={(value) => form.setFieldValue('userId', value ?? '')}
+        />
+        <Button type="submit" loading={loading} disabled={!form.getValues().userId} mt={46}>
+          {t('Add')}
+        </Button>
+      </Group>
+    </FormStack>
   );
 }
 
@@ -199,26 +196,23 @@ function InviteForm({ project, setFormDirty }: { project: EditedProject; setForm
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Invite to the project')} data-testid="project-invite-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Group align="flex-start" grow>
-          <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
-          <TextInput
-            label={t('or username')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...inputProps('username')}
-          />
-        </Group>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Send invitation')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Invite to the project')} error={generalError} testId="project-invite-form">
+      <Group align="flex-start" grow>
+        <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
+        <TextInput
+          label={t('or username')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...inputProps('username')}
+        />
+      </Group>
+      <Group>
+        <Button type="submit" loading={loading}>
+          {t('Send invitation')}
+        </Button>
+      </Group>
+    </FormStack>
   );
 }
 

@@ -16,6 +16,7 @@ import { useShowError } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import type { EditedProject } from './EditLayout.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
 
@@ -51,14 +52,11 @@ function SpaceEditForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit space {{name}}', { name: space.name })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
-        <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
-        <FormButtons size="xs" loading={loading} onCancel={onDone} />
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Edit space {{name}}', { name: space.name })} error={generalError}>
+      <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
+      <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
+      <FormButtons size="xs" loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }
 

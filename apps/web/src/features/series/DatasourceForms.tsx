@@ -14,7 +14,7 @@ import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { toDateTimeInput } from '../project-edit/dateTimeInput.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { RequiredSelect, selectProps } from '../ui/RequiredSelect.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import {
@@ -152,49 +152,46 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('New datasource for {{name}}', { name: serie.name })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
+    <FormStack onSubmit={submit} label={t('New datasource for {{name}}', { name: serie.name })} error={generalError}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
+        <Autocomplete
+          label={t('Channel')}
+          withAsterisk
+          data={channelOptions.map((option) => option.value)}
+          renderOption={({ option }) => channelLabel(option.value, channels[option.value] ?? {})}
+          description={
+            meterId && known && channelOptions.length === 0
+              ? t('The meter has sent no readings yet: type the channel name.')
+              : undefined
+          }
+          {...inputProps('channel')}
+        />
+      </SimpleGrid>
+      {functionOptions.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
-          <Autocomplete
-            label={t('Channel')}
-            withAsterisk
-            data={channelOptions.map((option) => option.value)}
-            renderOption={({ option }) => channelLabel(option.value, channels[option.value] ?? {})}
-            description={
-              meterId && known && channelOptions.length === 0
-                ? t('The meter has sent no readings yet: type the channel name.')
-                : undefined
-            }
-            {...inputProps('channel')}
+          <Select
+            label={t('Function')}
+            description={t('Feed the series a quantity computed from this channel and others of the meter')}
+            placeholder={t('None: the channel as it is')}
+            clearable
+            data={functionOptions}
+            {...selectProps(inputProps('functionId'))}
           />
-        </SimpleGrid>
-        {functionOptions.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {chosenFunction?.extra.map((type, index) => (
             <Select
-              label={t('Function')}
-              description={t('Feed the series a quantity computed from this channel and others of the meter')}
-              placeholder={t('None: the channel as it is')}
-              clearable
-              data={functionOptions}
-              {...selectProps(inputProps('functionId'))}
+              key={type}
+              label={t('{{quantity}} channel', { quantity: measurementLabel(type) })}
+              withAsterisk
+              data={channelOptions.filter((option) => channels[option.value]?.type === type)}
+              {...selectProps(inputProps(`extraChannels.${index}` as 'channel'))}
             />
-            {chosenFunction?.extra.map((type, index) => (
-              <Select
-                key={type}
-                label={t('{{quantity}} channel', { quantity: measurementLabel(type) })}
-                withAsterisk
-                data={channelOptions.filter((option) => channels[option.value]?.type === type)}
-                {...selectProps(inputProps(`extraChannels.${index}` as 'channel'))}
-              />
-            ))}
-          </SimpleGrid>
-        )}
-        <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
-        <FormButtons size="xs" loading={loading} submitLabel={t('Add datasource')} onCancel={onDone} />
-      </Stack>
-    </form>
+          ))}
+        </SimpleGrid>
+      )}
+      <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
+      <FormButtons size="xs" loading={loading} submitLabel={t('Add datasource')} onCancel={onDone} />
+    </FormStack>
   );
 }
 
@@ -240,15 +237,16 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit datasource {{channel}}', { channel: datasource.channel })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Text size="sm" c="dimmed">
-          {t('Values of the changed range are computed again from the stored readings.')}
-        </Text>
-        <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
-        <FormButtons size="xs" loading={loading} onCancel={onDone} />
-      </Stack>
-    </form>
+    <FormStack
+      onSubmit={submit}
+      label={t('Edit datasource {{channel}}', { channel: datasource.channel })}
+      error={generalError}
+    >
+      <Text size="sm" c="dimmed">
+        {t('Values of the changed range are computed again from the stored readings.')}
+      </Text>
+      <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
+      <FormButtons size="xs" loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }

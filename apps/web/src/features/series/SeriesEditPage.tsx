@@ -16,6 +16,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useEditedProject } from '../project-edit/EditLayout.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -96,13 +97,10 @@ function NewSeriesForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('New series')} data-testid="new-series-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <SeriesFields form={form} inputProps={inputProps} />
-        <FormButtons loading={loading} submitLabel={t('Add series')} />
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('New series')} error={generalError} testId="new-series-form">
+      <SeriesFields form={form} inputProps={inputProps} />
+      <FormButtons loading={loading} submitLabel={t('Add series')} />
+    </FormStack>
   );
 }
 
@@ -133,33 +131,30 @@ function AddMeterForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Add meter')} data-testid="add-meter-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
-          <Select label={t('Space')} data={spaceOptions} allowDeselect={false} {...inputProps('spaceId')} />
-        </SimpleGrid>
-        {known && measured.length === 0 && (
-          <Text size="sm" c="orange">
-            {t('The meter has sent no readings with known channels yet, so no series can be made of it.')}
-          </Text>
-        )}
-        {measured.length > 0 && (
-          <div>
-            <Text size="sm">{t('A series is made for each of these channels, fed from now on:')}</Text>
-            <List size="sm" data-testid="add-meter-channels">
-              {measured.map(([name, channel]) => (
-                <List.Item key={name}>
-                  {name} ({String(channel.type)})
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        )}
-        <FormButtons loading={loading} submitLabel={t('Add meter')} />
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Add meter')} error={generalError} testId="add-meter-form">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
+        <Select label={t('Space')} data={spaceOptions} allowDeselect={false} {...inputProps('spaceId')} />
+      </SimpleGrid>
+      {known && measured.length === 0 && (
+        <Text size="sm" c="orange">
+          {t('The meter has sent no readings with known channels yet, so no series can be made of it.')}
+        </Text>
+      )}
+      {measured.length > 0 && (
+        <div>
+          <Text size="sm">{t('A series is made for each of these channels, fed from now on:')}</Text>
+          <List size="sm" data-testid="add-meter-channels">
+            {measured.map(([name, channel]) => (
+              <List.Item key={name}>
+                {name} ({String(channel.type)})
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+      <FormButtons loading={loading} submitLabel={t('Add meter')} />
+    </FormStack>
   );
 }
 

@@ -25,7 +25,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { DatasourceEditForm, NewDatasourceForm } from './DatasourceForms.tsx';
 import {
   formatInZone,
@@ -132,13 +132,10 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit series {{name}}', { name: serie.name })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <SeriesFields form={form} inputProps={inputProps} />
-        <FormButtons size="xs" loading={loading} onCancel={onDone} />
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Edit series {{name}}', { name: serie.name })} error={generalError}>
+      <SeriesFields form={form} inputProps={inputProps} />
+      <FormButtons size="xs" loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }
 
