@@ -16,7 +16,7 @@ import {
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { QueryState } from '../ui/QueryState.tsx';
+import { ListTable } from '../ui/ListTable.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { useNow } from '../ui/useNow.ts';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
@@ -322,60 +322,59 @@ export function MeterListPage() {
             )}
           </Group>
         )}
-        {!meters ? (
-          <QueryState loading={loading} error={error} />
-        ) : meters.length === 0 ? (
-          <EmptyState testId="meter-list-empty">
-            {filtered ? t('No meters match the filters.') : t('No meters yet.')}
-          </EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table aria-label={t('Meters')} data-testid="meter-list" verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    {selectable.length > 0 && (
-                      <Checkbox
-                        aria-label={t('Select all')}
-                        checked={allChosen}
-                        indeterminate={chosen.length > 0 && !allChosen}
-                        onChange={(event) =>
-                          setSelected(new Set(event.currentTarget.checked ? selectable.map((meter) => meter.id) : []))
-                        }
-                      />
-                    )}
-                  </Table.Th>
-                  <Table.Th>{t('Meter')}</Table.Th>
-                  <Table.Th>{t('Organization')}</Table.Th>
-                  <Table.Th>{t('Driver')}</Table.Th>
-                  <Table.Th>{t('Last seen')}</Table.Th>
-                  <Table.Th>{t('Battery')}</Table.Th>
-                  <Table.Th>RSSI</Table.Th>
-                  <Table.Th>SNR</Table.Th>
-                  <Table.Th>{t('State')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {meters.map((meter) => (
-                  <MeterRow
-                    key={meter.id}
-                    meter={meter}
-                    now={now}
-                    selected={selected.has(meter.id)}
-                    onSelect={(on) =>
-                      setSelected((previous) => {
-                        const next = new Set(previous);
-                        if (on) next.add(meter.id);
-                        else next.delete(meter.id);
-                        return next;
-                      })
+        <ListTable
+          loading={loading}
+          error={error}
+          items={meters}
+          empty={
+            <EmptyState testId="meter-list-empty">
+              {filtered ? t('No meters match the filters.') : t('No meters yet.')}
+            </EmptyState>
+          }
+          label={t('Meters')}
+          testId="meter-list"
+          minWidth={900}
+          head={
+            <>
+              <Table.Th w={40}>
+                {selectable.length > 0 && (
+                  <Checkbox
+                    aria-label={t('Select all')}
+                    checked={allChosen}
+                    indeterminate={chosen.length > 0 && !allChosen}
+                    onChange={(event) =>
+                      setSelected(new Set(event.currentTarget.checked ? selectable.map((meter) => meter.id) : []))
                     }
                   />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                )}
+              </Table.Th>
+              <Table.Th>{t('Meter')}</Table.Th>
+              <Table.Th>{t('Organization')}</Table.Th>
+              <Table.Th>{t('Driver')}</Table.Th>
+              <Table.Th>{t('Last seen')}</Table.Th>
+              <Table.Th>{t('Battery')}</Table.Th>
+              <Table.Th>RSSI</Table.Th>
+              <Table.Th>SNR</Table.Th>
+              <Table.Th>{t('State')}</Table.Th>
+            </>
+          }
+          row={(meter) => (
+            <MeterRow
+              key={meter.id}
+              meter={meter}
+              now={now}
+              selected={selected.has(meter.id)}
+              onSelect={(on) =>
+                setSelected((previous) => {
+                  const next = new Set(previous);
+                  if (on) next.add(meter.id);
+                  else next.delete(meter.id);
+                  return next;
+                })
+              }
+            />
+          )}
+        />
       </Stack>
     </Container>
   );

@@ -8,7 +8,7 @@ import {
   ProjectsUpdatedDocument,
 } from '../../graphql/generated.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { QueryState } from '../ui/QueryState.tsx';
+import { ListTable } from '../ui/ListTable.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
@@ -101,31 +101,28 @@ export function ProjectListPage() {
             ))}
           </Group>
         </Group>
-        {!projects ? (
-          <QueryState loading={loading} error={error} />
-        ) : projects.length === 0 ? (
-          <EmptyState testId="project-list-empty">
-            {filtered ? t('No projects match the filters.') : t('No projects yet.')}
-          </EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label={t('Projects')} data-testid="project-list" verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Favourite')}</Table.Th>
-                  <Table.Th>{t('Project')}</Table.Th>
-                  <Table.Th>{t('Organization')}</Table.Th>
-                  <Table.Th>{t('State')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {projects.map((project) => (
-                  <ProjectRow key={project.id} project={project} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <ListTable
+          loading={loading}
+          error={error}
+          items={projects}
+          empty={
+            <EmptyState testId="project-list-empty">
+              {filtered ? t('No projects match the filters.') : t('No projects yet.')}
+            </EmptyState>
+          }
+          label={t('Projects')}
+          testId="project-list"
+          minWidth={560}
+          head={
+            <>
+              <Table.Th>{t('Favourite')}</Table.Th>
+              <Table.Th>{t('Project')}</Table.Th>
+              <Table.Th>{t('Organization')}</Table.Th>
+              <Table.Th>{t('State')}</Table.Th>
+            </>
+          }
+          row={(project) => <ProjectRow key={project.id} project={project} />}
+        />
       </Stack>
     </Container>
   );

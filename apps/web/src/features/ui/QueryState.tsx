@@ -26,17 +26,20 @@ export function PermissionDenied() {
 /**
  * What a screen shows while its query loads or after it failed: a loader, the permission message, or
  * a general error; its children once there is data to render. Given the query's `data`, an answer already there stays
- * on screen while the query asks again, and after a later request failed.
+ * on screen while the query asks again, and after a later request failed; `empty` stands instead of the children when
+ * that answer is an empty list.
  */
 export function QueryState({
   loading,
   error,
   data,
+  empty,
   children,
 }: {
   loading: boolean;
   error?: ErrorLike;
   data?: unknown;
+  empty?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -56,5 +59,6 @@ export function QueryState({
       </Center>
     );
   }
+  if (empty !== undefined && Array.isArray(data) && data.length === 0) return <>{empty}</>;
   return <>{children}</>;
 }
