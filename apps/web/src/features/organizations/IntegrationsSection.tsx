@@ -16,7 +16,6 @@ import {
 import { createIntegrationInput } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { config } from '../../config.ts';
 import {
   CreateIntegrationDocument,
@@ -28,7 +27,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction } from '../forms/useShowError.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -213,7 +212,7 @@ function IntegrationRow({
 }) {
   const { t, i18n } = useTranslation();
   const kindLabels = useKindLabels();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [deleteIntegration, { loading }] = useMutation(DeleteIntegrationDocument, {
     update: (cache, { data }) => {
       if (data?.deleteIntegration) forgetObject(cache, 'Integration', integration.id);
@@ -221,17 +220,13 @@ function IntegrationRow({
   });
 
   const remove = () => {
-    if (
-      !window.confirm(
-        t('Delete the integration {{name}}? Network servers using it can no longer send readings.', {
-          name: integration.name,
-        }),
-      )
-    )
-      return;
-    deleteIntegration({ variables: { id: integration.id } })
-      .then(() => toast.success(t('Integration deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the integration {{name}}? Network servers using it can no longer send readings.', {
+        name: integration.name,
+      }),
+      () => deleteIntegration({ variables: { id: integration.id } }),
+      t('Integration deleted.'),
+    );
   };
 
   return (

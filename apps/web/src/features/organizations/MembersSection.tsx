@@ -1,14 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import {
   DeleteOrganizationMembershipDocument,
   type OrganizationMemberFieldsFragment,
   OrganizationMembersDocument,
   UpdateOrganizationMembershipDocument,
 } from '../../graphql/generated.ts';
-import { errorText } from '../forms/errorText.ts';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
@@ -37,7 +36,8 @@ export function useOrganizationMembers(organizationId: string) {
 function MemberRow({ member, editable }: { member: OrganizationMemberFieldsFragment; editable: boolean }) {
   const { t } = useTranslation();
   const flags = useMemberFlagLabels();
-  const showError = (error: unknown) => toast.error(errorText(error, t));
+  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [updateMembership, updating] = useMutation(UpdateOrganizationMembershipDocument);
   const [deleteMembership, deleting] = useMutation(DeleteOrganizationMembershipDocument, {
     update: (cache) => forgetObject(cache, 'OrganizationMembership', member.id),
@@ -54,10 +54,11 @@ function MemberRow({ member, editable }: { member: OrganizationMemberFieldsFragm
     }).catch(showError);
 
   const remove = () => {
-    if (!window.confirm(t('Remove {{name}} from the organization?', { name }))) return;
-    deleteMembership({ variables: { id: member.id } })
-      .then(() => toast.success(t('{{name}} was removed from the organization.', { name })))
-      .catch(showError);
+    confirmed(
+      t('Remove {{name}} from the organization?', { name }),
+      () => deleteMembership({ variables: { id: member.id } }),
+      t('{{name}} was removed from the organization.', { name }),
+    );
   };
 
   return (

@@ -12,7 +12,7 @@ import {
 } from '../../graphql/generated.ts';
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
@@ -184,6 +184,7 @@ export function ProjectPagesPage() {
   const { t } = useTranslation();
   const project = useEditedProject();
   const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const { setFormDirty } = useDirtyForms();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [updatePage, moving] = useMutation(UpdateProjectPageDocument);
@@ -210,16 +211,18 @@ export function ProjectPagesPage() {
   };
 
   const remove = (page: ProjectEditPageFragment) => {
-    if (!window.confirm(t('Delete the page {{name}}?', { name: page.name }))) return;
-    deletePage({
-      variables: { id: page.id },
-      update: (cache, { data }) => {
-        if (data?.deleteProjectPage)
-          removeFromProjectList(cache, project.id, 'pages', { __typename: 'ProjectPage', id: page.id });
-      },
-    })
-      .then(() => toast.success(t('Page deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the page {{name}}?', { name: page.name }),
+      () =>
+        deletePage({
+          variables: { id: page.id },
+          update: (cache, { data }) => {
+            if (data?.deleteProjectPage)
+              removeFromProjectList(cache, project.id, 'pages', { __typename: 'ProjectPage', id: page.id });
+          },
+        }),
+      t('Page deleted.'),
+    );
   };
 
   return (

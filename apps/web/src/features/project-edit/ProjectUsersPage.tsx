@@ -17,7 +17,7 @@ import {
 } from '../../graphql/generated.ts';
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -55,6 +55,7 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
   const { t } = useTranslation();
   const labels = useRightLabels();
   const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [updateMembership] = useMutation(UpdateProjectMembershipDocument);
   const [deleteMembership, deleting] = useMutation(DeleteProjectMembershipDocument, {
     update: (cache, { data }) => {
@@ -74,10 +75,11 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
     }).catch(showError);
 
   const remove = () => {
-    if (!window.confirm(t('Remove {{name}} from the project?', { name }))) return;
-    deleteMembership({ variables: { id: member.id } })
-      .then(() => toast.success(t('{{name}} was removed from the project.', { name })))
-      .catch(showError);
+    confirmed(
+      t('Remove {{name}} from the project?', { name }),
+      () => deleteMembership({ variables: { id: member.id } }),
+      t('{{name}} was removed from the project.', { name }),
+    );
   };
 
   return (
@@ -218,7 +220,7 @@ function InviteForm({ project, setFormDirty }: { project: EditedProject; setForm
 
 function InvitationRow({ project, invitation }: { project: EditedProject; invitation: ProjectEditInvitationFragment }) {
   const { t, i18n } = useTranslation();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [cancelInvitation, { loading }] = useMutation(CancelProjectInvitationDocument, {
     update: (cache, { data }) => {
       if (data?.cancelInvitation) {
@@ -227,11 +229,11 @@ function InvitationRow({ project, invitation }: { project: EditedProject; invita
     },
   });
   const cancel = () => {
-    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username })))
-      return;
-    cancelInvitation({ variables: { id: invitation.id } })
-      .then(() => toast.success(t('Invitation cancelled.')))
-      .catch(showError);
+    confirmed(
+      t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username }),
+      () => cancelInvitation({ variables: { id: invitation.id } }),
+      t('Invitation cancelled.'),
+    );
   };
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
 

@@ -12,7 +12,7 @@ import {
 } from '../../graphql/generated.ts';
 import type { DirtyChangeHandler, SetFormDirty } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
@@ -75,6 +75,7 @@ function SpaceItem({
     [setFormDirty, space.id],
   );
   const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [updateSpace] = useMutation(UpdateSpaceDocument);
   const [deleteSpace, deleting] = useMutation(DeleteSpaceDocument, {
@@ -84,10 +85,11 @@ function SpaceItem({
   });
 
   const remove = () => {
-    if (!window.confirm(t('Delete the space {{name}}?', { name: space.name }))) return;
-    deleteSpace({ variables: { id: space.id } })
-      .then(() => toast.success(t('Space deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the space {{name}}?', { name: space.name }),
+      () => deleteSpace({ variables: { id: space.id } }),
+      t('Space deleted.'),
+    );
   };
 
   return (

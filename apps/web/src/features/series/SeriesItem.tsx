@@ -22,7 +22,7 @@ import { toast } from 'react-toastify';
 import { DeleteSeriesDatasourceDocument, DeleteSeriesDocument, UpdateSeriesDocument } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
@@ -156,7 +156,7 @@ function RangeEnd({ time, inclusive, open }: { time: string | null; inclusive: b
 function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
   const { t } = useTranslation();
   const { project, meterById, selected, setSelected } = useSeriesEdit();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [deleteDatasource, deleting] = useMutation(DeleteSeriesDatasourceDocument, refetchSeries(project.id));
   const meter = meterById.get(datasource.meterId);
@@ -165,14 +165,14 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
   const ended = datasource.endAt !== null && new Date(datasource.endAt).getTime() <= Date.now();
 
   const remove = () => {
-    if (
-      !window.confirm(t('Delete the datasource {{name}}? The values it gave the series are removed.', { name: label }))
-    )
-      return;
-    setSelected(datasource.id, false);
-    deleteDatasource({ variables: { id: datasource.id } })
-      .then(() => toast.success(t('Datasource deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the datasource {{name}}? The values it gave the series are removed.', { name: label }),
+      () => {
+        setSelected(datasource.id, false);
+        return deleteDatasource({ variables: { id: datasource.id } });
+      },
+      t('Datasource deleted.'),
+    );
   };
 
   return (
@@ -241,23 +241,19 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
 export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
   const { t } = useTranslation();
   const { project } = useSeriesEdit();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [deleteSeries, deleting] = useMutation(DeleteSeriesDocument, refetchSeries(project.id));
 
   const remove = () => {
-    if (
-      !window.confirm(
-        t('Delete the series {{name}}? Its datasources and stored values are deleted too.', {
-          name: serie.name,
-        }),
-      )
-    )
-      return;
-    deleteSeries({ variables: { id: serie.id } })
-      .then(() => toast.success(t('Series deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the series {{name}}? Its datasources and stored values are deleted too.', {
+        name: serie.name,
+      }),
+      () => deleteSeries({ variables: { id: serie.id } }),
+      t('Series deleted.'),
+    );
   };
 
   return (
