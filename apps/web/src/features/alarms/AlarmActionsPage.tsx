@@ -34,6 +34,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
@@ -246,14 +247,11 @@ function ActionForm({
             {...form.getInputProps('triggerAtEnd', { type: 'checkbox' })}
           />
         </Group>
-        <Group>
-          <Button type="submit" loading={creating.loading || updating.loading}>
-            {action ? t('Save') : t('Add action')}
-          </Button>
-          <Button variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons
+          loading={creating.loading || updating.loading}
+          submitLabel={action ? t('Save') : t('Add action')}
+          onCancel={onDone}
+        />
       </FormStack>
     </Paper>
   );

@@ -1,7 +1,6 @@
 import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
-  Button,
   Checkbox,
   Group,
   List,
@@ -34,6 +33,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
@@ -363,14 +363,11 @@ export function AlarmEditor({
           )}
           <Title order={4}>{t('Preview')}</Title>
           <AlarmPreview project={project} input={previewInput} />
-          <Group>
-            <Button type="submit" loading={creating.loading || updating.loading}>
-              {alarm ? t('Save') : t('Create alarm')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {t('Cancel')}
-            </Button>
-          </Group>
+          <FormButtons
+            loading={creating.loading || updating.loading}
+            submitLabel={alarm ? t('Save') : t('Create alarm')}
+            onCancel={onDone}
+          />
         </Stack>
       </form>
     </Paper>

@@ -71,5 +71,11 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
       saved(result);
     });
 
-  return { form, inputProps, generalError, showServerError, clearGeneralError, onSave };
+  /** The form starts again from `values`, what the server made of the saved ones: nothing is left unsaved. */
+  const startFrom = (values: Values) => {
+    form.setInitialValues(values);
+    form.setValues(values);
+  };
+
+  return { form, inputProps, generalError, showServerError, clearGeneralError, onSave, startFrom };
 }

@@ -17,6 +17,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
@@ -132,14 +133,7 @@ export function ConversionForm({
             {t('A new expression recomputes the whole stored history of the channel.')}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Save conversion')}
-          </Button>
-          <Button variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Save conversion')} onCancel={onDone} />
       </Stack>
     </form>
   );

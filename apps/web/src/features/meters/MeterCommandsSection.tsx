@@ -15,6 +15,7 @@ import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { type FormIssue, formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -137,11 +138,7 @@ function CommandForm({ meterId }: { meterId: number }) {
           {...inputProps('payloadHex')}
         />
       </Group>
-      <Group>
-        <Button type="submit" loading={loading}>
-          {t('Send command')}
-        </Button>
-      </Group>
+      <FormButtons loading={loading} submitLabel={t('Send command')} />
     </FormStack>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { createProjectInput, startOfDayIn } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { CreateOrganizationProjectDocument } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { forgetProjectLists } from './organizationCache.ts';
 
@@ -89,14 +90,7 @@ export function CreateProjectForm({ organizationId, onCancel }: { organizationId
             {...inputProps('timeZone')}
           />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Create project')}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Create project')} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -28,6 +28,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirmedAction } from '../forms/useShowError.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -193,11 +194,7 @@ function NewIntegrationForm({
             {...inputProps('kind')}
           />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Create integration')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Create integration')} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { inviteInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -13,6 +13,7 @@ import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -54,11 +55,7 @@ function InviteForm({ organizationId }: { organizationId: string }) {
           <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
           <TextInput label={t('Username')} autoComplete="off" {...inputProps('username')} />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Send invitation')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Send invitation')} />
       </Stack>
     </form>
   );

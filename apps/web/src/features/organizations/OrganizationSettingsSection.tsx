@@ -13,6 +13,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { Section } from '../ui/Section.tsx';
 import { forgetOrganizationLists } from './organizationCache.ts';
@@ -67,11 +68,7 @@ function EditOrganizationForm({ organization }: { organization: OrganizationSumm
           {...inputProps('slug')}
         />
         <Textarea label={t('Description')} rows={3} {...inputProps('description')} />
-        <Group>
-          <Button type="submit" loading={loading} disabled={!dirty}>
-            {t('Save')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} disabled={!dirty} />
       </Stack>
     </form>
   );

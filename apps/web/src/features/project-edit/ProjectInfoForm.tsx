@@ -134,7 +134,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
   const [updateProject, { loading }] = useMutation(UpdateProjectInfoDocument);
   const filters = useMemo(() => defaultsOf(project.defaults).filters, [project.defaults]);
   const schema = useMemo(() => infoSchema(filters), [filters]);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<InfoValues>({
+  const { form, inputProps, generalError, onSave, startFrom } = useSchemaForm<InfoValues>({
     initialValues: valuesOf(project),
     schema,
   });
@@ -143,13 +143,11 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
   const values = form.getValues();
   const zoneOptions = useMemo(() => timeZones(values.timeZone), [values.timeZone]);
 
-  const submit = form.onSubmit(async (submitted) => {
-    clearGeneralError();
-    const input = updateProjectInput.parse(projectInput(submitted, filters));
-    // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
-    const timesChanged = form.isDirty('startAt') || form.isDirty('endAt') || form.isDirty('timeZone');
-    let saved: ProjectAdminFieldsFragment | undefined;
-    try {
+  const submit = onSave(
+    async (submitted) => {
+      const input = updateProjectInput.parse(projectInput(submitted, filters));
+      // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
+      const timesChanged = form.isDirty('startAt') || form.isDirty('endAt') || form.isDirty('timeZone');
       const { data } = await updateProject({
         variables: {
           input: {
@@ -170,19 +168,13 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
           },
         },
       });
-      saved = data?.updateProject;
-    } catch (error) {
-      return showServerError(error);
-    }
-    if (saved) {
-      const next = valuesOf(saved);
-      form.setInitialValues(next);
-      form.setValues(next);
-    } else {
-      form.resetDirty();
-    }
-    toast.success(t('Saved.'));
-  });
+      return data?.updateProject;
+    },
+    (saved) => {
+      if (saved) startFrom(valuesOf(saved));
+      toast.success(t('Saved.'));
+    },
+  );
 
   const publicUrl = project.publicId ? `${window.location.origin}/project/${project.publicId}` : null;
 

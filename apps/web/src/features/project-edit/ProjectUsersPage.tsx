@@ -19,6 +19,7 @@ import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -209,11 +210,7 @@ function InviteForm({ project, setFormDirty }: { project: EditedProject; setForm
           {...inputProps('username')}
         />
       </Group>
-      <Group>
-        <Button type="submit" loading={loading}>
-          {t('Send invitation')}
-        </Button>
-      </Group>
+      <FormButtons loading={loading} submitLabel={t('Send invitation')} />
     </FormStack>
   );
 }

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 /** A form's submit button ("Save" unless named), and "Cancel" beside it when the form can be closed unsaved. */
 export function FormButtons({
   loading,
+  disabled,
   submitLabel,
   onCancel,
   size,
 }: {
   loading: boolean;
+  /** The submit button's: while there is nothing to save, say. */
+  disabled?: boolean;
   submitLabel?: string;
   onCancel?: () => void;
   size?: MantineSize;
@@ -16,7 +19,7 @@ export function FormButtons({
   const { t } = useTranslation();
   return (
     <Group>
-      <Button type="submit" size={size} loading={loading}>
+      <Button type="submit" size={size} loading={loading} disabled={disabled}>
         {submitLabel ?? t('Save')}
       </Button>
       {onCancel && (
