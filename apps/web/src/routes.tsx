@@ -269,6 +269,8 @@ export const routes: RouteObject[] = [
           },
           later('report'),
           later('report/:reportId'),
+          // Each edit tab's page lives in the feature folder of its domain; EditLayout alone decides who may open which
+          // tab (editTabs.ts), so the pages do not check again (decision 0061).
           {
             path: 'edit',
             ...page(
@@ -313,7 +315,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'series',
                 ...page(
-                  () => import('./features/project-edit/SeriesEditPage.tsx'),
+                  () => import('./features/series/SeriesEditPage.tsx'),
                   (m) => m.SeriesEditPage,
                 ),
                 handle: signedIn,

@@ -140,19 +140,23 @@ const projectRules: Record<ProjectAction, (rights: ProjectRights) => boolean> = 
   'project.viewReports': (r) => r.viewReports,
 };
 
+/** The rights a client is told of, named as in `ProjectRights` (the GraphQL enum `ProjectPrivilege`). */
+export const projectPrivilegeNames = [
+  'view',
+  'admin',
+  'adminSeries',
+  'adminAlarms',
+  'viewAlarms',
+  'acknowledgeAlarms',
+  'adminReports',
+  'viewReports',
+] as const satisfies readonly (keyof ProjectRights)[];
+
+export type ProjectPrivilege = (typeof projectPrivilegeNames)[number];
+
 /** Rights as short names, for the client's `privileges` list (it hides controls; the server still decides). */
-export function projectPrivileges(rights: ProjectRights): string[] {
-  const names: Array<[keyof ProjectRights, string]> = [
-    ['view', 'view'],
-    ['admin', 'admin'],
-    ['adminSeries', 'adminSeries'],
-    ['adminAlarms', 'adminAlarms'],
-    ['viewAlarms', 'viewAlarms'],
-    ['acknowledgeAlarms', 'acknowledgeAlarms'],
-    ['adminReports', 'adminReports'],
-    ['viewReports', 'viewReports'],
-  ];
-  return names.filter(([key]) => rights[key] === true).map(([, name]) => name);
+export function projectPrivileges(rights: ProjectRights): ProjectPrivilege[] {
+  return projectPrivilegeNames.filter((name) => rights[name] === true);
 }
 
 /** One viewer's rights; caches per object, so make one per request. */

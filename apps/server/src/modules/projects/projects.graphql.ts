@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { parseInput } from '../../shared/errors.ts';
-import { projectPrivileges } from '../access/access.policy.ts';
+import { projectPrivilegeNames, projectPrivileges } from '../access/access.policy.ts';
 import { UserRef } from '../accounts/accounts.graphql.ts';
 import { userOptions } from '../accounts/accounts.service.ts';
 import { MemberUserRef, OrganizationRef, requireSelf } from '../organizations/organizations.graphql.ts';
@@ -27,6 +27,11 @@ const ProjectStateRef = builder
       online: t.exposeBoolean('online', { description: 'A meter of the project has reported recently.' }),
     }),
   });
+
+const ProjectPrivilegeEnum = builder.enumType('ProjectPrivilege', {
+  description: 'A right of the viewer in a project; the client hides controls by them, the server still decides.',
+  values: projectPrivilegeNames,
+});
 
 export const ProjectRef = builder.objectRef<ProjectRow>('Project');
 ProjectRef.implement({
@@ -67,9 +72,9 @@ ProjectRef.implement({
           ? context.services.organizations.byId(context.access, project.organizationId)
           : null,
     }),
-    privileges: t.stringList({
-      description:
-        "The viewer's rights here: view, admin, adminSeries, adminAlarms, viewAlarms, adminReports, viewReports.",
+    privileges: t.field({
+      type: [ProjectPrivilegeEnum],
+      description: "The viewer's rights here.",
       resolve: async (project, _args, context) => projectPrivileges(await context.access.project(project.id)),
     }),
     defaultSelect: t.exposeInt('defaultSelect', { description: 'Days the data view shows by default.' }),

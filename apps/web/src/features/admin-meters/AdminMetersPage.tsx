@@ -6,7 +6,6 @@ import {
   Checkbox,
   Container,
   Group,
-  Paper,
   Select,
   Stack,
   Table,
@@ -15,10 +14,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { schemaResolver } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { meterSerialsInput } from '@olo/shared';
-import { type ReactNode, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -32,66 +30,25 @@ import {
   AdminMeterToStorageDocument,
   AdminMoveFreeMetersDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { parseSerials } from './serials.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
-type Issue = { message: string };
 
 /** Rows the list of all meters shows at most; a search narrows it down. */
 const allMetersShown = 200;
 
 /** The textarea's serials checked with the server's rule, every problem shown under the textarea. */
-const serialsSchema: StandardSchema = {
-  '~standard': {
-    version: 1,
-    vendor: 'olo',
-    validate: (value: unknown) => {
-      const { serials } = value as { serials: string };
-      const result = meterSerialsInput['~standard'].validate({ serials: parseSerials(serials) }) as {
-        issues?: readonly Issue[];
-      };
-      const messages = [...new Set((result.issues ?? []).map((issue) => issue.message))];
-      return messages.length
-        ? { issues: [{ message: messages[0] as string, path: ['serials'] }] }
-        : { value: { serials } };
-    },
+const serialsSchema = formSchema<{ serials: string }>({
+  issues: ({ serials }) => {
+    const first = meterSerialsInput.safeParse({ serials: parseSerials(serials) }).error?.issues[0];
+    return first ? [{ message: first.message, path: ['serials'] }] : [];
   },
-} as StandardSchema;
-
-function MeterSection({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
-      <Stack>
-        <div>
-          <Title order={2} size="h3" id={`${id}-title`}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+});
 
 function formatTime(iso: string | null, language: string, never: string): string {
   return iso ? new Date(iso).toLocaleString(language) : never;
@@ -203,36 +160,38 @@ function FindBySerials({
 
   return (
     <Stack>
-      <form onSubmit={submit} noValidate aria-label={t('Find free meters by serials')} data-testid="find-meters-form">
-        <Stack gap="xs">
-          <FormError message={generalError} />
-          <Textarea
-            label={t('Serials (DevEUI)')}
-            description={t('One per line, or separated by commas.')}
-            autosize
-            minRows={3}
-            maxRows={12}
-            styles={{ input: { fontFamily: 'monospace' } }}
-            {...inputProps('serials')}
-          />
-          <Group>
-            <Button type="submit" loading={loading}>
-              {t('Find')}
+      <FormStack
+        onSubmit={submit}
+        label={t('Find free meters by serials')}
+        error={generalError}
+        testId="find-meters-form"
+      >
+        <Textarea
+          label={t('Serials (DevEUI)')}
+          description={t('One per line, or separated by commas.')}
+          autosize
+          minRows={3}
+          maxRows={12}
+          styles={{ input: { fontFamily: 'monospace' } }}
+          {...inputProps('serials')}
+        />
+        <Group>
+          <Button type="submit" loading={loading}>
+            {t('Find')}
+          </Button>
+          {found && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setFound(null);
+                form.reset();
+              }}
+            >
+              {t('Clear')}
             </Button>
-            {found && (
-              <Button
-                variant="default"
-                onClick={() => {
-                  setFound(null);
-                  form.reset();
-                }}
-              >
-                {t('Clear')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
+          )}
+        </Group>
+      </FormStack>
       {found && (
         <Stack gap="xs" data-testid="found-meters">
           {found.meters.length === 0 ? (
@@ -458,32 +417,34 @@ function AdminMeters() {
   return (
     <Stack>
       <Title order={1}>{t('Meters')}</Title>
-      <MeterSection
+      <Section
         id="free-meters"
+        testId="free-meters"
         title={t('Free meters')}
         description={t('Meters that have sent readings but belong to no organization.')}
       >
-        <QueryState loading={free.loading && !free.data} error={free.data ? undefined : free.error}>
+        <QueryState loading={free.loading} error={free.error} data={free.data}>
           {freeMeters.length === 0 ? (
             <Text c="dimmed">{t('No free meters.')}</Text>
           ) : (
             <FreeMeterTable meters={freeMeters} chosen={chosen} setChosen={setChosen} label={t('Free meters')} />
           )}
         </QueryState>
-      </MeterSection>
-      <MeterSection id="find-free-meters" title={t('Find free meters by serials')}>
+      </Section>
+      <Section id="find-free-meters" testId="find-free-meters" title={t('Find free meters by serials')}>
         <FindBySerials found={found} setFound={setFound} chosen={chosen} setChosen={setChosen} />
-      </MeterSection>
-      <MeterSection
+      </Section>
+      <Section
         id="move-free-meters"
+        testId="move-free-meters"
         title={t('Move to organization')}
         description={t('The chosen free meters move to the organization, whose admins then manage them.')}
       >
         <MoveToOrganization chosen={chosen} onMoved={onMoved} />
-      </MeterSection>
-      <MeterSection id="all-meters" title={t('All meters')}>
+      </Section>
+      <Section id="all-meters" testId="all-meters" title={t('All meters')}>
         <AllMeters />
-      </MeterSection>
+      </Section>
     </Stack>
   );
 }

@@ -8,7 +8,6 @@ import {
   Group,
   NativeSelect,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -29,15 +28,16 @@ import {
   TestAlarmsActionDocument,
   UpdateAlarmsActionDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
 import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
-import { selectProps } from '../project-edit/seriesEditContext.ts';
-import { formSchema } from '../project-edit/seriesEditSchemas.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 
 type ActionValues = {
   name: string;
@@ -176,8 +176,14 @@ function ActionForm({
   const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<ActionValues>({
     initialValues: valuesOfAction(action),
     schema: action
-      ? formSchema<ActionValues>(updateAlarmsActionInput, (values) => ({ id: action.id, ...actionFields(values) }))
-      : formSchema<ActionValues>(createAlarmsActionInput, (values) => ({ alarmId, ...actionFields(values) })),
+      ? formSchema<ActionValues>({
+          schema: updateAlarmsActionInput,
+          toInput: (values) => ({ id: action.id, ...actionFields(values) }),
+        })
+      : formSchema<ActionValues>({
+          schema: createAlarmsActionInput,
+          toInput: (values) => ({ alarmId, ...actionFields(values) }),
+        }),
   });
   const markSaved = useDirtyForm(`action-${action?.id ?? `new-${alarmId}`}`, form.isDirty());
   const refetchQueries = [{ query: AlarmsActionsDocument, variables: { projectId: project.id } }];
@@ -206,62 +212,47 @@ function ActionForm({
   const title = action ? t('Edit action') : t('New action');
   return (
     <Paper withBorder p="sm">
-      <form onSubmit={submit} noValidate aria-label={title} data-testid="action-form">
-        <Stack gap="xs">
-          <FormError message={generalError} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              label={t('Type')}
-              data={alarmActionTypes.map((value) => ({ value, label: typeLabels[value] }))}
-              {...form.getInputProps('type')}
-            />
-            <TextInput label={t('Name')} description={t('Optional')} {...inputProps('name')} />
-          </SimpleGrid>
-          {type === 'email' && <TextInput label={t('Email')} withAsterisk type="email" {...inputProps('email')} />}
-          {type === 'sms' && (
-            <TextInput
-              label={t('Phone number')}
-              withAsterisk
-              type="tel"
-              placeholder="+358 40 123 4567"
-              {...inputProps('sms')}
-            />
-          )}
-          {type === 'webhook' && (
-            <TextInput
-              label={t('Webhook address')}
-              withAsterisk
-              placeholder="https://example.com/olo-alarms"
-              {...inputProps('webhook')}
-            />
-          )}
-          {type === 'user' && (
-            <Select
-              label={t('Project member')}
-              withAsterisk
-              searchable
-              data={members}
-              nothingFoundMessage={t('No matches')}
-              {...selectProps(inputProps('userId'))}
-            />
-          )}
-          <Group>
-            <Checkbox label={t('Active')} {...form.getInputProps('active', { type: 'checkbox' })} />
-            <Checkbox
-              label={t('Notify also when the alarm ends')}
-              {...form.getInputProps('triggerAtEnd', { type: 'checkbox' })}
-            />
-          </Group>
-          <Group>
-            <Button type="submit" loading={creating.loading || updating.loading}>
-              {action ? t('Save') : t('Add action')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {t('Cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <FormStack onSubmit={submit} label={title} error={generalError} testId="action-form">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label={t('Type')}
+            data={alarmActionTypes.map((value) => ({ value, label: typeLabels[value] }))}
+            {...form.getInputProps('type')}
+          />
+          <TextInput label={t('Name')} description={t('Optional')} {...inputProps('name')} />
+        </SimpleGrid>
+        {type === 'email' && <TextInput label={t('Email')} withAsterisk type="email" {...inputProps('email')} />}
+        {type === 'sms' && (
+          <TextInput
+            label={t('Phone number')}
+            withAsterisk
+            type="tel"
+            placeholder="+358 40 123 4567"
+            {...inputProps('sms')}
+          />
+        )}
+        {type === 'webhook' && (
+          <TextInput
+            label={t('Webhook address')}
+            withAsterisk
+            placeholder="https://example.com/olo-alarms"
+            {...inputProps('webhook')}
+          />
+        )}
+        {type === 'user' && <RequiredSelect label={t('Project member')} data={members} field={inputProps('userId')} />}
+        <Group>
+          <Checkbox label={t('Active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('Notify also when the alarm ends')}
+            {...form.getInputProps('triggerAtEnd', { type: 'checkbox' })}
+          />
+        </Group>
+        <FormButtons
+          loading={creating.loading || updating.loading}
+          submitLabel={action ? t('Save') : t('Add action')}
+          onCancel={onDone}
+        />
+      </FormStack>
     </Paper>
   );
 }
@@ -400,14 +391,17 @@ function AlarmActions({
   );
 }
 
-/** /p/:projectId/edit/actions: whom each alarm of the project notifies, and how the latest delivery went. */
+/**
+ * /p/:projectId/edit/actions: whom each alarm of the project notifies, and how the latest delivery went. EditLayout lets
+ * only those who may manage alarms this far (decision 0061).
+ */
 export function AlarmActionsPage() {
   const { t } = useTranslation();
   const project = useEditedProject();
   const { data, loading, error } = useQuery(AlarmsActionsDocument, { variables: { projectId: project.id } });
   return (
     <DirtyFormsProvider key={project.id}>
-      <QueryState loading={loading && !data} error={data ? undefined : error}>
+      <QueryState loading={loading} error={error} data={data}>
         {data && (
           <Stack data-testid="alarm-actions-page">
             {data.alarms.length === 0 && <Text c="dimmed">{t('The project has no alarms.')}</Text>}

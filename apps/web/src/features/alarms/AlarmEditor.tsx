@@ -1,7 +1,6 @@
 import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
-  Button,
   Checkbox,
   Group,
   List,
@@ -31,11 +30,12 @@ import {
   type ProjectAlarmsQuery,
   UpdateAlarmDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
 import {
   type AlarmFormValues,
@@ -363,14 +363,11 @@ export function AlarmEditor({
           )}
           <Title order={4}>{t('Preview')}</Title>
           <AlarmPreview project={project} input={previewInput} />
-          <Group>
-            <Button type="submit" loading={creating.loading || updating.loading}>
-              {alarm ? t('Save') : t('Create alarm')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {t('Cancel')}
-            </Button>
-          </Group>
+          <FormButtons
+            loading={creating.loading || updating.loading}
+            submitLabel={alarm ? t('Save') : t('Create alarm')}
+            onCancel={onDone}
+          />
         </Stack>
       </form>
     </Paper>

@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProjectPrivilege } from '../../graphql/generated.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswer, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { alarm, alarmsShell, duration, projectAlarms, triggered } from './testAlarms.ts';
@@ -10,10 +11,10 @@ import { alarm, alarmsShell, duration, projectAlarms, triggered } from './testAl
 // What the server does with alarms (evaluation, permissions, the preview's episodes) is tested against the real
 // server: apps/server and e2e/alarms.spec.ts.
 
-const viewer = ['view', 'viewAlarms', 'acknowledgeAlarms'];
-const alarmAdmin = ['view', 'viewAlarms', 'acknowledgeAlarms', 'adminAlarms'];
+const viewer: ProjectPrivilege[] = ['view', 'viewAlarms', 'acknowledgeAlarms'];
+const alarmAdmin: ProjectPrivilege[] = ['view', 'viewAlarms', 'acknowledgeAlarms', 'adminAlarms'];
 
-function renderAlarms(privileges: string[], count: number, answers: GraphqlAnswers) {
+function renderAlarms(privileges: ProjectPrivilege[], count: number, answers: GraphqlAnswers) {
   const sent: { name: string; variables: Record<string, unknown> }[] = [];
   const recorded = Object.fromEntries(
     Object.entries(answers).map(([name, answer]) => [

@@ -6,8 +6,8 @@ import { toast } from 'react-toastify';
 import { type AlarmFieldsFragment, DeleteAlarmDocument, ProjectAlarmsDocument } from '../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { useShowError } from '../forms/useShowError.ts';
-import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
 import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
+import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { AlarmEditor, type AlarmsProject } from './AlarmEditor.tsx';
 import { alarmForText } from './alarmForm.ts';
 import { durationText, hasDuration, rangeText, ruleSummary } from './ruleText.ts';
@@ -181,7 +181,7 @@ export function AlarmsPage() {
             <Title order={2} size="h3" id="alarms-list-title">
               {t('Alarms')}
             </Title>
-            <QueryState loading={loading && !data} error={data ? undefined : error}>
+            <QueryState loading={loading} error={error} data={data}>
               {data && <AlarmList project={data.project} alarms={data.alarms} canAdmin={canAdmin} />}
             </QueryState>
           </Stack>

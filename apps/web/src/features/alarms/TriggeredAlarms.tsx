@@ -13,7 +13,7 @@ import {
   ProjectUpdatedDocument,
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { compareTriggered, projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
 
 interface TriggeredAlarmsProps {
@@ -138,7 +138,7 @@ export function TriggeredAlarms({
   };
 
   return (
-    <QueryState loading={loading && !data} error={data ? undefined : error}>
+    <QueryState loading={loading} error={error} data={data}>
       <Stack gap="sm" data-testid="alarms-triggered">
         <Group justify="space-between">
           <Text data-testid="alarms-unacknowledged">

@@ -1,9 +1,7 @@
-import type { schemaResolver } from '@mantine/form';
 import { alarmRuleInput } from '@olo/shared';
 import type { AlarmFieldsFragment, AlarmRuleInput } from '../../graphql/generated.ts';
+import { formSchema, type StandardSchema } from '../forms/formSchema.ts';
 import { type DurationParts, type DurationUnit, durationUnits, type RuleForText } from './ruleText.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
 
 /** A duration as the editor holds it: one amount in one unit ('' for none). */
 export interface DurationValue {
@@ -224,14 +222,5 @@ export function alarmFormIssues(values: AlarmFormValues, seriesTypes: ReadonlyMa
 
 /** The editor's validation for useSchemaForm: the shared rule schema, on the editor's fields. */
 export function alarmFormSchema(seriesTypes: ReadonlyMap<number, string>): StandardSchema {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'olo',
-      validate: (value: unknown) => {
-        const issues = alarmFormIssues(value as AlarmFormValues, seriesTypes);
-        return issues.length > 0 ? { issues } : { value };
-      },
-    },
-  } as StandardSchema;
+  return formSchema<AlarmFormValues>({ issues: (values) => alarmFormIssues(values, seriesTypes) });
 }

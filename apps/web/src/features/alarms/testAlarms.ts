@@ -1,3 +1,4 @@
+import type { ProjectPrivilege } from '../../graphql/generated.ts';
 import { shellProject } from '../projects/testProjects.ts';
 
 /** Test-only: server answers of the alarm screens, with the `__typename`s the cache needs. */
@@ -22,7 +23,7 @@ export const temperatureSeries = {
   spaceId: 1,
 };
 
-export function alarmsShell(privileges: string[], alarmsTriggeredCount: number) {
+export function alarmsShell(privileges: ProjectPrivilege[], alarmsTriggeredCount: number) {
   return shellProject(7, 'Koulu', { privileges, alarmsTriggeredCount });
 }
 

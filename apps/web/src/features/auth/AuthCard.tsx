@@ -1,4 +1,4 @@
-import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** Frame of the account pages (login, registration, password reset...). */
@@ -12,14 +12,5 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
   );
 }

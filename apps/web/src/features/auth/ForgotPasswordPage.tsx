@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ForgotPasswordDocument } from '../../graphql/generated.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { AuthCard, FormError } from './AuthCard.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { AuthCard } from './AuthCard.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -6,7 +6,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoginDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { AuthCard, FormError } from './AuthCard.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { AuthCard } from './AuthCard.tsx';
 import { safeRedirectTarget, withRedirectFrom } from './redirects.ts';
 import { useCurrentUser } from './useCurrentUser.ts';
 

@@ -6,7 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RegisterDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { AuthCard, FormError } from './AuthCard.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { AuthCard } from './AuthCard.tsx';
 import { safeRedirectTarget, withRedirectFrom } from './redirects.ts';
 
 export function RegisterPage() {

@@ -7,7 +7,8 @@ import { toast } from 'react-toastify';
 import { ResetPasswordDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { AuthCard, FormError } from './AuthCard.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { AuthCard } from './AuthCard.tsx';
 
 const newPasswordInput = resetPasswordInput.pick({ password: true });
 

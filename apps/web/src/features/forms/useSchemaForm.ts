@@ -1,9 +1,8 @@
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StandardSchema } from './formSchema.ts';
 import { formErrorsFromServer } from './graphqlErrors.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
 
 interface SchemaFormOptions<Values extends Record<string, unknown>> {
   initialValues: Values;
@@ -49,5 +48,34 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
 
   const clearGeneralError = () => setGeneralError(null);
 
-  return { form, inputProps, generalError, showServerError, clearGeneralError };
+  /**
+   * The form's submit handler: `save` runs on the checked values and its failure is shown on the form; once it has
+   * succeeded the form holds nothing unsaved (`then: 'reset'` empties a form that adds things for the next one) and
+   * `saved` runs with what `save` returned.
+   */
+  const onSave = <Result>(
+    save: (values: Values) => Promise<Result>,
+    saved: (result: Result) => void,
+    then: 'resetDirty' | 'reset' = 'resetDirty',
+  ) =>
+    form.onSubmit(async (values) => {
+      clearGeneralError();
+      let result: Result;
+      try {
+        result = await save(values);
+      } catch (error) {
+        return showServerError(error);
+      }
+      if (then === 'reset') form.reset();
+      else form.resetDirty();
+      saved(result);
+    });
+
+  /** The form starts again from `values`, what the server made of the saved ones: nothing is left unsaved. */
+  const startFrom = (values: Values) => {
+    form.setInitialValues(values);
+    form.setValues(values);
+  };
+
+  return { form, inputProps, generalError, showServerError, clearGeneralError, onSave, startFrom };
 }

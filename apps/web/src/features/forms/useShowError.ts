@@ -13,3 +13,20 @@ export function useShowError(): (error: unknown) => void {
     [t],
   );
 }
+
+/**
+ * Runs an action once the user has confirmed `question`; a toast says `done` when it succeeded, or the translated
+ * error when it failed.
+ */
+export function useConfirmedAction(): (question: string, action: () => Promise<unknown>, done: string) => void {
+  const showError = useShowError();
+  return useCallback(
+    (question, action, done) => {
+      if (!window.confirm(question)) return;
+      action()
+        .then(() => toast.success(done))
+        .catch(showError);
+    },
+    [showError],
+  );
+}

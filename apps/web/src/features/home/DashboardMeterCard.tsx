@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import type { DashboardMeterFieldsFragment } from '../../graphql/generated.ts';
 import { MeterStateBadges } from '../meters/MeterStateBadges.tsx';
 import { channelsOf, formatBattery, formatDateTime, formatRelativeTime } from '../meters/meterFormat.ts';
-import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
-import { useNow } from '../meters/useNow.ts';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useNow } from '../ui/useNow.ts';
 
 /** A card shows this many channels, the priority types first; the meter page has them all. */
 const mainChannelCount = 4;

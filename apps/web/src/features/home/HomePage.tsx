@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CurrentUserFieldsFragment, DashboardDocument, DashboardMetersDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { ChooseDashboardMeters } from './ChooseDashboardMeters.tsx';
 import { ChooseDashboardProjects } from './ChooseDashboardProjects.tsx';
 import { DashboardMeterCard } from './DashboardMeterCard.tsx';
@@ -29,11 +30,7 @@ function DashboardMeters({ chosen }: { chosen: readonly number[] }) {
       </Title>
       {meters ? (
         meters.length === 0 ? (
-          <Paper withBorder p="xl" radius="md">
-            <Text c="dimmed" ta="center">
-              {t('None of the chosen meters can be shown.')}
-            </Text>
-          </Paper>
+          <EmptyState>{t('None of the chosen meters can be shown.')}</EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {meters.map((meter) => (
@@ -103,11 +100,9 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
       <DashboardMeters chosen={chosenMeters} />
       {projects ? (
         projects.length === 0 ? (
-          <Paper withBorder p="xl" radius="md" data-testid="dashboard-empty">
-            <Text c="dimmed" ta="center">
-              {chosen.length ? t('None of the chosen projects can be shown.') : t('No projects yet.')}
-            </Text>
-          </Paper>
+          <EmptyState testId="dashboard-empty">
+            {chosen.length ? t('None of the chosen projects can be shown.') : t('No projects yet.')}
+          </EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="dashboard-projects">
             {projects.map((project) => (

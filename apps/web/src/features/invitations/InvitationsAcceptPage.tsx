@@ -5,9 +5,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { InvitationDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { useAcceptInvitation } from './acceptInvitation.ts';
 
 function InvalidInvitation() {

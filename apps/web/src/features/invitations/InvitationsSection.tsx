@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import type { UserInvitationFieldsFragment } from '../../graphql/generated.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import { useAcceptInvitation } from './acceptInvitation.ts';
+import { InvitationTable } from './InvitationTable.tsx';
 
 function InvitationRow({ invitation }: { invitation: UserInvitationFieldsFragment }) {
   const { t, i18n } = useTranslation();
@@ -57,23 +58,11 @@ export function InvitationsSection({ invitations }: { invitations: UserInvitatio
       {invitations.length === 0 ? (
         <Text c="dimmed">{t('You have no open invitations.')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('Name')}</Table.Th>
-                <Table.Th>{t('Invited')}</Table.Th>
-                <Table.Th>{t('Expires')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.map((invitation) => (
-                <InvitationRow key={invitation.invitationId} invitation={invitation} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <InvitationTable who={t('Name')} sent={t('Invited')}>
+          {invitations.map((invitation) => (
+            <InvitationRow key={invitation.invitationId} invitation={invitation} />
+          ))}
+        </InvitationTable>
       )}
     </Stack>
   );

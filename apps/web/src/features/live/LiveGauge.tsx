@@ -1,7 +1,7 @@
 import { Group, Paper, SemiCircleProgress, Text } from '@mantine/core';
 import { measurementTypeStyle } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
-import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { gaugeColors, gaugePercent, gaugeRange } from './gaugeScale.ts';
 import { formatLiveValue, type LiveSeries } from './liveSeries.ts';
 import { ReadingAge } from './ReadingAge.tsx';

@@ -1,9 +1,10 @@
-import { Alert, Paper, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../layout/QueryState.tsx';
-import { useNow } from '../meters/useNow.ts';
 import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { useNow } from '../ui/useNow.ts';
 import type { LiveSpace } from './liveSeries.ts';
 import { useProjectLive } from './useProjectLive.ts';
 
@@ -23,13 +24,7 @@ function LiveValues({ projectId, children }: { projectId: number; children: Live
   const now = useNow();
   if (!spaces) return <QueryState loading={loading} error={error} />;
   if (spaces.length === 0) {
-    return (
-      <Paper withBorder p="xl" radius="md" data-testid="live-empty">
-        <Text c="dimmed" ta="center">
-          {t('No spaces.')}
-        </Text>
-      </Paper>
-    );
+    return <EmptyState testId="live-empty">{t('No spaces.')}</EmptyState>;
   }
   return <>{children(spaces, now)}</>;
 }

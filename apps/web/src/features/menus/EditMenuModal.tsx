@@ -11,10 +11,10 @@ import {
   UpdateMenuOptionsDocument,
   type UserOptionsInput,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { errorText } from '../forms/errorText.ts';
-import { QueryState } from '../layout/QueryState.tsx';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 
 export type MenuKind = 'projects' | 'organizations';
 

@@ -15,9 +15,12 @@ import {
   type TestMeterCalibrationMutation,
   UpdateMeterCalibrationDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useNow } from '../ui/useNow.ts';
 import {
   type CalibrationValues,
   type ConversionValues,
@@ -33,8 +36,6 @@ import {
   typedExpressionProblem,
 } from './calibrationValues.ts';
 import { formatDateTime } from './meterFormat.ts';
-import { useMeasurementLabel } from './useMeasurementLabel.ts';
-import { useNow } from './useNow.ts';
 
 /** Every change shows the meter's conversions and calibrations as the server now has them (it may have ended others). */
 export function refetchCalibrations(meterId: number) {
@@ -132,14 +133,7 @@ export function ConversionForm({
             {t('A new expression recomputes the whole stored history of the channel.')}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Save conversion')}
-          </Button>
-          <Button variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Save conversion')} onCancel={onDone} />
       </Stack>
     </form>
   );

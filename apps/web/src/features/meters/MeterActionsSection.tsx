@@ -15,7 +15,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useShowError } from '../forms/useShowError.ts';
-import { MeterSection } from './MeterSection.tsx';
+import { Section } from '../ui/Section.tsx';
 
 /** The name a confirmation uses for the meter. */
 export function meterLabel(meter: { name: string | null; serial: string }): string {
@@ -137,7 +137,7 @@ export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment
   };
 
   return (
-    <MeterSection id="meter-actions" title={t('Meter actions')}>
+    <Section id="meter-actions" title={t('Meter actions')}>
       <Group>
         {meter.inStorage ? (
           <Button
@@ -176,6 +176,6 @@ export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment
       </Group>
       <Divider />
       <DeleteDataForm meter={meter} />
-    </MeterSection>
+    </Section>
   );
 }

@@ -4,8 +4,8 @@ import { meterLimits } from '@olo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeterBatteryHistoryDocument, type MeterBatteryHistoryQuery } from '../../graphql/generated.ts';
-import { QueryState } from '../layout/QueryState.tsx';
-import { MeterSection } from './MeterSection.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { formatBatteryIn, formatDateTime } from './meterFormat.ts';
 import type { ChartMarker, ChartSeries, TimeChartData } from './uplotChart.ts';
 import { useTimeChart } from './useTimeChart.ts';
@@ -137,7 +137,7 @@ export function MeterBatterySection({
   const format = (value: number) => formatBatteryIn(value, rule?.unit ?? null, locale) ?? '-';
 
   return (
-    <MeterSection
+    <Section
       id="meter-battery"
       title={t('Battery')}
       testId="meter-battery"
@@ -190,6 +190,6 @@ export function MeterBatterySection({
           {timeWindow.clipped && <Text size="sm">{t('Showing the last three years.')}</Text>}
         </Stack>
       )}
-    </MeterSection>
+    </Section>
   );
 }

@@ -13,13 +13,13 @@ import {
   type MeterPageFieldsFragment,
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useNow } from '../ui/useNow.ts';
 import { CalibrationForm, ConversionForm, refetchCalibrations } from './CalibrationForms.tsx';
 import { recomputes } from './calibrationValues.ts';
-import { MeterSection } from './MeterSection.tsx';
 import { channelsOf, formatDateTime, type MeterChannel } from './meterFormat.ts';
-import { useMeasurementLabel } from './useMeasurementLabel.ts';
-import { useNow } from './useNow.ts';
 
 /**
  * The channels the section lists: those of the latest reading, then any that no longer report but still have a
@@ -337,7 +337,7 @@ export function MeterCalibrationsSection({ meter }: { meter: MeterPageFieldsFrag
       .sort((a, b) => new Date(b.range.start).getTime() - new Date(a.range.start).getTime());
 
   return (
-    <MeterSection id="meter-calibrations" title={t('Conversions and calibrations')} testId="meter-calibrations">
+    <Section id="meter-calibrations" title={t('Conversions and calibrations')} testId="meter-calibrations">
       <Text size="sm" c="dimmed">
         {t(
           'A conversion turns the raw value x of a channel into another (x / 10, say); a calibration then corrects the converted value for a time range.',
@@ -359,6 +359,6 @@ export function MeterCalibrationsSection({ meter }: { meter: MeterPageFieldsFrag
           />
         ))
       )}
-    </MeterSection>
+    </Section>
   );
 }

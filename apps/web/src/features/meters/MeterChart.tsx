@@ -2,8 +2,8 @@ import { Box, Text } from '@mantine/core';
 import { chartColor, formatMeasurement } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { type ChartReading, chartSeriesOf } from './meterFormat.ts';
-import { useMeasurementLabel } from './useMeasurementLabel.ts';
 import { useTimeChart } from './useTimeChart.ts';
 
 const chartHeight = 300;

@@ -1,7 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { schemaResolver } from '@mantine/form';
+import { Badge, Button, Group, NumberInput, Table, Text, TextInput, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type React from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +11,17 @@ import {
   SendMeterCommandDocument,
   SendMeterDriverCommandDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
+import { type FormIssue, formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
 import { type DriverCommandOption, driverCommandName } from './driverCommands.ts';
-import { MeterSection } from './MeterSection.tsx';
 import { formatDateTime } from './meterFormat.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
 
 type CommandValues = {
   name: string;
@@ -40,26 +39,21 @@ function cleanHex(value: string): string {
 }
 
 /** The server's own rules for a downlink (meters.service.ts command): a name, port 1–223, 1–242 hex bytes. */
-const commandSchema: StandardSchema = {
-  '~standard': {
-    version: 1,
-    vendor: 'olo',
-    validate: (value) => {
-      const values = value as CommandValues;
-      const issues: { message: string; path: string[] }[] = [];
-      if (!values.name.trim()) issues.push({ message: 'Required', path: ['name'] });
-      else if (values.name.trim().length > 200) issues.push({ message: 'Too long', path: ['name'] });
-      const port = Number(values.fPort);
-      if (values.fPort === '' || !Number.isInteger(port) || port < 1 || port > 223) {
-        issues.push({ message: 'Give a port 1–223', path: ['fPort'] });
-      }
-      if (!/^([0-9a-fA-F]{2}){1,242}$/.test(cleanHex(values.payloadHex))) {
-        issues.push({ message: 'Give the payload as hex bytes', path: ['payloadHex'] });
-      }
-      return issues.length > 0 ? { issues } : { value };
-    },
+const commandSchema = formSchema<CommandValues>({
+  issues: (values) => {
+    const issues: FormIssue[] = [];
+    if (!values.name.trim()) issues.push({ message: 'Required', path: ['name'] });
+    else if (values.name.trim().length > 200) issues.push({ message: 'Too long', path: ['name'] });
+    const port = Number(values.fPort);
+    if (values.fPort === '' || !Number.isInteger(port) || port < 1 || port > 223) {
+      issues.push({ message: 'Give a port 1–223', path: ['fPort'] });
+    }
+    if (!/^([0-9a-fA-F]{2}){1,242}$/.test(cleanHex(values.payloadHex))) {
+      issues.push({ message: 'Give the payload as hex bytes', path: ['payloadHex'] });
+    }
+    return issues;
   },
-} as StandardSchema;
+});
 
 type SentCommand = MeterCommandsQuery['meter']['commands'][number];
 
@@ -125,34 +119,27 @@ function CommandForm({ meterId }: { meterId: number }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Send a command')} data-testid="meter-command-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Group align="flex-start" grow>
-          <TextInput label={t('Command name')} required {...inputProps('name')} />
-          <NumberInput
-            label={t('Port (fPort)')}
-            min={1}
-            max={223}
-            allowDecimal={false}
-            required
-            {...inputProps('fPort')}
-          />
-          <TextInput
-            label={t('Payload (hex)')}
-            placeholder="01a0"
-            required
-            styles={{ input: { fontFamily: 'monospace' } }}
-            {...inputProps('payloadHex')}
-          />
-        </Group>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Send command')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Send a command')} error={generalError} testId="meter-command-form">
+      <Group align="flex-start" grow>
+        <TextInput label={t('Command name')} required {...inputProps('name')} />
+        <NumberInput
+          label={t('Port (fPort)')}
+          min={1}
+          max={223}
+          allowDecimal={false}
+          required
+          {...inputProps('fPort')}
+        />
+        <TextInput
+          label={t('Payload (hex)')}
+          placeholder="01a0"
+          required
+          styles={{ input: { fontFamily: 'monospace' } }}
+          {...inputProps('payloadHex')}
+        />
+      </Group>
+      <FormButtons loading={loading} submitLabel={t('Send command')} />
+    </FormStack>
   );
 }
 
@@ -200,7 +187,7 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
   const commands = data?.meter.commands;
 
   return (
-    <MeterSection id="meter-commands" title={t('Commands')} testId="meter-commands">
+    <Section id="meter-commands" title={t('Commands')} testId="meter-commands">
       {data && data.meter.driverCommands.length > 0 ? (
         <DriverCommandForm meterId={meterId} commands={data.meter.driverCommands} />
       ) : (
@@ -254,6 +241,6 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </MeterSection>
+    </Section>
   );
 }

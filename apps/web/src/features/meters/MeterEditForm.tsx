@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { updateMeterInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { MeterDriversDocument, type MeterPageFieldsFragment, UpdateMeterDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 type EditValues = {
   id: number;
@@ -35,7 +36,7 @@ export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
   const { t } = useTranslation();
   const drivers = useQuery(MeterDriversDocument);
   const [updateMeter, { loading }] = useMutation(UpdateMeterDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<EditValues>({
+  const { form, inputProps, generalError, onSave, startFrom } = useSchemaForm<EditValues>({
     initialValues: valuesOf(meter),
     schema: updateMeterInput,
   });
@@ -56,11 +57,9 @@ export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
     ];
   }, [drivers.data, meter.driver, t]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateMeterInput.parse(values);
-    let saved: MeterPageFieldsFragment | undefined;
-    try {
+  const submit = onSave(
+    async (values) => {
+      const input = updateMeterInput.parse(values);
       const { data } = await updateMeter({
         variables: {
           id: input.id,
@@ -71,19 +70,13 @@ export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
           active: input.active ?? meter.active,
         },
       });
-      saved = data?.updateMeter;
-    } catch (error) {
-      return showServerError(error);
-    }
-    if (saved) {
-      const next = valuesOf(saved);
-      form.setInitialValues(next);
-      form.setValues(next);
-    } else {
-      form.resetDirty();
-    }
-    toast.success(t('Saved.'));
-  });
+      return data?.updateMeter;
+    },
+    (saved) => {
+      if (saved) startFrom(valuesOf(saved));
+      toast.success(t('Saved.'));
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Edit meter')} data-testid="edit-meter-form">
@@ -103,11 +96,7 @@ export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
           description={t('An inactive meter is left out of the health checks.')}
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
-        <Group>
-          <Button type="submit" loading={loading} disabled={!dirty}>
-            {t('Save')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} disabled={!dirty} />
       </Stack>
     </form>
   );

@@ -8,8 +8,8 @@ import {
   MeterSystemErrorsDocument,
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
-import { MeterSection } from './MeterSection.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { formatDateTime } from './meterFormat.ts';
 
 /** A short view of an error's details: the message when it has one, else its JSON. */
@@ -70,7 +70,7 @@ export function MeterErrorsSection({ meterId, isAdmin }: { meterId: number; isAd
   const errors = data?.meter.systemErrors;
 
   return (
-    <MeterSection id="meter-errors" title={t('System errors')} testId="meter-errors">
+    <Section id="meter-errors" title={t('System errors')} testId="meter-errors">
       {!errors ? (
         <QueryState loading={loading} error={error} />
       ) : errors.length === 0 ? (
@@ -111,6 +111,6 @@ export function MeterErrorsSection({ meterId, isAdmin }: { meterId: number; isAd
           </Table>
         </Table.ScrollContainer>
       )}
-    </MeterSection>
+    </Section>
   );
 }

@@ -2,11 +2,11 @@ import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { formatMeasurement } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import type { MeterLatestFieldsFragment } from '../../graphql/generated.ts';
-import { MeterSection } from './MeterSection.tsx';
+import { Section } from '../ui/Section.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useNow } from '../ui/useNow.ts';
 import { channelsOf, formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
 import { SignalValue } from './SignalValue.tsx';
-import { useMeasurementLabel } from './useMeasurementLabel.ts';
-import { useNow } from './useNow.ts';
 
 /** The meter's latest reading: its channels, and the radio and health of the uplink that brought it. */
 export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & { batteryResetAt: string | null } }) {
@@ -17,7 +17,7 @@ export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & 
   const latest = meter.latest;
 
   return (
-    <MeterSection id="meter-latest" title={t('Latest reading')} testId="meter-latest">
+    <Section id="meter-latest" title={t('Latest reading')} testId="meter-latest">
       {!latest ? (
         <Text c="dimmed">{t('No readings yet.')}</Text>
       ) : (
@@ -87,6 +87,6 @@ export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & 
           </Table>
         </>
       )}
-    </MeterSection>
+    </Section>
   );
 }

@@ -1,21 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Checkbox, Container, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type React from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -29,7 +15,10 @@ import {
   SendMeterCommandsDocument,
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ListTable } from '../ui/ListTable.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
+import { useNow } from '../ui/useNow.ts';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
 import { commonDriverCommands, type DriverCommandOption, driverCommandName } from './driverCommands.ts';
 import { MeterStateBadges } from './MeterStateBadges.tsx';
@@ -48,36 +37,6 @@ import {
 import { formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
 import { SavedMeterLists } from './SavedMeterLists.tsx';
 import { SignalValue } from './SignalValue.tsx';
-import { useNow } from './useNow.ts';
-
-/** The search box writes to the URL after a pause in typing, so that each key does not ask the server. */
-function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState(value);
-  const [debounced] = useDebouncedValue(input, 300);
-  const written = useRef(value);
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    onChange(debounced);
-  }, [debounced, onChange]);
-  // Back and forward, and a saved list, change the URL under the box.
-  useEffect(() => {
-    if (value === written.current) return;
-    written.current = value;
-    setInput(value);
-  }, [value]);
-  return (
-    <TextInput
-      type="search"
-      label={t('Search')}
-      placeholder={t('Serial, name or location')}
-      value={input}
-      onChange={(event) => setInput(event.currentTarget.value)}
-      style={{ flex: 1, minWidth: 200 }}
-    />
-  );
-}
 
 type BulkAction = 'toStorage' | 'fromStorage' | 'resetBattery';
 
@@ -306,7 +265,11 @@ export function MeterListPage() {
       <Stack>
         <Title order={1}>{t('Meters')}</Title>
         <Group align="flex-end" gap="md" role="search" aria-label={t('Filter meters')}>
-          <SearchBox value={filter.search} onChange={(search) => setFilter({ search })} />
+          <SearchBox
+            value={filter.search}
+            onChange={(search) => setFilter({ search })}
+            placeholder={t('Serial, name or location')}
+          />
           <NativeSelect
             label={t('State')}
             value={filter.state}
@@ -359,62 +322,59 @@ export function MeterListPage() {
             )}
           </Group>
         )}
-        {!meters ? (
-          <QueryState loading={loading} error={error} />
-        ) : meters.length === 0 ? (
-          <Paper withBorder p="xl" radius="md" data-testid="meter-list-empty">
-            <Text c="dimmed" ta="center">
+        <ListTable
+          loading={loading}
+          error={error}
+          items={meters}
+          empty={
+            <EmptyState testId="meter-list-empty">
               {filtered ? t('No meters match the filters.') : t('No meters yet.')}
-            </Text>
-          </Paper>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table aria-label={t('Meters')} data-testid="meter-list" verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    {selectable.length > 0 && (
-                      <Checkbox
-                        aria-label={t('Select all')}
-                        checked={allChosen}
-                        indeterminate={chosen.length > 0 && !allChosen}
-                        onChange={(event) =>
-                          setSelected(new Set(event.currentTarget.checked ? selectable.map((meter) => meter.id) : []))
-                        }
-                      />
-                    )}
-                  </Table.Th>
-                  <Table.Th>{t('Meter')}</Table.Th>
-                  <Table.Th>{t('Organization')}</Table.Th>
-                  <Table.Th>{t('Driver')}</Table.Th>
-                  <Table.Th>{t('Last seen')}</Table.Th>
-                  <Table.Th>{t('Battery')}</Table.Th>
-                  <Table.Th>RSSI</Table.Th>
-                  <Table.Th>SNR</Table.Th>
-                  <Table.Th>{t('State')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {meters.map((meter) => (
-                  <MeterRow
-                    key={meter.id}
-                    meter={meter}
-                    now={now}
-                    selected={selected.has(meter.id)}
-                    onSelect={(on) =>
-                      setSelected((previous) => {
-                        const next = new Set(previous);
-                        if (on) next.add(meter.id);
-                        else next.delete(meter.id);
-                        return next;
-                      })
+            </EmptyState>
+          }
+          label={t('Meters')}
+          testId="meter-list"
+          minWidth={900}
+          head={
+            <>
+              <Table.Th w={40}>
+                {selectable.length > 0 && (
+                  <Checkbox
+                    aria-label={t('Select all')}
+                    checked={allChosen}
+                    indeterminate={chosen.length > 0 && !allChosen}
+                    onChange={(event) =>
+                      setSelected(new Set(event.currentTarget.checked ? selectable.map((meter) => meter.id) : []))
                     }
                   />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                )}
+              </Table.Th>
+              <Table.Th>{t('Meter')}</Table.Th>
+              <Table.Th>{t('Organization')}</Table.Th>
+              <Table.Th>{t('Driver')}</Table.Th>
+              <Table.Th>{t('Last seen')}</Table.Th>
+              <Table.Th>{t('Battery')}</Table.Th>
+              <Table.Th>RSSI</Table.Th>
+              <Table.Th>SNR</Table.Th>
+              <Table.Th>{t('State')}</Table.Th>
+            </>
+          }
+          row={(meter) => (
+            <MeterRow
+              key={meter.id}
+              meter={meter}
+              now={now}
+              selected={selected.has(meter.id)}
+              onSelect={(on) =>
+                setSelected((previous) => {
+                  const next = new Set(previous);
+                  if (on) next.add(meter.id);
+                  else next.delete(meter.id);
+                  return next;
+                })
+              }
+            />
+          )}
+        />
       </Stack>
     </Container>
   );

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument } from '../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
-import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
+import { useNow } from '../ui/useNow.ts';
 import { MeterActionsSection } from './MeterActionsSection.tsx';
 import { MeterBatterySection } from './MeterBatterySection.tsx';
 import { MeterCalibrationsSection } from './MeterCalibrationsSection.tsx';
@@ -14,10 +16,8 @@ import { MeterEditForm } from './MeterEditForm.tsx';
 import { MeterErrorsSection } from './MeterErrorsSection.tsx';
 import { MeterLatestCard } from './MeterLatestCard.tsx';
 import { MeterReadingsSection } from './MeterReadingsSection.tsx';
-import { MeterSection } from './MeterSection.tsx';
 import { MeterStateBadges } from './MeterStateBadges.tsx';
 import { type ChartReading, formatDateTime, formatRelativeTime, parseMeterId } from './meterFormat.ts';
-import { useNow } from './useNow.ts';
 
 /** Readings pushed while the page is open that the chart keeps; older ones are in the queried range anyway. */
 const maxLiveReadings = 2000;
@@ -69,7 +69,7 @@ function MeterHeader({ meter }: { meter: MeterPageFieldsFragment }) {
 function MeterProjectsSection({ meter }: { meter: MeterPageFieldsFragment }) {
   const { t } = useTranslation();
   return (
-    <MeterSection id="meter-projects" title={t('Projects')} testId="meter-projects">
+    <Section id="meter-projects" title={t('Projects')} testId="meter-projects">
       {meter.projects.length === 0 ? (
         <Text c="dimmed">{t('The meter feeds no project you can see.')}</Text>
       ) : (
@@ -88,7 +88,7 @@ function MeterProjectsSection({ meter }: { meter: MeterPageFieldsFragment }) {
           ))}
         </List>
       )}
-    </MeterSection>
+    </Section>
   );
 }
 
@@ -122,9 +122,9 @@ function MeterContent({ meter }: { meter: MeterPageFieldsFragment }) {
       <MeterErrorsSection meterId={meter.id} isAdmin={admin} />
       {admin && (
         <>
-          <MeterSection id="meter-settings" title={t('Meter settings')}>
+          <Section id="meter-settings" title={t('Meter settings')}>
             <MeterEditForm meter={meter} />
-          </MeterSection>
+          </Section>
           <MeterActionsSection meter={meter} />
           <MeterCommandsSection meterId={meter.id} />
         </>
@@ -151,7 +151,7 @@ export function MeterPage() {
       {meterId === null ? (
         <PermissionDenied />
       ) : (
-        <QueryState loading={loading && !meter} error={meter ? undefined : error}>
+        <QueryState loading={loading} error={error} data={meter}>
           {meter && (
             <DirtyFormsProvider key={meter.id}>
               <MeterContent key={meter.id} meter={meter} />

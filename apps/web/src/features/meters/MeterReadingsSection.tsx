@@ -3,11 +3,11 @@ import { Group, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text } from '
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeterReadingsDocument } from '../../graphql/generated.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { MeterChart } from './MeterChart.tsx';
-import { MeterSection } from './MeterSection.tsx';
 import { type ChartReading, channelsOf, channelTypes, formatDateTime, mergeReadings } from './meterFormat.ts';
-import { useMeasurementLabel } from './useMeasurementLabel.ts';
 
 const hour = 60 * 60 * 1000;
 const rangeHours = { day: 24, week: 7 * 24, month: 30 * 24 } as const;
@@ -66,7 +66,7 @@ export function MeterReadingsSection({ meterId, live }: { meterId: number; live:
 
   const stats = shown?.meter.stats;
   return (
-    <MeterSection
+    <Section
       id="meter-readings"
       title={t('Readings')}
       action={
@@ -113,6 +113,6 @@ export function MeterReadingsSection({ meterId, live }: { meterId: number; live:
           )}
         </Stack>
       )}
-    </MeterSection>
+    </Section>
   );
 }

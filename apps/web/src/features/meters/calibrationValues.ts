@@ -1,4 +1,3 @@
-import type { schemaResolver } from '@mantine/form';
 import {
   createCalibrationInput,
   createConversionInput,
@@ -6,10 +5,7 @@ import {
   measurementTypes,
   updateCalibrationInput,
 } from '@olo/shared';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
-type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
-type Checked = { issues?: ReadonlyArray<Issue>; value?: unknown };
+import { formSchema } from '../forms/formSchema.ts';
 
 /**
  * Spec section 5 (docs/decisions/0015-calibration-overlap.md): a calibration change whose range starts more than a
@@ -49,32 +45,6 @@ export function typedExpressionProblem(expression: string): string | null {
   return expression.trim() ? expressionProblem(expression) : null;
 }
 
-/** A shared schema run on the form's values turned into its input (texts into numbers and instants). */
-function sharedSchema<Values>(
-  schema: StandardSchema,
-  toInput: (values: Values) => unknown,
-  extraIssues: (values: Values) => Issue[] = () => [],
-): StandardSchema {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'olo',
-      validate: (value: unknown) => {
-        const values = value as Values;
-        const withExtra = (checked: Checked): Checked => {
-          const extra = extraIssues(values);
-          if (extra.length === 0) return checked;
-          const fields = new Set(extra.map((issue) => String(issue.path?.[0] ?? '')));
-          const others = (checked.issues ?? []).filter((issue) => !fields.has(String(issue.path?.[0] ?? '')));
-          return { issues: [...others, ...extra] };
-        };
-        const result = schema['~standard'].validate(toInput(values)) as Checked | Promise<Checked>;
-        return result instanceof Promise ? result.then(withExtra) : withExtra(result);
-      },
-    },
-  } as StandardSchema;
-}
-
 export type ConversionValues = {
   expression: string;
   /** '' names the conversion after its channel. */
@@ -94,7 +64,10 @@ export function conversionInput(meterId: number, channel: string, values: Conver
 }
 
 export const conversionSchema = (meterId: number, channel: string) =>
-  sharedSchema<ConversionValues>(createConversionInput, (values) => conversionInput(meterId, channel, values));
+  formSchema<ConversionValues>({
+    schema: createConversionInput,
+    toInput: (values) => conversionInput(meterId, channel, values),
+  });
 
 export type CalibrationValues = {
   expression: string;
@@ -105,26 +78,29 @@ export type CalibrationValues = {
 };
 
 export const newCalibrationSchema = (meterId: number, channel: string) =>
-  sharedSchema<CalibrationValues>(createCalibrationInput, (values) => ({
-    meterId,
-    channel,
-    expression: values.expression,
-    startAt: fromLocalInput(values.startAt),
-    endAt: fromLocalInput(values.endAt),
-  }));
+  formSchema<CalibrationValues>({
+    schema: createCalibrationInput,
+    toInput: (values) => ({
+      meterId,
+      channel,
+      expression: values.expression,
+      startAt: fromLocalInput(values.startAt),
+      endAt: fromLocalInput(values.endAt),
+    }),
+  });
 
 /** An edited calibration keeps a start: clearing it would not mean "now" as it does for a new one. */
 export const editCalibrationSchema = (id: number) =>
-  sharedSchema<CalibrationValues>(
-    updateCalibrationInput,
-    (values) => ({
+  formSchema<CalibrationValues>({
+    schema: updateCalibrationInput,
+    toInput: (values) => ({
       id,
       expression: values.expression,
       startAt: fromLocalInput(values.startAt) ?? undefined,
       endAt: fromLocalInput(values.endAt),
     }),
-    (values) => (fromLocalInput(values.startAt) ? [] : [{ message: 'Required', path: ['startAt'] }]),
-  );
+    issues: (values) => (fromLocalInput(values.startAt) ? [] : [{ message: 'Required', path: ['startAt'] }]),
+  });
 
 /**
  * What an edit changes: the inputs show times to the minute, so a time left as it was is sent as nothing rather

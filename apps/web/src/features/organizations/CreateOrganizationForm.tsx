@@ -5,9 +5,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationDocument, type OrganizationSummaryFieldsFragment } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormError } from '../ui/FormError.tsx';
 import { forgetOrganizationLists } from './organizationCache.ts';
 import { slugFromName } from './slug.ts';
 

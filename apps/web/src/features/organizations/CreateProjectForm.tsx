@@ -1,12 +1,14 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { createProjectInput, startOfDayIn } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationProjectDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
 import { forgetProjectLists } from './organizationCache.ts';
 
 export const defaultTimeZone = 'Europe/Helsinki';
@@ -27,13 +29,7 @@ function toProjectInput(values: ProjectFormValues) {
 }
 
 /** createProjectInput, checked on the values as the form holds them. */
-const projectFormSchema = {
-  '~standard': {
-    ...createProjectInput['~standard'],
-    validate: (values: unknown) =>
-      createProjectInput['~standard'].validate(toProjectInput(values as ProjectFormValues)),
-  },
-};
+const projectFormSchema = formSchema<ProjectFormValues>({ schema: createProjectInput, toInput: toProjectInput });
 
 function timeZoneOptions(): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
@@ -94,14 +90,7 @@ export function CreateProjectForm({ organizationId, onCancel }: { organizationId
             {...inputProps('timeZone')}
           />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Create project')}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t('Cancel')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Create project')} onCancel={onCancel} />
       </Stack>
     </form>
   );

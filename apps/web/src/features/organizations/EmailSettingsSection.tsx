@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { UpdateOrganizationMembershipDocument } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
-import { isPermissionError } from '../layout/QueryState.tsx';
+import { isPermissionError } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { useOrganizationMembers } from './MembersSection.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
 
 /** The viewer's own email settings for this organization, which any member may change. */
 export function EmailSettingsSection({ organizationId, userId }: { organizationId: string; userId: string }) {
@@ -46,7 +46,7 @@ export function EmailSettingsSection({ organizationId, userId }: { organizationI
   }
 
   return (
-    <OrganizationSection id="email-settings" title={t('Email settings')} testId="email-settings">
+    <Section id="email-settings" title={t('Email settings')} testId="email-settings">
       <Stack gap="xs">
         {error && (
           <Alert color="red" role="alert">
@@ -55,6 +55,6 @@ export function EmailSettingsSection({ organizationId, userId }: { organizationI
         )}
         {content}
       </Stack>
-    </OrganizationSection>
+    </Section>
   );
 }

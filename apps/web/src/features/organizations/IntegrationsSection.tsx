@@ -16,7 +16,6 @@ import {
 import { createIntegrationInput } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { config } from '../../config.ts';
 import {
   CreateIntegrationDocument,
@@ -26,12 +25,13 @@ import {
   type OrganizationIntegrationFieldsFragment,
   OrganizationIntegrationsDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { useConfirmedAction } from '../forms/useShowError.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
 
 type Created = CreateIntegrationMutation['createIntegration'];
@@ -194,11 +194,7 @@ function NewIntegrationForm({
             {...inputProps('kind')}
           />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Create integration')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Create integration')} />
       </Stack>
     </form>
   );
@@ -213,7 +209,7 @@ function IntegrationRow({
 }) {
   const { t, i18n } = useTranslation();
   const kindLabels = useKindLabels();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [deleteIntegration, { loading }] = useMutation(DeleteIntegrationDocument, {
     update: (cache, { data }) => {
       if (data?.deleteIntegration) forgetObject(cache, 'Integration', integration.id);
@@ -221,17 +217,13 @@ function IntegrationRow({
   });
 
   const remove = () => {
-    if (
-      !window.confirm(
-        t('Delete the integration {{name}}? Network servers using it can no longer send readings.', {
-          name: integration.name,
-        }),
-      )
-    )
-      return;
-    deleteIntegration({ variables: { id: integration.id } })
-      .then(() => toast.success(t('Integration deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the integration {{name}}? Network servers using it can no longer send readings.', {
+        name: integration.name,
+      }),
+      () => deleteIntegration({ variables: { id: integration.id } }),
+      t('Integration deleted.'),
+    );
   };
 
   return (
@@ -271,7 +263,7 @@ export function IntegrationsSection({ organizationId }: { organizationId: string
   const withMqtt = config.mqttPort !== null;
 
   return (
-    <OrganizationSection id="integrations" title={t('Network server integrations')} testId="integrations">
+    <Section id="integrations" title={t('Network server integrations')} testId="integrations">
       <Text size="sm">
         {withMqtt
           ? t(
@@ -281,7 +273,7 @@ export function IntegrationsSection({ organizationId }: { organizationId: string
               'A network server (The Things Stack, ChirpStack) sends the readings of the meters to Olo with these credentials, over HTTP. This Olo uses an external MQTT broker.',
             )}
       </Text>
-      <QueryState loading={loading && !data} error={data ? undefined : error}>
+      <QueryState loading={loading} error={error} data={data}>
         {integrations.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('No integrations yet.')}
@@ -309,6 +301,6 @@ export function IntegrationsSection({ organizationId }: { organizationId: string
       </QueryState>
       <NewIntegrationForm organizationId={organizationId} onCreated={setCreated} />
       {created && <CredentialsModal created={created} onClose={() => setCreated(null)} />}
-    </OrganizationSection>
+    </Section>
   );
 }

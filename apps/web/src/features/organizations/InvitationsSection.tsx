@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { inviteInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -9,12 +9,14 @@ import {
   type OrganizationInvitationFieldsFragment,
   OrganizationInvitationsDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { QueryState } from '../layout/QueryState.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { InvitationTable } from '../invitations/InvitationTable.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
 
 function InviteForm({ organizationId }: { organizationId: string }) {
@@ -53,11 +55,7 @@ function InviteForm({ organizationId }: { organizationId: string }) {
           <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
           <TextInput label={t('Username')} autoComplete="off" {...inputProps('username')} />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Send invitation')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Send invitation')} />
       </Stack>
     </form>
   );
@@ -114,23 +112,11 @@ function PendingInvitations({ organizationId }: { organizationId: string }) {
             {t('No pending invitations.')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table aria-label={t('Pending invitations')} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Email')}</Table.Th>
-                  <Table.Th>{t('Sent')}</Table.Th>
-                  <Table.Th>{t('Expires')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invitations.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <InvitationTable who={t('Email')} sent={t('Sent')} label={t('Pending invitations')}>
+            {invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </InvitationTable>
         )}
       </QueryState>
     </Stack>
@@ -141,9 +127,9 @@ function PendingInvitations({ organizationId }: { organizationId: string }) {
 export function InvitationsSection({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   return (
-    <OrganizationSection id="invitations" title={t('Invitations')}>
+    <Section id="invitations" title={t('Invitations')}>
       <InviteForm organizationId={organizationId} />
       <PendingInvitations organizationId={organizationId} />
-    </OrganizationSection>
+    </Section>
   );
 }

@@ -1,16 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import {
   DeleteOrganizationMembershipDocument,
   type OrganizationMemberFieldsFragment,
   OrganizationMembersDocument,
   UpdateOrganizationMembershipDocument,
 } from '../../graphql/generated.ts';
-import { errorText } from '../forms/errorText.ts';
-import { isPermissionError, QueryState } from '../layout/QueryState.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
+import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
 
 export type MemberFlag = 'isAdmin' | 'canViewAll' | 'canViewMeters' | 'notifyOnMeterError';
@@ -37,7 +36,8 @@ export function useOrganizationMembers(organizationId: string) {
 function MemberRow({ member, editable }: { member: OrganizationMemberFieldsFragment; editable: boolean }) {
   const { t } = useTranslation();
   const flags = useMemberFlagLabels();
-  const showError = (error: unknown) => toast.error(errorText(error, t));
+  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [updateMembership, updating] = useMutation(UpdateOrganizationMembershipDocument);
   const [deleteMembership, deleting] = useMutation(DeleteOrganizationMembershipDocument, {
     update: (cache) => forgetObject(cache, 'OrganizationMembership', member.id),
@@ -54,10 +54,11 @@ function MemberRow({ member, editable }: { member: OrganizationMemberFieldsFragm
     }).catch(showError);
 
   const remove = () => {
-    if (!window.confirm(t('Remove {{name}} from the organization?', { name }))) return;
-    deleteMembership({ variables: { id: member.id } })
-      .then(() => toast.success(t('{{name}} was removed from the organization.', { name })))
-      .catch(showError);
+    confirmed(
+      t('Remove {{name}} from the organization?', { name }),
+      () => deleteMembership({ variables: { id: member.id } }),
+      t('{{name}} was removed from the organization.', { name }),
+    );
   };
 
   return (
@@ -110,7 +111,7 @@ export function MembersSection({ organizationId, isAdmin }: { organizationId: st
   const members = data?.organization.members ?? [];
 
   return (
-    <OrganizationSection id="members" title={t('Members')} testId="organization-members">
+    <Section id="members" title={t('Members')} testId="organization-members">
       {error && isPermissionError(error) ? (
         <Text c="dimmed">{t('Only members of the organization see its members.')}</Text>
       ) : (
@@ -139,6 +140,6 @@ export function MembersSection({ organizationId, isAdmin }: { organizationId: st
           )}
         </QueryState>
       )}
-    </OrganizationSection>
+    </Section>
   );
 }

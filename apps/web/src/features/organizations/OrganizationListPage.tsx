@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrganizationListDocument, type OrganizationSummaryFieldsFragment } from '../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
 
 interface TreeNode {
   organization: OrganizationSummaryFieldsFragment;
@@ -66,7 +66,7 @@ export function OrganizationListPage() {
         <Stack>
           <Title order={1}>{t('Organizations')}</Title>
           <QueryState loading={loading && !data} error={error}>
-            <OrganizationSection id="organizations" title={t('Your organizations')}>
+            <Section id="organizations" title={t('Your organizations')}>
               {organizations.length === 0 ? (
                 <Text c="dimmed">{t('You do not belong to any organization yet.')}</Text>
               ) : (
@@ -74,12 +74,12 @@ export function OrganizationListPage() {
                   <OrganizationTree nodes={organizationTree(organizations)} root />
                 </nav>
               )}
-            </OrganizationSection>
-            <OrganizationSection id="create-organization" title={t('Create organization')}>
+            </Section>
+            <Section id="create-organization" title={t('Create organization')}>
               <CreateOrganizationForm
                 parents={organizations.filter((organization) => organization.currentUserIsAdmin)}
               />
-            </OrganizationSection>
+            </Section>
           </QueryState>
         </Stack>
       </Container>

@@ -6,7 +6,8 @@ import { Link, useParams } from 'react-router';
 import { OrganizationPageDocument, type OrganizationPageFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
-import { QueryState } from '../layout/QueryState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
 import { CreateProjectForm } from './CreateProjectForm.tsx';
 import { EmailSettingsSection } from './EmailSettingsSection.tsx';
@@ -14,7 +15,6 @@ import { IntegrationsSection } from './IntegrationsSection.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { OrganizationBreadcrumbs } from './OrganizationBreadcrumbs.tsx';
-import { OrganizationSection } from './OrganizationSection.tsx';
 import { OrganizationSettingsSection } from './OrganizationSettingsSection.tsx';
 import { organizationLink } from './slug.ts';
 
@@ -22,7 +22,7 @@ function ChildOrganizationsSection({ organization }: { organization: Organizatio
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   return (
-    <OrganizationSection
+    <Section
       id="child-organizations"
       title={t('Child organizations')}
       testId="child-organizations"
@@ -49,7 +49,7 @@ function ChildOrganizationsSection({ organization }: { organization: Organizatio
         </List>
       )}
       {creating && <CreateOrganizationForm parentId={organization.id} onCancel={() => setCreating(false)} />}
-    </OrganizationSection>
+    </Section>
   );
 }
 
@@ -57,7 +57,7 @@ function ProjectsSection({ organization }: { organization: OrganizationPageField
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   return (
-    <OrganizationSection
+    <Section
       id="projects"
       title={t('Projects')}
       testId="organization-projects"
@@ -101,7 +101,7 @@ function ProjectsSection({ organization }: { organization: OrganizationPageField
         </List>
       )}
       {creating && <CreateProjectForm organizationId={organization.id} onCancel={() => setCreating(false)} />}
-    </OrganizationSection>
+    </Section>
   );
 }
 

@@ -10,11 +10,12 @@ import {
   type OrganizationSummaryFieldsFragment,
   UpdateOrganizationDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { OrganizationSection } from './OrganizationSection.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { Section } from '../ui/Section.tsx';
 import { forgetOrganizationLists } from './organizationCache.ts';
 
 function EditOrganizationForm({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
@@ -67,11 +68,7 @@ function EditOrganizationForm({ organization }: { organization: OrganizationSumm
           {...inputProps('slug')}
         />
         <Textarea label={t('Description')} rows={3} {...inputProps('description')} />
-        <Group>
-          <Button type="submit" loading={loading} disabled={!dirty}>
-            {t('Save')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} disabled={!dirty} />
       </Stack>
     </form>
   );
@@ -126,10 +123,10 @@ function DeleteOrganization({ organization }: { organization: OrganizationSummar
 export function OrganizationSettingsSection({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
   const { t } = useTranslation();
   return (
-    <OrganizationSection id="organization-settings" title={t('Organization settings')}>
+    <Section id="organization-settings" title={t('Organization settings')}>
       <EditOrganizationForm organization={organization} />
       <Divider />
       <DeleteOrganization organization={organization} />
-    </OrganizationSection>
+    </Section>
   );
 }

@@ -1,14 +1,15 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { changePasswordInput } from '@olo/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ChangePasswordDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
-import { FormError } from '../auth/AuthCard.tsx';
+import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import type { DirtyChangeHandler } from './ProfileSection.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 export function ChangePasswordForm({ onDirtyChange }: { onDirtyChange: DirtyChangeHandler }) {
   const { t } = useTranslation();
@@ -40,11 +41,7 @@ export function ChangePasswordForm({ onDirtyChange }: { onDirtyChange: DirtyChan
         <FormError message={generalError} />
         <PasswordInput label={t('Current password')} autoComplete="current-password" {...inputProps('oldPassword')} />
         <PasswordInput label={t('New password')} autoComplete="new-password" {...inputProps('newPassword')} />
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Change password')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Change password')} />
       </Stack>
     </form>
   );

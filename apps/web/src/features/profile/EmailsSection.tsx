@@ -14,10 +14,10 @@ import {
   type UserEmailFieldsFragment,
   UserEmailsFragmentDoc,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import type { DirtyChangeHandler } from './ProfileSection.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 
 /** The email mutations answer the new list of emails; it replaces the cached user's list. */
 function writeEmails(cache: ApolloCache, userId: string, emails: UserEmailFieldsFragment[] | undefined) {
@@ -150,23 +150,20 @@ export function EmailsSection({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <form onSubmit={submit} noValidate aria-label={t('Add email address')}>
-        <Stack gap="xs">
-          <FormError message={generalError} />
-          <Group align="flex-start">
-            <TextInput
-              label={t('New email address')}
-              type="email"
-              autoComplete="email"
-              style={{ flex: 1 }}
-              {...inputProps('email')}
-            />
-            <Button type="submit" loading={loading} mt={25}>
-              {t('Add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <FormStack onSubmit={submit} label={t('Add email address')} error={generalError}>
+        <Group align="flex-start">
+          <TextInput
+            label={t('New email address')}
+            type="email"
+            autoComplete="email"
+            style={{ flex: 1 }}
+            {...inputProps('email')}
+          />
+          <Button type="submit" loading={loading} mt={25}>
+            {t('Add')}
+          </Button>
+        </Group>
+      </FormStack>
     </Stack>
   );
 }

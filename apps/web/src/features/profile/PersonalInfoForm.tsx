@@ -1,13 +1,14 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { updateUserInput } from '@olo/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type CurrentUserFieldsFragment, UpdateUserDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
+import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import type { DirtyChangeHandler } from './ProfileSection.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
 
 const personalInfoInput = updateUserInput.pick({ name: true, company: true });
 
@@ -45,11 +46,7 @@ export function PersonalInfoForm({
         <FormError message={generalError} />
         <TextInput label={t('Name')} autoComplete="name" {...inputProps('name')} />
         <TextInput label={t('Company')} autoComplete="organization" {...inputProps('company')} />
-        <Group>
-          <Button type="submit" loading={loading} disabled={!dirty}>
-            {t('Save')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} disabled={!dirty} />
       </Stack>
     </form>
   );

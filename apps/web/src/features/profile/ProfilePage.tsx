@@ -5,12 +5,12 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { useDirtyForms } from '../forms/useDirtyForms.ts';
 import { InvitationsSection } from '../invitations/InvitationsSection.tsx';
+import { Section } from '../ui/Section.tsx';
 import { AccountDeletionSection, ConfirmAccountDeletion } from './AccountDeletionSection.tsx';
 import { AuthenticationsSection } from './AuthenticationsSection.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { EmailsSection } from './EmailsSection.tsx';
 import { PersonalInfoForm } from './PersonalInfoForm.tsx';
-import { ProfileSection } from './ProfileSection.tsx';
 import { UiSettingsForm } from './UiSettingsForm.tsx';
 
 export function ProfilePage() {
@@ -33,27 +33,27 @@ export function ProfilePage() {
           <Text c="dimmed">{currentUser.username}</Text>
         </div>
         {deletionToken && <ConfirmAccountDeletion token={deletionToken} onDeleted={markSaved} />}
-        <ProfileSection id="personal" title={t('Personal information')}>
+        <Section id="personal" title={t('Personal information')}>
           <PersonalInfoForm key={currentUser.id} user={currentUser} onDirtyChange={onPersonalDirty} />
-        </ProfileSection>
-        <ProfileSection id="invitations" title={t('Invitations')}>
+        </Section>
+        <Section id="invitations" title={t('Invitations')}>
           <InvitationsSection invitations={currentUser.invitations} />
-        </ProfileSection>
-        <ProfileSection id="settings" title={t('Settings')}>
+        </Section>
+        <Section id="settings" title={t('Settings')}>
           <UiSettingsForm user={currentUser} />
-        </ProfileSection>
-        <ProfileSection id="password" title={t('Change password')}>
+        </Section>
+        <Section id="password" title={t('Change password')}>
           <ChangePasswordForm onDirtyChange={onPasswordDirty} />
-        </ProfileSection>
-        <ProfileSection id="emails" title={t('Email addresses')}>
+        </Section>
+        <Section id="emails" title={t('Email addresses')}>
           <EmailsSection user={currentUser} onDirtyChange={onEmailDirty} />
-        </ProfileSection>
-        <ProfileSection id="authentications" title={t('Linked sign-in services')}>
+        </Section>
+        <Section id="authentications" title={t('Linked sign-in services')}>
           <AuthenticationsSection user={currentUser} />
-        </ProfileSection>
-        <ProfileSection id="delete-account" title={t('Delete account')}>
+        </Section>
+        <Section id="delete-account" title={t('Delete account')}>
           <AccountDeletionSection />
-        </ProfileSection>
+        </Section>
       </Stack>
     </Container>
   );

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import { ProjectAdminDocument, type ProjectAdminQuery } from '../../graphql/generated.ts';
-import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
 import { useProjectIdParam } from '../projects/useProject.ts';
+import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { allowedEditTabs, type EditTab, editTabPath, editTabs, mayUseEditTab } from './editTabs.ts';
 
 export type EditedProject = ProjectAdminQuery['projectAdmin'];
@@ -31,7 +31,7 @@ export function EditLayout() {
   if (id === null) return <PermissionDenied />;
   const project = data?.projectAdmin;
   return (
-    <QueryState loading={loading && !project} error={project ? undefined : error}>
+    <QueryState loading={loading} error={error} data={project}>
       {project && <EditFrame project={project} />}
     </QueryState>
   );

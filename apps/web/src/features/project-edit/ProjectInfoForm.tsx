@@ -12,18 +12,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { schemaResolver } from '@mantine/form';
 import { updateProjectInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
+import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { FormError } from '../ui/FormError.tsx';
 import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
 
 export const defaultTimeZone = 'Europe/Helsinki';
 
@@ -119,22 +117,12 @@ function projectInput(values: InfoValues, filters: unknown[] | undefined) {
 }
 
 /** Validates the form with the shared schema, after turning its texts into times and numbers. */
-const infoSchema = (filters: unknown[] | undefined): StandardSchema =>
-  ({
-    '~standard': {
-      version: 1,
-      vendor: 'olo',
-      validate: (value: unknown) => {
-        const values = value as InfoValues;
-        const result = updateProjectInput['~standard'].validate(projectInput(values, filters));
-        const withRequired = <R extends { issues?: ReadonlyArray<{ message: string; path?: unknown }> }>(checked: R) =>
-          values.defaultSelect === ''
-            ? { issues: [...(checked.issues ?? []), { message: 'Required', path: ['defaultSelect'] }] }
-            : checked;
-        return result instanceof Promise ? result.then(withRequired) : withRequired(result);
-      },
-    },
-  }) as StandardSchema;
+const infoSchema = (filters: unknown[] | undefined) =>
+  formSchema<InfoValues>({
+    schema: updateProjectInput,
+    toInput: (values) => projectInput(values, filters),
+    requiredSelects: ['defaultSelect'],
+  });
 
 function timeZones(current: string): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
@@ -146,7 +134,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
   const [updateProject, { loading }] = useMutation(UpdateProjectInfoDocument);
   const filters = useMemo(() => defaultsOf(project.defaults).filters, [project.defaults]);
   const schema = useMemo(() => infoSchema(filters), [filters]);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<InfoValues>({
+  const { form, inputProps, generalError, onSave, startFrom } = useSchemaForm<InfoValues>({
     initialValues: valuesOf(project),
     schema,
   });
@@ -155,13 +143,11 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
   const values = form.getValues();
   const zoneOptions = useMemo(() => timeZones(values.timeZone), [values.timeZone]);
 
-  const submit = form.onSubmit(async (submitted) => {
-    clearGeneralError();
-    const input = updateProjectInput.parse(projectInput(submitted, filters));
-    // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
-    const timesChanged = form.isDirty('startAt') || form.isDirty('endAt') || form.isDirty('timeZone');
-    let saved: ProjectAdminFieldsFragment | undefined;
-    try {
+  const submit = onSave(
+    async (submitted) => {
+      const input = updateProjectInput.parse(projectInput(submitted, filters));
+      // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
+      const timesChanged = form.isDirty('startAt') || form.isDirty('endAt') || form.isDirty('timeZone');
       const { data } = await updateProject({
         variables: {
           input: {
@@ -182,19 +168,13 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
           },
         },
       });
-      saved = data?.updateProject;
-    } catch (error) {
-      return showServerError(error);
-    }
-    if (saved) {
-      const next = valuesOf(saved);
-      form.setInitialValues(next);
-      form.setValues(next);
-    } else {
-      form.resetDirty();
-    }
-    toast.success(t('Saved.'));
-  });
+      return data?.updateProject;
+    },
+    (saved) => {
+      if (saved) startFrom(valuesOf(saved));
+      toast.success(t('Saved.'));
+    },
+  );
 
   const publicUrl = project.publicId ? `${window.location.origin}/project/${project.publicId}` : null;
 

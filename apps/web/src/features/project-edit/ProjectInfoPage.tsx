@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Section } from '../ui/Section.tsx';
 import { useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
 import { ProjectAttachment } from './ProjectAttachment.tsx';
 import { ProjectInfoForm } from './ProjectInfoForm.tsx';
 import { ProjectPicture } from './ProjectPicture.tsx';
@@ -11,15 +11,15 @@ export function ProjectInfoPage() {
   const project = useEditedProject();
   return (
     <Stack>
-      <EditSection id="project-info" title={t('Project information')}>
+      <Section id="project-info" title={t('Project information')}>
         <ProjectInfoForm key={project.id} project={project} />
-      </EditSection>
-      <EditSection id="picture" title={t('Picture')}>
+      </Section>
+      <Section id="picture" title={t('Picture')}>
         <ProjectPicture project={project} />
-      </EditSection>
-      <EditSection id="attachment" title={t('Attachment')}>
+      </Section>
+      <Section id="attachment" title={t('Attachment')}>
         <ProjectAttachment project={project} />
-      </EditSection>
+      </Section>
     </Stack>
   );
 }

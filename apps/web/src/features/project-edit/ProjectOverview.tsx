@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDirtyForms } from '../forms/useDirtyForms.ts';
+import { Section } from '../ui/Section.tsx';
 import { AdminActions } from './AdminActions.tsx';
 import { useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
 import { SpacesEditor } from './SpacesEditor.tsx';
 
 /** The default edit tab: the project's state and its spaces. */
@@ -13,16 +13,16 @@ export function ProjectOverview() {
   const { setFormDirty } = useDirtyForms();
   return (
     <Stack>
-      <EditSection id="project-state" title={t('Project state')}>
+      <Section id="project-state" title={t('Project state')}>
         <AdminActions project={project} />
-      </EditSection>
-      <EditSection
+      </Section>
+      <Section
         id="spaces"
         title={t('Spaces')}
         description={t('Rooms or areas of the project; the series of the project are grouped by them.')}
       >
         <SpacesEditor key={project.id} project={project} setFormDirty={setFormDirty} />
-      </EditSection>
+      </Section>
     </Stack>
   );
 }

@@ -10,12 +10,15 @@ import {
   type ProjectEditPageFragment,
   UpdateProjectPageDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
+import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
+import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
 
 const pageTypes = ['text', 'live', 'summary', 'alarms', 'reports'] as const;
@@ -48,7 +51,7 @@ function PageEditForm({
   const { t } = useTranslation();
   const typeOptions = usePageTypeOptions(page.type);
   const [updatePage, { loading }] = useMutation(UpdateProjectPageDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: {
       id: page.id,
       name: page.name,
@@ -65,11 +68,10 @@ function PageEditForm({
   // A closed form has nothing unsaved left.
   useEffect(() => () => setFormDirty('page', false), [setFormDirty]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateProjectPageInput.parse(values);
-    try {
-      await updatePage({
+  const submit = onSave(
+    (values) => {
+      const input = updateProjectPageInput.parse(values);
+      return updatePage({
         variables: {
           input: {
             id: input.id,
@@ -82,56 +84,41 @@ function PageEditForm({
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Saved.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Saved.'));
+      onDone();
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit page {{name}}', { name: page.name })}>
-      <Stack gap="sm">
-        <FormError message={generalError} />
-        <Group grow align="flex-start">
-          <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
-          <Select label={t('Type')} data={typeOptions} allowDeselect={false} {...inputProps('type')} />
-          <TextInput
-            label={t('Icon')}
-            description={t('Name of the icon shown with the page')}
-            {...inputProps('icon')}
-          />
-        </Group>
-        <Switch
-          label={t('Shown')}
-          description={t('A page that is not shown is seen only by the project admins.')}
-          {...form.getInputProps('show', { type: 'checkbox' })}
-        />
-        <Switch
-          label={t('Internal')}
-          description={t('Never shown on the public view of the project.')}
-          {...form.getInputProps('internal', { type: 'checkbox' })}
-        />
-        <Textarea
-          label={t('Content')}
-          description={t('Markdown: # heading, **bold**, *italic*, - list, [link](https://…)')}
-          autosize
-          minRows={8}
-          maxRows={30}
-          styles={{ input: { fontFamily: 'monospace' } }}
-          {...inputProps('content')}
-        />
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Save')}
-          </Button>
-          <Button variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Edit page {{name}}', { name: page.name })} error={generalError} gap="sm">
+      <Group grow align="flex-start">
+        <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
+        <Select label={t('Type')} data={typeOptions} allowDeselect={false} {...inputProps('type')} />
+        <TextInput label={t('Icon')} description={t('Name of the icon shown with the page')} {...inputProps('icon')} />
+      </Group>
+      <Switch
+        label={t('Shown')}
+        description={t('A page that is not shown is seen only by the project admins.')}
+        {...form.getInputProps('show', { type: 'checkbox' })}
+      />
+      <Switch
+        label={t('Internal')}
+        description={t('Never shown on the public view of the project.')}
+        {...form.getInputProps('internal', { type: 'checkbox' })}
+      />
+      <Textarea
+        label={t('Content')}
+        description={t('Markdown: # heading, **bold**, *italic*, - list, [link](https://…)')}
+        autosize
+        minRows={8}
+        maxRows={30}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        {...inputProps('content')}
+      />
+      <FormButtons loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }
 
@@ -151,31 +138,29 @@ function NewPageForm({
   const [createPage, { loading }] = useMutation(CreateProjectPageDocument, {
     update: (cache, { data }) => addToProjectList(cache, project.id, 'pages', data?.createProjectPage),
   });
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { projectId: project.id, name: '', type: 'text' },
     schema: createProjectPageInput,
   });
   const dirty = form.isDirty();
   useEffect(() => setFormDirty('new-page', dirty), [dirty, setFormDirty]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createProjectPageInput.parse(values);
-    let id: number | undefined;
-    try {
+  const submit = onSave(
+    async (values) => {
+      const input = createProjectPageInput.parse(values);
       const { data } = await createPage({
         variables: {
           input: { projectId: input.projectId, name: input.name, type: input.type, order: nextOrder, show: true },
         },
       });
-      id = data?.createProjectPage.id;
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Page added.'));
-    if (id !== undefined) onCreated(id);
-  });
+      return data?.createProjectPage.id;
+    },
+    (id) => {
+      toast.success(t('Page added.'));
+      if (id !== undefined) onCreated(id);
+    },
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('New page')}>
@@ -199,6 +184,7 @@ export function ProjectPagesPage() {
   const { t } = useTranslation();
   const project = useEditedProject();
   const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const { setFormDirty } = useDirtyForms();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [updatePage, moving] = useMutation(UpdateProjectPageDocument);
@@ -225,20 +211,22 @@ export function ProjectPagesPage() {
   };
 
   const remove = (page: ProjectEditPageFragment) => {
-    if (!window.confirm(t('Delete the page {{name}}?', { name: page.name }))) return;
-    deletePage({
-      variables: { id: page.id },
-      update: (cache, { data }) => {
-        if (data?.deleteProjectPage)
-          removeFromProjectList(cache, project.id, 'pages', { __typename: 'ProjectPage', id: page.id });
-      },
-    })
-      .then(() => toast.success(t('Page deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the page {{name}}?', { name: page.name }),
+      () =>
+        deletePage({
+          variables: { id: page.id },
+          update: (cache, { data }) => {
+            if (data?.deleteProjectPage)
+              removeFromProjectList(cache, project.id, 'pages', { __typename: 'ProjectPage', id: page.id });
+          },
+        }),
+      t('Page deleted.'),
+    );
   };
 
   return (
-    <EditSection
+    <Section
       id="summary-pages"
       title={t('Summary pages')}
       description={t('Pages shown on the front page of the project, in this order.')}
@@ -276,25 +264,12 @@ export function ProjectPagesPage() {
                   {page.internal && <Badge color="grape">{t('Internal')}</Badge>}
                 </Group>
                 <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    // One page at a time: opening another would drop the unsaved changes of the open one.
-                    disabled={editingId !== null}
-                    onClick={() => setEditingId(page.id)}
-                    aria-label={t('Edit {{name}}', { name: page.name })}
-                  >
-                    {t('Edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => remove(page)}
-                    aria-label={t('Delete {{name}}', { name: page.name })}
-                  >
-                    {t('Delete')}
-                  </Button>
+                  <EditDeleteButtons
+                    name={page.name}
+                    onEdit={() => setEditingId(page.id)}
+                    onDelete={() => remove(page)}
+                    editDisabled={editingId !== null}
+                  />
                 </Group>
               </Group>
             )}
@@ -310,6 +285,6 @@ export function ProjectPagesPage() {
           />
         </Paper>
       </Stack>
-    </EditSection>
+    </Section>
   );
 }

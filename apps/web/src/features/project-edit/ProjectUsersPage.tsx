@@ -15,13 +15,15 @@ import {
   ProjectUsersListDocument,
   UpdateProjectMembershipDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
+import { InvitationTable } from '../invitations/InvitationTable.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
 
 const rights = [
@@ -54,6 +56,7 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
   const { t } = useTranslation();
   const labels = useRightLabels();
   const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [updateMembership] = useMutation(UpdateProjectMembershipDocument);
   const [deleteMembership, deleting] = useMutation(DeleteProjectMembershipDocument, {
     update: (cache, { data }) => {
@@ -73,10 +76,11 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
     }).catch(showError);
 
   const remove = () => {
-    if (!window.confirm(t('Remove {{name}} from the project?', { name }))) return;
-    deleteMembership({ variables: { id: member.id } })
-      .then(() => toast.success(t('{{name}} was removed from the project.', { name })))
-      .catch(showError);
+    confirmed(
+      t('Remove {{name}} from the project?', { name }),
+      () => deleteMembership({ variables: { id: member.id } }),
+      t('{{name}} was removed from the project.', { name }),
+    );
   };
 
   return (
@@ -123,7 +127,7 @@ function AddMemberForm({ project, setFormDirty }: { project: EditedProject; setF
   const [createMembership, { loading }] = useMutation(CreateProjectMembershipDocument, {
     update: (cache, result) => addToProjectList(cache, project.id, 'members', result.data?.createProjectMembership),
   });
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { projectId: project.id, userId: '' },
     schema: createProjectMembershipInput,
   });
@@ -139,41 +143,35 @@ function AddMemberForm({ project, setFormDirty }: { project: EditedProject; setF
     }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createProjectMembershipInput.parse(values);
-    try {
-      await createMembership({ variables: { input: { projectId: input.projectId, userId: input.userId } } });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Member added. Choose their rights in the list.'));
-  });
+  const submit = onSave(
+    (values) => {
+      const input = createProjectMembershipInput.parse(values);
+      return createMembership({ variables: { input: { projectId: input.projectId, userId: input.userId } } });
+    },
+    () => toast.success(t('Member added. Choose their rights in the list.')),
+    'reset',
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Add a member')} data-testid="project-add-member-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Group align="flex-start">
-          <Select
-            label={t('User')}
-            description={t('Members of the organization of the project')}
-            placeholder={options.length ? t('Choose a user') : t('No users to add')}
-            data={options}
-            searchable
-            nothingFoundMessage={t('No matches')}
-            style={{ flex: 1 }}
-            {...inputProps('userId')}
-            value={form.getValues().userId || null}
-            onChange={(value) => form.setFieldValue('userId', value ?? '')}
-          />
-          <Button type="submit" loading={loading} disabled={!form.getValues().userId} mt={46}>
-            {t('Add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Add a member')} error={generalError} testId="project-add-member-form">
+      <Group align="flex-start">
+        <Select
+          label={t('User')}
+          description={t('Members of the organization of the project')}
+          placeholder={options.length ? t('Choose a user') : t('No users to add')}
+          data={options}
+          searchable
+          nothingFoundMessage={t('No matches')}
+          style={{ flex: 1 }}
+          {...inputProps('userId')}
+          value={form.getValues().userId || null}
+          onChange={(value) => form.setFieldValue('userId', value ?? '')}
+        />
+        <Button type="submit" loading={loading} disabled={!form.getValues().userId} mt={46}>
+          {t('Add')}
+        </Button>
+      </Group>
+    </FormStack>
   );
 }
 
@@ -184,52 +182,42 @@ function InviteForm({ project, setFormDirty }: { project: EditedProject; setForm
       if (data?.invite.projectId === project.id) addToProjectList(cache, project.id, 'invitations', data.invite);
     },
   });
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { projectId: project.id, email: '', username: '' },
     schema: inviteInput,
   });
   const dirty = form.isDirty();
   useEffect(() => setFormDirty('invite', dirty), [dirty, setFormDirty]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = inviteInput.parse(values);
-    try {
-      await invite({ variables: { projectId: project.id, email: input.email, username: input.username } });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Invitation sent.'));
-  });
+  const submit = onSave(
+    (values) => {
+      const input = inviteInput.parse(values);
+      return invite({ variables: { projectId: project.id, email: input.email, username: input.username } });
+    },
+    () => toast.success(t('Invitation sent.')),
+    'reset',
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Invite to the project')} data-testid="project-invite-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Group align="flex-start" grow>
-          <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
-          <TextInput
-            label={t('or username')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...inputProps('username')}
-          />
-        </Group>
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Send invitation')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Invite to the project')} error={generalError} testId="project-invite-form">
+      <Group align="flex-start" grow>
+        <TextInput label={t('Email')} type="email" autoComplete="off" {...inputProps('email')} />
+        <TextInput
+          label={t('or username')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...inputProps('username')}
+        />
+      </Group>
+      <FormButtons loading={loading} submitLabel={t('Send invitation')} />
+    </FormStack>
   );
 }
 
 function InvitationRow({ project, invitation }: { project: EditedProject; invitation: ProjectEditInvitationFragment }) {
   const { t, i18n } = useTranslation();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [cancelInvitation, { loading }] = useMutation(CancelProjectInvitationDocument, {
     update: (cache, { data }) => {
       if (data?.cancelInvitation) {
@@ -238,11 +226,11 @@ function InvitationRow({ project, invitation }: { project: EditedProject; invita
     },
   });
   const cancel = () => {
-    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username })))
-      return;
-    cancelInvitation({ variables: { id: invitation.id } })
-      .then(() => toast.success(t('Invitation cancelled.')))
-      .catch(showError);
+    confirmed(
+      t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username }),
+      () => cancelInvitation({ variables: { id: invitation.id } }),
+      t('Invitation cancelled.'),
+    );
   };
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
 
@@ -274,26 +262,14 @@ function Invitations({ project }: { project: EditedProject }) {
   const { data, loading, error } = useQuery(ProjectInvitationsDocument, { variables: { id: project.id } });
   const invitations = data?.projectAdmin.invitations;
   return (
-    <QueryState loading={loading && !invitations} error={invitations ? undefined : error}>
+    <QueryState loading={loading} error={error} data={invitations}>
       {invitations && invitations.length === 0 && <Text c="dimmed">{t('No open invitations.')}</Text>}
       {invitations && invitations.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label={t('Open invitations')} data-testid="project-invitations" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('Email')}</Table.Th>
-                <Table.Th>{t('Sent')}</Table.Th>
-                <Table.Th>{t('Expires')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.map((invitation) => (
-                <InvitationRow key={invitation.id} project={project} invitation={invitation} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <InvitationTable who={t('Email')} sent={t('Sent')} label={t('Open invitations')} testId="project-invitations">
+          {invitations.map((invitation) => (
+            <InvitationRow key={invitation.id} project={project} invitation={invitation} />
+          ))}
+        </InvitationTable>
       )}
     </QueryState>
   );
@@ -311,7 +287,7 @@ export function ProjectUsersPage() {
 
   return (
     <Stack>
-      <EditSection id="members" title={t('Members')} description={t('Every member sees the project.')}>
+      <Section id="members" title={t('Members')} description={t('Every member sees the project.')}>
         {members.length === 0 ? (
           <Text c="dimmed">{t('The project has no members.')}</Text>
         ) : (
@@ -334,11 +310,11 @@ export function ProjectUsersPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </EditSection>
-      <EditSection id="add-member" title={t('Add a member')}>
+      </Section>
+      <Section id="add-member" title={t('Add a member')}>
         <AddMemberForm key={project.id} project={project} setFormDirty={setFormDirty} />
-      </EditSection>
-      <EditSection
+      </Section>
+      <Section
         id="invite"
         title={t('Invite to the project')}
         description={t('The invitation is sent by email with a link and a code. It is valid for {{days}} days.', {
@@ -346,10 +322,10 @@ export function ProjectUsersPage() {
         })}
       >
         <InviteForm key={project.id} project={project} setFormDirty={setFormDirty} />
-      </EditSection>
-      <EditSection id="invitations" title={t('Open invitations')}>
+      </Section>
+      <Section id="invitations" title={t('Open invitations')}>
         <Invitations project={project} />
-      </EditSection>
+      </Section>
     </Stack>
   );
 }

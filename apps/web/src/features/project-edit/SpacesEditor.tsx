@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { createSpaceInput, updateSpaceInput } from '@olo/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,15 @@ import {
   type ProjectEditSpaceFragment,
   UpdateSpaceDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
-import type { SetFormDirty } from '../forms/useDirtyForms.ts';
+import type { DirtyChangeHandler, SetFormDirty } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
+import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import type { EditedProject } from './EditLayout.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
-
-type DirtyChangeHandler = (dirty: boolean) => void;
 
 function SpaceEditForm({
   space,
@@ -30,7 +31,7 @@ function SpaceEditForm({
 }) {
   const { t } = useTranslation();
   const [updateSpace, { loading }] = useMutation(UpdateSpaceDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { id: space.id, name: space.name, description: space.description ?? '' },
     schema: updateSpaceInput,
   });
@@ -39,35 +40,23 @@ function SpaceEditForm({
   // A closed form has nothing unsaved left.
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateSpaceInput.parse(values);
-    try {
-      await updateSpace({ variables: { input: { id: input.id, name: input.name, description: input.description } } });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Saved.'));
-    onDone();
-  });
+  const submit = onSave(
+    (values) => {
+      const input = updateSpaceInput.parse(values);
+      return updateSpace({ variables: { input: { id: input.id, name: input.name, description: input.description } } });
+    },
+    () => {
+      toast.success(t('Saved.'));
+      onDone();
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit space {{name}}', { name: space.name })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
-        <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
-        <Group>
-          <Button type="submit" size="xs" loading={loading}>
-            {t('Save')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Edit space {{name}}', { name: space.name })} error={generalError}>
+      <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
+      <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
+      <FormButtons size="xs" loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }
 
@@ -86,6 +75,7 @@ function SpaceItem({
     [setFormDirty, space.id],
   );
   const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [updateSpace] = useMutation(UpdateSpaceDocument);
   const [deleteSpace, deleting] = useMutation(DeleteSpaceDocument, {
@@ -95,10 +85,11 @@ function SpaceItem({
   });
 
   const remove = () => {
-    if (!window.confirm(t('Delete the space {{name}}?', { name: space.name }))) return;
-    deleteSpace({ variables: { id: space.id } })
-      .then(() => toast.success(t('Space deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the space {{name}}?', { name: space.name }),
+      () => deleteSpace({ variables: { id: space.id } }),
+      t('Space deleted.'),
+    );
   };
 
   return (
@@ -130,24 +121,12 @@ function SpaceItem({
                 }).catch(showError);
               }}
             />
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => setEditing(true)}
-              aria-label={t('Edit {{name}}', { name: space.name })}
-            >
-              {t('Edit')}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              loading={deleting.loading}
-              onClick={remove}
-              aria-label={t('Delete {{name}}', { name: space.name })}
-            >
-              {t('Delete')}
-            </Button>
+            <EditDeleteButtons
+              name={space.name}
+              onEdit={() => setEditing(true)}
+              onDelete={remove}
+              deleting={deleting.loading}
+            />
           </Group>
         </Group>
       )}
@@ -160,28 +139,25 @@ function NewSpaceForm({ project, onDirtyChange }: { project: EditedProject; onDi
   const [createSpace, { loading }] = useMutation(CreateSpaceDocument, {
     update: (cache, { data }) => addToProjectList(cache, project.id, 'spaces', data?.createSpace),
   });
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm({
+  const { form, inputProps, generalError, onSave } = useSchemaForm({
     initialValues: { projectId: project.id, name: '', description: '', show: true },
     schema: createSpaceInput,
   });
   const dirty = form.isDirty();
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createSpaceInput.parse(values);
-    try {
-      await createSpace({
+  const submit = onSave(
+    (values) => {
+      const input = createSpaceInput.parse(values);
+      return createSpace({
         variables: {
           input: { projectId: input.projectId, name: input.name, description: input.description, show: input.show },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Space added.'));
-  });
+    },
+    () => toast.success(t('Space added.')),
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('New space')}>
@@ -191,11 +167,7 @@ function NewSpaceForm({ project, onDirtyChange }: { project: EditedProject; onDi
         <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
         <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
         <Switch label={t('Shown')} {...form.getInputProps('show', { type: 'checkbox' })} />
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Add space')}
-          </Button>
-        </Group>
+        <FormButtons loading={loading} submitLabel={t('Add space')} />
       </Stack>
     </form>
   );

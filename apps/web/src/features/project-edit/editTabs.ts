@@ -1,4 +1,4 @@
-import type { ProjectPrivilege } from '../projects/useProject.ts';
+import type { ProjectPrivilege } from '../../graphql/generated.ts';
 
 export const editTabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'actions'] as const;
 export type EditTab = (typeof editTabs)[number];
@@ -20,12 +20,12 @@ const tabNeeds: Record<EditTab, readonly ProjectPrivilege[]> = {
 /** The rights with which the server lets a viewer load a project for editing (`projectAdmin`). */
 const editPrivileges: readonly ProjectPrivilege[] = ['admin', 'adminSeries', 'adminAlarms', 'adminReports'];
 
-export function mayUseEditTab(privileges: readonly string[], tab: EditTab): boolean {
+export function mayUseEditTab(privileges: readonly ProjectPrivilege[], tab: EditTab): boolean {
   return tabNeeds[tab].some((privilege) => privileges.includes(privilege));
 }
 
 /** The edit tabs the viewer may use, in the order they are shown. */
-export function allowedEditTabs(privileges: readonly string[]): EditTab[] {
+export function allowedEditTabs(privileges: readonly ProjectPrivilege[]): EditTab[] {
   return editTabs.filter((tab) => mayUseEditTab(privileges, tab));
 }
 
@@ -38,7 +38,7 @@ export function editTabPath(projectId: number, tab: EditTab): string {
  * Where the project's Edit tab leads: the first edit tab the viewer may use, or the edit page itself for a report
  * admin, whose part is edited elsewhere; null for those who may edit nothing.
  */
-export function editEntryPath(projectId: number, privileges: readonly string[]): string | null {
+export function editEntryPath(projectId: number, privileges: readonly ProjectPrivilege[]): string | null {
   if (!editPrivileges.some((privilege) => privileges.includes(privilege))) return null;
   const [first] = allowedEditTabs(privileges);
   return editTabPath(projectId, first ?? 'general');

@@ -1,3 +1,4 @@
+import type { ProjectPrivilege } from '../../graphql/generated.ts';
 import { shellProject } from '../projects/testProjects.ts';
 
 /** Test-only: a project as the `ProjectAdmin` query answers it, with the `__typename`s the cache needs. */
@@ -21,7 +22,7 @@ export function adminProject(id: number, name: string, state: Partial<Record<str
     archivedAt: null,
     hidden: false,
     organizationId: 'org-1',
-    privileges: ['view', 'admin'],
+    privileges: ['view', 'admin'] satisfies ProjectPrivilege[],
     defaults: {},
     picture: null,
     attachment: null,

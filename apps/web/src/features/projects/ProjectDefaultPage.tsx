@@ -1,7 +1,8 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { formatDateRange, formatDay } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import type { ProjectShellFieldsFragment } from '../../graphql/generated.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { Markdown } from './Markdown.tsx';
 import { useProjectIdParam, useProjectShell } from './useProject.ts';
 
@@ -29,13 +30,7 @@ function SummaryPages({ pages }: { pages: ShellPage[] }) {
   const { t } = useTranslation();
   const [first] = pages;
   if (!first) {
-    return (
-      <Paper withBorder p="xl" radius="md" data-testid="project-pages-empty">
-        <Text c="dimmed" ta="center">
-          {t('This project has no summary pages yet.')}
-        </Text>
-      </Paper>
-    );
+    return <EmptyState testId="project-pages-empty">{t('This project has no summary pages yet.')}</EmptyState>;
   }
   if (pages.length === 1) {
     return (

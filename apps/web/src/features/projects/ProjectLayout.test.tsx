@@ -2,6 +2,7 @@
 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProjectPrivilege } from '../../graphql/generated.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswer, renderApp } from '../../testing/renderApp.tsx';
 import { shellProject, summaryPage } from './testProjects.ts';
@@ -52,7 +53,7 @@ describe('project shell', () => {
   });
 
   it('leads a member who may edit only a part of the project to the first edit tab they may use', async () => {
-    const editLink = async (privileges: string[]) => {
+    const editLink = async (privileges: ProjectPrivilege[]) => {
       renderProject('/p/7', project({ privileges }));
       await tabNames();
       const link = screen.queryByRole('link', { name: 'Muokkaa' })?.getAttribute('href') ?? null;

@@ -3,13 +3,17 @@ import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { type ProjectShellFieldsFragment, ProjectUpdatedDocument } from '../../graphql/generated.ts';
-import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import {
+  type ProjectPrivilege,
+  type ProjectShellFieldsFragment,
+  ProjectUpdatedDocument,
+} from '../../graphql/generated.ts';
 import { editEntryPath } from '../project-edit/editTabs.ts';
+import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import classes from './ProjectLayout.module.css';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
-import { type ProjectPrivilege, useProjectIdParam, useProjectShell } from './useProject.ts';
+import { useProjectIdParam, useProjectShell } from './useProject.ts';
 
 interface ProjectTab {
   to: string;

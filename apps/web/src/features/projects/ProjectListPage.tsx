@@ -1,7 +1,5 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { Anchor, Container, Group, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { Anchor, Container, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -9,7 +7,9 @@ import {
   type ProjectListFieldsFragment,
   ProjectsUpdatedDocument,
 } from '../../graphql/generated.ts';
-import { QueryState } from '../layout/QueryState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ListTable } from '../ui/ListTable.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
 import {
@@ -43,35 +43,6 @@ function ProjectRow({ project }: { project: ProjectListFieldsFragment }) {
         <ProjectStateBadges project={project} />
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** The search box writes to the URL after a pause in typing, so that each key does not ask the server. */
-function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState(value);
-  const [debounced] = useDebouncedValue(input, 300);
-  const written = useRef(value);
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    onChange(debounced);
-  }, [debounced, onChange]);
-  // Back and forward change the URL under the box.
-  useEffect(() => {
-    if (value === written.current) return;
-    written.current = value;
-    setInput(value);
-  }, [value]);
-  return (
-    <TextInput
-      type="search"
-      label={t('Search')}
-      placeholder={t('Name, code or description')}
-      value={input}
-      onChange={(event) => setInput(event.currentTarget.value)}
-      style={{ flex: 1, minWidth: 200 }}
-    />
   );
 }
 
@@ -114,7 +85,11 @@ export function ProjectListPage() {
       <Stack>
         <Title order={1}>{t('Projects')}</Title>
         <Group align="flex-end" gap="lg" role="search" aria-label={t('Filter projects')}>
-          <SearchBox value={filter.search} onChange={(search) => setFilter({ search })} />
+          <SearchBox
+            value={filter.search}
+            onChange={(search) => setFilter({ search })}
+            placeholder={t('Name, code or description')}
+          />
           <Group gap="md" pb={8}>
             {filterSwitches.map((name) => (
               <Switch
@@ -126,33 +101,28 @@ export function ProjectListPage() {
             ))}
           </Group>
         </Group>
-        {!projects ? (
-          <QueryState loading={loading} error={error} />
-        ) : projects.length === 0 ? (
-          <Paper withBorder p="xl" radius="md" data-testid="project-list-empty">
-            <Text c="dimmed" ta="center">
+        <ListTable
+          loading={loading}
+          error={error}
+          items={projects}
+          empty={
+            <EmptyState testId="project-list-empty">
               {filtered ? t('No projects match the filters.') : t('No projects yet.')}
-            </Text>
-          </Paper>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label={t('Projects')} data-testid="project-list" verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Favourite')}</Table.Th>
-                  <Table.Th>{t('Project')}</Table.Th>
-                  <Table.Th>{t('Organization')}</Table.Th>
-                  <Table.Th>{t('State')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {projects.map((project) => (
-                  <ProjectRow key={project.id} project={project} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+            </EmptyState>
+          }
+          label={t('Projects')}
+          testId="project-list"
+          minWidth={560}
+          head={
+            <>
+              <Table.Th>{t('Favourite')}</Table.Th>
+              <Table.Th>{t('Project')}</Table.Th>
+              <Table.Th>{t('Organization')}</Table.Th>
+              <Table.Th>{t('State')}</Table.Th>
+            </>
+          }
+          row={(project) => <ProjectRow key={project.id} project={project} />}
+        />
       </Stack>
     </Container>
   );

@@ -1,4 +1,4 @@
-import type { ProjectListFilter } from '../../graphql/generated.ts';
+import type { ProjectListFilter, ProjectPrivilege } from '../../graphql/generated.ts';
 
 /** Test-only: projects as the server answers them, with the `__typename`s the cache needs. */
 export function listProject(id: number, name: string, state: Partial<Record<string, unknown>> = {}) {
@@ -20,7 +20,7 @@ export function listProject(id: number, name: string, state: Partial<Record<stri
 export function shellProject(id: number, name: string, state: Partial<Record<string, unknown>> = {}) {
   return {
     ...listProject(id, name),
-    privileges: ['view'],
+    privileges: ['view'] satisfies ProjectPrivilege[],
     showLive: true,
     alarmsTriggeredCount: 0,
     startAt: null,

@@ -1,17 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
-import { ProjectShellDocument } from '../../graphql/generated.ts';
-
-/** Project.privileges: the viewer's rights in a project, as the server lists them. */
-export type ProjectPrivilege =
-  | 'view'
-  | 'admin'
-  | 'adminSeries'
-  | 'adminAlarms'
-  | 'viewAlarms'
-  | 'acknowledgeAlarms'
-  | 'adminReports'
-  | 'viewReports';
+import { type ProjectPrivilege, ProjectShellDocument } from '../../graphql/generated.ts';
 
 const maxInt = 2 ** 31 - 1;
 
@@ -39,7 +28,7 @@ export function useProjectShell(projectId: number | null) {
 }
 
 export interface ProjectPrivileges {
-  privileges: readonly string[];
+  privileges: readonly ProjectPrivilege[];
   /** True when the viewer has the right. False while the project loads or when it failed to load. */
   can: (privilege: ProjectPrivilege) => boolean;
   loading: boolean;

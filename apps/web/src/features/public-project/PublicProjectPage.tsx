@@ -6,13 +6,13 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { PublicProjectQuery } from '../../graphql/generated.ts';
-import { QueryState } from '../layout/QueryState.tsx';
 import { LiveGauges } from '../live/LiveGauges.tsx';
 import { liveSpaces } from '../live/liveSeries.ts';
-import { useNow } from '../meters/useNow.ts';
 import { Markdown } from '../projects/Markdown.tsx';
 import { latestTime } from '../summary/latestTime.ts';
 import { LazySummaryView } from '../summary/lazy.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { useNow } from '../ui/useNow.ts';
 import { usePublicProject } from './usePublicProject.ts';
 
 type PublicProject = PublicProjectQuery['projectByPublicId'];

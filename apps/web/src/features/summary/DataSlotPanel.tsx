@@ -4,7 +4,7 @@ import type { DataFilter } from '@olo/shared';
 import { formatDateRange } from '@olo/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeasurementLabel } from '../meters/useMeasurementLabel.ts';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { chartGroups, type GroupBy } from './chartGroups.ts';
 import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput } from './dataSlots.ts';
 import { ExportLinks } from './ExportLinks.tsx';

@@ -2,8 +2,8 @@ import { useQuery, useSubscription } from '@apollo/client/react';
 import type { DataProject } from '@olo/data-engine';
 import { useRef, useState } from 'react';
 import { ProjectSummaryDocument, SeriesLatestUpdatedDocument } from '../../graphql/generated.ts';
-import { QueryState } from '../layout/QueryState.tsx';
 import { useProjectIdParam } from '../projects/useProject.ts';
+import { QueryState } from '../ui/QueryState.tsx';
 import { latestTime } from './latestTime.ts';
 import { SummaryView } from './SummaryView.tsx';
 

@@ -11,7 +11,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 
 /** New errors show up while the page is open. */
 const pollIntervalMs = 30_000;
@@ -114,7 +114,7 @@ function SystemErrorList() {
   };
 
   return (
-    <QueryState loading={loading && !data} error={data ? undefined : error}>
+    <QueryState loading={loading} error={error} data={data}>
       <Stack data-testid="system-errors">
         <Group justify="space-between">
           <Text c="dimmed">{t('Unacknowledged errors: {{number}}', { number: errors.length })}</Text>

@@ -59,15 +59,3 @@ export function formatInZone(iso: string, timeZone: string, language: string): s
     timeStyle: 'short',
   }).format(new Date(iso));
 }
-
-/**
- * A form's select props with '' as "nothing chosen": Mantine's Select clears its shown text only for null, so a form
- * reset to '' would otherwise go on showing the old choice.
- */
-export function selectProps<P extends { value?: unknown; onChange: (value: never) => void }>(props: P) {
-  return {
-    ...props,
-    value: (props.value as string | null | undefined) || null,
-    onChange: (value: string | null) => (props.onChange as (value: string) => void)(value ?? ''),
-  };
-}

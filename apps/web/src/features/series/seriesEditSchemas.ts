@@ -1,4 +1,3 @@
-import type { schemaResolver } from '@mantine/form';
 import {
   createSeriesDatasourceInput,
   createSeriesInput,
@@ -8,47 +7,8 @@ import {
   updateSeriesDatasourceInput,
   updateSeriesInput,
 } from '@olo/shared';
-import { fromDateTimeInput } from './dateTimeInput.ts';
-
-type StandardSchema = Parameters<typeof schemaResolver>[0];
-type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
-type Checked = { issues?: ReadonlyArray<Issue>; value?: unknown };
-
-/**
- * Validates a form with a shared schema after turning its texts (selects hold strings, datetime inputs wall-clock
- * times) into the schema's input. An empty required select says "Required" rather than the schema's "Invalid id",
- * which would puzzle whoever simply has not chosen yet.
- */
-export function formSchema<Values>(
-  schema: StandardSchema,
-  toInput: (values: Values) => unknown,
-  requiredSelects: readonly (keyof Values & string)[] = [],
-): StandardSchema {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'olo',
-      validate: (value: unknown) => {
-        const values = value as Values;
-        const missing = requiredSelects.filter((field) => !values[field]);
-        const withRequired = (checked: Checked): Checked => {
-          if (missing.length === 0) return checked;
-          const others = (checked.issues ?? []).filter(
-            (issue) => !missing.includes(String(issue.path?.[0] ?? '') as keyof Values & string),
-          );
-          return { issues: [...others, ...missing.map((field) => ({ message: 'Required', path: [field] }))] };
-        };
-        const result = schema['~standard'].validate(toInput(values)) as Checked | Promise<Checked>;
-        return result instanceof Promise ? result.then(withRequired) : withRequired(result);
-      },
-    },
-  } as StandardSchema;
-}
-
-/** A schema that accepts anything, for forms whose only rule is a required select. */
-const noIssues: StandardSchema = {
-  '~standard': { version: 1, vendor: 'olo', validate: (value: unknown) => ({ value }) },
-} as StandardSchema;
+import { formSchema } from '../forms/formSchema.ts';
+import { fromDateTimeInput } from '../project-edit/dateTimeInput.ts';
 
 /** Data types a series may have: every measurement type but 'ignore', which is never shown. */
 export const seriesDataTypes = measurementTypes.filter((type) => type !== 'ignore');
@@ -81,9 +41,17 @@ export function updateSeriesValues(id: number, values: SeriesValues) {
 }
 
 export const createSeriesSchema = (projectId: number) =>
-  formSchema<SeriesValues>(createSeriesInput, (values) => createSeriesValues(projectId, values), ['dataType']);
+  formSchema<SeriesValues>({
+    schema: createSeriesInput,
+    toInput: (values) => createSeriesValues(projectId, values),
+    requiredSelects: ['dataType'],
+  });
 export const updateSeriesSchema = (id: number) =>
-  formSchema<SeriesValues>(updateSeriesInput, (values) => updateSeriesValues(id, values), ['dataType']);
+  formSchema<SeriesValues>({
+    schema: updateSeriesInput,
+    toInput: (values) => updateSeriesValues(id, values),
+    requiredSelects: ['dataType'],
+  });
 
 export type RangeValues = {
   /** Wall-clock times of the project's time zone, as a datetime-local input holds them; '' for open. */
@@ -127,13 +95,16 @@ export function updateDatasourceValues(id: number, values: RangeValues, timeZone
 }
 
 export const createDatasourceSchema = (seriesId: number, timeZone: string) =>
-  formSchema<DatasourceValues>(
-    createSeriesDatasourceInput,
-    (values) => createDatasourceValues(seriesId, values, timeZone),
-    ['meterId'],
-  );
+  formSchema<DatasourceValues>({
+    schema: createSeriesDatasourceInput,
+    toInput: (values) => createDatasourceValues(seriesId, values, timeZone),
+    requiredSelects: ['meterId'],
+  });
 export const updateDatasourceSchema = (id: number, timeZone: string) =>
-  formSchema<RangeValues>(updateSeriesDatasourceInput, (values) => updateDatasourceValues(id, values, timeZone));
+  formSchema<RangeValues>({
+    schema: updateSeriesDatasourceInput,
+    toInput: (values) => updateDatasourceValues(id, values, timeZone),
+  });
 
 export type MoveValues = {
   seriesId: string;
@@ -146,8 +117,7 @@ export function moveValues(values: MoveValues, timeZone: string) {
 }
 
 /** Only a target is needed: without a time the whole datasources move. */
-export const moveSchema = (timeZone: string) =>
-  formSchema<MoveValues>(noIssues, (values) => moveValues(values, timeZone), ['seriesId']);
+export const moveSchema = formSchema<MoveValues>({ requiredSelects: ['seriesId'] });
 
 export type AddMeterValues = {
   meterId: string;
@@ -158,4 +128,4 @@ export function addMeterValues(values: AddMeterValues) {
   return { meterId: values.meterId ? Number(values.meterId) : 0, spaceId: idOrNull(values.spaceId) };
 }
 
-export const addMeterSchema = formSchema<AddMeterValues>(noIssues, addMeterValues, ['meterId']);
+export const addMeterSchema = formSchema<AddMeterValues>({ requiredSelects: ['meterId'] });

@@ -1,4 +1,4 @@
-import { skipToken, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { createSeriesInput, isMeasurementType } from '@olo/shared';
 import { useCallback, useMemo, useState } from 'react';
@@ -11,14 +11,16 @@ import {
   SeriesEditDocument,
   SeriesEditMetersDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { PermissionDenied, QueryState } from '../layout/QueryState.tsx';
+import { useEditedProject } from '../project-edit/EditLayout.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
+import { RequiredSelect } from '../ui/RequiredSelect.tsx';
+import { Section } from '../ui/Section.tsx';
 import { useMeterChannels, useMeterOptions } from './DatasourceForms.tsx';
-import { useEditedProject } from './EditLayout.tsx';
-import { EditSection } from './EditSection.tsx';
-import { mayUseEditTab } from './editTabs.ts';
 import { SeriesFields, SeriesItem, useSpaceOptions } from './SeriesItem.tsx';
 import {
   refetchSeries,
@@ -26,7 +28,6 @@ import {
   type SeriesEditProject,
   type SeriesEditSerie,
   type SeriesEditState,
-  selectProps,
   useSeriesEdit,
 } from './seriesEditContext.ts';
 import {
@@ -70,17 +71,16 @@ function NewSeriesForm() {
   const { t } = useTranslation();
   const { project } = useSeriesEdit();
   const [createSeries, { loading }] = useMutation(CreateSeriesDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<SeriesValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<SeriesValues>({
     initialValues: newSeriesValues(null),
     schema: createSeriesSchema(project.id),
   });
   useDirtyForm('new-series', form.isDirty());
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createSeriesInput.parse(createSeriesValues(project.id, values));
-    try {
-      await createSeries({
+  const submit = onSave(
+    (values) => {
+      const input = createSeriesInput.parse(createSeriesValues(project.id, values));
+      return createSeries({
         variables: {
           input: {
             projectId: input.projectId,
@@ -91,25 +91,16 @@ function NewSeriesForm() {
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Series added.'));
-  });
+    },
+    () => toast.success(t('Series added.')),
+    'reset',
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('New series')} data-testid="new-series-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <SeriesFields form={form} inputProps={inputProps} />
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Add series')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('New series')} error={generalError} testId="new-series-form">
+      <SeriesFields form={form} inputProps={inputProps} />
+      <FormButtons loading={loading} submitLabel={t('Add series')} />
+    </FormStack>
   );
 }
 
@@ -119,7 +110,7 @@ function AddMeterForm() {
   const meterOptions = useMeterOptions();
   const spaceOptions = useSpaceOptions();
   const [addMeter, { loading }] = useMutation(ProjectAddMeterDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<AddMeterValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<AddMeterValues>({
     initialValues: { meterId: '', spaceId: project.spaces[0] ? String(project.spaces[0].id) : '' },
     schema: addMeterSchema,
   });
@@ -129,59 +120,41 @@ function AddMeterForm() {
     ([, channel]) => isMeasurementType(channel.type) && channel.type !== 'ignore',
   );
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const { meterId, spaceId } = addMeterValues(values);
-    let count = 0;
-    try {
+  const submit = onSave(
+    async (values) => {
+      const { meterId, spaceId } = addMeterValues(values);
       const { data } = await addMeter({ variables: { projectId: project.id, meterId, spaceId } });
-      count = data?.projectAddMeter.length ?? 0;
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    toast.success(t('Series added: {{number}}.', { number: count }));
-  });
+      return data?.projectAddMeter.length ?? 0;
+    },
+    (count) => toast.success(t('Series added: {{number}}.', { number: count })),
+    'reset',
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Add meter')} data-testid="add-meter-form">
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('Meter')}
-            withAsterisk
-            searchable
-            data={meterOptions}
-            nothingFoundMessage={t('No matches')}
-            {...selectProps(inputProps('meterId'))}
-          />
-          <Select label={t('Space')} data={spaceOptions} allowDeselect={false} {...inputProps('spaceId')} />
-        </SimpleGrid>
-        {known && measured.length === 0 && (
-          <Text size="sm" c="orange">
-            {t('The meter has sent no readings with known channels yet, so no series can be made of it.')}
-          </Text>
-        )}
-        {measured.length > 0 && (
-          <div>
-            <Text size="sm">{t('A series is made for each of these channels, fed from now on:')}</Text>
-            <List size="sm" data-testid="add-meter-channels">
-              {measured.map(([name, channel]) => (
-                <List.Item key={name}>
-                  {name} ({String(channel.type)})
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        )}
-        <Group>
-          <Button type="submit" loading={loading}>
-            {t('Add meter')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Add meter')} error={generalError} testId="add-meter-form">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
+        <Select label={t('Space')} data={spaceOptions} allowDeselect={false} {...inputProps('spaceId')} />
+      </SimpleGrid>
+      {known && measured.length === 0 && (
+        <Text size="sm" c="orange">
+          {t('The meter has sent no readings with known channels yet, so no series can be made of it.')}
+        </Text>
+      )}
+      {measured.length > 0 && (
+        <div>
+          <Text size="sm">{t('A series is made for each of these channels, fed from now on:')}</Text>
+          <List size="sm" data-testid="add-meter-channels">
+            {measured.map(([name, channel]) => (
+              <List.Item key={name}>
+                {name} ({String(channel.type)})
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+      <FormButtons loading={loading} submitLabel={t('Add meter')} />
+    </FormStack>
   );
 }
 
@@ -189,9 +162,9 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
   const { t } = useTranslation();
   const { project, selected, clearSelected } = useSeriesEdit();
   const [moveDatasources, { loading }] = useMutation(MoveSeriesDatasourcesDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<MoveValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<MoveValues>({
     initialValues: { seriesId: '', at: '' },
-    schema: moveSchema(project.timeZone),
+    schema: moveSchema,
   });
   useDirtyForm('move-datasources', form.isDirty());
   const targets = groups
@@ -201,19 +174,19 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
       items: group.series.map((serie) => ({ value: String(serie.id), label: `${serie.name} (${serie.dataType})` })),
     }));
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const { seriesId, at } = moveValues(values, project.timeZone);
-    const ids = [...selected];
-    try {
+  const submit = onSave(
+    async (values) => {
+      const { seriesId, at } = moveValues(values, project.timeZone);
+      const ids = [...selected];
       await moveDatasources({ variables: { ids, seriesId, at: at?.toISOString() ?? null } });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.reset();
-    clearSelected();
-    toast.success(t('Datasources moved: {{number}}.', { number: ids.length }));
-  });
+      return ids.length;
+    },
+    (moved) => {
+      clearSelected();
+      toast.success(t('Datasources moved: {{number}}.', { number: moved }));
+    },
+    'reset',
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('Move datasources')} data-testid="move-datasources-form">
@@ -225,14 +198,7 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
         </Text>
         <FormError message={generalError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('Target series')}
-            withAsterisk
-            searchable
-            data={targets}
-            nothingFoundMessage={t('No matches')}
-            {...selectProps(inputProps('seriesId'))}
-          />
+          <RequiredSelect label={t('Target series')} data={targets} field={inputProps('seriesId')} />
           <TextInput
             type="datetime-local"
             label={t('From')}
@@ -288,7 +254,7 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
   return (
     <SeriesEditContext.Provider value={state}>
       <Stack>
-        <EditSection
+        <Section
           id="series"
           title={t('Series')}
           description={t(
@@ -316,8 +282,8 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
               <Text c="dimmed">{t('The project has no series yet.')}</Text>
             )}
           </Stack>
-        </EditSection>
-        <EditSection
+        </Section>
+        <Section
           id="move-datasources"
           title={t('Move datasources')}
           description={t('Moves datasources to another series, whole or from a given time on.')}
@@ -325,31 +291,32 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
           <Paper withBorder p="sm">
             <MoveDatasourcesForm groups={groups} />
           </Paper>
-        </EditSection>
-        <EditSection id="new-series" title={t('New series')}>
+        </Section>
+        <Section id="new-series" title={t('New series')}>
           <NewSeriesForm />
-        </EditSection>
-        <EditSection
+        </Section>
+        <Section
           id="add-meter"
           title={t('Add meter')}
           description={t('Makes a series of each channel the meter measures, in the chosen space.')}
         >
           <AddMeterForm />
-        </EditSection>
+        </Section>
       </Stack>
     </SeriesEditContext.Provider>
   );
 }
 
-/** /p/:projectId/edit/series: the project's spaces, series and datasources; needs the right to manage series. */
+/**
+ * /p/:projectId/edit/series: the project's spaces, series and datasources. EditLayout lets only those who may manage
+ * series this far (decision 0061).
+ */
 export function SeriesEditPage() {
   const edited = useEditedProject();
-  const allowed = mayUseEditTab(edited.privileges, 'series');
-  const { data, loading, error } = useQuery(SeriesEditDocument, allowed ? { variables: { id: edited.id } } : skipToken);
-  if (!allowed) return <PermissionDenied />;
+  const { data, loading, error } = useQuery(SeriesEditDocument, { variables: { id: edited.id } });
   const project = data?.projectAdmin;
   return (
-    <QueryState loading={loading && !project} error={project ? undefined : error}>
+    <QueryState loading={loading} error={error} data={project}>
       {project && (
         <DirtyFormsProvider key={project.id}>
           <SeriesEditor project={project} />

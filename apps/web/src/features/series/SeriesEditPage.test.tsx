@@ -4,7 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
-import { adminProject, shellOf } from './testProject.ts';
+import { adminProject, shellOf } from '../project-edit/testProject.ts';
 
 // What the server does with the series (permissions, recomputation, the channels a meter adds) is tested against
 // the real server: apps/server and e2e/.

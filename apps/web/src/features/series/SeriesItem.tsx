@@ -20,10 +20,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { DeleteSeriesDatasourceDocument, DeleteSeriesDocument, UpdateSeriesDocument } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useConfirmedAction } from '../forms/useShowError.ts';
+import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
 import { DatasourceEditForm, NewDatasourceForm } from './DatasourceForms.tsx';
 import {
   formatInZone,
@@ -96,7 +98,7 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
   const { t } = useTranslation();
   // No refetch: the page groups series by their cached spaceId, which the answer updates.
   const [updateSeries, { loading }] = useMutation(UpdateSeriesDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<SeriesValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<SeriesValues>({
     initialValues: {
       name: serie.name,
       dataType: serie.dataType,
@@ -107,12 +109,11 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
   });
   useDirtyForm(`series-${serie.id}`, form.isDirty());
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateSeriesInput.parse(updateSeriesValues(serie.id, values));
-    const dataType = input.dataType ?? serie.dataType;
-    try {
-      await updateSeries({
+  const submit = onSave(
+    (values) => {
+      const input = updateSeriesInput.parse(updateSeriesValues(serie.id, values));
+      const dataType = input.dataType ?? serie.dataType;
+      return updateSeries({
         variables: {
           input: {
             id: input.id,
@@ -123,29 +124,18 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Saved.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Saved.'));
+      onDone();
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit series {{name}}', { name: serie.name })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <SeriesFields form={form} inputProps={inputProps} />
-        <Group>
-          <Button type="submit" size="xs" loading={loading}>
-            {t('Save')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit} label={t('Edit series {{name}}', { name: serie.name })} error={generalError}>
+      <SeriesFields form={form} inputProps={inputProps} />
+      <FormButtons size="xs" loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }
 
@@ -166,7 +156,7 @@ function RangeEnd({ time, inclusive, open }: { time: string | null; inclusive: b
 function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
   const { t } = useTranslation();
   const { project, meterById, selected, setSelected } = useSeriesEdit();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [deleteDatasource, deleting] = useMutation(DeleteSeriesDatasourceDocument, refetchSeries(project.id));
   const meter = meterById.get(datasource.meterId);
@@ -175,14 +165,14 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
   const ended = datasource.endAt !== null && new Date(datasource.endAt).getTime() <= Date.now();
 
   const remove = () => {
-    if (
-      !window.confirm(t('Delete the datasource {{name}}? The values it gave the series are removed.', { name: label }))
-    )
-      return;
-    setSelected(datasource.id, false);
-    deleteDatasource({ variables: { id: datasource.id } })
-      .then(() => toast.success(t('Datasource deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the datasource {{name}}? The values it gave the series are removed.', { name: label }),
+      () => {
+        setSelected(datasource.id, false);
+        return deleteDatasource({ variables: { id: datasource.id } });
+      },
+      t('Datasource deleted.'),
+    );
   };
 
   return (
@@ -226,25 +216,13 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
         </Table.Td>
         <Table.Td>
           <Group gap="xs" wrap="nowrap" justify="flex-end">
-            <Button
-              size="xs"
-              variant="light"
-              disabled={editing}
-              onClick={() => setEditing(true)}
-              aria-label={t('Edit {{name}}', { name: label })}
-            >
-              {t('Edit')}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              loading={deleting.loading}
-              onClick={remove}
-              aria-label={t('Delete {{name}}', { name: label })}
-            >
-              {t('Delete')}
-            </Button>
+            <EditDeleteButtons
+              name={label}
+              onEdit={() => setEditing(true)}
+              onDelete={remove}
+              editDisabled={editing}
+              deleting={deleting.loading}
+            />
           </Group>
         </Table.Td>
       </Table.Tr>
@@ -263,23 +241,19 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
 export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
   const { t } = useTranslation();
   const { project } = useSeriesEdit();
-  const showError = useShowError();
+  const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [deleteSeries, deleting] = useMutation(DeleteSeriesDocument, refetchSeries(project.id));
 
   const remove = () => {
-    if (
-      !window.confirm(
-        t('Delete the series {{name}}? Its datasources and stored values are deleted too.', {
-          name: serie.name,
-        }),
-      )
-    )
-      return;
-    deleteSeries({ variables: { id: serie.id } })
-      .then(() => toast.success(t('Series deleted.')))
-      .catch(showError);
+    confirmed(
+      t('Delete the series {{name}}? Its datasources and stored values are deleted too.', {
+        name: serie.name,
+      }),
+      () => deleteSeries({ variables: { id: serie.id } }),
+      t('Series deleted.'),
+    );
   };
 
   return (
@@ -299,24 +273,12 @@ export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
               )}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => setEditing(true)}
-                aria-label={t('Edit {{name}}', { name: serie.name })}
-              >
-                {t('Edit')}
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={deleting.loading}
-                onClick={remove}
-                aria-label={t('Delete {{name}}', { name: serie.name })}
-              >
-                {t('Delete')}
-              </Button>
+              <EditDeleteButtons
+                name={serie.name}
+                onEdit={() => setEditing(true)}
+                onDelete={remove}
+                deleting={deleting.loading}
+              />
             </Group>
           </Group>
         )}

@@ -25,19 +25,26 @@ export function PermissionDenied() {
 
 /**
  * What a screen shows while its query loads or after it failed: a loader, the permission message, or
- * a general error; `null` once there is data to render.
+ * a general error; its children once there is data to render. Given the query's `data`, an answer already there stays
+ * on screen while the query asks again, and after a later request failed; `empty` stands instead of the children when
+ * that answer is an empty list.
  */
 export function QueryState({
   loading,
   error,
+  data,
+  empty,
   children,
 }: {
   loading: boolean;
   error?: ErrorLike;
+  data?: unknown;
+  empty?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (error) {
+  const answered = data !== undefined && data !== null;
+  if (error && !answered) {
     if (isPermissionError(error)) return <PermissionDenied />;
     return (
       <Alert color="red" title={t('Something went wrong.')} data-testid="query-error">
@@ -45,12 +52,13 @@ export function QueryState({
       </Alert>
     );
   }
-  if (loading) {
+  if (loading && !answered) {
     return (
       <Center py="xl">
         <Loader aria-label={t('Loading')} />
       </Center>
     );
   }
+  if (empty !== undefined && Array.isArray(data) && data.length === 0) return <>{empty}</>;
   return <>{children}</>;
 }

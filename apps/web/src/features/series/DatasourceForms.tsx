@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery } from '@apollo/client/react';
-import { Autocomplete, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { createSeriesDatasourceInput, updateSeriesDatasourceInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,18 @@ import {
   SeriesEditMeterChannelsDocument,
   UpdateSeriesDatasourceDocument,
 } from '../../graphql/generated.ts';
-import { FormError } from '../auth/AuthCard.tsx';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { toDateTimeInput } from './dateTimeInput.ts';
+import { toDateTimeInput } from '../project-edit/dateTimeInput.ts';
+import { FormButtons } from '../ui/FormButtons.tsx';
+import { FormStack } from '../ui/FormStack.tsx';
+import { RequiredSelect, selectProps } from '../ui/RequiredSelect.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import {
   meterLabel,
   refetchSeries,
   type SeriesEditDatasource,
   type SeriesEditSerie,
-  selectProps,
   useSeriesEdit,
 } from './seriesEditContext.ts';
 import {
@@ -92,10 +94,11 @@ function RangeFields({
 /** Feeds the series from a channel of a meter, over a time range. */
 export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () => void }) {
   const { t } = useTranslation();
+  const measurementLabel = useMeasurementLabel();
   const { project } = useSeriesEdit();
   const meterOptions = useMeterOptions();
   const [createDatasource, { loading }] = useMutation(CreateSeriesDatasourceDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<DatasourceValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<DatasourceValues>({
     initialValues: {
       meterId: '',
       channel: '',
@@ -123,11 +126,10 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
     .map((fn) => ({ value: fn.id, label: t(fn.name) }));
   const chosenFunction = functions.find((fn) => fn.id === form.getValues().functionId);
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = createSeriesDatasourceInput.parse(createDatasourceValues(serie.id, values, project.timeZone));
-    try {
-      await createDatasource({
+  const submit = onSave(
+    (values) => {
+      const input = createSeriesDatasourceInput.parse(createDatasourceValues(serie.id, values, project.timeZone));
+      return createDatasource({
         variables: {
           input: {
             seriesId: input.seriesId,
@@ -142,72 +144,54 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Datasource added.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Datasource added.'));
+      onDone();
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('New datasource for {{name}}', { name: serie.name })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
+    <FormStack onSubmit={submit} label={t('New datasource for {{name}}', { name: serie.name })} error={generalError}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
+        <Autocomplete
+          label={t('Channel')}
+          withAsterisk
+          data={channelOptions.map((option) => option.value)}
+          renderOption={({ option }) => channelLabel(option.value, channels[option.value] ?? {})}
+          description={
+            meterId && known && channelOptions.length === 0
+              ? t('The meter has sent no readings yet: type the channel name.')
+              : undefined
+          }
+          {...inputProps('channel')}
+        />
+      </SimpleGrid>
+      {functionOptions.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label={t('Meter')}
-            withAsterisk
-            searchable
-            data={meterOptions}
-            nothingFoundMessage={t('No matches')}
-            {...selectProps(inputProps('meterId'))}
+            label={t('Function')}
+            description={t('Feed the series a quantity computed from this channel and others of the meter')}
+            placeholder={t('None: the channel as it is')}
+            clearable
+            data={functionOptions}
+            {...selectProps(inputProps('functionId'))}
           />
-          <Autocomplete
-            label={t('Channel')}
-            withAsterisk
-            data={channelOptions.map((option) => option.value)}
-            renderOption={({ option }) => channelLabel(option.value, channels[option.value] ?? {})}
-            description={
-              meterId && known && channelOptions.length === 0
-                ? t('The meter has sent no readings yet: type the channel name.')
-                : undefined
-            }
-            {...inputProps('channel')}
-          />
-        </SimpleGrid>
-        {functionOptions.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {chosenFunction?.extra.map((type, index) => (
             <Select
-              label={t('Function')}
-              description={t('Feed the series a quantity computed from this channel and others of the meter')}
-              placeholder={t('None: the channel as it is')}
-              clearable
-              data={functionOptions}
-              {...selectProps(inputProps('functionId'))}
+              key={type}
+              label={t('{{quantity}} channel', { quantity: measurementLabel(type) })}
+              withAsterisk
+              data={channelOptions.filter((option) => channels[option.value]?.type === type)}
+              {...selectProps(inputProps(`extraChannels.${index}` as 'channel'))}
             />
-            {chosenFunction?.extra.map((type, index) => (
-              <Select
-                key={type}
-                label={t('{{quantity}} channel', { quantity: t(type) })}
-                withAsterisk
-                data={channelOptions.filter((option) => channels[option.value]?.type === type)}
-                {...selectProps(inputProps(`extraChannels.${index}` as 'channel'))}
-              />
-            ))}
-          </SimpleGrid>
-        )}
-        <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
-        <Group>
-          <Button type="submit" size="xs" loading={loading}>
-            {t('Add datasource')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          ))}
+        </SimpleGrid>
+      )}
+      <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
+      <FormButtons size="xs" loading={loading} submitLabel={t('Add datasource')} onCancel={onDone} />
+    </FormStack>
   );
 }
 
@@ -216,7 +200,7 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
   const { t } = useTranslation();
   const { project } = useSeriesEdit();
   const [updateDatasource, { loading }] = useMutation(UpdateSeriesDatasourceDocument);
-  const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<RangeValues>({
+  const { form, inputProps, generalError, onSave } = useSchemaForm<RangeValues>({
     initialValues: {
       startAt: toDateTimeInput(datasource.startAt, project.timeZone),
       startInclusive: datasource.startInclusive,
@@ -227,16 +211,15 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
   });
   useDirtyForm(`datasource-${datasource.id}`, form.isDirty());
 
-  const submit = form.onSubmit(async (values) => {
-    clearGeneralError();
-    const input = updateSeriesDatasourceInput.parse(updateDatasourceValues(datasource.id, values, project.timeZone));
-    // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
-    const times = {
-      ...(form.isDirty('startAt') ? { startAt: input.startAt?.toISOString() ?? null } : {}),
-      ...(form.isDirty('endAt') ? { endAt: input.endAt?.toISOString() ?? null } : {}),
-    };
-    try {
-      await updateDatasource({
+  const submit = onSave(
+    (values) => {
+      const input = updateSeriesDatasourceInput.parse(updateDatasourceValues(datasource.id, values, project.timeZone));
+      // Unchanged times are left alone: the inputs show whole minutes, the stored times may have seconds.
+      const times = {
+        ...(form.isDirty('startAt') ? { startAt: input.startAt?.toISOString() ?? null } : {}),
+        ...(form.isDirty('endAt') ? { endAt: input.endAt?.toISOString() ?? null } : {}),
+      };
+      return updateDatasource({
         variables: {
           input: {
             id: input.id,
@@ -246,31 +229,24 @@ export function DatasourceEditForm({ datasource, onDone }: { datasource: SeriesE
           },
         },
       });
-    } catch (error) {
-      return showServerError(error);
-    }
-    form.resetDirty();
-    toast.success(t('Saved.'));
-    onDone();
-  });
+    },
+    () => {
+      toast.success(t('Saved.'));
+      onDone();
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Edit datasource {{channel}}', { channel: datasource.channel })}>
-      <Stack gap="xs">
-        <FormError message={generalError} />
-        <Text size="sm" c="dimmed">
-          {t('Values of the changed range are computed again from the stored readings.')}
-        </Text>
-        <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
-        <Group>
-          <Button type="submit" size="xs" loading={loading}>
-            {t('Save')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack
+      onSubmit={submit}
+      label={t('Edit datasource {{channel}}', { channel: datasource.channel })}
+      error={generalError}
+    >
+      <Text size="sm" c="dimmed">
+        {t('Values of the changed range are computed again from the stored readings.')}
+      </Text>
+      <RangeFields inputProps={inputProps} checkboxProps={(path) => form.getInputProps(path, { type: 'checkbox' })} />
+      <FormButtons size="xs" loading={loading} onCancel={onDone} />
+    </FormStack>
   );
 }

@@ -1,0 +1,38 @@
+import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Invitations as a table, one row each (the profile's own, an organization's or a project's pending ones): whom or
+ * what (`who`), when it was sent (`sent`), when it expires, and the row's buttons.
+ */
+export function InvitationTable({
+  who,
+  sent,
+  label,
+  testId,
+  children,
+}: {
+  who: string;
+  sent: string;
+  label?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label={label} data-testid={testId} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{who}</Table.Th>
+            <Table.Th>{sent}</Table.Th>
+            <Table.Th>{t('Expires')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
