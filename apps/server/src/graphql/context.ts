@@ -24,6 +24,7 @@ import type { SeriesService } from '../modules/series/series.service.ts';
 import type { ClientInfo, SessionInfo, SessionsService } from '../modules/sessions/sessions.service.ts';
 import type { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { AppError } from '../shared/errors.ts';
+import type { RequestLoaders } from './loaders.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -56,6 +57,8 @@ export interface GraphQLContext {
   session: SessionInfo | null;
   /** The viewer's rights, cached for this request (a subscription makes a fresh one per event). */
   access: ViewerAccess;
+  /** What fields of listed objects load, batched and kept for this request, renewed with `access`. */
+  loaders: RequestLoaders;
   client: ClientInfo;
   /** Sets or clears the session cookie; only possible over HTTP. */
   setSessionCookie(token: string | null): void;

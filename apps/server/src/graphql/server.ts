@@ -15,6 +15,7 @@ import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../module
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
 import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './limits.ts';
+import { viewerScope } from './loaders.ts';
 import { buildSchema } from './schema.ts';
 
 interface HttpServerContext {
@@ -77,7 +78,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
       services,
       events: options.events,
       session,
-      access: services.access.forViewer(session?.user ?? null),
+      ...viewerScope(services, session?.user ?? null),
       client: { ...client, sessionId: session?.id },
       setSessionCookie,
     };
