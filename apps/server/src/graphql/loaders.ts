@@ -17,6 +17,7 @@ export function createLoaders(services: Services, access: ViewerAccess) {
       services.alarms.unacknowledgedCounts(access, projectIds),
     ),
     organization: new BatchLoader((ids: string[]) => services.organizations.byIds(access, ids)),
+    projectSpaces: new BatchLoader((projectIds: number[]) => services.spaces.listOfProjects(access, projectIds)),
     /** A project's series; spaces, alarms and episodes each pick theirs from it. */
     projectSeries: BatchLoader.perKey((projectId: number) => services.series.list(access, projectId)),
     seriesDatasources: new BatchLoader(async (seriesIds: number[]) =>

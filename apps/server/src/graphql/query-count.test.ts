@@ -32,7 +32,7 @@ function webOperation(file: string, name: string): string {
 
 /**
  * What a project's pages ask: the shell (every tab), the live, summary and alarms tabs, the list of
- * projects; and, as a project admin, the series editor.
+ * projects and the dashboard of them; and, as a project admin, the series editor.
  */
 const projectPage: Array<{
   file: string;
@@ -46,6 +46,7 @@ const projectPage: Array<{
   { file: 'alarms/alarms.graphql', name: 'ProjectAlarms', variables: (projectId: number) => ({ projectId }) },
   { file: 'alarms/alarms.graphql', name: 'AlarmsTriggered', variables: (projectId: number) => ({ projectId }) },
   { file: 'projects/projects.graphql', name: 'ProjectList', variables: () => ({ filter: {} }) },
+  { file: 'home/home.graphql', name: 'Dashboard', variables: () => ({}) },
   { file: 'project-edit/series-edit.graphql', name: 'SeriesEdit', variables: (id: number) => ({ id }), asAdmin: true },
 ];
 

@@ -66,8 +66,11 @@ export class BatchLoader<K, V> {
 }
 
 /** Each key's value, or the error that key fails with (the others still load). */
-export async function settleEach<K, V>(keys: K[], load: (key: K) => Promise<V>): Promise<Array<Loaded<V>>> {
-  const settled = await Promise.allSettled(keys.map(load));
+export async function settleEach<K, V>(
+  keys: K[],
+  load: (key: K, index: number) => Promise<V>,
+): Promise<Array<Loaded<V>>> {
+  const settled = await Promise.allSettled(keys.map((key, index) => load(key, index)));
   return settled.map((result) =>
     result.status === 'fulfilled'
       ? result.value
