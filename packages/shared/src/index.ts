@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './alarms.ts';
+export * from './attachments.ts';
 export * from './calibrations.ts';
 export * from './data-body.ts';
 export * from './data-export.ts';
@@ -10,8 +11,18 @@ export * from './display/index.ts';
 export * from './error-messages.ts';
 export * from './expressions.ts';
 export * from './http.ts';
+// Only these two: the rest of input-fields.ts builds the feature schemas and is no part of the package.
+export { tenancyLimits, uuidSchema } from './input-fields.ts';
+export * from './integrations.ts';
+export * from './invitations.ts';
 export * from './languages.ts';
 export * from './measurements.ts';
+export * from './meter-commands.ts';
+export * from './meters.ts';
+export * from './organizations.ts';
+export * from './project-pages.ts';
+export * from './projects.ts';
+export * from './series.ts';
 export * from './signal-quality.ts';
-export * from './tenancy.ts';
+export * from './spaces.ts';
 export * from './time-zones.ts';

@@ -5,6 +5,7 @@ import type { UserRow } from '../modules/accounts/accounts.repository.ts';
 import type { ClientInfo, SessionInfo } from '../modules/sessions/sessions.service.ts';
 import { AppError } from '../shared/errors.ts';
 import type { Services } from '../wiring/services.ts';
+import type { RequestLoaders } from './loaders.ts';
 
 // Built in one place, wiring/services.ts; its type is what that builds.
 export type { Services };
@@ -15,6 +16,8 @@ export interface GraphQLContext {
   session: SessionInfo | null;
   /** The viewer's rights, cached for this request (a subscription makes a fresh one per event). */
   access: ViewerAccess;
+  /** What fields of listed objects load, batched and kept for this request, renewed with `access`. */
+  loaders: RequestLoaders;
   client: ClientInfo;
   /** Sets or clears the session cookie; only possible over HTTP. */
   setSessionCookie(token: string | null): void;

@@ -16,6 +16,7 @@ import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../module
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
 import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './limits.ts';
+import { createLoaders } from './loaders.ts';
 import { buildSchema } from './schema.ts';
 
 interface HttpServerContext {
@@ -79,6 +80,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
       events: options.events,
       session,
       access,
+      loaders: createLoaders(services, access),
       client: { ...client, sessionId: session?.id },
       setSessionCookie,
     };

@@ -1,7 +1,8 @@
 import { accountErrors, tenancyErrors } from '@olo/shared';
+import { BatchLoader } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
-import type { AccessRepository } from './access.repository.ts';
+import type { AccessRepository, ChainMembership, ProjectFacts } from './access.repository.ts';
 
 /**
  * The one place that answers "may this viewer do this to this object". Deny by default: an action
@@ -159,12 +160,14 @@ export function projectPrivileges(rights: ProjectRights): ProjectPrivilege[] {
   return projectPrivilegeNames.filter((name) => rights[name] === true);
 }
 
-/** One viewer's rights; caches per object, so make one per request. */
+/**
+ * One viewer's rights, kept per object for one request (make one per request): the objects a
+ * request asks about together are read together, so a list of projects costs one query, not one each.
+ */
 export class ViewerAccess {
-  private readonly organizations = new Map<string, Promise<OrganizationRights>>();
-  private readonly projects = new Map<number, Promise<ProjectRights>>();
-  private readonly memos = new Map<string, Promise<unknown>>();
-  private readonly meters = new Map<number, Promise<MeterRights>>();
+  private readonly organizations = new BatchLoader<string, OrganizationRights>((ids) => this.loadOrganizations(ids));
+  private readonly projects = new BatchLoader<number, ProjectRights>((ids) => this.loadProjects(ids));
+  private readonly meters = new BatchLoader<number, MeterRights>((ids) => this.loadMeters(ids));
 
   private readonly repository: AccessRepository;
 
@@ -175,40 +178,16 @@ export class ViewerAccess {
     this.repository = policy.repository;
   }
 
-  /** A per-request cache of other facts about this viewer (their favourites, say), keyed by name. */
-  memo<T>(key: string, load: () => Promise<T>): Promise<T> {
-    let value = this.memos.get(key) as Promise<T> | undefined;
-    if (!value) {
-      value = load();
-      this.memos.set(key, value);
-    }
-    return value;
-  }
-
-  forget(key: string): void {
-    this.memos.delete(key);
-  }
-
   get isSiteAdmin(): boolean {
     return Boolean(this.user?.isAdmin && this.user.active);
   }
 
   organization(organizationId: string): Promise<OrganizationRights> {
-    let rights = this.organizations.get(organizationId);
-    if (!rights) {
-      rights = this.loadOrganization(organizationId);
-      this.organizations.set(organizationId, rights);
-    }
-    return rights;
+    return this.organizations.load(organizationId);
   }
 
   project(projectId: number): Promise<ProjectRights> {
-    let rights = this.projects.get(projectId);
-    if (!rights) {
-      rights = this.loadProject(projectId);
-      this.projects.set(projectId, rights);
-    }
-    return rights;
+    return this.projects.load(projectId);
   }
 
   async can(action: OrganizationAction, organizationId: string): Promise<boolean>;
@@ -240,12 +219,7 @@ export class ViewerAccess {
    * them, members with canViewMeters see them; free meters are the site admins' alone.
    */
   meter(meterId: number): Promise<MeterRights> {
-    let rights = this.meters.get(meterId);
-    if (!rights) {
-      rights = this.loadMeter(meterId);
-      this.meters.set(meterId, rights);
-    }
-    return rights;
+    return this.meters.load(meterId);
   }
 
   async canMeter(action: MeterAction, meterId: number): Promise<boolean> {
@@ -266,8 +240,13 @@ export class ViewerAccess {
     return this.repository.meterOrganizationIds(this.user.id);
   }
 
-  private async loadMeter(meterId: number): Promise<MeterRights> {
-    const organizationId = await this.repository.meterOrganization(meterId);
+  private async loadMeters(meterIds: number[]): Promise<MeterRights[]> {
+    const organizations = await this.repository.meterOrganizations(meterIds);
+    return Promise.all(meterIds.map((meterId) => this.meterRights(organizations.get(meterId))));
+  }
+
+  /** From the meter's organization: undefined when there is no such meter, null for a free meter. */
+  private async meterRights(organizationId: string | null | undefined): Promise<MeterRights> {
     const exists = organizationId !== undefined;
     if (!exists || !this.user) return { exists, organizationId: organizationId ?? null, view: false, admin: false };
     if (this.isSiteAdmin) return { exists, organizationId, view: true, admin: true };
@@ -302,8 +281,12 @@ export class ViewerAccess {
     return this.repository.visibleProjectIds(this.user.id);
   }
 
-  private async loadOrganization(organizationId: string): Promise<OrganizationRights> {
-    const chain = await this.repository.organizationChain(organizationId, this.user?.id ?? null);
+  private async loadOrganizations(organizationIds: string[]): Promise<OrganizationRights[]> {
+    const chains = await this.repository.organizationChains(organizationIds, this.user?.id ?? null);
+    return organizationIds.map((organizationId) => this.organizationRights(chains.get(organizationId) ?? []));
+  }
+
+  private organizationRights(chain: ChainMembership[]): OrganizationRights {
     if (chain.length === 0) return noOrganizationRights;
     if (this.isSiteAdmin) {
       return { exists: true, view: true, member: true, admin: true, viewAllProjects: true, viewMeters: true };
@@ -317,8 +300,12 @@ export class ViewerAccess {
     return { exists: true, view: member || viewAllProjects, member, admin, viewAllProjects, viewMeters };
   }
 
-  private async loadProject(projectId: number): Promise<ProjectRights> {
-    const facts = await this.repository.projectFacts(projectId, this.user?.id ?? null);
+  private async loadProjects(projectIds: number[]): Promise<ProjectRights[]> {
+    const facts = await this.repository.projectFacts(projectIds, this.user?.id ?? null);
+    return Promise.all(projectIds.map((projectId) => this.projectRights(facts.get(projectId))));
+  }
+
+  private async projectRights(facts: ProjectFacts | undefined): Promise<ProjectRights> {
     const none: ProjectRights = {
       exists: Boolean(facts),
       organizationId: facts?.organizationId ?? null,

@@ -21,10 +21,22 @@ export interface ProjectMembershipFlags {
   canViewReports: boolean;
 }
 
+export interface ProjectFacts {
+  organizationId: string;
+  membership: ProjectMembershipFlags | null;
+}
+
+/** A parenthesized list of parameters, for `in`; never empty (the loaders ask for one key at least). */
+const listOf = (values: Array<string | number>) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+
 /** Parent links deeper than this are treated as a cycle guard, not as real structure. */
 const maxDepth = 32;
 
-/** Membership facts the access policy decides on; all of them in a few indexed queries. */
+/** Membership facts the access policy decides on; all of them in a few indexed queries, each for many objects at once. */
 export class AccessRepository {
   constructor(private readonly db: Db) {}
 
@@ -34,39 +46,48 @@ export class AccessRepository {
     return row;
   }
 
-  /** The organization and its ancestors, with the user's membership in each (null fields: none). */
-  async organizationChain(organizationId: string, userId: string | null): Promise<ChainMembership[]> {
+  /**
+   * Each organization and its ancestors, with the user's membership in each (null fields: none), by
+   * organization id; an unknown organization has no chain.
+   */
+  async organizationChains(organizationIds: string[], userId: string | null): Promise<Map<string, ChainMembership[]>> {
     const rows = await this.db.execute<{
+      root: string;
       id: string;
       depth: number;
       is_admin: boolean | null;
       can_view_all: boolean | null;
       can_view_meters: boolean | null;
     }>(sql`
-      with recursive chain(id, parent_id, depth) as (
-        select id, parent_id, 0 from organizations where id = ${organizationId}
+      with recursive chain(root, id, parent_id, depth) as (
+        select id, id, parent_id, 0 from organizations where id in ${listOf(organizationIds)}
         union all
-        select o.id, o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.parent_id
+        select c.root, o.id, o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.parent_id
         where c.depth < ${maxDepth}
       )
-      select c.id, c.depth, m.is_admin, m.can_view_all, m.can_view_meters
+      select c.root, c.id, c.depth, m.is_admin, m.can_view_all, m.can_view_meters
       from chain c
       left join organization_memberships m on m.organization_id = c.id and m.user_id = ${userId}
-      order by c.depth`);
-    return rows.map((row) => ({
-      organizationId: row.id,
-      depth: Number(row.depth),
-      isAdmin: row.is_admin,
-      canViewAll: row.can_view_all,
-      canViewMeters: row.can_view_meters,
-    }));
+      order by c.root, c.depth`);
+    const chains = new Map<string, ChainMembership[]>();
+    for (const row of rows) {
+      const chain = chains.get(row.root) ?? [];
+      chain.push({
+        organizationId: row.id,
+        depth: Number(row.depth),
+        isAdmin: row.is_admin,
+        canViewAll: row.can_view_all,
+        canViewMeters: row.can_view_meters,
+      });
+      chains.set(row.root, chain);
+    }
+    return chains;
   }
 
-  async projectFacts(
-    projectId: number,
-    userId: string | null,
-  ): Promise<{ organizationId: string; membership: ProjectMembershipFlags | null } | undefined> {
-    const [row] = await this.db.execute<{
+  /** Each project's organization and the user's membership of it, by project id; unknown projects are left out. */
+  async projectFacts(projectIds: number[], userId: string | null): Promise<Map<number, ProjectFacts>> {
+    const rows = await this.db.execute<{
+      id: number;
       organization_id: string;
       member: boolean;
       is_admin: boolean | null;
@@ -76,25 +97,29 @@ export class AccessRepository {
       can_view_alarms: boolean | null;
       can_view_reports: boolean | null;
     }>(sql`
-      select p.organization_id, m.id is not null as member, m.is_admin, m.can_admin_alarms, m.can_admin_reports,
+      select p.id, p.organization_id, m.id is not null as member, m.is_admin, m.can_admin_alarms, m.can_admin_reports,
              m.can_admin_series, m.can_view_alarms, m.can_view_reports
       from projects p
       left join project_memberships m on m.project_id = p.id and m.user_id = ${userId}
-      where p.id = ${projectId}`);
-    if (!row) return undefined;
-    return {
-      organizationId: row.organization_id,
-      membership: row.member
-        ? {
-            isAdmin: Boolean(row.is_admin),
-            canAdminAlarms: Boolean(row.can_admin_alarms),
-            canAdminReports: Boolean(row.can_admin_reports),
-            canAdminSeries: Boolean(row.can_admin_series),
-            canViewAlarms: Boolean(row.can_view_alarms),
-            canViewReports: Boolean(row.can_view_reports),
-          }
-        : null,
-    };
+      where p.id in ${listOf(projectIds)}`);
+    return new Map(
+      rows.map((row) => [
+        Number(row.id),
+        {
+          organizationId: row.organization_id,
+          membership: row.member
+            ? {
+                isAdmin: Boolean(row.is_admin),
+                canAdminAlarms: Boolean(row.can_admin_alarms),
+                canAdminReports: Boolean(row.can_admin_reports),
+                canAdminSeries: Boolean(row.can_admin_series),
+                canViewAlarms: Boolean(row.can_view_alarms),
+                canViewReports: Boolean(row.can_view_reports),
+              }
+            : null,
+        },
+      ]),
+    );
   }
 
   /**
@@ -130,12 +155,12 @@ export class AccessRepository {
     return rows.map((row) => Number(row.id));
   }
 
-  /** The meter's organization; undefined when there is no such meter, null for a free meter. */
-  async meterOrganization(meterId: number): Promise<string | null | undefined> {
-    const [row] = await this.db.execute<{ organization_id: string | null }>(
-      sql`select organization_id from meters where id = ${meterId}`,
+  /** Each meter's organization (null: a free meter), by meter id; unknown meters are left out. */
+  async meterOrganizations(meterIds: number[]): Promise<Map<number, string | null>> {
+    const rows = await this.db.execute<{ id: number; organization_id: string | null }>(
+      sql`select id, organization_id from meters where id in ${listOf(meterIds)}`,
     );
-    return row ? row.organization_id : undefined;
+    return new Map(rows.map((row) => [Number(row.id), row.organization_id]));
   }
 
   /** Organizations whose meters the user sees: admin or canViewMeters there or above. */

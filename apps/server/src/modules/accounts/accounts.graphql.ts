@@ -15,6 +15,7 @@ import {
 } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import { type GraphQLContext, requireSession, requireUser } from '../../graphql/context.ts';
+import { viewerScope } from '../../graphql/loaders.ts';
 import { parseInput } from '../../shared/errors.ts';
 import type { UserAuthenticationRow, UserEmailRow, UserRow } from './accounts.repository.ts';
 import { userLanguage, userOptions } from './accounts.service.ts';
@@ -110,7 +111,7 @@ async function signIn(
 ): Promise<UserRow> {
   context.setSessionCookie(result.session.token);
   context.session = await context.services.sessions.resolve(result.session.token);
-  context.access = context.services.access.forViewer(context.session?.user ?? null);
+  Object.assign(context, viewerScope(context.services, context.session?.user ?? null));
   return result.user;
 }
 

@@ -21,9 +21,7 @@ import type { AlarmPreviewEpisode } from './alarms.service.ts';
 
 /** A series of the project, from its list read once per request. */
 async function projectSeries(context: GraphQLContext, projectId: number, seriesId: number) {
-  const list = await context.access.memo(`series.list:${projectId}`, () =>
-    context.services.series.list(context.access, projectId),
-  );
+  const list = await context.loaders.projectSeries.load(projectId);
   return list.find((row) => row.id === seriesId) ?? null;
 }
 
@@ -73,11 +71,7 @@ const AlarmsSeriesRef = builder.objectRef<AlarmsSeriesRow>('AlarmsSeries').imple
       nullable: true,
       description: 'With its space (Serie.spaceId).',
       resolve: async (link, _args, context) =>
-        projectSeries(
-          context,
-          (await context.services.alarms.alarmOf(context.access, link.alarmId)).projectId,
-          link.seriesId,
-        ),
+        projectSeries(context, (await context.loaders.alarm.load(link.alarmId)).projectId, link.seriesId),
     }),
   }),
 });
@@ -98,14 +92,13 @@ const AlarmsActionRef = builder.objectRef<AlarmsActionRow>('AlarmsAction').imple
     user: t.field({
       type: MemberUserRef,
       nullable: true,
-      resolve: (action, _args, context) =>
-        action.userId ? context.services.alarms.userOf(context.access, action.userId) : null,
+      resolve: (action, _args, context) => (action.userId ? context.loaders.alarmUser.load(action.userId) : null),
     }),
     secret: t.string({
       nullable: true,
       description: "The webhook's HMAC-SHA256 key for X-Olo-Signature; shown to those who edit the alarms.",
       resolve: async (action, _args, context) => {
-        const alarm = await context.services.alarms.alarmOf(context.access, action.alarmId);
+        const alarm = await context.loaders.alarm.load(action.alarmId);
         return (await context.access.can('project.adminAlarms', alarm.projectId)) ? action.secret : null;
       },
     }),
@@ -119,7 +112,7 @@ const AlarmsActionRef = builder.objectRef<AlarmsActionRow>('AlarmsAction').imple
     deliveryAt: t.expose('deliveryAt', { type: 'DateTime', nullable: true }),
     alarm: t.field({
       type: AlarmRef,
-      resolve: (action, _args, context) => context.services.alarms.alarmOf(context.access, action.alarmId),
+      resolve: (action, _args, context) => context.loaders.alarm.load(action.alarmId),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -155,11 +148,11 @@ AlarmRef.implement({
     }),
     alarmsSeries: t.field({
       type: [AlarmsSeriesRef],
-      resolve: (alarm, _args, context) => context.services.alarms.seriesOf(context.access, alarm),
+      resolve: (alarm, _args, context) => context.loaders.alarmSeries.load(alarm.id),
     }),
     alarmsActions: t.field({
       type: [AlarmsActionRef],
-      resolve: (alarm, _args, context) => context.services.alarms.actionsOf(context.access, alarm),
+      resolve: (alarm, _args, context) => context.loaders.alarmActions.load(alarm.id),
     }),
     alarmsTriggered: t.field({
       type: [AlarmsTriggeredRef],
@@ -194,7 +187,7 @@ const AlarmsTriggeredRef = builder.objectRef<AlarmsTriggeredRow>('AlarmsTriggere
     }),
     alarm: t.field({
       type: AlarmRef,
-      resolve: (row, _args, context) => context.services.alarms.alarmOf(context.access, row.alarmId),
+      resolve: (row, _args, context) => context.loaders.alarm.load(row.alarmId),
     }),
   }),
 });

@@ -71,6 +71,10 @@ export class AlarmsRepository {
     return row;
   }
 
+  findByIds(ids: string[]): Promise<AlarmRow[]> {
+    return this.db.select().from(alarms).where(inArray(alarms.id, ids));
+  }
+
   /** Creates an alarm with the series it watches from the start, in one transaction. */
   insert(projectId: number, rule: AlarmRuleInput, seriesIds: number[]): Promise<AlarmRow> {
     return this.db.transaction(async (tx) => {
@@ -189,6 +193,16 @@ export class AlarmsRepository {
       .from(users)
       .where(and(eq(users.id, userId), eq(users.active, true)));
     return row;
+  }
+
+  /** The users actions notify, as other members see them; unknown or deactivated ones are left out. */
+  usersOf(
+    userIds: string[],
+  ): Promise<Array<{ id: string; username: string; name: string | null; company: string | null }>> {
+    return this.db
+      .select({ id: users.id, username: users.username, name: users.name, company: users.company })
+      .from(users)
+      .where(and(inArray(users.id, userIds), eq(users.active, true)));
   }
 
   async insertAction(action: AlarmsActionInput & { secret: string | null }): Promise<AlarmsActionRow> {

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { Tx } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { type Loaded, rowsByKey, settleEach } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
@@ -94,14 +95,14 @@ export class AlarmsService {
   }
 
   /**
-   * A project's unacknowledged triggered alarms, for viewers who may see its alarms (0 for
-   * others). The counts of all projects are read once per request, so a list of projects costs one
-   * query.
+   * Each project's unacknowledged triggered alarms, for viewers who may see its alarms (0 for
+   * others). The counts of all projects are one query, so a list of projects costs one.
    */
-  async unacknowledgedCount(access: ViewerAccess, projectId: number): Promise<number> {
-    if (!(await access.can('project.viewAlarms', projectId))) return 0;
-    const counts = await access.memo('alarms.unacknowledgedCounts', () => this.repository.unacknowledgedCounts());
-    return counts.get(projectId) ?? 0;
+  async unacknowledgedCounts(access: ViewerAccess, projectIds: number[]): Promise<number[]> {
+    const visible = await Promise.all(projectIds.map((projectId) => access.can('project.viewAlarms', projectId)));
+    if (!visible.includes(true)) return projectIds.map(() => 0);
+    const counts = await this.repository.unacknowledgedCounts();
+    return projectIds.map((projectId, index) => (visible[index] ? (counts.get(projectId) ?? 0) : 0));
   }
 
   async list(
@@ -113,33 +114,30 @@ export class AlarmsService {
     return this.repository.listByProject(projectId, filter);
   }
 
-  /** The series an alarm watches (loaded once per request for all alarms listed). */
-  async seriesOf(access: ViewerAccess, alarm: AlarmRow): Promise<AlarmsSeriesRow[]> {
-    const links = await access.memo(`alarms.series:${alarm.projectId}`, async () => {
-      const alarms = await this.repository.listByProject(alarm.projectId);
-      return this.repository.seriesOfAlarms(alarms.map((row) => row.id));
-    });
-    return links.filter((link) => link.alarmId === alarm.id);
+  /** The series each alarm watches (of alarms the viewer was shown). */
+  async seriesOfAlarms(alarmIds: string[]): Promise<AlarmsSeriesRow[][]> {
+    return rowsByKey(alarmIds, await this.repository.seriesOfAlarms(alarmIds), (link) => link.alarmId);
   }
 
-  async actionsOf(access: ViewerAccess, alarm: AlarmRow): Promise<AlarmsActionRow[]> {
-    const actions = await access.memo(`alarms.actions:${alarm.projectId}`, () =>
-      this.repository.actionsOfProject(alarm.projectId),
-    );
-    return actions.filter((action) => action.alarmId === alarm.id);
+  /** The actions of each alarm (of alarms the viewer was shown). */
+  async actionsOfAlarms(alarmIds: string[]): Promise<AlarmsActionRow[][]> {
+    return rowsByKey(alarmIds, await this.repository.actionsOfAlarms(alarmIds), (action) => action.alarmId);
   }
 
   async actionsOfProject(access: ViewerAccess, projectId: number): Promise<AlarmsActionRow[]> {
     await access.assert('project.viewAlarms', projectId);
-    return access.memo(`alarms.actions:${projectId}`, () => this.repository.actionsOfProject(projectId));
+    return this.repository.actionsOfProject(projectId);
   }
 
-  /** The alarm an action belongs to, for the action's `alarm` field. */
-  async alarmOf(access: ViewerAccess, alarmId: string): Promise<AlarmRow> {
-    const alarm = await access.memo(`alarms.byId:${alarmId}`, () => this.repository.findById(alarmId));
-    if (!alarm) throw new AppError('NOT_FOUND', 'Not found');
-    await access.assert('project.viewAlarms', alarm.projectId);
-    return alarm;
+  /** Alarms by id, for the fields that point to one (an action's, an episode's): each to viewers of its alarms only. */
+  async byIds(access: ViewerAccess, alarmIds: string[]): Promise<Array<Loaded<AlarmRow>>> {
+    const found = new Map((await this.repository.findByIds(alarmIds)).map((alarm) => [alarm.id, alarm]));
+    return settleEach(alarmIds, async (alarmId) => {
+      const alarm = found.get(alarmId);
+      if (!alarm) throw new AppError('NOT_FOUND', 'Not found');
+      await access.assert('project.viewAlarms', alarm.projectId);
+      return alarm;
+    });
   }
 
   /** The members a user action may notify, for its editor: those who may view the project's alarms. */
@@ -150,9 +148,10 @@ export class AlarmsService {
     return members.filter((_member, index) => allowed[index]);
   }
 
-  /** The user an action notifies, as members see them. */
-  userOf(access: ViewerAccess, userId: string) {
-    return access.memo(`alarms.user:${userId}`, async () => (await this.repository.userOf(userId)) ?? null);
+  /** The users actions notify, as members see them (null: unknown or deactivated). */
+  async usersOf(userIds: string[]) {
+    const found = new Map((await this.repository.usersOf(userIds)).map((user) => [user.id, user]));
+    return userIds.map((userId) => found.get(userId) ?? null);
   }
 
   async create(access: ViewerAccess, input: z.output<typeof createAlarmInput>): Promise<AlarmRow> {

@@ -10,6 +10,7 @@ import { mainChannel, meterSerialsInput, updateMeterInput, uuidSchema } from '@o
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { viewerScope } from '../../graphql/loaders.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { MeterCalibrationRef, MeterConversionRef } from '../calibrations/calibrations.graphql.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
@@ -492,10 +493,10 @@ async function* meterUpdates(context: GraphQLContext, meterId: number): AsyncGen
   try {
     for await (const event of context.events.subscribe('meter.updated', stop.signal)) {
       if (event.meterId !== meterId) continue;
-      const access = context.services.access.forViewer(context.session?.user ?? null);
-      if (!(await access.canMeter('meter.view', meterId))) continue;
-      context.access = access;
-      yield await context.services.meters.byId(access, meterId);
+      const viewer = viewerScope(context.services, context.session?.user ?? null);
+      if (!(await viewer.access.canMeter('meter.view', meterId))) continue;
+      Object.assign(context, viewer);
+      yield await context.services.meters.byId(viewer.access, meterId);
     }
   } finally {
     stop.abort();

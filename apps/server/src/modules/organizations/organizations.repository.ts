@@ -35,6 +35,10 @@ export class OrganizationsRepository {
     return row;
   }
 
+  findByIds(ids: string[]): Promise<OrganizationRow[]> {
+    return this.db.select().from(organizations).where(inArray(organizations.id, ids));
+  }
+
   async findBySlug(slug: string): Promise<OrganizationRow | undefined> {
     const [row] = await this.db.select().from(organizations).where(sql`lower(${organizations.slug}) = lower(${slug})`);
     return row;

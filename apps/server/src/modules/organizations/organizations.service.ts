@@ -8,6 +8,7 @@ import {
 } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
+import { type Loaded, settleEach } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
@@ -48,6 +49,17 @@ export class OrganizationsService {
   async byId(access: ViewerAccess, id: string): Promise<OrganizationRow> {
     await access.assert('organization.view', id);
     return (await this.repository.findById(id)) ?? Promise.reject(notFound());
+  }
+
+  /** Organizations by id, for the fields that point to one: each to its viewers only. */
+  async byIds(access: ViewerAccess, ids: string[]): Promise<Array<Loaded<OrganizationRow>>> {
+    const found = new Map(
+      (await this.repository.findByIds(ids)).map((organization) => [organization.id, organization]),
+    );
+    return settleEach(ids, async (id) => {
+      await access.assert('organization.view', id);
+      return found.get(id) ?? Promise.reject(notFound());
+    });
   }
 
   async bySlug(access: ViewerAccess, slug: string): Promise<OrganizationRow> {

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { viewerScope } from '../../graphql/loaders.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { projectPrivilegeNames, projectPrivileges } from '../access/access.policy.ts';
 import { UserRef } from '../accounts/accounts.graphql.ts';
@@ -50,7 +51,7 @@ ProjectRef.implement({
     hidden: t.exposeBoolean('hidden'),
     favourite: t.boolean({
       description: "In the viewer's favourites.",
-      resolve: (project, _args, context) => context.services.projects.isFavourite(context.access, project.id),
+      resolve: (project, _args, context) => context.loaders.favouriteProject.load(project.id),
     }),
     state: t.field({
       type: ProjectStateRef,
@@ -58,7 +59,7 @@ ProjectRef.implement({
     }),
     alarmsTriggeredCount: t.int({
       description: 'Unacknowledged triggered alarms; 0 for viewers who may not see the alarms.',
-      resolve: (project, _args, context) => context.services.alarms.unacknowledgedCount(context.access, project.id),
+      resolve: (project, _args, context) => context.loaders.unacknowledgedAlarms.load(project.id),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -69,7 +70,7 @@ ProjectRef.implement({
       description: 'Null when the viewer does not see the organization (a project member only).',
       resolve: async (project, _args, context) =>
         (await context.access.can('organization.view', project.organizationId))
-          ? context.services.organizations.byId(context.access, project.organizationId)
+          ? context.loaders.organization.load(project.organizationId)
           : null,
     }),
     privileges: t.field({
@@ -116,6 +117,13 @@ builder.objectFields(OrganizationRef, (t) => ({
       context.services.projects.listOfOrganization(context.access, organization.id),
   }),
 }));
+
+/** The answer's `favourite` reads the change: an earlier field of the same request may have loaded the old one. */
+async function setFavourite(context: GraphQLContext, projectId: number, favourite: boolean): Promise<ProjectRow> {
+  const project = await context.services.projects.setFavourite(context.access, projectId, favourite);
+  context.loaders.favouriteProject.clear(projectId);
+  return project;
+}
 
 /** Projects picked in the user's options, in that order; all running visible ones when none are picked. */
 async function chosenProjects(context: GraphQLContext, chosen: number[]): Promise<ProjectRow[]> {
@@ -258,12 +266,12 @@ builder.mutationFields((t) => ({
   favouriteProject: t.field({
     type: ProjectRef,
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.projects.setFavourite(context.access, args.id, true),
+    resolve: (_root, args, context) => setFavourite(context, args.id, true),
   }),
   unfavouriteProject: t.field({
     type: ProjectRef,
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.projects.setFavourite(context.access, args.id, false),
+    resolve: (_root, args, context) => setFavourite(context, args.id, false),
   }),
   createProjectMembership: t.field({
     type: ProjectMembershipRef,
@@ -316,10 +324,10 @@ async function* projectUpdates(context: GraphQLContext, onlyId: number | null): 
   try {
     for await (const event of context.events.subscribe('project.updated', stop.signal)) {
       if (onlyId !== null && event.projectId !== onlyId) continue;
-      const access = context.services.access.forViewer(context.session?.user ?? null);
-      if (!(await access.can('project.view', event.projectId))) continue;
-      const project = await context.services.projects.byId(access, event.projectId);
-      context.access = access;
+      const viewer = viewerScope(context.services, context.session?.user ?? null);
+      if (!(await viewer.access.can('project.view', event.projectId))) continue;
+      const project = await context.services.projects.byId(viewer.access, event.projectId);
+      Object.assign(context, viewer);
       yield project;
     }
   } finally {

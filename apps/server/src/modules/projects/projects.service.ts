@@ -101,12 +101,12 @@ export class ProjectsService {
     return project && access.policy.publicProject(project).open ? project : undefined;
   }
 
-  async isFavourite(access: ViewerAccess, projectId: number): Promise<boolean> {
+  /** Whether each project is in the viewer's favourites: one query, however many projects a list shows. */
+  async favourites(access: ViewerAccess, projectIds: number[]): Promise<boolean[]> {
     const user = access.user;
-    if (!user) return false;
-    // One query per request, however many projects a list shows.
-    const favourites = await access.memo('favouriteProjectIds', () => this.repository.favouriteIds(user.id));
-    return favourites.has(projectId);
+    if (!user) return projectIds.map(() => false);
+    const favourites = await this.repository.favouriteIds(user.id);
+    return projectIds.map((projectId) => favourites.has(projectId));
   }
 
   async create(access: ViewerAccess, input: z.output<typeof createProjectInput>): Promise<ProjectRow> {
@@ -157,7 +157,6 @@ export class ProjectsService {
     await access.assert('project.view', id);
     const user = access.requireUser();
     await this.repository.setFavourite(user.id, id, favourite);
-    access.forget('favouriteProjectIds');
     await this.deps.events.publish('user.updated', { userId: user.id });
     return (await this.repository.findById(id)) as ProjectRow;
   }

@@ -160,7 +160,7 @@ export const SeriesRef = builder.objectRef<SeriesRow>('Serie').implement({
     locked: t.exposeBoolean('locked'),
     seriesDatasources: t.field({
       type: [SeriesDatasourceRef],
-      resolve: (row, _args, context) => context.services.series.datasources([row.id]),
+      resolve: (row, _args, context) => context.loaders.seriesDatasources.load(row.id),
     }),
   }),
 });
@@ -169,7 +169,7 @@ builder.objectFields(ProjectRef, (t) => ({
   series: t.field({
     type: [SeriesRef],
     description: 'By data type importance, then name.',
-    resolve: (project, _args, context) => context.services.series.list(context.access, project.id),
+    resolve: (project, _args, context) => context.loaders.projectSeries.load(project.id),
   }),
 }));
 
@@ -178,9 +178,7 @@ builder.objectFields(SpaceRef, (t) => ({
     type: [SeriesRef],
     description: 'By data type importance, then name.',
     resolve: async (space, _args, context) =>
-      sortSeries(
-        (await context.services.series.list(context.access, space.projectId)).filter((row) => row.spaceId === space.id),
-      ),
+      sortSeries((await context.loaders.projectSeries.load(space.projectId)).filter((row) => row.spaceId === space.id)),
   }),
 }));
 

@@ -23,7 +23,7 @@ builder.objectFields(ProjectRef, (t) => ({
   spaces: t.field({
     type: [SpaceRef],
     description: 'By name.',
-    resolve: (project, _args, context) => context.services.spaces.list(context.access, project.id),
+    resolve: (project, _args, context) => context.loaders.projectSpaces.load(project.id),
   }),
 }));
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { spaces } from '../../db/tables/index.ts';
 
@@ -10,10 +10,15 @@ export class SpacesRepository {
 
   /** Spaces of a project by name ascending (spec section 9). */
   listByProject(projectId: number): Promise<SpaceRow[]> {
+    return this.listByProjects([projectId]);
+  }
+
+  /** Spaces of these projects, each project's by name ascending. */
+  listByProjects(projectIds: number[]): Promise<SpaceRow[]> {
     return this.db
       .select()
       .from(spaces)
-      .where(eq(spaces.projectId, projectId))
+      .where(inArray(spaces.projectId, projectIds))
       .orderBy(asc(sql`lower(${spaces.name})`), asc(spaces.id));
   }
 

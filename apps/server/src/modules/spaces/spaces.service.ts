@@ -1,6 +1,7 @@
 import { type createSpaceInput, tenancyErrors, type updateSpaceInput } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
+import { type Loaded, rowsByKey, settleEach } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { NewSpace, SpaceRow, SpacesRepository } from './spaces.repository.ts';
@@ -11,9 +12,13 @@ export class SpacesService {
     private readonly events: EventBus,
   ) {}
 
-  async list(access: ViewerAccess, projectId: number): Promise<SpaceRow[]> {
-    await access.assert('project.view', projectId);
-    return this.repository.listByProject(projectId);
+  /** Each project's spaces, to its viewers only: one query for a list of projects. */
+  async listOfProjects(access: ViewerAccess, projectIds: number[]): Promise<Array<Loaded<SpaceRow[]>>> {
+    const spaces = rowsByKey(projectIds, await this.repository.listByProjects(projectIds), (space) => space.projectId);
+    return settleEach(projectIds, async (projectId, index) => {
+      await access.assert('project.view', projectId);
+      return spaces[index] ?? [];
+    });
   }
 
   /** Spaces a public link shows (the access policy decides which). */

@@ -1,0 +1,43 @@
+import type { ViewerAccess } from '../modules/access/access.policy.ts';
+import type { UserRow } from '../modules/accounts/accounts.repository.ts';
+import { BatchLoader, rowsByKey } from '../shared/batch-loader.ts';
+import type { Services } from './context.ts';
+
+/**
+ * What the fields of listed objects load, each read once for all the objects of a request (one
+ * query per field, not one per object). Made per request with the viewer's access, so nothing is
+ * shared between viewers or requests; the services still decide who sees what.
+ */
+export function createLoaders(services: Services, access: ViewerAccess) {
+  return {
+    /** Whether each project is among the viewer's favourites. */
+    favouriteProject: new BatchLoader((projectIds: number[]) => services.projects.favourites(access, projectIds)),
+    /** Each project's unacknowledged triggered alarms (0 where the viewer may not see the alarms). */
+    unacknowledgedAlarms: new BatchLoader((projectIds: number[]) =>
+      services.alarms.unacknowledgedCounts(access, projectIds),
+    ),
+    organization: new BatchLoader((ids: string[]) => services.organizations.byIds(access, ids)),
+    projectSpaces: new BatchLoader((projectIds: number[]) => services.spaces.listOfProjects(access, projectIds)),
+    /** A project's series; spaces, alarms and episodes each pick theirs from it. */
+    projectSeries: BatchLoader.perKey((projectId: number) => services.series.list(access, projectId)),
+    seriesDatasources: new BatchLoader(async (seriesIds: number[]) =>
+      rowsByKey(seriesIds, await services.series.datasources(seriesIds), (row) => row.seriesId),
+    ),
+    alarm: new BatchLoader((alarmIds: string[]) => services.alarms.byIds(access, alarmIds)),
+    alarmSeries: new BatchLoader((alarmIds: string[]) => services.alarms.seriesOfAlarms(alarmIds)),
+    alarmActions: new BatchLoader((alarmIds: string[]) => services.alarms.actionsOfAlarms(alarmIds)),
+    /** The users alarm actions notify. */
+    alarmUser: new BatchLoader((userIds: string[]) => services.alarms.usersOf(userIds)),
+  };
+}
+
+export type RequestLoaders = ReturnType<typeof createLoaders>;
+
+/** A viewer's access and loaders: per request, and again per event of a subscription, since rights change meanwhile. */
+export function viewerScope(
+  services: Services,
+  user: UserRow | null,
+): { access: ViewerAccess; loaders: RequestLoaders } {
+  const access = services.access.forViewer(user);
+  return { access, loaders: createLoaders(services, access) };
+}

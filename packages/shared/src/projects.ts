@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { dataFilterSchema, dataViewLimits } from './data-views.ts';
+import { tenancyErrors } from './error-messages.ts';
+import { endNotBeforeStart, intId, nameField, optionalText, tenancyLimits, uuidSchema } from './input-fields.ts';
+
+/** Inputs of projects and their memberships. */
+
+const timeZoneSchema = z
+  .string()
+  .trim()
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, tenancyErrors.unknownTimeZone);
+
+const dataSlotDefaults = z
+  .object({
+    nulls: z.boolean().optional(),
+    mode: z.enum(['avg', 'min', 'max']).optional(),
+    slot: z
+      .number()
+      .int()
+      .positive()
+      .max(31 * 24 * 3600)
+      .optional(),
+    filters: z.array(dataFilterSchema).max(dataViewLimits.filtersMax, { message: 'Too many' }).optional(),
+  })
+  .strict();
+
+const projectFields = {
+  name: nameField,
+  description: optionalText(tenancyLimits.descriptionMax),
+  code: optionalText(tenancyLimits.codeMax),
+  startAt: z.date().nullish(),
+  endAt: z.date().nullish(),
+  timeZone: timeZoneSchema.optional(),
+  defaultSelect: z
+    .number()
+    .int({ message: 'Invalid number' })
+    .min(1, { message: 'Too small' })
+    .max(tenancyLimits.defaultSelectMax, { message: 'Too large' })
+    .optional(),
+  showLive: z.boolean().optional(),
+  showReport: z.boolean().optional(),
+  showAlarm: z.boolean().optional(),
+  /** On: the project has a public link; off: the link stops working. */
+  isPublic: z.boolean().optional(),
+  defaults: dataSlotDefaults.optional(),
+  pictureId: uuidSchema.nullish(),
+  attachmentId: uuidSchema.nullish(),
+};
+
+export const createProjectInput = z
+  .object({ organizationId: uuidSchema, ...projectFields })
+  .superRefine(endNotBeforeStart);
+
+export const updateProjectInput = z
+  .object({ id: intId, ...projectFields, name: nameField.optional() })
+  .superRefine(endNotBeforeStart);
+
+export const projectAdminActions = ['end', 'archive', 'unarchive', 'hide', 'unhide'] as const;
+export type ProjectAdminAction = (typeof projectAdminActions)[number];
+
+export const projectMemberFlags = z.object({
+  isAdmin: z.boolean().optional(),
+  canAdminAlarms: z.boolean().optional(),
+  canAdminReports: z.boolean().optional(),
+  canAdminSeries: z.boolean().optional(),
+  canViewAlarms: z.boolean().optional(),
+  canViewReports: z.boolean().optional(),
+});
+
+export const createProjectMembershipInput = projectMemberFlags.extend({ projectId: intId, userId: uuidSchema });
+export const updateProjectMembershipInput = projectMemberFlags.extend({ id: uuidSchema });
