@@ -96,10 +96,9 @@ function stateOf(row: Omit<StateRow, 'alarmId' | 'seriesId' | 'triggeredId'>): A
   };
 }
 
-interface WatchRow {
-  alarmId: string;
+/** A watch with its series' state, as one query reads them. */
+interface WatchRow extends StateRow {
   projectId: number;
-  seriesId: number;
   inside: boolean;
   rangeStart: number | null;
   rangeStartInclusive: boolean;
@@ -111,12 +110,6 @@ interface WatchRow {
   missingAfter: AlarmDuration | null;
   activeLimit: boolean;
   lastTime: number | null;
-  pendingSince: number | null;
-  triggeredId: string | null;
-  startedAt: number | null;
-  value: number | null;
-  peak: number | null;
-  lastNotifiedAt: number | null;
   lastSeen: number;
   actions: Array<{ id: string; triggerAtEnd: boolean }>;
 }
