@@ -47,7 +47,7 @@ const projectPage: Array<{
   { file: 'alarms/alarms.graphql', name: 'AlarmsTriggered', variables: (projectId: number) => ({ projectId }) },
   { file: 'projects/projects.graphql', name: 'ProjectList', variables: () => ({ filter: {} }) },
   { file: 'home/home.graphql', name: 'Dashboard', variables: () => ({}) },
-  { file: 'project-edit/series-edit.graphql', name: 'SeriesEdit', variables: (id: number) => ({ id }), asAdmin: true },
+  { file: 'series/series-edit.graphql', name: 'SeriesEdit', variables: (id: number) => ({ id }), asAdmin: true },
 ];
 
 /**
