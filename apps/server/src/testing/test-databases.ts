@@ -12,8 +12,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * The PostgreSQL cluster of the tests: TEST_DATABASE_URL, or the local one the global setup found
  * (it sets TEST_DATABASE_URL then). `TEST_DATABASE_URL=off` runs on PGlite alone.
  */
-export const postgresTestUrl: string | undefined =
-  process.env.TEST_DATABASE_URL && process.env.TEST_DATABASE_URL !== 'off' ? process.env.TEST_DATABASE_URL : undefined;
+export const postgresTestUrl: string | undefined = postgresUrlOfEnvironment();
+
+/** Read when called: the benchmarks set their default TEST_DATABASE_URL after this module loaded. */
+function postgresUrlOfEnvironment(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  return url && url !== 'off' ? url : undefined;
+}
 
 /** Why there is no PostgreSQL for the tests, in one line (set by the global setup). */
 const postgresMissing = process.env.OLO_TEST_POSTGRES_MISSING ?? 'TEST_DATABASE_URL is not set';
@@ -53,7 +58,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     }
     return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const adminUrl = postgresTestUrl;
+  const adminUrl = postgresUrlOfEnvironment();
   if (!adminUrl) throw new Error(`No PostgreSQL for the tests: ${postgresMissing}`);
   const name = `olo_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
