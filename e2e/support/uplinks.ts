@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import mqtt from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { vectorsDirectory } from '../../packages/drivers/src/testing/vectors.ts';
 import { e2eIngestToken, e2eMqttPort } from './environment.ts';
 
@@ -25,4 +25,28 @@ export function co2Uplink(serial: string, fCnt: number, co2: number) {
 /** A client of the test server's embedded broker with the site-wide ingest credentials, as a network server would be. */
 export function connectToBroker() {
   return mqtt.connectAsync(`mqtt://127.0.0.1:${e2eMqttPort}`, { username: 'olo', password: e2eIngestToken });
+}
+
+/**
+ * Publishes the reading `uplink(attempt)` (attempt 0, 1, …) until `shown` passes, waiting `perAttemptMs` each time.
+ * The browser's subscribe frame, which `subscribedTo` waits for, reaches the server a moment before the server
+ * listens; a reading stored in between reaches nobody, as a reading stored just before a page opens would. A page
+ * whose subscription never delivers still fails: every attempt is a reading that must appear without a reload.
+ */
+export async function publishUntilShown(
+  broker: MqttClient,
+  uplink: (attempt: number) => { topic: string; body: string },
+  shown: (timeout: number) => Promise<void>,
+  { attempts = 3, perAttemptMs = 4000 } = {},
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const { topic, body } = uplink(attempt);
+    await broker.publishAsync(topic, body, { qos: 1 });
+    try {
+      await shown(perAttemptMs);
+      return;
+    } catch (error) {
+      if (attempt + 1 >= attempts) throw error;
+    }
+  }
 }
