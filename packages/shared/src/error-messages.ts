@@ -56,3 +56,18 @@ const unexpectedErrorTexts: Record<Language, string> = {
 export function unexpectedErrorText(language: Language, reference: string): string {
   return unexpectedErrorTexts[language].replace('{reference}', reference);
 }
+
+/** Messages of colour and limit errors that the web app translates. */
+export const limitErrors = {
+  invalidColor: 'Give a colour as #rrggbb',
+  maxNotAboveMin: 'The maximum must be above the minimum',
+  edgesNotAscending: 'Band edges must rise from the minimum to the maximum',
+  edgeOutsideScale: 'Band edges must lie between the minimum and the maximum',
+  colorPerBand: 'Every band needs one colour',
+  normalMaxBelowMin: 'The normal range ends before it starts',
+  tooManyBands: 'A limit has at most 12 bands',
+  limitInUse: 'The limit is in use: {places}',
+  unknownColor: 'The colour is not available in this project',
+  unknownLimit: 'The limit is not available in this project',
+  limitOfOtherType: 'The limit is for another measurement type',
+} as const;

@@ -140,3 +140,11 @@ export function chartColor(index: number): string {
   // Not a number (NaN) falls back to the first colour rather than to undefined.
   return chartPalette[position] ?? (chartPalette[0] as string);
 }
+
+/**
+ * A series' line colour wherever it is drawn (live view, summary, export, reports): its chosen colour, else the
+ * palette's by its id, so that it keeps its colour whatever other series a view shows.
+ */
+export function seriesColor(series: { id: number; color?: string | null }): string {
+  return series.color ?? chartColor(series.id - 1);
+}

@@ -4,6 +4,7 @@
 export * from './chart-palette.ts';
 export * from './contrast.ts';
 export * from './date-range.ts';
+export * from './limit-bands.ts';
 export * from './truncate.ts';
 export * from './type-styles.ts';
 export * from './typename.ts';

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { colors } from './limits.ts';
 import { organizations } from './organizations.ts';
 
 export const projects = pgTable(
@@ -110,7 +111,7 @@ export const spaces = pgTable(
     weatherDatatype: text('weather_datatype'),
     weatherLimit: integer('weather_limit'),
     weatherId: integer('weather_id'),
-    colorId: integer('color_id'),
+    colorId: integer('color_id').references(() => colors.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,6 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
+import { colors, limits } from './limits.ts';
 import { meters } from './meters.ts';
 import { projects, spaces } from './projects.ts';
 
@@ -29,8 +30,10 @@ export const series = pgTable(
     dataType: text('data_type').notNull(),
     dataUnit: text('data_unit'),
     dataName: text('data_name'),
-    colorId: integer('color_id'),
-    limitId: integer('limit_id'),
+    /** Its colour; none: the chart palette's by id (packages/shared seriesColor). */
+    colorId: integer('color_id').references(() => colors.id, { onDelete: 'set null' }),
+    /** Its limit; none: its organization's of its type, else the global one (SQL olo_effective_limit_id). */
+    limitId: integer('limit_id').references(() => limits.id, { onDelete: 'set null' }),
     locked: boolean('locked').notNull().default(false),
     type: text('type'),
     weatherId: integer('weather_id'),
