@@ -11,10 +11,7 @@ export class SpacesService {
     private readonly repository: SpacesRepository,
     private readonly events: EventBus,
     /** Throws a field error unless the colour is one the project may pick (the colors module). */
-    private readonly checkColor: (
-      projectId: number,
-      colorId: number | null | undefined,
-    ) => Promise<void> = async () => {},
+    private readonly checkColor: (projectId: number, colorId: number | null | undefined) => Promise<void>,
   ) {}
 
   /** Each project's spaces, to its viewers only: one query for a list of projects. */
