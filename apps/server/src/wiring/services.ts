@@ -202,6 +202,7 @@ export async function createServices(deps: ServicesDeps) {
   });
   metersLater.set(meters);
   const colors = new ColorsService(repositories.colors);
+  // Named apart from `limits`, the rate limiter.
   const bandLimits = new LimitsService(repositories.limits);
   const series = new SeriesService({
     repository: repositories.series,
