@@ -49,6 +49,13 @@ export function seriesUnit(series: Pick<SeriesInfo, 'dataType' | 'dataUnit'>): s
   return series.dataUnit ?? measurementTypeStyle(series.dataType).unit;
 }
 
+/** The looks of a project's series from the API's answer (`Serie` or `PublicSeries` with `color` and `limit`). */
+export function seriesLooks(
+  series: ReadonlyArray<{ id: number; color?: { color: string } | null; limit?: DrawnLimit | null }>,
+): SeriesLooks {
+  return new Map(series.map((item) => [item.id, { color: item.color?.color ?? null, limit: item.limit ?? null }]));
+}
+
 /** A series' line colour: its own when it picked one, else the palette's by its id (`seriesColor`), as everywhere. */
 export function lineColor(seriesId: number, looks: SeriesLooks): string {
   return seriesColor({ id: seriesId, color: looks.get(seriesId)?.color });
