@@ -45,25 +45,27 @@ function SummaryPeriods({
   return (
     <Stack gap="md" data-testid="summary-view">
       <Group justify="space-between">
-        <SegmentedControl
-          size="xs"
-          data-testid="summary-group-by"
-          value={groupBy}
-          onChange={(value) => setGroupBy(value as GroupBy)}
-          data={[
-            { value: 'space', label: t('By space') },
-            { value: 'type', label: t('By measurement type') },
-          ]}
-        />
-        {anyLimit && (
-          <Switch
-            size="sm"
-            label={t('Show limits')}
-            checked={showLimits}
-            onChange={(event) => setShowLimits(event.currentTarget.checked)}
-            data-testid="summary-show-limits"
+        <Group gap="md">
+          <SegmentedControl
+            size="xs"
+            data-testid="summary-group-by"
+            value={groupBy}
+            onChange={(value) => setGroupBy(value as GroupBy)}
+            data={[
+              { value: 'space', label: t('By space') },
+              { value: 'type', label: t('By measurement type') },
+            ]}
           />
-        )}
+          {anyLimit && (
+            <Switch
+              size="sm"
+              label={t('Show limits')}
+              checked={showLimits}
+              onChange={(event) => setShowLimits(event.currentTarget.checked)}
+              data-testid="summary-show-limits"
+            />
+          )}
+        </Group>
         <Group gap="xs">
           {saved && (
             <SavedViews
