@@ -1,0 +1,66 @@
+import { Box, Group, Text } from '@mantine/core';
+import { type LimitScale, limitBands, readableOn } from '@olo/shared';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A limit's bands as a strip from min to max, each as wide as its share of the scale, with the edges written under it
+ * and each band's colour named for screen readers: colour is never the only signal. `marker` puts a tick at a value.
+ */
+export function BandsStrip({
+  scale,
+  unit = '',
+  marker,
+  height = 14,
+  testId,
+}: {
+  scale: Pick<LimitScale, 'min' | 'max' | 'limits' | 'colors' | 'maxcolor'>;
+  unit?: string;
+  marker?: number;
+  height?: number;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { useGrouping: false, maximumFractionDigits: 2 });
+  const span = scale.max - scale.min;
+  const bands = limitBands(scale);
+  const share = (value: number) => `${(Math.min(Math.max((value - scale.min) / span, 0), 1) * 100).toFixed(2)}%`;
+  const description = bands
+    .map((band) => `${number.format(band.from)}–${number.format(band.to)}: ${band.color}`)
+    .join(', ');
+  return (
+    <Box data-testid={testId} style={{ minWidth: 120 }}>
+      <Box
+        role="img"
+        aria-label={`${t('Bands')} ${unit ? `(${unit})` : ''}: ${description}`}
+        style={{ position: 'relative', display: 'flex', height, borderRadius: 4, overflow: 'hidden' }}
+      >
+        {bands.map((band) => (
+          <Box key={`${band.from}-${band.to}`} style={{ width: share(band.to - band.from + scale.min), background: band.color }} />
+        ))}
+        {marker !== undefined && (
+          <Box
+            aria-hidden
+            style={{
+              position: 'absolute',
+              left: share(marker),
+              top: 0,
+              bottom: 0,
+              width: 3,
+              marginLeft: -1,
+              background: readableOn('#000000'),
+              boxShadow: '0 0 0 1px #ffffff',
+            }}
+          />
+        )}
+      </Box>
+      <Group justify="space-between" gap={4} wrap="nowrap" aria-hidden>
+        {[scale.min, ...scale.limits, scale.max].map((edge, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: edges are positions on the scale, in order.
+          <Text key={index} size="xs" c="dimmed">
+            {number.format(edge)}
+          </Text>
+        ))}
+      </Group>
+    </Box>
+  );
+}
