@@ -1,5 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
-import { type LimitScale, limitBands, readableOn } from '@olo/shared';
+import { type LimitScale, limitBands } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -35,7 +35,10 @@ export function BandsStrip({
         style={{ position: 'relative', display: 'flex', height, borderRadius: 4, overflow: 'hidden' }}
       >
         {bands.map((band) => (
-          <Box key={`${band.from}-${band.to}`} style={{ width: share(band.to - band.from + scale.min), background: band.color }} />
+          <Box
+            key={`${band.from}-${band.to}`}
+            style={{ width: share(band.to - band.from + scale.min), background: band.color }}
+          />
         ))}
         {marker !== undefined && (
           <Box
@@ -47,7 +50,7 @@ export function BandsStrip({
               bottom: 0,
               width: 3,
               marginLeft: -1,
-              background: readableOn('#000000'),
+              background: '#000000',
               boxShadow: '0 0 0 1px #ffffff',
             }}
           />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, ColorInput, Group, NumberInput, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { type ColorType, colorTypes, createColorInput, readableOn } from '@olo/shared';
+import { type ColorType, colorTypes, createColorInput } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -54,9 +54,20 @@ interface ColorFormValues extends Record<string, unknown> {
   order: number | '';
 }
 
+/** The form's values as `createColorInput` reads them: an empty order is left to the server. */
+function colorInputOf(values: ColorFormValues, organizationId: string | null) {
+  return {
+    name: values.name,
+    color: values.color,
+    type: values.type,
+    order: typeof values.order === 'number' ? values.order : undefined,
+    organizationId,
+  };
+}
+
 const colorFormSchema = formSchema<ColorFormValues>({
   schema: createColorInput,
-  toInput: (values) => ({ ...values, order: typeof values.order === 'number' ? values.order : undefined }),
+  toInput: (values) => colorInputOf(values, null),
   requiredSelects: ['type'],
 });
 
@@ -85,13 +96,10 @@ function ColorForm({
   useDirtyForm(color ? `color-${color.id}` : 'new-color', form.isDirty());
 
   const submit = onSave(
-    (values) => {
-      const input = createColorInput.parse(colorFormSchemaInput(values, organizationId));
-      return color
-        ? updateColor({
-            variables: { input: { id: color.id, name: input.name, color: input.color, type: input.type, order: input.order } },
-          })
-        : createColor({ variables: { input } });
+    async (values) => {
+      const { organizationId: _owner, ...fields } = createColorInput.parse(colorInputOf(values, organizationId));
+      if (color) await updateColor({ variables: { input: { id: color.id, ...fields } } });
+      else await createColor({ variables: { input: { ...fields, organizationId } } });
     },
     () => {
       toast.success(color ? t('Saved.') : t('Colour added.'));
@@ -135,16 +143,6 @@ function ColorForm({
   );
 }
 
-function colorFormSchemaInput(values: ColorFormValues, organizationId: string | null) {
-  return {
-    name: values.name,
-    color: values.color,
-    type: values.type,
-    order: typeof values.order === 'number' ? values.order : undefined,
-    organizationId,
-  };
-}
-
 /** Colours by order, then by id (spec §9). */
 export function sortColors<Item extends { order: number; id: number }>(colors: readonly Item[]): Item[] {
   return [...colors].sort((a, b) => a.order - b.order || a.id - b.id);
@@ -158,7 +156,10 @@ export function ColorsSection({ organizationId }: { organizationId: string | nul
   const { t } = useTranslation();
   const typeLabels = useColorTypeLabels();
   const confirmed = useConfirmedAction();
-  const global = useQuery(ManagedGlobalColorsDocument, { skip: organizationId !== null, fetchPolicy: 'cache-and-network' });
+  const global = useQuery(ManagedGlobalColorsDocument, {
+    skip: organizationId !== null,
+    fetchPolicy: 'cache-and-network',
+  });
   const own = useQuery(ManagedOrganizationColorsDocument, {
     skip: organizationId === null,
     variables: { organizationId: organizationId ?? '' },
@@ -196,7 +197,9 @@ export function ColorsSection({ organizationId }: { organizationId: string | nul
         )
       }
     >
-      {editing === 'new' && <ColorForm organizationId={organizationId} nextOrder={nextOrder} onDone={() => setEditing(null)} />}
+      {editing === 'new' && (
+        <ColorForm organizationId={organizationId} nextOrder={nextOrder} onDone={() => setEditing(null)} />
+      )}
       {edited && (
         <ColorForm
           key={edited.id}
@@ -229,7 +232,7 @@ export function ColorsSection({ organizationId }: { organizationId: string | nul
               <ColorSwatch color={color.color} />
             </Table.Td>
             <Table.Td>
-              <Text size="sm" fw={500} c={readableOn(color.color) === color.color ? color.color : undefined}>
+              <Text size="sm" fw={500}>
                 {color.name}
               </Text>
             </Table.Td>

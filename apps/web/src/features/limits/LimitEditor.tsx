@@ -92,13 +92,10 @@ export function LimitEditor({
   };
 
   const submit = onSave(
-    (formValues) => {
-      const input = createLimitInput.parse({ ...limitInputOf(formValues), organizationId });
-      if (limit) {
-        const { organizationId: _owner, ...fields } = input;
-        return updateLimit({ variables: { input: { id: limit.id, ...fields } } });
-      }
-      return createLimit({ variables: { input: { ...input, organizationId } } });
+    async (formValues) => {
+      const { organizationId: _owner, ...fields } = createLimitInput.parse(limitInputOf(formValues));
+      if (limit) await updateLimit({ variables: { input: { id: limit.id, ...fields } } });
+      else await createLimit({ variables: { input: { ...fields, organizationId } } });
     },
     () => {
       toast.success(limit ? t('Saved.') : t('Limit added.'));
@@ -109,7 +106,7 @@ export function LimitEditor({
   const title = limit ? t('Edit limit {{name}}', { name: limit.name }) : t('New limit');
   return (
     <Modal opened onClose={onClose} title={title} size="xl" fullScreen={phone} closeOnClickOutside={false}>
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <FormStack onSubmit={submit} label={title} error={generalError} gap="sm" testId="limit-form">
             <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
@@ -202,10 +199,7 @@ export function LimitEditor({
                 {...inputProps('normalMax')}
               />
             </Group>
-            <Switch
-              label={t('Show the bands on gauges')}
-              {...form.getInputProps('split', { type: 'checkbox' })}
-            />
+            <Switch label={t('Show the bands on gauges')} {...form.getInputProps('split', { type: 'checkbox' })} />
             <Stack gap={4}>
               <Text size="sm" id="limit-opacity-label">
                 {t('Opacity of the bands behind graphs: {{percent}} %', { percent: Math.round(values.opacity * 100) })}

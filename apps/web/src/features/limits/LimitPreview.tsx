@@ -1,10 +1,12 @@
-import { Box, Group, Paper, Slider, Stack, Text } from '@mantine/core';
-import { bandColor, formatMeasurement, isNormalValue, type LimitScale, readableOn } from '@olo/shared';
+import { Box, Paper, Slider, Stack, Text } from '@mantine/core';
+import { bandColor, formatMeasurement, isNormalValue, type LimitScale } from '@olo/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimeChart } from '../meters/useTimeChart.ts';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { BandedGauge } from './BandedGauge.tsx';
 import { BandsStrip } from './BandsStrip.tsx';
+import { limitBandsPlugin } from './limitBandsPlugin.ts';
 import { sampleDay, sampleValue, unitOf } from './limitForm.ts';
 
 const chartHeight = 180;
@@ -31,6 +33,7 @@ function SampleGraph({ scale, dataType }: { scale: LimitScale; dataType: string 
       series: [{ label: t('Sample'), color: '#343a40' }],
       formatValue: (value) => `${formatMeasurement(value, dataType, locale)} ${unit}`.trim(),
       valueRange: [scale.min, scale.max],
+      plugins: [limitBandsPlugin(() => [{ scaleKey: 'y', scale }])],
     }),
     data,
     chartHeight,
@@ -39,16 +42,19 @@ function SampleGraph({ scale, dataType }: { scale: LimitScale; dataType: string 
     <div
       ref={container}
       role="img"
-      aria-label={t('Sample graph of {{type}} over a day, with the bands behind it', { type: typeLabel(dataType) || '' })}
+      aria-label={t('Sample graph of {{type}} over a day, with the bands behind it', {
+        type: typeLabel(dataType) || '',
+      })}
       style={{ minHeight: chartHeight }}
       data-testid="limit-sample-graph"
     />
   );
 }
 
-/** A sample value on the scale, as a gauge would show it: its band's colour, and in words whether it is normal. */
+/** The gauge of a sample value on the scale, the value dragged along it; in words too whether it is normal. */
 function GaugePreview({ scale, dataType }: { scale: LimitScale; dataType: string }) {
   const { t, i18n } = useTranslation();
+  const typeLabel = useMeasurementLabel();
   const unit = unitOf(dataType);
   const [value, setValue] = useState(() => sampleValue(scale));
   // A changed scale keeps the value on it.
@@ -56,23 +62,27 @@ function GaugePreview({ scale, dataType }: { scale: LimitScale; dataType: string
   const color = bandColor(scale, value) ?? scale.maxcolor;
   const normal = isNormalValue(scale, value);
   const step = (scale.max - scale.min) / 200;
+  const valueText = `${formatMeasurement(value, dataType, i18n.language)} ${unit}`.trim();
   return (
     <Stack gap={6} data-testid="limit-gauge-preview">
-      <Group justify="center" gap="xs">
-        <Text fz={28} fw={700} c={readableOn(color)} data-testid="limit-sample-value">
-          {`${formatMeasurement(value, dataType, i18n.language)} ${unit}`.trim()}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {normal ? t('Normal') : t('Outside the normal range')}
-        </Text>
-      </Group>
-      {scale.split ? (
-        <BandsStrip scale={scale} unit={unit} marker={value} height={18} />
-      ) : (
+      <BandedGauge
+        scale={scale}
+        range={scale}
+        value={value}
+        valueText={valueText}
+        label={t('Sample gauge of {{type}}', { type: typeLabel(dataType) || t('Sample') })}
+        size={220}
+        valueTestId="limit-sample-value"
+      />
+      <Text size="sm" c="dimmed" ta="center">
+        {normal ? t('Normal') : t('Outside the normal range')}
+      </Text>
+      {!scale.split && (
         <Text size="xs" c="dimmed" ta="center">
           {t('The gauge shows no bands, only the value in its band colour.')}
         </Text>
       )}
+      <BandsStrip scale={scale} unit={unit} marker={value} />
       <Slider
         aria-label={t('Sample value')}
         label={(shown) => formatMeasurement(shown, dataType, i18n.language)}

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
   DeleteManagedLimitDocument,
-  type ManagedLimitFieldsFragment,
   ManagedGlobalLimitsDocument,
+  type ManagedLimitFieldsFragment,
   ManagedOrganizationLimitsDocument,
 } from '../../graphql/generated.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
@@ -21,7 +21,9 @@ import { limitErrorText } from './limitErrorText.ts';
 import { unitOf } from './limitForm.ts';
 
 /** Limits by data type (the priority types first), then order, then id (spec §9). */
-export function sortLimits<Item extends { dataType: string; order: number; id: number }>(limits: readonly Item[]): Item[] {
+export function sortLimits<Item extends { dataType: string; order: number; id: number }>(
+  limits: readonly Item[],
+): Item[] {
   return [...limits].sort(
     (a, b) =>
       measurementSortRank(a.dataType) - measurementSortRank(b.dataType) ||
@@ -38,7 +40,10 @@ export function sortLimits<Item extends { dataType: string; order: number; id: n
 export function LimitsSection({ organizationId }: { organizationId: string | null }) {
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
-  const global = useQuery(ManagedGlobalLimitsDocument, { skip: organizationId !== null, fetchPolicy: 'cache-and-network' });
+  const global = useQuery(ManagedGlobalLimitsDocument, {
+    skip: organizationId !== null,
+    fetchPolicy: 'cache-and-network',
+  });
   const own = useQuery(ManagedOrganizationLimitsDocument, {
     skip: organizationId === null,
     variables: { organizationId: organizationId ?? '' },

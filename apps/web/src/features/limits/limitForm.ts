@@ -1,4 +1,4 @@
-import { createLimitInput, type LimitScale, measurementTypes, measurementUnits } from '@olo/shared';
+import { createLimitInput, type LimitScale, limitScale, measurementTypes, measurementUnits } from '@olo/shared';
 import { formSchema } from '../forms/formSchema.ts';
 
 /** A number field of the form: Mantine's NumberInput holds '' while it is empty. */
@@ -88,12 +88,23 @@ export function limitInputOf(values: LimitFormValues) {
   };
 }
 
-/** The editor's validation: the shared `createLimitInput` (edges ascending inside min..max, hex colours, ...). */
+/**
+ * The editor's validation: the shared `createLimitInput` (edges ascending inside min..max, hex colours, ...). The
+ * scale is checked on its own too (`limitScale`): zod skips an object's refinements while another field (an unchosen
+ * type, say) is missing, and the edges' problems should show at once, not after the type is chosen.
+ */
 export const limitFormSchema = formSchema<LimitFormValues>({
   schema: createLimitInput,
   toInput: limitInputOf,
   requiredSelects: ['dataType'],
-  issues: (values) => (typeof values.order !== 'number' ? [{ message: 'Required', path: ['order'] }] : []),
+  issues: (values) => {
+    const { name: _name, dataType: _dataType, order, ...scale } = limitInputOf(values);
+    const scaleIssues = limitScale.safeParse(scale).error?.issues ?? [];
+    return [
+      ...(order === undefined ? [{ message: 'Required', path: ['order'] }] : []),
+      ...scaleIssues.map((issue) => ({ message: issue.message, path: issue.path })),
+    ];
+  },
 });
 
 /**
