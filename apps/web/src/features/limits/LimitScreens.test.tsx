@@ -246,7 +246,7 @@ describe('colour and limit screens', { timeout: 30_000 }, () => {
       answers([], {
         DeleteManagedLimit: () => ({
           data: null,
-          errors: [{ message: limitErrors.limitInUse.replace('{places}', places), extensions: { code: 'CONFLICT' } }],
+          errors: [{ message: limitErrors.limitInUse, extensions: { code: 'CONFLICT', values: { places } } }],
         }),
       }),
     );

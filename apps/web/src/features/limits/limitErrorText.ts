@@ -1,20 +1,24 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { limitErrors } from '@olo/shared';
 import type { TFunction } from 'i18next';
-import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import { errorText } from '../forms/errorText.ts';
 
-const inUsePrefix = limitErrors.limitInUse.replace('{places}', '');
+/** The places a refusal of `limitErrors.limitInUse` names ("Project / Series, ..."), sent as `extensions.values`. */
+function placesInUse(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  for (const graphQLError of error.errors) {
+    if (graphQLError.message !== limitErrors.limitInUse) continue;
+    const values = graphQLError.extensions?.values as { places?: unknown } | undefined;
+    return typeof values?.places === 'string' ? values.places : '';
+  }
+  return null;
+}
 
 /**
- * A failed operation on limits or colours as one translated sentence. A limit in use is refused with the places that
- * use it ("Project / Series") after the sentence; they are names, kept as they are, behind the translated sentence.
+ * A failed operation on a limit as one translated sentence. A limit in use is refused with the places that use it:
+ * names, kept as they are, after the translated sentence.
  */
 export function limitErrorText(error: unknown, t: TFunction): string {
-  const { fields, general, reference } = formErrorsFromServer(error);
-  const messages = [...general, ...Object.values(fields)].map((message) =>
-    message.startsWith(inUsePrefix)
-      ? t('The limit is in use: {{places}}', { places: message.slice(inUsePrefix.length) })
-      : t(message),
-  );
-  if (reference) messages.push(t('Reference: {{reference}}', { reference }));
-  return messages.join(' ');
+  const places = placesInUse(error);
+  return places === null ? errorText(error, t) : t('The limit is in use: {{places}}', { places });
 }
