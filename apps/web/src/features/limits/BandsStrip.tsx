@@ -1,4 +1,4 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { type LimitScale, limitBands } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 
@@ -23,7 +23,9 @@ export function BandsStrip({
   const number = new Intl.NumberFormat(i18n.language, { useGrouping: false, maximumFractionDigits: 2 });
   const span = scale.max - scale.min;
   const bands = limitBands(scale);
+  /** Where a value sits along the strip, as a CSS percentage (values beyond the ends at the ends). */
   const share = (value: number) => `${(Math.min(Math.max((value - scale.min) / span, 0), 1) * 100).toFixed(2)}%`;
+  const width = (from: number, to: number) => `${(((to - from) / span) * 100).toFixed(2)}%`;
   const description = bands
     .map((band) => `${number.format(band.from)}–${number.format(band.to)}: ${band.color}`)
     .join(', ');
@@ -31,14 +33,11 @@ export function BandsStrip({
     <Box data-testid={testId} style={{ minWidth: 120 }}>
       <Box
         role="img"
-        aria-label={`${t('Bands')} ${unit ? `(${unit})` : ''}: ${description}`}
+        aria-label={`${t('Bands')}${unit ? ` (${unit})` : ''}: ${description}`}
         style={{ position: 'relative', display: 'flex', height, borderRadius: 4, overflow: 'hidden' }}
       >
         {bands.map((band) => (
-          <Box
-            key={`${band.from}-${band.to}`}
-            style={{ width: share(band.to - band.from + scale.min), background: band.color }}
-          />
+          <Box key={`${band.from}-${band.to}`} style={{ width: width(band.from, band.to), background: band.color }} />
         ))}
         {marker !== undefined && (
           <Box
@@ -56,14 +55,27 @@ export function BandsStrip({
           />
         )}
       </Box>
-      <Group justify="space-between" gap={4} wrap="nowrap" aria-hidden>
-        {[scale.min, ...scale.limits, scale.max].map((edge, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: edges are positions on the scale, in order.
-          <Text key={index} size="xs" c="dimmed">
+      <Box aria-hidden pos="relative" h={18}>
+        {[scale.min, ...scale.limits, scale.max].map((edge, index, edges) => (
+          <Text
+            // biome-ignore lint/suspicious/noArrayIndexKey: edges are positions on the scale, in order.
+            key={index}
+            size="xs"
+            c="dimmed"
+            pos="absolute"
+            top={0}
+            left={share(edge)}
+            // The ends stay inside the strip; an edge is centred under its place.
+            style={{
+              transform:
+                index === 0 ? undefined : index === edges.length - 1 ? 'translateX(-100%)' : 'translateX(-50%)',
+              whiteSpace: 'nowrap',
+            }}
+          >
             {number.format(edge)}
           </Text>
         ))}
-      </Group>
+      </Box>
     </Box>
   );
 }

@@ -239,6 +239,72 @@ describe('colour and limit screens', { timeout: 30_000 }, () => {
     expect(await within(colors).findByText('Oma sininen')).toBeTruthy();
   });
 
+  it('saves an edited global limit with its id and without an owner', async () => {
+    const sent: Sent[] = [];
+    renderApp({
+      path: '/admin/limits',
+      graphql: answers(sent, {
+        UpdateManagedLimit: (variables) => {
+          sent.push({ name: 'UpdateManagedLimit', variables });
+          return { data: { updateLimit: limit(1, { opacity: 0.2, maxcolor: '#c92a2a' }) } };
+        },
+      }),
+    });
+    const rows = await screen.findAllByTestId('limit-row');
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Muokkaa: S2 CO2' }));
+    const form = await screen.findByTestId('limit-form');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Väri viimeisen rajan yläpuolella/ }), {
+      target: { value: '#C92A2A' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Poista alue 3' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Tallenna' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.variables).toEqual({
+      input: {
+        id: 1,
+        name: 'S2 CO2',
+        dataType: 'CO2',
+        order: 1,
+        min: 400,
+        max: 2000,
+        limits: [750, 950],
+        colors: ['#2f9e44', '#94d82d'],
+        maxcolor: '#c92a2a',
+        normalMin: null,
+        normalMax: 1200,
+        split: true,
+        opacity: 0.2,
+      },
+    });
+  });
+
+  it('adds a global colour with its hex in lower case, and refuses one that is not #rrggbb', async () => {
+    const sent: Sent[] = [];
+    renderApp({
+      path: '/admin/colors',
+      graphql: answers(sent, {
+        CreateManagedColor: (variables) => {
+          sent.push({ name: 'CreateManagedColor', variables });
+          return { data: { createColor: color(3, { name: 'Oranssi', color: '#f08c00', type: 'chart', order: 1 }) } };
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Lisää väri' }));
+    const form = await screen.findByTestId('color-form');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Nimi/ }), { target: { value: 'Oranssi' } });
+    const hex = within(form).getByRole('textbox', { name: /^Väri/ });
+    fireEvent.change(hex, { target: { value: 'orange' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Tallenna' }));
+    expect(await within(form).findByText('Anna väri muodossa #rrggbb')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(hex, { target: { value: '#F08C00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Tallenna' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.variables).toEqual({
+      input: { name: 'Oranssi', color: '#f08c00', type: 'chart', order: 1, organizationId: null },
+    });
+  });
+
   it('tells where a limit is used when the server refuses to delete it', async () => {
     const places = 'Koulu / CO2 luokka 101';
     renderWithToasts(
