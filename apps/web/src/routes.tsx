@@ -215,8 +215,22 @@ export const routes: RouteObject[] = [
           },
           later('users', siteAdmin),
           later('status-dash', siteAdmin),
-          later('limits', siteAdmin),
-          later('colors', siteAdmin),
+          {
+            path: 'limits',
+            ...page(
+              () => import('./features/limits/AdminLimitsPage.tsx'),
+              (m) => m.AdminLimitsPage,
+            ),
+            handle: siteAdmin,
+          },
+          {
+            path: 'colors',
+            ...page(
+              () => import('./features/limits/AdminColorsPage.tsx'),
+              (m) => m.AdminColorsPage,
+            ),
+            handle: siteAdmin,
+          },
         ],
       },
       {

@@ -28,6 +28,10 @@ export interface TimeChartOptions {
   /** The legend shows points as UTC dates (points that each stand for a UTC day). */
   utcDays?: boolean;
   markers?: readonly ChartMarker[];
+  /** The value axis's fixed ends (a limit's scale), instead of the data's. */
+  valueRange?: [number, number];
+  /** Drawing added to the chart (a limit's bands behind the lines). */
+  plugins?: uPlot.Plugin[];
 }
 
 /** Seconds since the epoch, then one array of values per series. */
@@ -85,7 +89,8 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
     {
       width: options.width,
       height: options.height,
-      scales: { x: { time: true } },
+      scales: { x: { time: true }, ...(options.valueRange ? { y: { range: options.valueRange } } : {}) },
+      plugins: options.plugins,
       series: [
         {
           label: options.timeLabel,

@@ -60,6 +60,8 @@ function answers(currentUserIsAdmin: boolean, extra: GraphqlAnswers = {}): Graph
     OrganizationIntegrations: () => ({
       data: { organization: { __typename: 'Organization', id: organizationId, integrations: [] } },
     }),
+    ManagedOrganizationColors: () => ({ data: { colorsByOrganization: [] } }),
+    ManagedOrganizationLimits: () => ({ data: { limitsByOrganization: [] } }),
     ...extra,
   };
 }
@@ -80,6 +82,8 @@ describe('organization page', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('invite-form')).toBeTruthy();
     expect(screen.getByTestId('edit-organization-form')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Poista organisaatio' })).toBeTruthy();
+    expect(await within(screen.getByTestId('limits-section')).findByTestId('no-limits')).toBeTruthy();
+    expect(await within(screen.getByTestId('colors-section')).findByTestId('no-colors')).toBeTruthy();
 
     const memberList = screen.getByTestId('organization-members');
     const adminFlag = (await within(memberList).findByRole('checkbox', {
@@ -109,6 +113,8 @@ describe('organization page', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('pending-invitations')).toBeNull();
     expect(screen.queryByTestId('edit-organization-form')).toBeNull();
     expect(operations).not.toContain('OrganizationInvitations');
+    expect(screen.queryByTestId('limits-section')).toBeNull();
+    expect(operations).not.toContain('ManagedOrganizationLimits');
 
     // Their own email setting is theirs to change.
     const notify = within(screen.getByTestId('email-settings')).getByRole('switch') as HTMLInputElement;

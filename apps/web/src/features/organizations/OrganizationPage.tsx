@@ -6,6 +6,8 @@ import { Link, useParams } from 'react-router';
 import { OrganizationPageDocument, type OrganizationPageFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
+import { ColorsSection } from '../limits/ColorsSection.tsx';
+import { LimitsSection } from '../limits/LimitsSection.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
@@ -126,6 +128,8 @@ function OrganizationContent({ organization }: { organization: OrganizationPageF
       <MembersSection organizationId={organization.id} isAdmin={admin} />
       {admin && <InvitationsSection organizationId={organization.id} />}
       {admin && <IntegrationsSection organizationId={organization.id} />}
+      {admin && <ColorsSection organizationId={organization.id} />}
+      {admin && <LimitsSection organizationId={organization.id} />}
       {currentUser && <EmailSettingsSection organizationId={organization.id} userId={currentUser.id} />}
       {admin && <OrganizationSettingsSection key={organization.id} organization={organization} />}
     </Stack>
