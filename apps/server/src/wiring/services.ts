@@ -201,9 +201,9 @@ export async function createServices(deps: ServicesDeps) {
     },
   });
   metersLater.set(meters);
-  const colors = new ColorsService(repositories.colors);
+  const colors = new ColorsService(repositories.colors, events);
   // Named apart from `limits`, the rate limiter.
-  const bandLimits = new LimitsService(repositories.limits);
+  const bandLimits = new LimitsService(repositories.limits, events);
   const series = new SeriesService({
     repository: repositories.series,
     spaces: repositories.spaces,

@@ -120,6 +120,15 @@ export class ColorsRepository {
     return rows.length > 0;
   }
 
+  /** Projects whose spaces or series picked the colour. */
+  async projectsUsing(colorId: number): Promise<number[]> {
+    const rows = await this.db.execute<{ project_id: number }>(sql`
+      select project_id from spaces where color_id = ${colorId}
+      union
+      select project_id from series where color_id = ${colorId}`);
+    return rows.map((row) => Number(row.project_id));
+  }
+
   async findById(id: number): Promise<ColorRow | undefined> {
     const [row] = await this.db.select().from(colors).where(eq(colors.id, id));
     return row;

@@ -1,5 +1,6 @@
 import { type createColorInput, limitErrors, tenancyErrors, type updateColorInput } from '@olo/shared';
 import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { ColorRow, ColorsRepository, NewColor } from './colors.repository.ts';
@@ -14,9 +15,20 @@ export async function assertManagesColorsAndLimits(access: ViewerAccess, organiz
 export const invalidField = (path: string, message: string) =>
   new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);
 
+/**
+ * Open pages of these projects (live gauges, graphs) redraw with a changed colour or limit: `projectUpdated` carries
+ * the series' colours and limits.
+ */
+export async function publishProjectsUpdated(events: EventBus, projectIds: readonly number[]): Promise<void> {
+  for (const projectId of new Set(projectIds)) await events.publish('project.updated', { projectId });
+}
+
 /** Colours (spec §3 Color): global or an organization's; spaces and series pick one of their project's. */
 export class ColorsService {
-  constructor(private readonly repository: ColorsRepository) {}
+  constructor(
+    private readonly repository: ColorsRepository,
+    private readonly events: EventBus,
+  ) {}
 
   /** The global colours and those of the organizations whose colours the viewer reads, by order. */
   async visible(access: ViewerAccess): Promise<ColorRow[]> {
@@ -64,13 +76,17 @@ export class ColorsService {
   async update(access: ViewerAccess, input: z.output<typeof updateColorInput>): Promise<ColorRow> {
     await this.editable(access, input.id);
     const { id, ...changes } = input;
-    return this.repository.update(id, changes as Partial<NewColor>);
+    const color = await this.repository.update(id, changes as Partial<NewColor>);
+    await publishProjectsUpdated(this.events, await this.repository.projectsUsing(id));
+    return color;
   }
 
   /** Spaces and series that had it fall back to their palette colour. */
   async delete(access: ViewerAccess, id: number): Promise<boolean> {
     await this.editable(access, id);
+    const projectIds = await this.repository.projectsUsing(id);
     await this.repository.delete(id);
+    await publishProjectsUpdated(this.events, projectIds);
     return true;
   }
 

@@ -130,6 +130,15 @@ export class LimitsRepository {
     return rows.map((row) => ({ projectName: row.project_name, seriesName: row.series_name }));
   }
 
+  /** Projects with a series that follows the limit (its own choice or by default; olo_effective_limit_id). */
+  async projectsFollowing(limitId: number): Promise<number[]> {
+    const rows = await this.db.execute<{ project_id: number }>(sql`
+      select distinct s.project_id from series s join projects p on p.id = s.project_id
+      where s.data_type = (select data_type from limits where id = ${limitId})
+        and olo_effective_limit_id(s.limit_id, p.organization_id, s.data_type) = ${limitId}`);
+    return rows.map((row) => Number(row.project_id));
+  }
+
   async findById(id: number): Promise<LimitRow | undefined> {
     const [row] = await this.db.select().from(limits).where(eq(limits.id, id));
     return row;

@@ -1,8 +1,9 @@
 import { type createLimitInput, limitErrors, limitScale, tenancyErrors, type updateLimitInput } from '@olo/shared';
 import type { z } from 'zod';
+import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, parseInput } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import { assertManagesColorsAndLimits, invalidField } from '../colors/colors.service.ts';
+import { assertManagesColorsAndLimits, invalidField, publishProjectsUpdated } from '../colors/colors.service.ts';
 import type { LimitPlace, LimitRow, LimitsRepository, NewLimit } from './limits.repository.ts';
 
 /** Places named in the in-use error; more are shown as "…". */
@@ -20,7 +21,10 @@ export function limitPlacesText(places: LimitPlace[]): string {
 
 /** Limits (spec §3 Limit): banded scales of a measurement type, global or an organization's. */
 export class LimitsService {
-  constructor(private readonly repository: LimitsRepository) {}
+  constructor(
+    private readonly repository: LimitsRepository,
+    private readonly events: EventBus,
+  ) {}
 
   /** The global limits and those of the organizations whose limits the viewer reads, by data type then order. */
   async visible(access: ViewerAccess): Promise<LimitRow[]> {
@@ -69,7 +73,10 @@ export class LimitsService {
   async create(access: ViewerAccess, input: z.output<typeof createLimitInput>): Promise<LimitRow> {
     const organizationId = input.organizationId ?? null;
     await assertManagesColorsAndLimits(access, organizationId);
-    return this.repository.insert({ ...input, organizationId });
+    const limit = await this.repository.insert({ ...input, organizationId });
+    // A new default of its organization (or a global one) may take over series.
+    await publishProjectsUpdated(this.events, await this.repository.projectsFollowing(limit.id));
+    return limit;
   }
 
   /** The merged limit must still be a whole scale; a limit that series chose keeps its measurement type. */
@@ -80,16 +87,24 @@ export class LimitsService {
     if (changes.dataType !== undefined && changes.dataType !== current.dataType) {
       await this.refuseInUse(id);
     }
-    return this.repository.update(id, changes as Partial<NewLimit>);
+    const before = await this.repository.projectsFollowing(id);
+    const limit = await this.repository.update(id, changes as Partial<NewLimit>);
+    await publishProjectsUpdated(this.events, [...before, ...(await this.repository.projectsFollowing(id))]);
+    return limit;
   }
 
   /** Refused while a series has it as its own limit; series that follow it by default move to the next one. */
   async delete(access: ViewerAccess, id: number): Promise<boolean> {
     await this.editable(access, id);
-    if (await this.repository.deleteUnused(id)) return true;
-    await this.refuseInUse(id);
-    // The series that chose it let go meanwhile.
-    return this.repository.deleteUnused(id);
+    // Series that follow it by default move to the next one: their pages redraw.
+    const following = await this.repository.projectsFollowing(id);
+    if (!(await this.repository.deleteUnused(id))) {
+      await this.refuseInUse(id);
+      // The series that chose it let go meanwhile.
+      if (!(await this.repository.deleteUnused(id))) return false;
+    }
+    await publishProjectsUpdated(this.events, following);
+    return true;
   }
 
   private async refuseInUse(id: number): Promise<void> {

@@ -310,6 +310,29 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     expect((await sql()`select data_type from series where id = ${seriesId}`)[0]?.data_type).toBe('CO2');
   });
 
+  it('tells open pages of the projects whose series follow a limit when it changes', async () => {
+    const seriesId = await newSeries('Neuvotteluhuone', 'CO2');
+    const limit = await newLimit(admin, co2Limit({ name: 'Meeting rooms', organizationId, order: 75 }));
+    expectData(await admin.graphql(updateSeries, { input: { id: seriesId, limitId: limit.id } }));
+    const updates = await subscribeOver(
+      admin,
+      'subscription U($id: Int!) { projectUpdated(id: $id) { id series { id limit { id normalMax } } } }',
+      { id: projectId },
+    );
+    try {
+      expectData(await admin.graphql(updateLimit, { input: { id: limit.id, normalMax: 800 } }));
+      const pushed = (await updates.next) as {
+        data: { projectUpdated: { series: Array<{ id: number; limit: { id: number; normalMax: number } | null }> } };
+      };
+      expect(pushed.data.projectUpdated.series.find((series) => series.id === seriesId)?.limit).toEqual({
+        id: limit.id,
+        normalMax: 800,
+      });
+    } finally {
+      updates.close();
+    }
+  });
+
   it("keeps another tenant's limits from a second tenant: no reading, using, changing or deleting them", async () => {
     const ours = await newLimit(admin, co2Limit({ name: 'Ours only', organizationId, order: 80 }));
     const { client: other } = await signedInClient(olo.url);
