@@ -18,7 +18,9 @@ CREATE INDEX "colors_organization" ON "colors" USING btree ("organization_id");-
 ALTER TABLE "spaces" ADD CONSTRAINT "spaces_color_id_colors_id_fk" FOREIGN KEY ("color_id") REFERENCES "public"."colors"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "series" ADD CONSTRAINT "series_color_id_colors_id_fk" FOREIGN KEY ("color_id") REFERENCES "public"."colors"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "series" ADD CONSTRAINT "series_limit_id_limits_id_fk" FOREIGN KEY ("limit_id") REFERENCES "public"."limits"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "limits_organization_type" ON "limits" USING btree ("organization_id","data_type");--> statement-breakpoint
+CREATE INDEX "alarms_triggered_open_series" ON "alarms_triggered" USING btree ("series_id") WHERE "alarms_triggered"."end_at" is null;--> statement-breakpoint
+CREATE INDEX "limits_organization_type" ON "limits" USING btree ("organization_id","data_type");
+--> statement-breakpoint
 -- Hand-written (decision 0066): the limit a series follows, in one place for the API, the alarm engine and reports.
 -- Its own; else the nearest organization's (its project's, then the parents') of its type; else the global one;
 -- among several, the lowest order, then the oldest.

@@ -1,4 +1,5 @@
 import type { AlarmDuration } from '@olo/shared';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -90,6 +91,8 @@ export const alarmsTriggered = pgTable(
   (table) => [
     index('alarms_triggered_project').on(table.projectId, table.acknowledged, table.time),
     index('alarms_triggered_alarm').on(table.alarmId),
+    // Serie.alarming: the open episodes of a page's series.
+    index('alarms_triggered_open_series').on(table.seriesId).where(sql`${table.endAt} is null`),
   ],
 );
 
