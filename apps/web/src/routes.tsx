@@ -25,10 +25,6 @@ function later(path: string, handle: RouteHandle = signedIn): RouteObject {
   return { path, element: <NotAvailableYet />, handle };
 }
 
-function laterIndex(handle: RouteHandle = signedIn): RouteObject {
-  return { index: true, element: <NotAvailableYet />, handle };
-}
-
 /** Every route of spec section 2. Layout and public flag of each live in its `handle` (see RouteHandle). */
 export const routes: RouteObject[] = [
   {
@@ -195,7 +191,14 @@ export const routes: RouteObject[] = [
         path: 'admin',
         handle: siteAdmin,
         children: [
-          laterIndex(siteAdmin),
+          {
+            index: true,
+            ...page(
+              () => import('./features/admin/AdminPage.tsx'),
+              (m) => m.AdminPage,
+            ),
+            handle: siteAdmin,
+          },
           {
             path: 'meters',
             ...page(

@@ -1,0 +1,47 @@
+import { Anchor, Container, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Section } from '../ui/Section.tsx';
+
+/** The site administration pages that are built; a page joins this list when it lands (no link to an unbuilt page). */
+const adminPages = [
+  {
+    id: 'admin-meters',
+    to: '/admin/meters',
+    title: 'Meters',
+    description: 'Every meter, free meters moved to organizations by serial.',
+  },
+  {
+    id: 'admin-limits',
+    to: '/admin/limits',
+    title: 'Global limits',
+    description: 'The banded scales every organization starts from.',
+  },
+  {
+    id: 'admin-colors',
+    to: '/admin/colors',
+    title: 'Global colours',
+    description: 'The palette spaces and series of every project pick from.',
+  },
+] as const;
+
+/** /admin: the site administrator's pages. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  return (
+    <Container size="lg">
+      <Stack>
+        <Title order={1}>{t('Site administration')}</Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {adminPages.map((page) => (
+            <Section key={page.id} id={page.id} title={t(page.title)} description={t(page.description)}>
+              <Anchor component={Link} to={page.to} fw={600}>
+                {t('Open {{page}}', { page: t(page.title) })}
+              </Anchor>
+            </Section>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
