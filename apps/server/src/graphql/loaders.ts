@@ -26,6 +26,19 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     alarm: new BatchLoader((alarmIds: string[]) => services.alarms.byIds(access, alarmIds)),
     alarmSeries: new BatchLoader((alarmIds: string[]) => services.alarms.seriesOfAlarms(alarmIds)),
     alarmActions: new BatchLoader((alarmIds: string[]) => services.alarms.actionsOfAlarms(alarmIds)),
+    /** Whether an alarm episode of each series is open (false where the viewer may not see its alarms). */
+    seriesAlarming: new BatchLoader((seriesIds: number[]) => services.alarms.alarming(access, seriesIds)),
+    /** Colours by id, for the colour a space or series of a shown project picked. */
+    color: new BatchLoader((colorIds: number[]) => services.colors.byIds(colorIds)),
+    /** The limit each series follows (olo_effective_limit_id), null where none. */
+    effectiveLimit: new BatchLoader((seriesIds: number[]) => services.limits.effectiveOfSeries(seriesIds)),
+    /** What the projects of each organization may pick: global colours and the organization chain's. */
+    organizationChainColors: new BatchLoader((organizationIds: string[]) =>
+      services.colors.forOrganizations(organizationIds),
+    ),
+    organizationChainLimits: new BatchLoader((organizationIds: string[]) =>
+      services.limits.forOrganizations(organizationIds),
+    ),
     /** The users alarm actions notify. */
     alarmUser: new BatchLoader((userIds: string[]) => services.alarms.usersOf(userIds)),
   };

@@ -19,6 +19,8 @@ import '../modules/integrations/integrations.graphql.ts';
 import '../modules/calibrations/calibrations.graphql.ts';
 import '../modules/computers/computers.graphql.ts';
 import '../modules/alarms/alarms.graphql.ts';
+import '../modules/colors/colors.graphql.ts';
+import '../modules/limits/limits.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

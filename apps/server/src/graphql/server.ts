@@ -50,7 +50,11 @@ function toClientError(error: unknown, logger: Logger): GraphQLError {
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       ...location,
-      extensions: { code: original.code, ...(original.issues ? { issues: original.issues } : {}) },
+      extensions: {
+        code: original.code,
+        ...(original.issues ? { issues: original.issues } : {}),
+        ...(original.values ? { values: original.values } : {}),
+      },
     });
   }
   // Parse and validation errors (and nested GraphQL errors) are meant for the client as they are.

@@ -39,6 +39,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: InputIssue[],
+    /** Values of the message's `{name}` placeholders, sent as `extensions.values` (the message stays the i18n key). */
+    readonly values?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -7,12 +7,14 @@ import { AlarmsRepository } from '../modules/alarms/alarms.repository.ts';
 import { AttachmentsRepository } from '../modules/attachments/attachments.repository.ts';
 import { BugReportsRepository } from '../modules/bug-reports/bug-reports.repository.ts';
 import { CalibrationsRepository } from '../modules/calibrations/calibrations.repository.ts';
+import { ColorsRepository } from '../modules/colors/colors.repository.ts';
 import { DataRepository } from '../modules/data/data.repository.ts';
 import { DataViewsRepository } from '../modules/data-views/data-views.repository.ts';
 import { ReadingsRepository } from '../modules/ingest/readings.repository.ts';
 import { IntegrationsRepository } from '../modules/integrations/integrations.repository.ts';
 import { InvitationsRepository } from '../modules/invitations/invitations.repository.ts';
 import { JobsRepository } from '../modules/jobs/jobs.repository.ts';
+import { LimitsRepository } from '../modules/limits/limits.repository.ts';
 import { MeterCommandsRepository } from '../modules/meter-commands/meter-commands.repository.ts';
 import { MeterErrorsRepository } from '../modules/meter-errors/meter-errors.repository.ts';
 import { MetersRepository } from '../modules/meters/meters.repository.ts';
@@ -42,11 +44,13 @@ export function createRepositories(database: Database, computerId: number) {
     attachments: new AttachmentsRepository(db),
     bugReports: new BugReportsRepository(db),
     calibrations: new CalibrationsRepository(sql),
+    colors: new ColorsRepository(db),
     data: new DataRepository(sql, { parallel }),
     dataViews: new DataViewsRepository(db),
     integrations: new IntegrationsRepository(db),
     invitations: new InvitationsRepository(db),
     jobs: new JobsRepository(sql),
+    limits: new LimitsRepository(db),
     meterCommands: new MeterCommandsRepository(db),
     meterErrors: new MeterErrorsRepository(sql),
     meters: new MetersRepository(db),

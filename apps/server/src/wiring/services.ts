@@ -15,6 +15,7 @@ import { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
 import { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
+import { ColorsService } from '../modules/colors/colors.service.ts';
 import type { ComputerRow } from '../modules/computers/computers.repository.ts';
 import type { ComputersService } from '../modules/computers/computers.service.ts';
 import { DataService } from '../modules/data/data.service.ts';
@@ -26,6 +27,7 @@ import { ReadingWriter } from '../modules/ingest/reading-writer.ts';
 import { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import { InvitationsService } from '../modules/invitations/invitations.service.ts';
 import { JobQueue, purgeDoneJobsSchedule } from '../modules/jobs/jobs.service.ts';
+import { LimitsService } from '../modules/limits/limits.service.ts';
 import { MeterCommandsService } from '../modules/meter-commands/meter-commands.service.ts';
 import { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
 import { MetersService } from '../modules/meters/meters.service.ts';
@@ -199,10 +201,16 @@ export async function createServices(deps: ServicesDeps) {
     },
   });
   metersLater.set(meters);
+  const colors = new ColorsService(repositories.colors);
+  const bandLimits = new LimitsService(repositories.limits);
   const series = new SeriesService({
     repository: repositories.series,
     spaces: repositories.spaces,
     events,
+    checkPaletteChoice: async (projectId, choice) => {
+      await colors.assertUsable(projectId, choice.colorId);
+      await bandLimits.assertUsable(projectId, choice.limitId, choice.dataType);
+    },
     meterChannels: (meterId) => meters.channels(meterId),
     recompute,
   });
@@ -220,6 +228,7 @@ export async function createServices(deps: ServicesDeps) {
     attachments,
     bugReports: new BugReportsService(repositories.bugReports, logger, limits),
     calibrations,
+    colors,
     computers: deps.computers,
     data,
     dataExport: new DataExportService({ data }),
@@ -228,6 +237,7 @@ export async function createServices(deps: ServicesDeps) {
     integrations,
     invitations,
     jobs,
+    limits: bandLimits,
     meterErrors,
     meters,
     meterCommands: new MeterCommandsService({
@@ -240,7 +250,9 @@ export async function createServices(deps: ServicesDeps) {
     projects,
     series,
     sessions,
-    spaces: new SpacesService(repositories.spaces, events),
+    spaces: new SpacesService(repositories.spaces, events, (projectId, colorId) =>
+      colors.assertUsable(projectId, colorId),
+    ),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
   };
   return { services, writer };

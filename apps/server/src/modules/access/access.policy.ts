@@ -26,7 +26,9 @@ export type OrganizationAction =
   | 'organization.delete'
   | 'organization.manageMembers'
   | 'organization.createChild'
-  | 'organization.createProject';
+  | 'organization.createProject'
+  | 'organization.viewColorsAndLimits'
+  | 'organization.manageColorsAndLimits';
 
 export type ProjectAction =
   | 'project.view'
@@ -127,6 +129,9 @@ const organizationRules: Record<OrganizationAction, (rights: OrganizationRights)
   'organization.manageMembers': (r) => r.admin,
   'organization.createChild': (r) => r.admin,
   'organization.createProject': (r) => r.admin,
+  // Members of the organization itself, and admins of it or of an organization above (decision 0068).
+  'organization.viewColorsAndLimits': (r) => r.member || r.admin,
+  'organization.manageColorsAndLimits': (r) => r.admin,
 };
 
 const projectRules: Record<ProjectAction, (rights: ProjectRights) => boolean> = {
@@ -272,6 +277,16 @@ export class ViewerAccess {
     if (!this.user) return [];
     if (this.isSiteAdmin) return null;
     return this.repository.visibleOrganizationIds(this.user.id);
+  }
+
+  /**
+   * Organizations whose colours and limits the viewer reads (`organization.viewColorsAndLimits`): those they are a
+   * member of and those below an organization they administer. A site admin's too, by their memberships: they read
+   * any other organization's by asking for it.
+   */
+  async colorAndLimitOrganizationIds(): Promise<string[]> {
+    if (!this.user) return [];
+    return this.repository.memberOrAdministeredOrganizationIds(this.user.id);
   }
 
   /** Ids of the projects this viewer sees; null means all (site admin). */

@@ -140,6 +140,20 @@ export class AccessRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Organizations the user is a member of, and those below an organization the user administers. */
+  async memberOrAdministeredOrganizationIds(userId: string): Promise<string[]> {
+    const rows = await this.db.execute<{ id: string }>(sql`
+      with recursive reach(id) as (
+        select organization_id from organization_memberships where user_id = ${userId} and is_admin
+        union
+        select o.id from organizations o join reach r on o.parent_id = r.id
+      )
+      select id from reach
+      union
+      select organization_id from organization_memberships where user_id = ${userId}`);
+    return rows.map((row) => row.id);
+  }
+
   /** Projects the user sees: as a project member, or through admin or view-all rights in an organization above. */
   async visibleProjectIds(userId: string): Promise<number[]> {
     const rows = await this.db.execute<{ id: number }>(sql`

@@ -306,4 +306,12 @@ export class AlarmsRepository {
       from alarms_triggered where not acknowledged group by project_id`;
     return new Map(rows.map((row) => [row.projectId, row.count]));
   }
+
+  /** Those of the series with an open episode (endAt null), with their projects. */
+  async seriesWithOpenEpisodes(seriesIds: number[]): Promise<Array<{ seriesId: number; projectId: number }>> {
+    return this.sql<Array<{ seriesId: number; projectId: number }>>`
+      select distinct t.series_id as "seriesId", t.project_id as "projectId"
+      from series s join alarms_triggered t on t.project_id = s.project_id and t.series_id = s.id
+      where s.id = any(${numberArray(seriesIds)}::int[]) and t.end_at is null`;
+  }
 }

@@ -105,6 +105,19 @@ export class AlarmsService {
     return projectIds.map((projectId, index) => (visible[index] ? (counts.get(projectId) ?? 0) : 0));
   }
 
+  /** Whether an episode of each series is open; false where the viewer may not see the project's alarms. */
+  async alarming(access: ViewerAccess, seriesIds: number[]): Promise<boolean[]> {
+    const open = new Map(
+      (await this.repository.seriesWithOpenEpisodes(seriesIds)).map((row) => [row.seriesId, row.projectId]),
+    );
+    return Promise.all(
+      seriesIds.map(async (seriesId) => {
+        const projectId = open.get(seriesId);
+        return projectId !== undefined && (await access.can('project.viewAlarms', projectId));
+      }),
+    );
+  }
+
   async list(
     access: ViewerAccess,
     projectId: number,

@@ -6,7 +6,7 @@ import type { SpaceRow } from '../spaces/spaces.repository.ts';
 import type { ProjectRow } from './projects.repository.ts';
 
 /** A space as a public link shows it: not the member type `Space`, whose `series` lead to meters and datasources. */
-const PublicSpaceRef = builder.objectRef<SpaceRow>('PublicSpace').implement({
+export const PublicSpaceRef = builder.objectRef<SpaceRow>('PublicSpace').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),

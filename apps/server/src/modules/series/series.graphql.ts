@@ -68,7 +68,7 @@ const PublicSeriesLatestRef = builder.objectRef<PublicLatestValue>('PublicSeries
   }),
 });
 
-const PublicSeriesRef = builder.objectRef<PublicSeries>('PublicSeries').implement({
+export const PublicSeriesRef = builder.objectRef<PublicSeries>('PublicSeries').implement({
   description:
     'A series as a public link shows it live: what a gauge needs and its newest value; nothing of its meters or datasources.',
   fields: (t) => ({

@@ -60,6 +60,11 @@ export class SeriesService {
       /** Latest decoded channels of a meter, for creating its series. */
       meterChannels: (meterId: number) => Promise<Record<string, { type: string; unit: string }>>;
       recompute?: RecomputeDatasource;
+      /** Throws field errors unless the colour and limit are ones the project may pick, the limit of the series' type. */
+      checkPaletteChoice?: (
+        projectId: number,
+        choice: { colorId?: number | null; limitId?: number | null; dataType: string },
+      ) => Promise<void>;
     },
   ) {}
 
@@ -165,6 +170,7 @@ export class SeriesService {
   async create(access: ViewerAccess, input: z.output<typeof createSeriesInput>): Promise<SeriesRow> {
     await access.assert('project.adminSeries', input.projectId);
     await this.checkSpace(input.projectId, input.spaceId);
+    await this.deps.checkPaletteChoice?.(input.projectId, input);
     const dataType = input.dataType as keyof typeof measurementUnits;
     const created = await this.repository.insert({ ...input, dataUnit: input.dataUnit ?? measurementUnits[dataType] });
     await this.changed(created.projectId);
@@ -182,6 +188,13 @@ export class SeriesService {
   async update(access: ViewerAccess, input: z.output<typeof updateSeriesInput>): Promise<SeriesRow> {
     const current = await this.editable(access, input.id);
     await this.checkSpace(current.projectId, input.spaceId);
+    // A changed type must still fit the limit the series keeps.
+    const limitId = input.limitId !== undefined ? input.limitId : input.dataType !== undefined ? current.limitId : null;
+    await this.deps.checkPaletteChoice?.(current.projectId, {
+      colorId: input.colorId,
+      limitId,
+      dataType: input.dataType ?? current.dataType,
+    });
     const { id, ...changes } = input;
     const updated = await this.repository.update(id, changes);
     await this.changed(current.projectId);

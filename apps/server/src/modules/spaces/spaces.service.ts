@@ -10,6 +10,11 @@ export class SpacesService {
   constructor(
     private readonly repository: SpacesRepository,
     private readonly events: EventBus,
+    /** Throws a field error unless the colour is one the project may pick (the colors module). */
+    private readonly checkColor: (
+      projectId: number,
+      colorId: number | null | undefined,
+    ) => Promise<void> = async () => {},
   ) {}
 
   /** Each project's spaces, to its viewers only: one query for a list of projects. */
@@ -30,6 +35,7 @@ export class SpacesService {
 
   async create(access: ViewerAccess, input: z.output<typeof createSpaceInput>): Promise<SpaceRow> {
     await access.assert('project.update', input.projectId);
+    await this.checkColor(input.projectId, input.colorId);
     const space = await this.repository.insert(input as NewSpace);
     await this.events.publish('project.updated', { projectId: space.projectId });
     return space;
@@ -37,6 +43,7 @@ export class SpacesService {
 
   async update(access: ViewerAccess, input: z.output<typeof updateSpaceInput>): Promise<SpaceRow> {
     const current = await this.editable(access, input.id);
+    await this.checkColor(current.projectId, input.colorId);
     const { id, ...changes } = input;
     const space = await this.repository.update(id, changes as Partial<NewSpace>);
     await this.events.publish('project.updated', { projectId: current.projectId });

@@ -1,0 +1,144 @@
+import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { colors } from '../../db/tables/index.ts';
+
+export type ColorRow = typeof colors.$inferSelect;
+export type NewColor = typeof colors.$inferInsert;
+
+/** Parent links deeper than this are a cycle guard, as in the access repository and olo_effective_limit_id. */
+const maxDepth = 32;
+
+/**
+ * `chain(root, id)`: each of the organizations and every organization above it, as a recursive CTE's body. What a
+ * project's spaces and series may pick is the global entries and those of its organization's chain.
+ */
+export function organizationChainsSql(organizationIds: readonly string[]): SQL {
+  return sql`with recursive chain(root, id, depth) as (
+      select o.id, o.id, 0 from organizations o where o.id in ${listOf(organizationIds)}
+      union all
+      select c.root, o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.id
+      where o.parent_id is not null and c.depth < ${maxDepth}
+    )`;
+}
+
+/** The organization chain of a project's organization, as `chain(id)`. */
+export function projectOrganizationChainSql(projectId: number): SQL {
+  return sql`with recursive chain(id, depth) as (
+      select organization_id, 0 from projects where id = ${projectId}
+      union all
+      select o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.id
+      where o.parent_id is not null and c.depth < ${maxDepth}
+    )`;
+}
+
+/** A parenthesized list of parameters, for `in`; never empty. */
+export const listOf = (values: ReadonlyArray<string | number>) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+
+/** A colours row as raw SQL returns it. */
+type ColorRecord = {
+  id: number;
+  name: string;
+  color: string;
+  type: string;
+  order: number;
+  organization_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+function colorOfRecord(record: ColorRecord): ColorRow {
+  return {
+    id: Number(record.id),
+    name: record.name,
+    color: record.color,
+    type: record.type,
+    order: Number(record.order),
+    organizationId: record.organization_id,
+    createdAt: new Date(record.created_at),
+    updatedAt: new Date(record.updated_at),
+  };
+}
+
+/** Colours by order (spec §9), then id. */
+const colorOrder = [asc(colors.order), asc(colors.id)];
+
+export class ColorsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The global colours and those of these organizations. */
+  listGlobalAnd(organizationIds: readonly string[]): Promise<ColorRow[]> {
+    const owners =
+      organizationIds.length > 0
+        ? or(isNull(colors.organizationId), inArray(colors.organizationId, [...organizationIds]))
+        : isNull(colors.organizationId);
+    return this.db
+      .select()
+      .from(colors)
+      .where(owners)
+      .orderBy(...colorOrder);
+  }
+
+  /** One organization's own colours; null: the global ones. */
+  listOwnedBy(organizationId: string | null): Promise<ColorRow[]> {
+    return this.db
+      .select()
+      .from(colors)
+      .where(organizationId === null ? isNull(colors.organizationId) : eq(colors.organizationId, organizationId))
+      .orderBy(...colorOrder);
+  }
+
+  byIds(ids: readonly number[]): Promise<ColorRow[]> {
+    return this.db
+      .select()
+      .from(colors)
+      .where(inArray(colors.id, [...ids]));
+  }
+
+  /** For each organization, what its projects may pick: the global colours and its chain's, by order. */
+  async listForOrganizations(organizationIds: readonly string[]): Promise<Array<{ root: string; color: ColorRow }>> {
+    const rows = await this.db.execute<ColorRecord & { root: string }>(sql`
+      ${organizationChainsSql(organizationIds)},
+      roots(root) as (select distinct root from chain)
+      select r.root, c.* from roots r
+      join colors c on c.organization_id is null or c.organization_id in (select id from chain where chain.root = r.root)
+      order by r.root, c."order", c.id`);
+    return rows.map((row) => ({ root: row.root, color: colorOfRecord(row) }));
+  }
+
+  /** Whether the colour is global or of the project's organization chain. */
+  async usableInProject(projectId: number, colorId: number): Promise<boolean> {
+    const rows = await this.db.execute<{ id: number }>(sql`
+      ${projectOrganizationChainSql(projectId)}
+      select c.id from colors c
+      where c.id = ${colorId} and (c.organization_id is null or c.organization_id in (select id from chain))`);
+    return rows.length > 0;
+  }
+
+  async findById(id: number): Promise<ColorRow | undefined> {
+    const [row] = await this.db.select().from(colors).where(eq(colors.id, id));
+    return row;
+  }
+
+  async insert(color: NewColor): Promise<ColorRow> {
+    const [row] = await this.db.insert(colors).values(color).returning();
+    return row as ColorRow;
+  }
+
+  async update(id: number, changes: Partial<NewColor>): Promise<ColorRow> {
+    const [row] = await this.db
+      .update(colors)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(colors.id, id))
+      .returning();
+    return row as ColorRow;
+  }
+
+  /** Spaces and series that used it lose their colour (the foreign keys set null). */
+  async delete(id: number): Promise<void> {
+    await this.db.delete(colors).where(eq(colors.id, id));
+  }
+}
