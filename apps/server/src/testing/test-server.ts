@@ -57,7 +57,11 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
   data?: T | null;
   errors?: Array<{
     message: string;
-    extensions?: { code?: string; issues?: Array<{ path: string; message: string }> };
+    extensions?: {
+      code?: string;
+      issues?: Array<{ path: string; message: string }>;
+      values?: Record<string, string>;
+    };
   }>;
 }
 

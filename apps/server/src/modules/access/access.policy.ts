@@ -281,11 +281,11 @@ export class ViewerAccess {
 
   /**
    * Organizations whose colours and limits the viewer reads (`organization.viewColorsAndLimits`): those they are a
-   * member of and those below an organization they administer. A site admin's too, by their memberships: they read
-   * any other organization's by asking for it.
+   * member of and those below an organization they administer; null means all (site admin).
    */
-  async colorAndLimitOrganizationIds(): Promise<string[]> {
+  async colorAndLimitOrganizationIds(): Promise<string[] | null> {
     if (!this.user) return [];
+    if (this.isSiteAdmin) return null;
     return this.repository.memberOrAdministeredOrganizationIds(this.user.id);
   }
 

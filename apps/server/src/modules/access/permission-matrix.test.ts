@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadAttachment } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
+import { ColorsRepository } from '../colors/colors.repository.ts';
+import { LimitsRepository } from '../limits/limits.repository.ts';
 import { MetersRepository } from '../meters/meters.repository.ts';
 import { OrganizationsRepository } from '../organizations/organizations.repository.ts';
 import { ProjectPagesRepository } from '../project-pages/project-pages.repository.ts';
@@ -110,6 +112,98 @@ async function alarmOf(w: World): Promise<{ alarmId: string; triggeredId: string
     insert into alarms_actions (alarm_id, type, webhook, secret)
     values (${alarmId}, 'webhook', 'https://hooks.example.com/olo', 'secret') returning id`;
   return { alarmId, triggeredId: triggered?.id as string, actionId: action?.id as string };
+}
+
+/** A disposable colour of O (or global, with null). */
+function colorOf(w: World, organizationId: string | null): Promise<{ id: number }> {
+  return new ColorsRepository(w.olo.server.database.db).insert({
+    name: 'Matrix',
+    color: '#123456',
+    type: 'chart',
+    organizationId,
+  });
+}
+
+/** A disposable limit of O (or global, with null) for a type no other row's series measure. */
+function limitOf(w: World, organizationId: string | null, dataType = 'UV index'): Promise<{ id: number }> {
+  return new LimitsRepository(w.olo.server.database.db).insert({
+    name: 'Matrix',
+    dataType,
+    organizationId,
+    order: 100,
+    min: 0,
+    max: 10,
+    limits: [5],
+    colors: ['#2b8a3e'],
+    maxcolor: '#c92a2a',
+    split: true,
+    opacity: 0.2,
+  });
+}
+
+const limitInput = {
+  name: 'Matrix',
+  dataType: 'UV index',
+  order: 100,
+  min: 0,
+  max: 10,
+  limits: [5],
+  colors: ['#2b8a3e'],
+  maxcolor: '#c92a2a',
+  split: true,
+  opacity: 0.2,
+};
+
+const listed = (key: string, id: number) => (data: Record<string, unknown>) =>
+  (data[key] as Array<{ id: number }>).some((item) => item.id === id);
+
+function createColorCase(global: boolean): Case {
+  return async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateColorInput!) { createColor(input: $input) { id } }', {
+        input: { name: 'New', color: '#abcdef', type: 'band', organizationId: global ? null : w.organization.id },
+      }),
+    );
+}
+function updateColorCase(global: boolean): Case {
+  return async (w, role) => {
+    const color = await colorOf(w, global ? null : w.organization.id);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateColorInput!) { updateColor(input: $input) { id } }', {
+        input: { id: color.id, name: 'Renamed' },
+      }),
+    );
+  };
+}
+function deleteColorCase(global: boolean): Case {
+  return async (w, role) => {
+    const color = await colorOf(w, global ? null : w.organization.id);
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteColor(id: $id) }', { id: color.id }));
+  };
+}
+function createLimitCase(global: boolean): Case {
+  return async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateLimitInput!) { createLimit(input: $input) { id } }', {
+        input: { ...limitInput, organizationId: global ? null : w.organization.id },
+      }),
+    );
+}
+function updateLimitCase(global: boolean): Case {
+  return async (w, role) => {
+    const limit = await limitOf(w, global ? null : w.organization.id);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateLimitInput!) { updateLimit(input: $input) { id } }', {
+        input: { id: limit.id, name: 'Renamed', limits: [4], normalMax: 4 },
+      }),
+    );
+  };
+}
+function deleteLimitCase(global: boolean): Case {
+  return async (w, role) => {
+    const limit = await limitOf(w, global ? null : w.organization.id);
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteLimit(id: $id) }', { id: limit.id }));
+  };
 }
 
 const alarmRule = { name: 'CO2', end: { value: 1200, inclusive: true } };
@@ -417,6 +511,113 @@ const cases: Record<string, Case> = {
         ),
       ),
     ),
+  colors: async (w, role) => {
+    const color = await colorOf(w, w.organization.id);
+    return outcomeOf(await w.call(role, 'query { colors { id } }'), listed('colors', color.id));
+  },
+  'colors(global)': async (w, role) => {
+    const color = await colorOf(w, null);
+    return outcomeOf(await w.call(role, 'query { colors { id } }'), listed('colors', color.id));
+  },
+  colorsByOrganization: async (w, role) => {
+    const color = await colorOf(w, w.organization.id);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { colorsByOrganization(organizationId: $id) { id } }', {
+        id: w.organization.id,
+      }),
+      listed('colorsByOrganization', color.id),
+    );
+  },
+  createColor: createColorCase(false),
+  'createColor(global)': createColorCase(true),
+  updateColor: updateColorCase(false),
+  'updateColor(global)': updateColorCase(true),
+  deleteColor: deleteColorCase(false),
+  'deleteColor(global)': deleteColorCase(true),
+  limits: async (w, role) => {
+    const limit = await limitOf(w, w.organization.id);
+    return outcomeOf(await w.call(role, 'query { limits { id } }'), listed('limits', limit.id));
+  },
+  'limits(global)': async (w, role) => {
+    const limit = await limitOf(w, null);
+    return outcomeOf(await w.call(role, 'query { limits { id } }'), listed('limits', limit.id));
+  },
+  limitsByOrganization: async (w, role) => {
+    const limit = await limitOf(w, w.organization.id);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { limitsByOrganization(organizationId: $id) { id } }', {
+        id: w.organization.id,
+      }),
+      listed('limitsByOrganization', limit.id),
+    );
+  },
+  globalLimits: async (w, role) => {
+    const limit = await limitOf(w, null);
+    return outcomeOf(await w.call(role, 'query { globalLimits { id } }'), listed('globalLimits', limit.id));
+  },
+  createLimit: createLimitCase(false),
+  'createLimit(global)': createLimitCase(true),
+  updateLimit: updateLimitCase(false),
+  'updateLimit(global)': updateLimitCase(true),
+  deleteLimit: deleteLimitCase(false),
+  'deleteLimit(global)': deleteLimitCase(true),
+  'Project.colors': async (w, role) => {
+    const color = await colorOf(w, w.parentId);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { colors { id } } }', { id: w.project.id }),
+      (data) => listed('colors', color.id)(data.project as Record<string, unknown>),
+    );
+  },
+  'Project.limits': async (w, role) => {
+    const limit = await limitOf(w, w.parentId);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { limits { id } } }', { id: w.project.id }),
+      (data) => listed('limits', limit.id)(data.project as Record<string, unknown>),
+    );
+  },
+  'PublicProject.limits': async (w, role) => {
+    const limit = await limitOf(w, w.organization.id);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: String!) { projectByPublicId(publicId: $id) { limits { id } } }', {
+        id: w.project.publicId,
+      }),
+      (data) => listed('limits', limit.id)(data.projectByPublicId as Record<string, unknown>),
+    );
+  },
+  'Serie.limit': async (w, role) => {
+    const limit = await limitOf(w, w.organization.id, 'Light');
+    const series = await w.series.insert({
+      projectId: w.project.id,
+      name: 'Valo',
+      dataType: 'Light',
+      limitId: limit.id,
+    });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { series { id limit { id } } } }', {
+        id: w.project.id,
+      }),
+      (data) =>
+        (data.project as { series: Array<{ id: number; limit: { id: number } | null }> }).series.some(
+          (item) => item.id === series.id && item.limit?.id === limit.id,
+        ),
+    );
+  },
+  'Serie.alarming': async (w, role) => {
+    const sql = w.olo.server.database.sql;
+    const series = await w.series.insert({ projectId: w.project.id, name: 'Hälyttävä', dataType: 'CO2' });
+    const [alarm] = await sql<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${w.project.id}, 'CO2', 1200) returning id`;
+    await sql`
+      insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
+      values (${alarm?.id as string}, ${series.id}, ${w.project.id}, now(), 1500)`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { series { id alarming } } }', { id: w.project.id }),
+      (data) =>
+        (data.project as { series: Array<{ id: number; alarming: boolean }> }).series.some(
+          (item) => item.id === series.id && item.alarming,
+        ),
+    );
+  },
   projectByPublicId: async (w, role) =>
     outcomeOf(
       await w.call(
@@ -1435,6 +1636,8 @@ async function tenancyFingerprint(olo: TestServer): Promise<string> {
     'alarms_series',
     'alarms_actions',
     'alarms_triggered',
+    'colors',
+    'limits',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

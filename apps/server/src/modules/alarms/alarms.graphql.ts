@@ -423,3 +423,10 @@ builder.objectFields(ProjectRef, (t) => ({
         : [],
   }),
 }));
+
+builder.objectFields(SeriesRef, (t) => ({
+  alarming: t.boolean({
+    description: "An alarm episode of it is open; false for viewers who may not see the project's alarms.",
+    resolve: (series, _args, context) => context.loaders.seriesAlarming.load(series.id),
+  }),
+}));

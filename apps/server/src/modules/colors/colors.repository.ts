@@ -69,12 +69,14 @@ const colorOrder = [asc(colors.order), asc(colors.id)];
 export class ColorsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The global colours and those of these organizations. */
-  listGlobalAnd(organizationIds: readonly string[]): Promise<ColorRow[]> {
+  /** The global colours and those of these organizations; null: every colour. */
+  listGlobalAnd(organizationIds: readonly string[] | null): Promise<ColorRow[]> {
     const owners =
-      organizationIds.length > 0
-        ? or(isNull(colors.organizationId), inArray(colors.organizationId, [...organizationIds]))
-        : isNull(colors.organizationId);
+      organizationIds === null
+        ? undefined
+        : organizationIds.length > 0
+          ? or(isNull(colors.organizationId), inArray(colors.organizationId, [...organizationIds]))
+          : isNull(colors.organizationId);
     return this.db
       .select()
       .from(colors)

@@ -126,10 +126,6 @@ builder.objectFields(SeriesRef, (t) => ({
       'default; null when none.',
     resolve: (series, _args, context) => context.loaders.effectiveLimit.load(series.id),
   }),
-  alarming: t.boolean({
-    description: "An alarm episode of it is open; false for viewers who may not see the project's alarms.",
-    resolve: (series, _args, context) => context.loaders.seriesAlarming.load(series.id),
-  }),
 }));
 
 builder.objectFields(PublicSeriesRef, (t) => ({

@@ -63,12 +63,14 @@ export interface LimitPlace {
 export class LimitsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The global limits and those of these organizations. */
-  listGlobalAnd(organizationIds: readonly string[]): Promise<LimitRow[]> {
+  /** The global limits and those of these organizations; null: every limit. */
+  listGlobalAnd(organizationIds: readonly string[] | null): Promise<LimitRow[]> {
     const owners =
-      organizationIds.length > 0
-        ? or(isNull(limits.organizationId), inArray(limits.organizationId, [...organizationIds]))
-        : isNull(limits.organizationId);
+      organizationIds === null
+        ? undefined
+        : organizationIds.length > 0
+          ? or(isNull(limits.organizationId), inArray(limits.organizationId, [...organizationIds]))
+          : isNull(limits.organizationId);
     return this.db
       .select()
       .from(limits)
