@@ -175,7 +175,7 @@ function FollowedLimits({ project, seriesIds }: { project: AlarmsProject; series
             {hasNormalRange(serie.limit) ? (
               `${serie.limit.name} (${normalRangeText(serie.limit, serie.dataType, serie.dataUnit || unitOfType(serie.dataType), i18n.language)})`
             ) : (
-              <Text span size="sm" c="orange.9">
+              <Text span size="sm" fw={500}>
                 {t('no limit with a normal range: the alarm watches nothing on this series')}
               </Text>
             )}
