@@ -47,7 +47,7 @@ export async function projectFedBy(
   page: Page,
   serial: string,
   name: string,
-): Promise<{ projectId: number; seriesId: number }> {
+): Promise<{ projectId: number; seriesId: number; organizationId: string }> {
   const slug = `e2e-${crypto.randomUUID().slice(0, 8)}`;
   const { createOrganization } = await graphql<{ createOrganization: { id: string } }>(
     page,
@@ -67,5 +67,5 @@ export async function projectFedBy(
     { input: { projectId, name: 'Luokka 201' } },
   );
   const seriesId = await co2SeriesFedBy(page, { projectId, spaceId: createSpace.id, meterId, name: 'Hiilidioksidi' });
-  return { projectId, seriesId };
+  return { projectId, seriesId, organizationId: createOrganization.id };
 }

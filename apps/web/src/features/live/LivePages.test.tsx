@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswer, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { shellProject } from '../projects/testProjects.ts';
-import { liveSerie, liveSpace, minutesAgo, projectLive, seriesLatest } from './testLive.ts';
+import { co2Limit, liveSerie, liveSpace, minutesAgo, projectLive, seriesLatest } from './testLive.ts';
 
 const school = () =>
   projectLive(
@@ -88,6 +88,59 @@ describe('live gauges', () => {
     expect(operations.filter((name) => name === 'ProjectLive')).toHaveLength(1);
   });
 
+  it('draws a series on the bands of its limit, its value in its band colour; without a limit, neutral', async () => {
+    renderLive('/p/7/live', {
+      ProjectLive: () =>
+        projectLive(
+          7,
+          [liveSpace(1, 'Luokka 101')],
+          [
+            liveSerie(12, 1, 'Hiilidioksidi', 'CO2', 'ppm', { limit: co2Limit(), alarming: true }),
+            liveSerie(13, 1, 'Lämpötila', 'Temperature'),
+          ],
+          [seriesLatest(12, 950), seriesLatest(13, 21.5)],
+        ),
+    });
+    const co2 = await screen.findByTestId('live-gauge-12');
+    expect(within(co2).getAllByTestId('gauge-band')).toHaveLength(3);
+    expect(within(co2).getByTestId('live-value').getAttribute('data-band-color')).toBe('#fab005');
+    const meter = within(co2).getByRole('meter');
+    expect([meter.getAttribute('aria-valuemin'), meter.getAttribute('aria-valuemax')]).toEqual(['400', '2000']);
+    // An open alarm episode: outlined, and said in words.
+    expect(co2.getAttribute('data-alarming')).toBe('true');
+    expect(within(co2).getByTestId('live-alarming').textContent).toBe('Hälytystilassa');
+    // Temperature without a limit is not red: a neutral grey.
+    const temperature = screen.getByTestId('live-gauge-13');
+    expect(within(temperature).queryAllByTestId('gauge-band')).toHaveLength(0);
+    expect(within(temperature).getByTestId('live-value').getAttribute('data-band-color')).toBe('#868e96');
+    expect(within(temperature).queryByTestId('live-alarming')).toBeNull();
+  });
+
+  it('follows a limit picked, and an alarm episode opened, as projectUpdated pushes them', async () => {
+    const pushes = new Subject<GraphqlAnswer>();
+    const { operations } = renderLive('/p/7/live', { LiveProjectUpdated: () => pushes });
+    const co2 = await screen.findByTestId('live-gauge-12');
+    await waitFor(() => expect(operations).toContain('LiveProjectUpdated'));
+    expect(within(co2).queryAllByTestId('gauge-band')).toHaveLength(0);
+    const { project } = school().data;
+    pushes.next({
+      data: {
+        projectUpdated: {
+          __typename: 'Project',
+          id: 7,
+          series: project.series.map((series) =>
+            series.id === 12
+              ? liveSerie(12, 1, 'Hiilidioksidi', 'CO2', null, { limit: co2Limit(), alarming: true })
+              : series,
+          ),
+        },
+      },
+    });
+    await waitFor(() => expect(within(co2).getAllByTestId('gauge-band')).toHaveLength(3));
+    expect(co2.getAttribute('data-alarming')).toBe('true');
+    expect(operations.filter((name) => name === 'ProjectLive')).toHaveLength(1);
+  });
+
   it('says so when the project has no shown spaces', async () => {
     renderLive('/p/7/live', { ProjectLive: () => projectLive(7, [liveSpace(3, 'Varasto', false)], [], []) });
     expect((await screen.findByTestId('live-empty')).textContent).toBe('Ei tiloja.');
@@ -114,6 +167,31 @@ describe('live table', () => {
       ['Luokka 101', 'Hiilidioksidi', '-', '-'],
       ['Sali', 'Lämpötila', '-', '-'],
     ]);
+  });
+
+  it('colours each value by its band, readable, and marks alarming rows', async () => {
+    renderLive('/p/7/liveold', {
+      ProjectLive: () =>
+        projectLive(
+          7,
+          [liveSpace(1, 'Luokka 101')],
+          [
+            liveSerie(12, 1, 'Hiilidioksidi', 'CO2', 'ppm', { limit: co2Limit(), alarming: true, color: '#123456' }),
+            liveSerie(13, 1, 'Lämpötila', 'Temperature'),
+          ],
+          [seriesLatest(12, 1500), seriesLatest(13, 21.5)],
+        ),
+    });
+    const co2 = await screen.findByTestId('live-row-12');
+    const value = within(co2).getByTestId('live-value');
+    expect(value.getAttribute('data-band-color')).toBe('#e03131');
+    // The band's red darkened a little, to 4.5:1 on the striped rows.
+    expect(value.style.color).toBe('rgb(213, 47, 47)');
+    expect(co2.getAttribute('data-alarming')).toBe('true');
+    expect(within(co2).getByText('Hälytystilassa')).toBeTruthy();
+    const temperature = screen.getByTestId('live-row-13');
+    expect(within(temperature).getByTestId('live-value').hasAttribute('data-band-color')).toBe(false);
+    expect(temperature.hasAttribute('data-alarming')).toBe(false);
   });
 
   it('follows pushed values', async () => {

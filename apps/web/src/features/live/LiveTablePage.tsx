@@ -1,12 +1,37 @@
-import { ColorSwatch, Group, Table } from '@mantine/core';
-import { chartColor } from '@olo/shared';
+import { Badge, ColorSwatch, Group, Table } from '@mantine/core';
+import { bandColor, readableOn } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { LiveProjectData } from './LiveProjectData.tsx';
-import { formatLiveValue, type LiveSpace } from './liveSeries.ts';
+import { formatLiveValue, type LiveSeries, type LiveSpace } from './liveSeries.ts';
 import { ReadingAge } from './ReadingAge.tsx';
 
+/** Red 9 of Mantine's palette, as on the gauges: white text on it passes AA. */
+const alarmColor = '#c92a2a';
+
+/**
+ * A value coloured by its limit's band: the band as a bar at the cell's edge, the number in the band's colour made
+ * readable on the table (a striped row is near white). Without a limit or a value, plain.
+ */
+function LiveValueCell({ series }: { series: LiveSeries }) {
+  const { i18n } = useTranslation();
+  const band = series.limit ? bandColor(series.limit, series.latest?.data) : null;
+  return (
+    <Table.Td
+      ta="right"
+      style={{
+        whiteSpace: 'nowrap',
+        ...(band ? { color: readableOn(band, '#f8f9fa'), boxShadow: `inset -4px 0 0 ${band}`, fontWeight: 600 } : {}),
+      }}
+      data-testid="live-value"
+      data-band-color={band ?? undefined}
+    >
+      {formatLiveValue(series, i18n.language)}
+    </Table.Td>
+  );
+}
+
 function LiveTable({ spaces, now }: { spaces: LiveSpace[]; now: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table aria-label={t('Live (table)')} data-testid="live-table" verticalSpacing={4} striped>
@@ -21,18 +46,26 @@ function LiveTable({ spaces, now }: { spaces: LiveSpace[]; now: number }) {
         <Table.Tbody>
           {spaces.flatMap((space) =>
             space.series.map((series) => (
-              <Table.Tr key={series.id} data-testid={`live-row-${series.id}`}>
+              <Table.Tr
+                key={series.id}
+                data-testid={`live-row-${series.id}`}
+                data-alarming={series.alarming ? 'true' : undefined}
+                style={series.alarming ? { boxShadow: `inset 4px 0 0 ${alarmColor}` } : undefined}
+              >
                 <Table.Td>{space.name}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    {/* The palette takes colours by place, so a chart of these series in this order matches. */}
-                    <ColorSwatch color={chartColor(series.index)} size={10} withShadow={false} aria-hidden />
+                    {/* The series' colour, as its line in the summary's graphs. */}
+                    <ColorSwatch color={series.color} size={10} withShadow={false} aria-hidden />
                     {series.name}
+                    {series.alarming && (
+                      <Badge color={alarmColor} size="xs" data-testid="live-alarming">
+                        {t('In alarm')}
+                      </Badge>
+                    )}
                   </Group>
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="live-value">
-                  {formatLiveValue(series, i18n.language)}
-                </Table.Td>
+                <LiveValueCell series={series} />
                 <Table.Td data-testid="live-age">
                   <ReadingAge time={series.latest?.time} now={now} />
                 </Table.Td>

@@ -1,4 +1,4 @@
-import { type MeasurementType, measurementTypeStyle } from '@olo/shared';
+import type { MeasurementType } from '@olo/shared';
 
 /** The span a gauge's arc covers: values outside it pin the arc to its end, the number still shows the value. */
 export interface GaugeRange {
@@ -8,7 +8,7 @@ export interface GaugeRange {
 
 /**
  * Typical readings of each type, from the lowest a building usually sees to the level worth a look
- * (docs/decisions/0033-live-view-gauges.md). They stand in until series carry limits of their own.
+ * (docs/decisions/0033-live-view-gauges.md): the gauge of a series that follows no limit (decision 0072).
  */
 const typeRanges: Partial<Record<MeasurementType, GaugeRange>> = {
   Temperature: { min: 0, max: 40 },
@@ -42,38 +42,4 @@ const defaultRange: GaugeRange = { min: 0, max: 100 };
 
 export function gaugeRange(dataType: string): GaugeRange {
   return typeRanges[dataType as MeasurementType] ?? defaultRange;
-}
-
-/** How far along its arc a value is, 0–100; null for no value, so that the arc stays empty. */
-export function gaugePercent(value: number | null | undefined, range: GaugeRange): number | null {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-  const percent = ((value - range.min) / (range.max - range.min)) * 100;
-  return Math.min(100, Math.max(0, percent));
-}
-
-/** The colours a gauge draws with. */
-export interface GaugeColors {
-  background: string;
-  title: string;
-  detail: string;
-  /** The arc up to the value. */
-  filled: string;
-  /** The rest of the arc. */
-  empty: string;
-}
-
-/**
- * A gauge's colours from its measurement type's style. Series limits (spec: Limit, with colours per range) would
- * colour the arc by the range the value is in; Olo has no limits yet, so the type's own colour fills the arc.
- */
-export function gaugeColors(dataType: string): GaugeColors {
-  const style = measurementTypeStyle(dataType);
-  return {
-    background: style.background,
-    title: style.gaugeTitleColor,
-    detail: style.gaugeDetailColor,
-    filled: style.mainColor,
-    // The type's colour, faint: the whole arc reads as one scale of that colour.
-    empty: `${style.mainColor}33`,
-  };
 }

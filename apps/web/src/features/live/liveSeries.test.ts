@@ -1,3 +1,4 @@
+import { chartColor } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
 import { formatLiveValue, liveSpaces, mergeLatests } from './liveSeries.ts';
 import { liveSerie, liveSpace, seriesLatest } from './testLive.ts';
@@ -34,8 +35,29 @@ describe('live series', () => {
     ]);
     expect(spaces[0]?.series[1]?.latest?.data).toBe(21.5);
     expect(spaces[0]?.series[0]?.latest).toBeNull();
-    // Chart colours follow the order on the page, across spaces.
-    expect(spaces.flatMap((space) => space.series.map((series) => series.index))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('gives each series its chosen colour or the palette colour of its id, its limit and whether it is alarming', () => {
+    const limit = {
+      min: 400,
+      max: 2000,
+      limits: [1200],
+      colors: ['#2f9e44'],
+      maxcolor: '#e03131',
+      split: true,
+      opacity: 0.2,
+    };
+    const [space] = liveSpaces(
+      [liveSpace(1, 'Luokka')],
+      [
+        { ...liveSerie(1, 1, 'CO2', 'CO2'), color: { color: '#123456' }, limit, alarming: true },
+        liveSerie(2, 1, 'Lämpötila', 'Temperature'),
+      ],
+      [],
+    );
+    const [temperature, co2] = space?.series ?? [];
+    expect(co2).toMatchObject({ color: '#123456', limit, alarming: true });
+    expect(temperature).toMatchObject({ color: chartColor(1), limit: null, alarming: false });
   });
 
   it('shows a value rounded for its type with the series unit, or the type unit, and "-" without a value', () => {

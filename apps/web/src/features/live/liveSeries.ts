@@ -1,4 +1,5 @@
-import { compareSeriesOrder, formatMeasurement, measurementTypeStyle } from '@olo/shared';
+import { compareSeriesOrder, formatMeasurement, measurementTypeStyle, seriesColor } from '@olo/shared';
+import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
 
 /**
  * What the live pages draw from, as plain data: the member pages give the project's query (`Space`, `Serie`,
@@ -17,6 +18,12 @@ export interface LiveSeriesInput {
   dataType: string;
   dataUnit?: string | null;
   spaceId?: number | null;
+  /** The colour the series picked (`Serie.color`); none takes the palette's by its id. */
+  color?: { color: string } | null;
+  /** The limit the series follows (own, its organization's or the global one of its type); none leaves it neutral. */
+  limit?: DrawnLimit | null;
+  /** An alarm episode of the series is open (false, or left out, for viewers who may not see alarms). */
+  alarming?: boolean;
 }
 
 /** A series' newest value; `time` is an ISO string. */
@@ -33,8 +40,10 @@ export interface LiveSeries {
   dataType: string;
   unit: string;
   latest: LiveLatest | null;
-  /** Position among all the series shown, which picks its colour of the chart palette. */
-  index: number;
+  /** Its line colour everywhere (`seriesColor`: its own, else the palette's by its id). */
+  color: string;
+  limit: DrawnLimit | null;
+  alarming: boolean;
 }
 
 export interface LiveSpace {
@@ -61,7 +70,6 @@ export function liveSpaces(
   latests: readonly LiveLatest[],
 ): LiveSpace[] {
   const latestBySeries = new Map(latests.map((latest) => [latest.seriesId, latest]));
-  let index = 0;
   return spaces
     .filter((space) => space.show !== false)
     .sort(byName)
@@ -77,7 +85,9 @@ export function liveSpaces(
           dataType: item.dataType,
           unit: seriesUnit(item),
           latest: latestBySeries.get(item.id) ?? null,
-          index: index++,
+          color: seriesColor({ id: item.id, color: item.color?.color }),
+          limit: item.limit ?? null,
+          alarming: item.alarming ?? false,
         })),
     }));
 }

@@ -4,14 +4,41 @@ export function liveSpace(id: number, name: string, show = true) {
   return { __typename: 'Space', id, name, show };
 }
 
+/** A CO2 limit as the server answers it: green below 800 ppm, yellow to 1200, red above. */
+export function co2Limit(fields: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Limit',
+    id: 41,
+    min: 400,
+    max: 2000,
+    limits: [800, 1200],
+    colors: ['#2f9e44', '#fab005'],
+    maxcolor: '#e03131',
+    split: true,
+    opacity: 0.25,
+    ...fields,
+  };
+}
+
 export function liveSerie(
   id: number,
   spaceId: number | null,
   name: string,
   dataType: string,
   dataUnit?: string | null,
+  looks: { color?: string; limit?: ReturnType<typeof co2Limit>; alarming?: boolean } = {},
 ) {
-  return { __typename: 'Serie', id, name, dataType, dataUnit: dataUnit === undefined ? null : dataUnit, spaceId };
+  return {
+    __typename: 'Serie',
+    id,
+    name,
+    dataType,
+    dataUnit: dataUnit === undefined ? null : dataUnit,
+    spaceId,
+    color: looks.color ? { __typename: 'Color', id: id * 100, color: looks.color } : null,
+    limit: looks.limit ?? null,
+    alarming: looks.alarming ?? false,
+  };
 }
 
 export function minutesAgo(minutes: number): string {

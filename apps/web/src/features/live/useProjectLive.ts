@@ -1,12 +1,17 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useMemo } from 'react';
-import { ProjectLiveDocument, SeriesLatestUpdatedDocument } from '../../graphql/generated.ts';
+import {
+  LiveProjectUpdatedDocument,
+  ProjectLiveDocument,
+  SeriesLatestUpdatedDocument,
+} from '../../graphql/generated.ts';
 import { type LiveSpace, liveSpaces, mergeLatests } from './liveSeries.ts';
 
 /**
  * The project's spaces with their series and newest values, kept current by the server's pushes. A push carries only
  * the values that moved; they go into the cached answer, so every live page of the project shows them, and a series
- * that had no value yet gets one.
+ * that had no value yet gets one. The project's pushes (`projectUpdated`) bring its series again, with the limit,
+ * colour and alarm state of each: the cache merges them by id, so a changed limit or an opened episode shows at once.
  */
 export function useProjectLive(projectId: number) {
   const variables = { projectId };
@@ -22,6 +27,7 @@ export function useProjectLive(projectId: number) {
       );
     },
   });
+  useSubscription(LiveProjectUpdatedDocument, { variables: { id: projectId }, skip: !data });
   const spaces = useMemo<LiveSpace[] | undefined>(
     () => data && liveSpaces(data.project.spaces, data.project.series, data.seriesLatests),
     [data],

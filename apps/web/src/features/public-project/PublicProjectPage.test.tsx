@@ -48,7 +48,7 @@ function publicSeries(
   dataUnit: string | null,
   latest: ReturnType<typeof publicLatest> | null = null,
 ) {
-  return { __typename: 'PublicSeries', id, spaceId, name, dataType, dataUnit, latest };
+  return { __typename: 'PublicSeries', id, spaceId, name, dataType, dataUnit, color: null, limit: null, latest };
 }
 
 /** A shared school whose two shown spaces have a CO2, a temperature and a humidity series. */

@@ -9,6 +9,7 @@ import type { PublicProjectQuery } from '../../graphql/generated.ts';
 import { LiveGauges } from '../live/LiveGauges.tsx';
 import { liveSpaces } from '../live/liveSeries.ts';
 import { Markdown } from '../projects/Markdown.tsx';
+import { seriesLooks } from '../summary/chartGroups.ts';
 import { latestTime } from '../summary/latestTime.ts';
 import { LazySummaryView } from '../summary/lazy.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -87,6 +88,7 @@ function PublicSummary({ project }: { project: PublicProject }) {
     () => latestTime(project.series.flatMap((series) => (series.latest ? [series.latest] : []))),
     [project.series],
   );
+  const looks = useMemo(() => seriesLooks(project.series), [project.series]);
   const dataProject: DataProject = {
     projectId: project.id,
     dataId: project.dataId,
@@ -108,7 +110,13 @@ function PublicSummary({ project }: { project: PublicProject }) {
         <Title order={2} size="h3" id="public-summary">
           {t('Summary')}
         </Title>
-        <LazySummaryView project={dataProject} defaults={project.defaults} latestReading={latestReading} readOnly />
+        <LazySummaryView
+          project={dataProject}
+          defaults={project.defaults}
+          latestReading={latestReading}
+          seriesLooks={looks}
+          readOnly
+        />
       </Stack>
     </Paper>
   );

@@ -5,7 +5,7 @@ import { formatDateRange } from '@olo/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
-import { chartGroups, type GroupBy } from './chartGroups.ts';
+import { chartGroups, type GroupBy, type SeriesLooks } from './chartGroups.ts';
 import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput } from './dataSlots.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { FiltersEditor } from './FiltersEditor.tsx';
@@ -26,6 +26,10 @@ export interface DataSlotPanelProps {
   /** Place among the periods, from 0. */
   index: number;
   groupBy: GroupBy;
+  /** The series' colours and limits. */
+  looks: SeriesLooks;
+  /** Paint the limits' bands behind the graphs. */
+  showLimits: boolean;
   latestReading: number | null;
   /** Null in the read-only view: no saved ranges or views, no mutations. */
   saved: SummarySaved | null;
@@ -36,7 +40,7 @@ export interface DataSlotPanelProps {
 
 /** One period of the summary: its options, graphs, min/avg/max table and exports, from a data engine of its own. */
 export function DataSlotPanel(props: DataSlotPanelProps) {
-  const { project, slot, index, groupBy, saved, dispatch } = props;
+  const { project, slot, index, groupBy, looks, saved, dispatch } = props;
   const { key } = slot;
   // Stable callbacks: the options and graphs are memoized and render again only when their own props change.
   const change = useCallback(
@@ -55,12 +59,13 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
   const series = result?.series;
   const spaces = result?.spaces;
   const groups = useMemo(
-    () => (times && series && spaces ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }) : []),
-    [times, series, spaces, groupBy, typeLabel, noSpace],
+    () =>
+      times && series && spaces ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }, looks) : [],
+    [times, series, spaces, groupBy, typeLabel, noSpace, looks],
   );
   const rows = useMemo(
-    () => (series && spaces ? statsRows({ series, spaces }, i18n.language, noSpace) : []),
-    [series, spaces, i18n.language, noSpace],
+    () => (series && spaces ? statsRows({ series, spaces }, i18n.language, noSpace, looks) : []),
+    [series, spaces, i18n.language, noSpace, looks],
   );
   const shown = result?.range ?? null;
   const title = slot.name || t('Period {{n}}', { n: index + 1 });
@@ -127,7 +132,13 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
             )}
           </Group>
         )}
-        <SlotData result={result} groups={groups} rows={rows} timeZone={project.timeZone} />
+        <SlotData
+          result={result}
+          groups={groups}
+          rows={rows}
+          timeZone={project.timeZone}
+          showLimits={props.showLimits}
+        />
       </Stack>
     </Paper>
   );
@@ -138,11 +149,13 @@ function SlotData({
   groups,
   rows,
   timeZone,
+  showLimits,
 }: {
   result: ReturnType<typeof useDataEngine>;
   groups: ReturnType<typeof chartGroups>;
   rows: ReturnType<typeof statsRows>;
   timeZone: string;
+  showLimits: boolean;
 }) {
   const { t } = useTranslation();
   if (!result || (result.loading && result.empty)) return <Loader size="sm" data-testid="summary-loading" />;
@@ -162,7 +175,14 @@ function SlotData({
         </Text>
       )}
       {groups.map((group) => (
-        <SummaryChart key={group.key} group={group} times={result.times} nulls={result.nulls} timeZone={timeZone} />
+        <SummaryChart
+          key={group.key}
+          group={group}
+          times={result.times}
+          nulls={result.nulls}
+          timeZone={timeZone}
+          showLimits={showLimits}
+        />
       ))}
       <StatsTable rows={rows} />
     </Stack>

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canDrawCharts } from '../meters/useTimeChart.ts';
-import type { ChartGroup } from './chartGroups.ts';
+import { type ChartGroup, groupBandSets } from './chartGroups.ts';
 import type { SummaryChartData, SummaryChartInstance, SummaryChartOptions } from './summaryChart.ts';
 
 const chartHeight = 280;
@@ -17,7 +17,13 @@ function markDrawn(element: HTMLElement) {
  * The uPlot chart of a group: built again only when what it draws changes (its lines, units, gaps, language),
  * otherwise fed new data, so that a change of mode or range redraws the same chart.
  */
-function useSummaryChart(group: ChartGroup, times: readonly number[], nulls: boolean, timeZone: string) {
+function useSummaryChart(
+  group: ChartGroup,
+  times: readonly number[],
+  nulls: boolean,
+  timeZone: string,
+  showLimits: boolean,
+) {
   const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<SummaryChartInstance | null>(null);
@@ -35,6 +41,10 @@ function useSummaryChart(group: ChartGroup, times: readonly number[], nulls: boo
   ]);
   const latest = useRef({ group, times, nulls, timeZone, timeLabel: t('Time'), locale: i18n.language });
   latest.current = { group, times, nulls, timeZone, timeLabel: t('Time'), locale: i18n.language };
+  const bandSets = useMemo(() => (showLimits ? groupBandSets(group) : []), [group, showLimits]);
+  const bands = useRef(bandSets);
+  bands.current = bandSets;
+  const bandsKey = JSON.stringify(bandSets);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `structure` stands for the options, read through `latest`.
   useEffect(() => {
@@ -53,6 +63,7 @@ function useSummaryChart(group: ChartGroup, times: readonly number[], nulls: boo
         timeLabel: now.timeLabel,
         nulls: now.nulls,
         onDraw: () => markDrawn(element),
+        bandSets: () => bands.current,
       };
       chart.current?.destroy();
       chart.current = loaded.createSummaryChart(element, now.group, options, loaded.chartData(now.times, now.group));
@@ -67,6 +78,12 @@ function useSummaryChart(group: ChartGroup, times: readonly number[], nulls: boo
   useEffect(() => {
     if (data) chart.current?.setData(data);
   }, [data]);
+
+  // Bands shown or hidden, or a limit changed: paint again; the plugin reads them at every paint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `bandsKey` stands for the bands, read through `bands`.
+  useEffect(() => {
+    chart.current?.redraw(false);
+  }, [bandsKey]);
 
   useEffect(() => {
     const element = container.current;
@@ -87,13 +104,16 @@ export const SummaryChart = memo(function SummaryChart({
   times,
   nulls,
   timeZone,
+  showLimits = true,
 }: {
   group: ChartGroup;
   times: readonly number[];
   nulls: boolean;
   timeZone: string;
+  /** Paint the lines' limit bands behind them (one set per axis). */
+  showLimits?: boolean;
 }) {
-  const container = useSummaryChart(group, times, nulls, timeZone);
+  const container = useSummaryChart(group, times, nulls, timeZone, showLimits);
   return (
     <Stack gap={4} component="section" aria-label={group.title} data-testid="summary-graph">
       <Title order={4}>{group.title}</Title>

@@ -56,6 +56,20 @@ function stubDataApi(options: { noSeries?: boolean } = {}) {
   return urls;
 }
 
+/** The CO2 series (12) follows a limit whose one edge falls inside its test values (599..624 ppm); it picked a colour. */
+const co2Limit = {
+  __typename: 'Limit',
+  id: 41,
+  min: 400,
+  max: 2000,
+  limits: [610],
+  colors: ['#2f9e44'],
+  maxcolor: '#e03131',
+  split: true,
+  opacity: 0.25,
+};
+let summarySeries: unknown[] = [];
+
 function answers(extra: GraphqlAnswers = {}): GraphqlAnswers {
   return {
     CurrentUser: () => ({ data: { currentUser: signedInUser() } }),
@@ -70,6 +84,7 @@ function answers(extra: GraphqlAnswers = {}): GraphqlAnswers {
           defaultSelect: 7,
           defaults: { mode: 'avg' },
           state: { __typename: 'ProjectState', dataId },
+          series: summarySeries,
         },
         seriesLatests: [{ __typename: 'SeriesLatest', id: 11, time: latest }],
       },
@@ -99,7 +114,10 @@ const tableRows = (table: HTMLElement) =>
     );
 
 describe('summary page', { timeout: 30_000 }, () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    summarySeries = [];
+  });
   afterEach(async () => {
     await cleanupApp();
     vi.unstubAllGlobals();
@@ -155,6 +173,37 @@ describe('summary page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('data-slot')).toHaveLength(1));
     const loaded = screen.getByRole('region', { name: 'Hiihtoloma' });
     await waitFor(() => expect(within(loaded).getByTestId('data-slot-range').textContent).toBe('23.2.–1.3.2026'));
+  });
+
+  it('colours the table values by the band of the series limit, and offers to hide the limits on the graphs', async () => {
+    stubDataApi();
+    summarySeries = [
+      { __typename: 'Serie', id: 11, color: null, limit: null },
+      { __typename: 'Serie', id: 12, color: { __typename: 'Color', id: 3, color: '#123456' }, limit: co2Limit },
+    ];
+    renderApp({ path: '/p/7/summary', graphql: answers() });
+    await screen.findByTestId('summary-table', {}, { timeout: 20_000 });
+    const co2 = screen.getByTestId('summary-row-12');
+    const bands = ['summary-min', 'summary-avg', 'summary-max'].map((id) =>
+      within(co2).getByTestId(id).getAttribute('data-band-color'),
+    );
+    expect(bands).toEqual(['#2f9e44', '#e03131', '#e03131']);
+    // Readable on the striped rows: the band's red, darkened a little to reach 4.5:1 (readableOn).
+    expect(within(co2).getByTestId('summary-max').style.color).toBe('rgb(213, 47, 47)');
+    expect(
+      within(screen.getByTestId('summary-row-11')).getByTestId('summary-min').hasAttribute('data-band-color'),
+    ).toBe(false);
+    const toggle = screen.getByRole('switch', { name: 'Näytä raja-arvot' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(false);
+  });
+
+  it('offers no limits switch when no series follows a limit', async () => {
+    stubDataApi();
+    renderApp({ path: '/p/7/summary', graphql: answers() });
+    await screen.findByTestId('summary-table', {}, { timeout: 20_000 });
+    expect(screen.queryByRole('switch', { name: 'Näytä raja-arvot' })).toBeNull();
   });
 
   it('says so when the answers list no series', async () => {

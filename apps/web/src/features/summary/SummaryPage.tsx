@@ -1,9 +1,10 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import type { DataProject } from '@olo/data-engine';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ProjectSummaryDocument, SeriesLatestUpdatedDocument } from '../../graphql/generated.ts';
 import { useProjectIdParam } from '../projects/useProject.ts';
 import { QueryState } from '../ui/QueryState.tsx';
+import { seriesLooks } from './chartGroups.ts';
 import { latestTime } from './latestTime.ts';
 import { SummaryView } from './SummaryView.tsx';
 
@@ -22,6 +23,7 @@ function ProjectSummary({ projectId }: { projectId: number }) {
   // The latest data time as the page loaded: pushes update the same cached readings, and they reach the engine
   // as pushes (at most one refresh every 4 minutes), not as a new project that fetches at once.
   const loaded = useRef<{ projectId: number; latest: number | null } | null>(null);
+  const looks = useMemo(() => seriesLooks(data?.project.series ?? []), [data?.project.series]);
   if (data && loaded.current?.projectId !== projectId) {
     loaded.current = { projectId, latest: latestTime(data.seriesLatests) };
   }
@@ -35,7 +37,7 @@ function ProjectSummary({ projectId }: { projectId: number }) {
     latestDataTime: loaded.current.latest,
     defaultSelect: project.defaultSelect,
   };
-  return <SummaryView project={dataProject} defaults={project.defaults} latestReading={pushed} />;
+  return <SummaryView project={dataProject} defaults={project.defaults} latestReading={pushed} seriesLooks={looks} />;
 }
 
 /** /p/:projectId/summary: the project's summary for its members. */

@@ -1,8 +1,8 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import type { DataProject } from '@olo/data-engine';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GroupBy } from './chartGroups.ts';
+import type { GroupBy, SeriesLooks } from './chartGroups.ts';
 import { DataSlotPanel } from './DataSlotPanel.tsx';
 import { dataSlotsReducer, initialDataSlot, maxDataSlots } from './dataSlots.ts';
 import { SavedViews } from './SavedViews.tsx';
@@ -17,15 +17,22 @@ export interface SummaryViewProps {
   latestReading?: number | null;
   /** No saved ranges or views and no mutations: for viewers who are not members (the public project view). */
   readOnly?: boolean;
+  /** The series' chosen colours and the limits they follow; without, palette colours and no bands. */
+  seriesLooks?: SeriesLooks;
 }
+
+const noLooks: SeriesLooks = new Map();
 
 function SummaryPeriods({
   project,
   defaults,
   latestReading = null,
+  seriesLooks = noLooks,
   saved,
 }: SummaryViewProps & { saved: SummarySaved | null }) {
   const { t } = useTranslation();
+  const [showLimits, setShowLimits] = useState(true);
+  const anyLimit = useMemo(() => [...seriesLooks.values()].some((look) => look.limit !== null), [seriesLooks]);
   const [slots, dispatch] = useReducer(dataSlotsReducer, defaults, (given) => [initialDataSlot(given)]);
   const [groupBy, setGroupBy] = useState<GroupBy>('space');
   // One object while the project's fields stay the same, however often the caller builds it anew.
@@ -38,16 +45,27 @@ function SummaryPeriods({
   return (
     <Stack gap="md" data-testid="summary-view">
       <Group justify="space-between">
-        <SegmentedControl
-          size="xs"
-          data-testid="summary-group-by"
-          value={groupBy}
-          onChange={(value) => setGroupBy(value as GroupBy)}
-          data={[
-            { value: 'space', label: t('By space') },
-            { value: 'type', label: t('By measurement type') },
-          ]}
-        />
+        <Group gap="md">
+          <SegmentedControl
+            size="xs"
+            data-testid="summary-group-by"
+            value={groupBy}
+            onChange={(value) => setGroupBy(value as GroupBy)}
+            data={[
+              { value: 'space', label: t('By space') },
+              { value: 'type', label: t('By measurement type') },
+            ]}
+          />
+          {anyLimit && (
+            <Switch
+              size="sm"
+              label={t('Show limits')}
+              checked={showLimits}
+              onChange={(event) => setShowLimits(event.currentTarget.checked)}
+              data-testid="summary-show-limits"
+            />
+          )}
+        </Group>
         <Group gap="xs">
           {saved && (
             <SavedViews
@@ -76,6 +94,8 @@ function SummaryPeriods({
           slot={slot}
           index={index}
           groupBy={groupBy}
+          looks={seriesLooks}
+          showLimits={showLimits}
           latestReading={latestReading}
           saved={saved}
           removable={slots.length > 1}

@@ -1,6 +1,6 @@
 import { chartColor } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
-import { alignedValues, chartGroups } from './chartGroups.ts';
+import { alignedValues, chartGroups, groupBandSets, type SeriesLooks } from './chartGroups.ts';
 import { dataSeries, resultOf } from './testSummary.ts';
 
 const labels = { typeLabel: (type: string) => (type === 'Temperature' ? 'Lämpötila' : type), noSpace: 'Ei tilaa' };
@@ -22,17 +22,31 @@ const result = resultOf(
   ],
   times,
 );
+const co2Limit = {
+  min: 400,
+  max: 2000,
+  limits: [1200],
+  colors: ['#2f9e44'],
+  maxcolor: '#e03131',
+  split: true,
+  opacity: 0.2,
+};
+const looks: SeriesLooks = new Map([
+  [13, { color: '#123456', limit: null }],
+  [12, { color: null, limit: co2Limit }],
+]);
 
 describe('graph groups', () => {
   it('by space: a graph per space with series, in the data API order, series in no space last, an axis per unit', () => {
-    const groups = chartGroups(result, 'space', labels, new Map([[5, '#123456']]));
+    const groups = chartGroups(result, 'space', labels, looks);
     expect(groups.map((group) => group.title)).toEqual(['Luokka 101', 'Sali', 'Ei tilaa']);
     const [room, hall] = groups;
     expect(room?.lines.map((line) => line.label)).toEqual(['Lämpötila', 'Hiilidioksidi', 'Kosteus']);
     expect(room?.units).toEqual(['°C', 'ppm', '%RH']);
     expect(hall?.units).toEqual(['K']);
-    // Colours by place among the project's series (ignore counts, as the palette is the project's), or their own.
-    expect(room?.lines.map((line) => line.color)).toEqual([chartColor(0), chartColor(2), '#123456']);
+    // The series' own colour, else the palette's by its id, the same in every view.
+    expect(room?.lines.map((line) => line.color)).toEqual([chartColor(10), chartColor(11), '#123456']);
+    expect(room?.lines.map((line) => line.limit)).toEqual([null, co2Limit, null]);
     expect(room?.lines[0]?.values).toEqual([20, null, 21]);
   });
 
@@ -47,8 +61,35 @@ describe('graph groups', () => {
     ]);
     expect(temperature?.units).toEqual(['°C', 'K']);
     // A series keeps its colour in both groupings.
-    expect(temperature?.lines[1]?.color).toBe(chartColor(1));
+    expect(temperature?.lines[1]?.color).toBe(chartColor(20));
     expect(groups.flatMap((group) => group.lines).some((line) => line.seriesId === 41)).toBe(false);
+  });
+
+  it('draws one band set per axis, of the first line on it that follows a limit', () => {
+    const other = { ...co2Limit, maxcolor: '#000000' };
+    const line = (seriesId: number, unit: string, limit: typeof co2Limit | null) => ({
+      seriesId,
+      label: String(seriesId),
+      color: '#000000',
+      unit,
+      dataType: 'CO2',
+      limit,
+      values: [],
+    });
+    const group = {
+      units: ['°C', 'ppm', '%RH'],
+      lines: [
+        line(1, '°C', null),
+        line(2, 'ppm', null),
+        line(3, 'ppm', co2Limit),
+        line(4, 'ppm', other),
+        line(5, '%RH', other),
+      ],
+    };
+    expect(groupBandSets(group)).toEqual([
+      { scaleKey: 'y1', scale: co2Limit },
+      { scaleKey: 'y2', scale: other },
+    ]);
   });
 
   it('leaves out spaces without series', () => {

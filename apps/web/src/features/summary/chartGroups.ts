@@ -1,5 +1,7 @@
 import type { AggregateResult, SeriesResult } from '@olo/data-engine';
-import { chartColor, measurementTypeStyle } from '@olo/shared';
+import { measurementTypeStyle, seriesColor } from '@olo/shared';
+import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
+import type { LimitBandSet } from '../limits/limitBandsPlugin.ts';
 
 /** The summary draws a graph per space, or a graph per measurement type. */
 export type GroupBy = 'space' | 'type';
@@ -10,6 +12,8 @@ export interface ChartLine {
   color: string;
   unit: string;
   dataType: string;
+  /** The limit the series follows, whose bands the graph may draw behind it. */
+  limit: DrawnLimit | null;
   /** One value per time of the group's chart; null where the series has none. */
   values: (number | null)[];
 }
@@ -29,8 +33,14 @@ export interface ChartLabels {
   noSpace: string;
 }
 
-/** Colours of the project's colour table by id; the palette applies to series without one. */
-export type SeriesColors = ReadonlyMap<number, string>;
+/** What a series looks like beyond the data API's answer: the colour it picked and the limit it follows. */
+export interface SeriesLook {
+  color: string | null;
+  limit: DrawnLimit | null;
+}
+
+/** Series' looks by series id; a series not in it takes the palette's colour by its id and no limit. */
+export type SeriesLooks = ReadonlyMap<number, SeriesLook>;
 
 type SeriesInfo = SeriesResult['series'];
 
@@ -39,17 +49,21 @@ export function seriesUnit(series: Pick<SeriesInfo, 'dataType' | 'dataUnit'>): s
   return series.dataUnit ?? measurementTypeStyle(series.dataType).unit;
 }
 
-/**
- * A series' line colour: its own colour when it has one, else the palette's by its place among the project's
- * series, so that a series keeps its colour in both groupings, in every period and in the table.
- */
-export function seriesColor(series: Pick<SeriesInfo, 'colorId'>, index: number, colors: SeriesColors): string {
-  return (series.colorId !== null ? colors.get(series.colorId) : undefined) ?? chartColor(index);
+/** The looks of a project's series from the API's answer (`Serie` or `PublicSeries` with `color` and `limit`). */
+export function seriesLooks(
+  series: ReadonlyArray<{ id: number; color?: { color: string } | null; limit?: DrawnLimit | null }>,
+): SeriesLooks {
+  return new Map(series.map((item) => [item.id, { color: item.color?.color ?? null, limit: item.limit ?? null }]));
+}
+
+/** A series' line colour: its own when it picked one, else the palette's by its id (`seriesColor`), as everywhere. */
+export function lineColor(seriesId: number, looks: SeriesLooks): string {
+  return seriesColor({ id: seriesId, color: looks.get(seriesId)?.color });
 }
 
 /** The series the summary shows: every one but `ignore` (stored, never displayed), in the data API's order. */
-export function shownSeries(result: Pick<AggregateResult, 'series'>): Array<SeriesResult & { index: number }> {
-  return result.series.map((item, index) => ({ ...item, index })).filter((item) => item.series.dataType !== 'ignore');
+export function shownSeries(result: Pick<AggregateResult, 'series'>): SeriesResult[] {
+  return result.series.filter((item) => item.series.dataType !== 'ignore');
 }
 
 /**
@@ -78,7 +92,7 @@ export function chartGroups(
   result: Pick<AggregateResult, 'series' | 'spaces' | 'times'>,
   groupBy: GroupBy,
   labels: ChartLabels,
-  colors: SeriesColors = new Map(),
+  looks: SeriesLooks = new Map(),
 ): ChartGroup[] {
   const spaceNames = new Map(result.spaces.map((space) => [space.id, space.name]));
   const groups = new Map<string, ChartGroup>();
@@ -108,9 +122,10 @@ export function chartGroups(
       seriesId: series.id,
       // By type, several spaces' series share a graph and often a name ("Lämpötila"): the space tells them apart.
       label: groupBy === 'type' ? `${spaceName ?? labels.noSpace}: ${series.name}` : series.name,
-      color: seriesColor(series, item.index, colors),
+      color: lineColor(series.id, looks),
       unit,
       dataType: series.dataType,
+      limit: looks.get(series.id)?.limit ?? null,
       values: alignedValues(item, result.times),
     });
   }
@@ -118,4 +133,15 @@ export function chartGroups(
   // Series in no space come after the spaces, whatever the order they were met in.
   if (groupBy === 'space') ordered.sort((a, b) => Number(a.key === 'space-none') - Number(b.key === 'space-none'));
   return ordered.filter((group) => group.lines.length > 0);
+}
+
+/**
+ * The limit bands a graph draws: one set per y axis, of the first line on that axis that follows a limit, since
+ * several lines' bands over each other could not be read (decision 0073).
+ */
+export function groupBandSets(group: Pick<ChartGroup, 'units' | 'lines'>): LimitBandSet[] {
+  return group.units.flatMap((unit, index) => {
+    const limit = group.lines.find((line) => line.unit === unit && line.limit)?.limit;
+    return limit ? [{ scaleKey: `y${index}`, scale: limit }] : [];
+  });
 }

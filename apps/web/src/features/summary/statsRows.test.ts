@@ -46,4 +46,19 @@ describe('min/avg/max rows', () => {
     ]);
     expect(statsRows(result, 'en', 'No space')[0]?.avg).toBe('21.5');
   });
+
+  it('gives each value the colour of its band on the series limit, and none without a limit or a value', () => {
+    const limit = { min: 400, max: 2000, limits: [600, 1200], colors: ['#2f9e44', '#fab005'], maxcolor: '#e03131' };
+    const looks = new Map([
+      [12, { color: null, limit: { ...limit, split: true, opacity: 0.2 } }],
+      [14, { color: '#123456', limit: { ...limit, split: true, opacity: 0.2 } }],
+    ]);
+    const rows = statsRows(result, 'fi', 'Ei tilaa', looks);
+    expect(rows.find((row) => row.seriesId === 12)?.bands).toEqual({ min: '#2f9e44', avg: '#fab005', max: '#e03131' });
+    expect(rows.find((row) => row.seriesId === 11)?.bands).toEqual({ min: null, avg: null, max: null });
+    expect(rows.find((row) => row.seriesId === 14)).toMatchObject({
+      color: '#123456',
+      bands: { min: null, avg: null, max: null },
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { formatMeasurement } from '@olo/shared';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { type LimitBandSet, limitBandsPlugin } from '../limits/limitBandsPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
 
 export interface SummaryChartOptions {
@@ -11,6 +12,8 @@ export interface SummaryChartOptions {
   timeLabel: string;
   /** Nulls on: an empty slot is a gap; off: the line goes on across it. */
   nulls: boolean;
+  /** The limit bands to paint behind the lines, read at every paint (a toggle redraws; `groupBandSets`). */
+  bandSets?: () => readonly LimitBandSet[];
   /** Called after every paint (the benchmark and the browser tests wait for it). */
   onDraw?: () => void;
 }
@@ -43,7 +46,7 @@ function timeAxisValues(locale: string, timeZone: string) {
 
 /**
  * A graph of a group's lines with uPlot: a y scale and axis per unit (the first on the left, others on the right),
- * the unit as the axis label. uPlot itself gives drag-to-zoom, double-click to reset and a legend whose entries
+ * the unit as the axis label, limit bands behind the lines when given. uPlot itself gives drag-to-zoom, double-click to reset and a legend whose entries
  * toggle their line.
  */
 export function createSummaryChart(
@@ -92,6 +95,7 @@ export function createSummaryChart(
         })),
       ],
       hooks: { draw: [() => options.onDraw?.()] },
+      plugins: options.bandSets ? [limitBandsPlugin(options.bandSets)] : [],
     },
     data,
     target,

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from './support/accounts.ts';
+import { graphql, subscribedTo } from './support/graphql.ts';
+import { projectFedBy } from './support/projects.ts';
+import { co2Uplink, connectToBroker, publishUntilShown } from './support/uplinks.ts';
+
+/** An organization's CO2 limit of its own colours: green below 800 ppm, orange to 1200, red above; bands on gauges. */
+const co2Limit = {
+  name: 'E2E CO2',
+  dataType: 'CO2',
+  order: 0,
+  min: 400,
+  max: 2000,
+  limits: [800, 1200],
+  colors: ['#2b8a3e', '#e8590c'],
+  maxcolor: '#c92a2a',
+  normalMin: null,
+  normalMax: 1200,
+  split: true,
+  opacity: 0.3,
+};
+
+/** As an organization's admin (here the site admin): the limit created, then picked by the series. */
+async function giveLimit(page: Page, organizationId: string, seriesId: number): Promise<void> {
+  const { createLimit } = await graphql<{ createLimit: { id: number } }>(
+    page,
+    'mutation ($input: CreateLimitInput!) { createLimit(input: $input) { id } }',
+    { input: { ...co2Limit, organizationId } },
+  );
+  await graphql(page, 'mutation ($input: UpdateSeriesInput!) { updateSeries(input: $input) { id } }', {
+    input: { id: seriesId, limitId: createLimit.id },
+  });
+}
+
+test('a CO2 series given a limit shows its bands and band colours live, and behind its summary graph', async ({
+  page,
+}) => {
+  const serial = crypto.randomBytes(8).toString('hex');
+  const broker = await connectToBroker();
+  const known = co2Uplink(serial, 1, 612);
+  await broker.publishAsync(known.topic, known.body, { qos: 1 });
+
+  try {
+    await logIn(page, 'admin', 'e2e-admin-password');
+    const { projectId, seriesId, organizationId } = await projectFedBy(page, serial, 'E2E Raja-arvot');
+
+    const subscribed = Promise.all([subscribedTo(page, 'seriesLatestUpdated'), subscribedTo(page, 'projectUpdated')]);
+    await page.goto(`/p/${projectId}/live`);
+    const gauge = page.getByTestId(`live-gauge-${seriesId}`);
+    const value = gauge.getByTestId('live-value');
+    await expect(gauge).toContainText('Hiilidioksidi');
+    await subscribed;
+    await page.evaluate(() => Object.assign(window, { sameLoad: true }));
+    await publishUntilShown(
+      broker,
+      (attempt) => co2Uplink(serial, 2 + attempt, 700),
+      (timeout) => expect(value).toHaveText('700 ppm', { timeout }),
+    );
+
+    // The limit picked while the page is open: its bands and the value's band colour come with projectUpdated.
+    await giveLimit(page, organizationId, seriesId);
+    await expect(gauge.getByTestId('gauge-band')).toHaveCount(3);
+    await expect(gauge.getByTestId('gauge-band').nth(0)).toHaveAttribute('data-color', '#2b8a3e');
+    await expect(value).toHaveAttribute('data-band-color', '#2b8a3e');
+    const meter = gauge.getByRole('meter');
+    await expect(meter).toHaveAttribute('aria-valuemax', '2000');
+
+    // A reading in the red band turns the value red, live.
+    const high = co2Uplink(serial, 10, 1500);
+    await broker.publishAsync(high.topic, high.body, { qos: 1 });
+    await expect(value).toHaveText('1500 ppm');
+    await expect(value).toHaveAttribute('data-band-color', '#c92a2a');
+    await expect(value).toHaveCSS('color', 'rgb(201, 42, 42)');
+    expect(await page.evaluate(() => 'sameLoad' in window)).toBe(true);
+
+    // The summary graph paints the limit's bands behind its line (as many as its y range reaches); the switch
+    // hides them and shows them again.
+    await page.goto(`/p/${projectId}/summary`);
+    const plot = page.getByTestId('summary-chart').first().locator('.uplot');
+    const bandsPainted = async () => Number((await plot.getAttribute('data-limit-bands')) ?? -1);
+    await expect.poll(bandsPainted, { timeout: 30_000 }).toBeGreaterThan(0);
+    const showLimits = page.getByRole('switch', { name: 'Näytä raja-arvot' });
+    await expect(showLimits).toBeChecked();
+    await showLimits.press('Space');
+    await expect(showLimits).not.toBeChecked();
+    await expect.poll(bandsPainted).toBe(0);
+    await showLimits.press('Space');
+    await expect.poll(bandsPainted).toBeGreaterThan(0);
+    // The table colours the values by their band.
+    await expect(page.getByTestId(`summary-row-${seriesId}`).getByTestId('summary-max')).toHaveAttribute(
+      'data-band-color',
+      /^#[0-9a-f]{6}$/,
+    );
+  } finally {
+    await broker.endAsync();
+  }
+});
