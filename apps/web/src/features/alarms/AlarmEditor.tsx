@@ -30,10 +30,10 @@ import {
   type ProjectAlarmsQuery,
   UpdateAlarmDocument,
 } from '../../graphql/generated.ts';
-import { hasNormalRange, normalRangeText } from '../colors/limitDisplay.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { hasNormalRange, normalRangeText } from '../limits/limitDisplay.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';

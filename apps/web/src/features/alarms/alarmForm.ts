@@ -1,7 +1,7 @@
 import { alarmRuleInput } from '@olo/shared';
 import type { AlarmFieldsFragment, AlarmRuleInput } from '../../graphql/generated.ts';
-import { hasNormalRange } from '../colors/limitDisplay.ts';
 import { formSchema, type StandardSchema } from '../forms/formSchema.ts';
+import { hasNormalRange } from '../limits/limitDisplay.ts';
 import { type DurationParts, type DurationUnit, durationUnits, type RuleForText } from './ruleText.ts';
 
 /** A duration as the editor holds it: one amount in one unit ('' for none). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, ColorSwatch, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { limitBands, seriesColor } from '@olo/shared';
+import { ColorSwatch, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { seriesColor } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
@@ -13,10 +13,11 @@ import {
 } from '../../graphql/generated.ts';
 import { unitOfType } from '../alarms/ruleText.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { LimitStrip } from '../limits/LimitStrip.tsx';
+import { normalRangeText } from '../limits/limitDisplay.ts';
 import { useEditedProject } from '../project-edit/EditLayout.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
-import { normalRangeText } from './limitDisplay.ts';
 
 type ColorsProject = ProjectColorsQuery['projectAdmin'];
 type PaletteColor = ColorsProject['colors'][number];
@@ -70,26 +71,6 @@ function ColorField({
       leftSection={shown ? <ColorSwatch color={shown} size={16} aria-hidden /> : undefined}
       onChange={(event) => onChange(idOrNull(event.currentTarget.value))}
     />
-  );
-}
-
-/** A limit's bands from min to max as a strip, each as wide as its share of the scale. */
-export function LimitStrip({ limit }: { limit: ColorsLimitFragment }) {
-  const span = limit.max - limit.min;
-  return (
-    <Box
-      data-testid="limit-strip"
-      aria-hidden
-      style={{ display: 'flex', height: 10, width: '100%', maxWidth: 240, borderRadius: 4, overflow: 'hidden' }}
-    >
-      {limitBands(limit).map((band) => (
-        <div
-          key={`${band.from}-${band.to}`}
-          data-color={band.color}
-          style={{ flexGrow: span > 0 ? Math.max(band.to - band.from, 0) : 1, flexBasis: 0, background: band.color }}
-        />
-      ))}
-    </Box>
   );
 }
 
