@@ -312,7 +312,14 @@ export const routes: RouteObject[] = [
                 ),
                 handle: signedIn,
               },
-              later('colors'),
+              {
+                path: 'colors',
+                ...page(
+                  () => import('./features/colors/ProjectColorsPage.tsx'),
+                  (m) => m.ProjectColorsPage,
+                ),
+                handle: signedIn,
+              },
               {
                 path: 'info',
                 ...page(

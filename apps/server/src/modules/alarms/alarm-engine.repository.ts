@@ -259,8 +259,10 @@ export class AlarmEngineRepository {
   private watchSelect(tx: Tx) {
     return tx`
       -- Times as epoch milliseconds (float8, which the driver gives as numbers).
-      select a.id as "alarmId", a.project_id as "projectId", s.series_id as "seriesId", a.inside,
-             -- An active-limit alarm takes each series' normal band, bounds included.
+      -- An active-limit alarm's condition is the value outside its series' effective limit's normal
+      -- range (bounds included as normal, an open end unbounded), whatever the alarm's own range and inside.
+      select a.id as "alarmId", a.project_id as "projectId", s.series_id as "seriesId",
+             a.inside and not a.active_limit as inside,
              case when a.active_limit then l.normal_min else a.range_start end as "rangeStart",
              a.active_limit or a.range_start_inclusive as "rangeStartInclusive",
              case when a.active_limit then l.normal_max else a.range_end end as "rangeEnd",
@@ -277,7 +279,9 @@ export class AlarmEngineRepository {
       join alarms a on a.id = s.alarm_id
       left join alarm_states st on st.alarm_id = s.alarm_id and st.series_id = s.series_id
       left join series se on a.active_limit and se.id = s.series_id
-      left join limits l on l.id = se.limit_id
+      left join projects p on p.id = se.project_id
+      -- Read on every rules version: a limit's edit, or a change of what a series follows, bumps it (migrations 0013, 0015).
+      left join limits l on l.id = olo_effective_limit_id(se.limit_id, p.organization_id, se.data_type)
       left join series_latest sl on a.missing_after is not null and sl.series_id = s.series_id`;
   }
 

@@ -1,6 +1,7 @@
 import { formatMeasurement, type Language } from '@olo/shared';
 import { escapeHtml } from '../../channels/mail/html.ts';
 import type { MailMessage } from '../../channels/mail/mailer.ts';
+import type { AlarmLimitRange } from './alarm-notifications.repository.ts';
 
 /** What one alarm notification tells, whichever way it travels (mail, SMS, webhook). */
 export interface AlarmNotice {
@@ -14,6 +15,8 @@ export interface AlarmNotice {
   seriesName: string | null;
   dataType: string | null;
   unit: string | null;
+  /** An active-limit alarm's: the limit whose normal range the value left (or came back to). */
+  limit: AlarmLimitRange | null;
   /** The reading that set the event off (test: the series' latest value, if any). */
   value: number | null;
   time: Date;
@@ -35,6 +38,11 @@ interface Texts {
   intro: Record<AlarmNotice['kind'], (alarm: string) => string>;
   /** Said after the intro of a missing-data alarm's notice. */
   missing: Record<'triggered' | 'repeated' | 'ended', string>;
+  /** Said after the intro of an active-limit alarm's notice: the limit's name and its normal range. */
+  outsideLimit: Record<'triggered' | 'repeated' | 'ended', (limit: string, range: string) => string>;
+  /** A normal range open at one end. */
+  atLeast: (value: string) => string;
+  atMost: (value: string) => string;
   project: string;
   space: string;
   series: string;
@@ -61,6 +69,13 @@ const texts: Record<Language, Texts> = {
       repeated: 'Sarjasta ei ole yhä tullut mittauksia.',
       ended: 'Sarjasta tuli taas mittaus.',
     },
+    outsideLimit: {
+      triggered: (limit, range) => `Arvo on raja-arvon "${limit}" normaalialueen (${range}) ulkopuolella.`,
+      repeated: (limit, range) => `Arvo on yhä raja-arvon "${limit}" normaalialueen (${range}) ulkopuolella.`,
+      ended: (limit, range) => `Arvo palasi raja-arvon "${limit}" normaalialueelle (${range}).`,
+    },
+    atLeast: (value) => `vähintään ${value}`,
+    atMost: (value) => `enintään ${value}`,
     project: 'Projekti',
     space: 'Tila',
     series: 'Sarja',
@@ -85,6 +100,14 @@ const texts: Record<Language, Texts> = {
       repeated: 'Serien har fortfarande inte fått några mätvärden.',
       ended: 'Serien fick ett mätvärde igen.',
     },
+    outsideLimit: {
+      triggered: (limit, range) => `Värdet ligger utanför normalområdet (${range}) för gränsvärdet "${limit}".`,
+      repeated: (limit, range) =>
+        `Värdet ligger fortfarande utanför normalområdet (${range}) för gränsvärdet "${limit}".`,
+      ended: (limit, range) => `Värdet är tillbaka inom normalområdet (${range}) för gränsvärdet "${limit}".`,
+    },
+    atLeast: (value) => `minst ${value}`,
+    atMost: (value) => `högst ${value}`,
     project: 'Projekt',
     space: 'Utrymme',
     series: 'Serie',
@@ -109,6 +132,13 @@ const texts: Record<Language, Texts> = {
       repeated: 'The series still has had no readings.',
       ended: 'The series has a reading again.',
     },
+    outsideLimit: {
+      triggered: (limit, range) => `The value is outside the normal range (${range}) of the limit "${limit}".`,
+      repeated: (limit, range) => `The value is still outside the normal range (${range}) of the limit "${limit}".`,
+      ended: (limit, range) => `The value is back within the normal range (${range}) of the limit "${limit}".`,
+    },
+    atLeast: (value) => `at least ${value}`,
+    atMost: (value) => `at most ${value}`,
     project: 'Project',
     space: 'Space',
     series: 'Series',
@@ -180,11 +210,29 @@ function rows(notice: AlarmNotice, language: Language): Array<[string, string]> 
   return list;
 }
 
+/** A limit's normal range with the series' unit: "20–24 °C", "at most 950 ppm". */
+function normalRange(limit: AlarmLimitRange, notice: AlarmNotice, language: Language): string {
+  const t = texts[language];
+  const value = (bound: number) => formatAlarmValue(bound, notice, language);
+  if (limit.normalMin !== null && limit.normalMax !== null) {
+    const low = formatMeasurement(limit.normalMin, notice.dataType, locales[language]);
+    return `${low}–${value(limit.normalMax)}`;
+  }
+  if (limit.normalMin !== null) return t.atLeast(value(limit.normalMin));
+  return limit.normalMax === null ? '' : t.atMost(value(limit.normalMax));
+}
+
 /** What happened, in a sentence or two. */
 function introOf(notice: AlarmNotice, language: Language): string {
   const t = texts[language];
   const intro = t.intro[notice.kind](notice.alarmName);
-  return notice.missingData && notice.kind !== 'test' ? `${intro} ${t.missing[notice.kind]}` : intro;
+  if (notice.kind === 'test') return intro;
+  if (notice.missingData) return `${intro} ${t.missing[notice.kind]}`;
+  const { limit } = notice;
+  if (limit && (limit.normalMin !== null || limit.normalMax !== null)) {
+    return `${intro} ${t.outsideLimit[notice.kind](limit.name, normalRange(limit, notice, language))}`;
+  }
+  return intro;
 }
 
 /** Where the alarm is, shortest first: "Tila A / Lämpötila". */

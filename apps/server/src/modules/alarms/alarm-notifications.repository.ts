@@ -23,6 +23,8 @@ export interface ActionContext {
   unit: string | null;
   spaceId: number | null;
   spaceName: string | null;
+  /** An active-limit alarm's: the limit the series follows, whose normal range the value left. */
+  limit: AlarmLimitRange | null;
   /** The series' latest value (what a test notification shows). */
   latestValue: number | null;
   /** Type user: the user, their primary address and language, and whether the account is active. */
@@ -32,6 +34,13 @@ export interface ActionContext {
   userActive: boolean | null;
   /** Type email: the language of the user who has that address, if anybody does. */
   addressLanguage: string | null;
+}
+
+/** A limit's name and normal range (either end may be open). */
+export interface AlarmLimitRange {
+  name: string;
+  normalMin: number | null;
+  normalMax: number | null;
 }
 
 /** How long an action's unchanged delivery state goes without being written again, s. */
@@ -60,7 +69,12 @@ export class AlarmNotificationsRepository {
                a.webhook, a.secret, al.id as "alarmId", al.name as "alarmName", p.id as "projectId",
                p.name as "projectName", p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName",
                s.data_type as "dataType", s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName",
-               sl.value as "latestValue", a.user_id as "userId", ue.email as "userEmail", u.language as "userLanguage",
+               sl.value as "latestValue",
+               (select json_build_object('name', l.name, 'normalMin', l.normal_min, 'normalMax', l.normal_max)
+                from limits l
+                where al.active_limit and al.missing_after is null
+                  and l.id = olo_effective_limit_id(s.limit_id, p.organization_id, s.data_type)) as "limit",
+               a.user_id as "userId", ue.email as "userEmail", u.language as "userLanguage",
                u.active as "userActive",
                (select au.language from user_emails ae join users au on au.id = ae.user_id
                 where ae.email = lower(a.email) limit 1) as "addressLanguage"

@@ -307,6 +307,7 @@ export class AlarmNotifications {
       seriesName: context.seriesName,
       dataType: context.dataType,
       unit: context.unit,
+      limit: context.limit,
       timeZone: context.timeZone,
       link: `${this.deps.publicUrl}/p/${context.projectId}/alarms`,
     };

@@ -269,6 +269,23 @@ export class AlarmsRepository {
       .returning();
   }
 
+  /**
+   * The normal range of the limit each series follows (olo_effective_limit_id, migration 0015), for
+   * an active-limit rule; a series with no limit has no entry, a limit without a range nulls.
+   */
+  async effectiveNormalRanges(
+    seriesIds: number[],
+  ): Promise<Map<number, { normalMin: number | null; normalMax: number | null }>> {
+    if (seriesIds.length === 0) return new Map();
+    const rows = await this.sql<Array<{ seriesId: number; normalMin: number | null; normalMax: number | null }>>`
+      select se.id as "seriesId", l.normal_min as "normalMin", l.normal_max as "normalMax"
+      from series se
+      join projects p on p.id = se.project_id
+      join limits l on l.id = olo_effective_limit_id(se.limit_id, p.organization_id, se.data_type)
+      where se.id = any(${numberArray(seriesIds)}::int[])`;
+    return new Map(rows.map(({ seriesId, ...range }) => [seriesId, range]));
+  }
+
   /** A series' stored values from `since` in time order (the editor's preview). */
   async valuesSince(
     seriesIds: number[],

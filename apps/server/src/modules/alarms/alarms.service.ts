@@ -310,7 +310,7 @@ export class AlarmsService {
     const since = now - alarmLimits.previewDays * 86_400_000;
     const values = await this.repository.valuesSince(input.seriesIds, new Date(since));
     const { rule } = input;
-    const conditionRule: AlarmRule = { ...rule, repeatAfter: null };
+    const ruleOf = await this.previewRules(rule, input.seriesIds);
     const episodes: AlarmPreviewEpisode[] = [];
     const open = new Map<number, AlarmPreviewEpisode>();
     const states = new Map<number, AlarmState>();
@@ -350,6 +350,9 @@ export class AlarmsService {
         lastSeen.set(seriesId, time);
         take(seriesId, result.events);
       } else {
+        const conditionRule = ruleOf(seriesId);
+        // An active-limit alarm on a series whose limit has no normal range watches nothing there.
+        if (!conditionRule) continue;
         const result = evaluateAlarm(conditionRule, state, { time, value });
         states.set(seriesId, result.state);
         take(seriesId, result.events);
@@ -357,6 +360,30 @@ export class AlarmsService {
     }
     if (rule.missingAfter) for (const seriesId of input.seriesIds) missing(seriesId, now);
     return episodes.sort((a, b) => b.time.getTime() - a.time.getTime());
+  }
+
+  /**
+   * The condition the preview evaluates on each series, as the ingest's (AlarmEngineRepository's
+   * watches): an active-limit rule is the value outside the series' effective limit's normal range,
+   * bounds included as normal; null where that limit has no range.
+   */
+  private async previewRules(
+    rule: z.output<typeof alarmPreviewInput>['rule'],
+    seriesIds: number[],
+  ): Promise<(seriesId: number) => AlarmRule | null> {
+    const own: AlarmRule = { ...rule, repeatAfter: null };
+    if (!rule.activeLimit || rule.missingAfter) return () => own;
+    const ranges = await this.repository.effectiveNormalRanges(seriesIds);
+    return (seriesId) => {
+      const range = ranges.get(seriesId);
+      if (!range || (range.normalMin === null && range.normalMax === null)) return null;
+      return {
+        ...own,
+        start: range.normalMin === null ? null : { value: range.normalMin, inclusive: true },
+        end: range.normalMax === null ? null : { value: range.normalMax, inclusive: true },
+        inside: false,
+      };
+    };
   }
 
   private async editable(access: ViewerAccess, id: string): Promise<AlarmRow> {

@@ -261,7 +261,7 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
     expect((await episodes())[0]?.ended).toBe(true);
   });
 
-  it("takes an active-limit alarm's range from each series' limit normal band, and ignores series without one", async () => {
+  it("takes an active-limit alarm's range from each series' limit normal band, and ignores series with no limit", async () => {
     const [organization] = await sql()<
       Array<{ id: string }>
     >`select organization_id as id from projects where id = ${projectId}`;
@@ -269,7 +269,8 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
       insert into limits (name, data_type, organization_id, normal_min, normal_max)
       values ('CO2', 'CO2', ${organization?.id as string}, 400, 1000) returning id`;
     const banded = await newSeries(projectId, 'Rajattu', 'CO2', 'ppm');
-    const unbanded = await newSeries(projectId, 'Rajaton', 'CO2', 'ppm');
+    // No limit of this type, neither the organization's nor a global one.
+    const unbanded = await newSeries(projectId, 'Rajaton', 'VOC', 'ppb');
     await sql()`update series set limit_id = ${limit?.id as number} where id = ${banded}`;
     expectData(
       await admin.graphql(createAlarm, {

@@ -33,6 +33,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { hasNormalRange, normalRangeText } from '../limits/limitDisplay.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
@@ -41,12 +42,13 @@ import {
   type AlarmFormValues,
   alarmFormIssues,
   alarmFormSchema,
+  followedLimitNames,
   newAlarmValues,
   ruleForText,
   ruleOfValues,
   valuesOfAlarm,
 } from './alarmForm.ts';
-import { durationUnits, ruleSummary } from './ruleText.ts';
+import { durationUnits, ruleSummary, unitOfType } from './ruleText.ts';
 
 export type AlarmsProject = ProjectAlarmsQuery['project'];
 
@@ -154,6 +156,37 @@ function SeriesPicker({ form, project }: { form: Form; project: AlarmsProject })
 }
 
 /**
+ * The limit each chosen series follows, whose normal range an active-limit alarm watches; a series with no limit, or
+ * one without a normal range, is named as watched for nothing.
+ */
+function FollowedLimits({ project, seriesIds }: { project: AlarmsProject; seriesIds: string[] }) {
+  const { t, i18n } = useTranslation();
+  const chosen = project.series.filter((serie) => seriesIds.includes(String(serie.id)));
+  if (chosen.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="alarm-followed-limits">
+      <Text size="sm" fw={500}>
+        {t('The alarm triggers when a value leaves the normal range of the limit its series follows:')}
+      </Text>
+      <List size="sm">
+        {chosen.map((serie) => (
+          <List.Item key={serie.id}>
+            {seriesLabel(serie, project.spaces)}:{' '}
+            {hasNormalRange(serie.limit) ? (
+              `${serie.limit.name} (${normalRangeText(serie.limit, serie.dataType, serie.dataUnit || unitOfType(serie.dataType), i18n.language)})`
+            ) : (
+              <Text span size="sm" fw={500}>
+                {t('no limit with a normal range: the alarm watches nothing on this series')}
+              </Text>
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/**
  * When the rule would have fired over the last 30 days of the chosen series, asked again once the rule has stayed
  * unchanged for a moment (a valid rule on at least one series only).
  */
@@ -223,6 +256,10 @@ export function AlarmEditor({
 }) {
   const { t, i18n } = useTranslation();
   const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
+  const seriesLimits = useMemo(
+    () => new Map(project.series.map((serie) => [serie.id, serie.limit ?? null])),
+    [project],
+  );
   const form = useSchemaForm<AlarmFormValues>({
     initialValues: alarm ? valuesOfAlarm(alarm) : newAlarmValues(),
     schema: alarmFormSchema(seriesTypes),
@@ -293,6 +330,7 @@ export function AlarmEditor({
                 label={t("Use each series' limit's normal band as the range")}
                 {...form.form.getInputProps('activeLimit', { type: 'checkbox' })}
               />
+              {values.activeLimit && <FollowedLimits project={project} seriesIds={values.seriesIds} />}
               {!values.activeLimit && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Stack gap={4}>
@@ -321,12 +359,14 @@ export function AlarmEditor({
                   </Stack>
                 </SimpleGrid>
               )}
-              <Radio.Group label={t('Triggers when the value is')} {...form.form.getInputProps('where')}>
-                <Group mt="xs">
-                  <Radio value="inside" label={t('inside the range')} />
-                  <Radio value="outside" label={t('outside the range')} />
-                </Group>
-              </Radio.Group>
+              {!values.activeLimit && (
+                <Radio.Group label={t('Triggers when the value is')} {...form.form.getInputProps('where')}>
+                  <Group mt="xs">
+                    <Radio value="inside" label={t('inside the range')} />
+                    <Radio value="outside" label={t('outside the range')} />
+                  </Group>
+                </Radio.Group>
+              )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <DurationField
                   form={form}
@@ -358,7 +398,14 @@ export function AlarmEditor({
           />
           {rule && (
             <Text size="sm" data-testid="alarm-editor-summary">
-              {ruleSummary(ruleForText(rule), t, i18n.language)}
+              {ruleSummary(
+                {
+                  ...ruleForText(rule),
+                  limitNames: followedLimitNames(values.seriesIds.map(Number), seriesLimits),
+                },
+                t,
+                i18n.language,
+              )}
             </Text>
           )}
           <Title order={4}>{t('Preview')}</Title>

@@ -162,6 +162,47 @@ describe('alarms page', { timeout: 30_000 }, () => {
     expect(within(item).getByRole('button', { name: 'Muokkaa: Ilmanlaatu' })).toBeTruthy();
   });
 
+  it('describes an active-limit alarm by the limits its series follow, outside their normal range', async () => {
+    renderAlarms(alarmAdmin, 0, {
+      // Saved as an inside alarm before the box was ticked: an active-limit alarm is about leaving the range anyway.
+      ProjectAlarms: () => projectAlarms([alarm('a1', 'Normaalialue', { activeLimit: true, inside: true })]),
+      AlarmsTriggered: () => ({ data: { alarmsTriggered: [] } }),
+    });
+    const item = await screen.findByRole('article', { name: 'Normaalialue' });
+    expect(within(item).getByTestId('alarm-range').textContent).toBe('raja-arvon CO2 S2 normaalialue');
+    expect(within(item).getByText('ulkopuolella')).toBeTruthy();
+    expect(within(item).getByTestId('alarm-summary').textContent).toBe(
+      'Laukeaa ensimmäisestä mittauksesta raja-arvon CO2 S2 normaalialueen ulkopuolella.',
+    );
+  });
+
+  it('the editor of an active-limit alarm lists the limit each series follows instead of a range', async () => {
+    const { sent } = renderAlarms(alarmAdmin, 0, {
+      ProjectAlarms: () => projectAlarms([]),
+      AlarmsTriggered: () => ({ data: { alarmsTriggered: [] } }),
+      AlarmPreview: () => ({ data: { alarmPreview: [] } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Uusi hälytys' }));
+    const editor = await screen.findByTestId('alarm-editor');
+    fireEvent.change(within(editor).getByLabelText(/^Nimi/), { target: { value: 'Normaalialue' } });
+    fireEvent.click(within(editor).getByLabelText('Hiilidioksidi (ppm)'));
+    fireEvent.click(within(editor).getByLabelText('Lämpötila (°C)'));
+    fireEvent.click(within(editor).getByLabelText('Käytä välinä kunkin sarjan raja-arvojen normaalialuetta'));
+    expect(within(editor).queryByLabelText('Välin alku')).toBeNull();
+    expect(within(editor).queryByText('välin sisällä')).toBeNull();
+    const followed = within(within(editor).getByTestId('alarm-followed-limits')).getAllByRole('listitem');
+    expect(followed.map((item) => item.textContent)).toEqual([
+      'Luokka 201 › Hiilidioksidi: CO2 S2 (≤ 950 ppm)',
+      'Luokka 201 › Lämpötila: ei raja-arvoa, jolla on normaalialue: hälytys ei valvo tätä sarjaa',
+    ]);
+    expect(within(editor).getByTestId('alarm-editor-summary').textContent).toBe(
+      'Laukeaa ensimmäisestä mittauksesta raja-arvon CO2 S2 normaalialueen ulkopuolella.',
+    );
+    await waitFor(() => expect(sent.map((item) => item.name)).toContain('AlarmPreview'));
+    const preview = sent.find((item) => item.name === 'AlarmPreview')?.variables as { input: { rule: unknown } };
+    expect(preview.input.rule).toMatchObject({ activeLimit: true, inside: false, start: null, end: null });
+  });
+
   it('the editor says in Finnish when the range is reversed, and previews how often a valid rule would have fired', async () => {
     const { sent } = renderAlarms(alarmAdmin, 0, {
       ProjectAlarms: () => projectAlarms([]),

@@ -9,7 +9,7 @@ import { useShowError } from '../forms/useShowError.ts';
 import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { AlarmEditor, type AlarmsProject } from './AlarmEditor.tsx';
-import { alarmForText } from './alarmForm.ts';
+import { alarmForText, type SeriesLimits } from './alarmForm.ts';
 import { durationText, hasDuration, rangeText, ruleSummary } from './ruleText.ts';
 import { TriggeredAlarms } from './TriggeredAlarms.tsx';
 
@@ -19,11 +19,13 @@ type Editing = 'new' | string | null;
 function AlarmItem({
   alarm,
   seriesTypes,
+  seriesLimits,
   canAdmin,
   onEdit,
 }: {
   alarm: AlarmFieldsFragment;
   seriesTypes: ReadonlyMap<number, string>;
+  seriesLimits: SeriesLimits;
   canAdmin: boolean;
   onEdit: () => void;
 }) {
@@ -32,7 +34,7 @@ function AlarmItem({
   const [deleteAlarm, { loading }] = useMutation(DeleteAlarmDocument, {
     refetchQueries: [{ query: ProjectAlarmsDocument, variables: { projectId: alarm.projectId } }],
   });
-  const rule = alarmForText(alarm, seriesTypes);
+  const rule = alarmForText(alarm, seriesTypes, seriesLimits);
   const locale = i18n.language;
   const missing = hasDuration(rule.missingAfter);
 
@@ -63,7 +65,7 @@ function AlarmItem({
                   {rangeText(rule, t, locale)}
                 </Badge>
                 <Badge variant="outline" tt="none">
-                  {alarm.inside ? t('inside') : t('outside')}
+                  {alarm.inside && !alarm.activeLimit ? t('inside') : t('outside')}
                 </Badge>
               </>
             )}
@@ -117,6 +119,10 @@ function AlarmList({
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
   const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
+  const seriesLimits = useMemo(
+    () => new Map(project.series.map((serie) => [serie.id, serie.limit ?? null])),
+    [project],
+  );
   const edited = alarms.find((alarm) => alarm.id === editing);
   return (
     <Stack gap="sm" data-testid="alarm-list">
@@ -135,6 +141,7 @@ function AlarmList({
             key={alarm.id}
             alarm={alarm}
             seriesTypes={seriesTypes}
+            seriesLimits={seriesLimits}
             canAdmin={canAdmin}
             onEdit={() => setEditing(alarm.id)}
           />

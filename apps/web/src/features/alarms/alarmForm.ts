@@ -1,6 +1,7 @@
 import { alarmRuleInput } from '@olo/shared';
 import type { AlarmFieldsFragment, AlarmRuleInput } from '../../graphql/generated.ts';
 import { formSchema, type StandardSchema } from '../forms/formSchema.ts';
+import { hasNormalRange } from '../limits/limitDisplay.ts';
 import { type DurationParts, type DurationUnit, durationUnits, type RuleForText } from './ruleText.ts';
 
 /** A duration as the editor holds it: one amount in one unit ('' for none). */
@@ -157,7 +158,8 @@ export function ruleOfValues(values: AlarmFormValues, seriesTypes: ReadonlyMap<n
   return {
     name: values.name,
     dataType: ruleDataType(values, seriesTypes),
-    inside: values.where === 'inside',
+    // An active-limit alarm fires outside its limits' normal ranges, whatever was chosen before it was ticked.
+    inside: !(values.activeLimit && !missing) && values.where === 'inside',
     start: ownRange ? bound(values.startValue, values.startInclusive) : null,
     end: ownRange ? bound(values.endValue, values.endInclusive) : null,
     duration: missing ? null : durationParts(values.duration),
@@ -182,12 +184,37 @@ export function ruleForText(rule: AlarmRuleInput): RuleForText {
   };
 }
 
+/** The limit each series follows (Serie.limit), by series id. */
+export type SeriesLimits = ReadonlyMap<
+  number,
+  { name: string; normalMin?: number | null; normalMax?: number | null } | null
+>;
+
+/** The names of the limits with a normal range that `seriesIds` follow, each once, in the series' order. */
+export function followedLimitNames(seriesIds: readonly number[], seriesLimits: SeriesLimits): string[] {
+  const names = seriesIds
+    .map((id) => seriesLimits.get(id))
+    .filter(hasNormalRange)
+    .map((limit) => limit.name);
+  return [...new Set(names)];
+}
+
 /** A saved alarm for its summary; one saved without a data type takes that of its series when they agree (for the unit). */
-export function alarmForText(alarm: AlarmFieldsFragment, seriesTypes: ReadonlyMap<number, string>): RuleForText {
+export function alarmForText(
+  alarm: AlarmFieldsFragment,
+  seriesTypes: ReadonlyMap<number, string>,
+  seriesLimits: SeriesLimits = new Map(),
+): RuleForText {
   const types = new Set(alarm.alarmsSeries.map((link) => seriesTypes.get(link.seriesId)));
   const [only] = types;
   const dataType = alarm.dataType ?? (types.size === 1 && only ? only : null);
-  return { ...alarm, dataType, start: alarm.range.start, end: alarm.range.end };
+  const limitNames = alarm.activeLimit
+    ? followedLimitNames(
+        alarm.alarmsSeries.map((link) => link.seriesId),
+        seriesLimits,
+      )
+    : [];
+  return { ...alarm, dataType, start: alarm.range.start, end: alarm.range.end, limitNames };
 }
 
 /** The schema's field paths as the editor's fields. */

@@ -26,6 +26,8 @@ export interface RuleForText {
   repeatAfter: DurationParts | null;
   missingAfter: DurationParts | null;
   hysteresis: number | null;
+  /** An active-limit rule's: the names of the limits its series follow (those with a normal range). */
+  limitNames?: readonly string[];
 }
 
 export const durationUnits = ['years', 'months', 'days', 'hours', 'minutes', 'seconds'] as const;
@@ -65,9 +67,18 @@ function thresholdText(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
 }
 
+/** The limits an active-limit rule follows, "CO2 S2 and Lämpötila S2"; null when none is known. */
+function limitNamesText(rule: RuleForText, locale: string): string | null {
+  const names = rule.limitNames ?? [];
+  return names.length === 0 ? null : new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+}
+
 /** The range as text, e.g. "> 1 200 ppm", "≥ 18 and < 25 °C"; the limit's band for an active-limit alarm. */
 export function rangeText(rule: RuleForText, t: TFunction, locale: string): string {
-  if (rule.activeLimit) return t("The normal band of each series' limit");
+  if (rule.activeLimit) {
+    const limits = limitNamesText(rule, locale);
+    return limits ? t('normal range of {{limits}}', { limits }) : t("The normal band of each series' limit");
+  }
   const unit = unitOfType(rule.dataType);
   const withUnit = (text: string) => (unit ? `${text} ${unit}` : text);
   const lower = rule.start && `${rule.start.inclusive ? '≥' : '>'} ${thresholdText(rule.start.value, locale)}`;
@@ -91,6 +102,12 @@ export function outsideConditionText(rule: RuleForText, t: TFunction, locale: st
   return unit ? `${text} ${unit}` : text;
 }
 
+function hysteresisText(hysteresis: number, rule: RuleForText, t: TFunction, locale: string): string {
+  const unit = unitOfType(rule.dataType);
+  const margin = `${thresholdText(hysteresis, locale)}${unit ? ` ${unit}` : ''}`;
+  return t('It ends once the value is back past the limit by {{margin}}.', { margin });
+}
+
 /** A readable summary of when the rule triggers, how it repeats and ends. */
 export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): string {
   const sentences: string[] = [];
@@ -100,6 +117,28 @@ export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): st
         duration: durationText(rule.missingAfter, locale),
       }),
     );
+  } else if (rule.activeLimit) {
+    // Always outside: the stored inside flag means nothing for an active-limit alarm (decision 0070).
+    const limit = limitNamesText(rule, locale);
+    const duration = hasDuration(rule.duration) ? durationText(rule.duration, locale) : null;
+    const range = rangeText(rule, t, locale);
+    if (limit) {
+      sentences.push(
+        duration
+          ? t('Triggers when the value stays outside the normal range of {{limit}} for {{duration}}.', {
+              limit,
+              duration,
+            })
+          : t('Triggers at the first reading outside the normal range of {{limit}}.', { limit }),
+      );
+    } else {
+      sentences.push(
+        duration
+          ? t('Triggers when the value stays outside the range ({{range}}) for {{duration}}.', { range, duration })
+          : t('Triggers at the first reading outside the range ({{range}}).', { range }),
+      );
+    }
+    if (rule.hysteresis) sentences.push(hysteresisText(rule.hysteresis, rule, t, locale));
   } else {
     const range = rangeText(rule, t, locale);
     if (hasDuration(rule.duration)) {
@@ -118,11 +157,7 @@ export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): st
     }
     const condition = rule.inside ? null : outsideConditionText(rule, t, locale);
     if (condition) sentences.push(t('So the condition is: value {{condition}}.', { condition }));
-    if (rule.hysteresis) {
-      const unit = unitOfType(rule.dataType);
-      const margin = `${thresholdText(rule.hysteresis, locale)}${unit ? ` ${unit}` : ''}`;
-      sentences.push(t('It ends once the value is back past the limit by {{margin}}.', { margin }));
-    }
+    if (rule.hysteresis) sentences.push(hysteresisText(rule.hysteresis, rule, t, locale));
   }
   if (hasDuration(rule.repeatAfter)) {
     sentences.push(

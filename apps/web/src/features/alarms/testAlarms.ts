@@ -23,6 +23,9 @@ export const temperatureSeries = {
   spaceId: 1,
 };
 
+/** The limit the CO2 series follows (the global default): normal up to 950 ppm. */
+export const co2Limit = { __typename: 'Limit', id: 1, name: 'CO2 S2', normalMin: null, normalMax: 950 };
+
 export function alarmsShell(privileges: ProjectPrivilege[], alarmsTriggeredCount: number) {
   return shellProject(7, 'Koulu', { privileges, alarmsTriggeredCount });
 }
@@ -65,7 +68,10 @@ export function projectAlarms(alarms: unknown[]) {
         id: 7,
         timeZone: 'Europe/Helsinki',
         spaces: [classroom],
-        series: [co2Series, temperatureSeries],
+        series: [
+          { ...co2Series, limit: co2Limit },
+          { ...temperatureSeries, limit: null },
+        ],
       },
       alarms,
     },

@@ -6,7 +6,7 @@ import { Link, Navigate, Outlet, useLocation, useOutletContext } from 'react-rou
 import { ProjectAdminDocument, type ProjectAdminQuery } from '../../graphql/generated.ts';
 import { useProjectIdParam } from '../projects/useProject.ts';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
-import { allowedEditTabs, type EditTab, editTabPath, editTabs, mayUseEditTab } from './editTabs.ts';
+import { allowedEditTabs, type EditTab, editTabPath, editTabs, entryEditTab, mayUseEditTab } from './editTabs.ts';
 
 export type EditedProject = ProjectAdminQuery['projectAdmin'];
 
@@ -42,6 +42,7 @@ function EditFrame({ project }: { project: EditedProject }) {
   const { pathname } = useLocation();
   const tab = currentTab(pathname);
   const allowed = allowedEditTabs(project.privileges);
+  const entry = entryEditTab(project.privileges);
   const labels: Record<EditTab, string> = {
     general: t('General'),
     info: t('Project information'),
@@ -54,7 +55,7 @@ function EditFrame({ project }: { project: EditedProject }) {
 
   let content: ReactNode;
   if (mayUseEditTab(project.privileges, tab)) content = <Outlet context={project} />;
-  else if (tab === 'general' && allowed[0]) return <Navigate replace to={editTabPath(project.id, allowed[0])} />;
+  else if (tab === 'general' && entry) return <Navigate replace to={editTabPath(project.id, entry)} />;
   else if (tab === 'general' && project.privileges.includes('adminReports')) {
     content = (
       <Text data-testid="edit-reports-note">

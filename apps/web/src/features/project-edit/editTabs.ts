@@ -12,7 +12,8 @@ const tabNeeds: Record<EditTab, readonly ProjectPrivilege[]> = {
   info: ['admin'],
   pages: ['admin'],
   users: ['admin'],
-  colors: ['admin'],
+  // Spaces' colours are the project admin's; series' colours and limits also those who manage series.
+  colors: ['admin', 'adminSeries'],
   series: ['adminSeries', 'admin'],
   actions: ['adminAlarms', 'admin'],
 };
@@ -29,6 +30,15 @@ export function allowedEditTabs(privileges: readonly ProjectPrivilege[]): EditTa
   return editTabs.filter((tab) => mayUseEditTab(privileges, tab));
 }
 
+/**
+ * The tab a member who may not use the general tab starts on: the first they may use, but colours only when it is
+ * all, since they are a side task of a series manager, whose work is the series.
+ */
+export function entryEditTab(privileges: readonly ProjectPrivilege[]): EditTab | null {
+  const allowed = allowedEditTabs(privileges);
+  return allowed.find((tab) => tab !== 'colors') ?? allowed[0] ?? null;
+}
+
 export function editTabPath(projectId: number, tab: EditTab): string {
   const base = `/p/${projectId}/edit`;
   return tab === 'general' ? base : `${base}/${tab}`;
@@ -40,6 +50,5 @@ export function editTabPath(projectId: number, tab: EditTab): string {
  */
 export function editEntryPath(projectId: number, privileges: readonly ProjectPrivilege[]): string | null {
   if (!editPrivileges.some((privilege) => privileges.includes(privilege))) return null;
-  const [first] = allowedEditTabs(privileges);
-  return editTabPath(projectId, first ?? 'general');
+  return editTabPath(projectId, entryEditTab(privileges) ?? 'general');
 }
