@@ -105,7 +105,7 @@ describe('project colours page', { timeout: 30_000 }, () => {
     const row = await screen.findByRole('article', { name: 'Hiilidioksidi' });
     expect(within(row).getByTestId('series-swatch').getAttribute('data-color')).toBe(seriesColor({ id: 11 }));
     expect(within(row).getByTestId('series-limit').textContent).toBe('CO2 S2, normaali ≤ 950 ppm');
-    const bands = within(row).getByTestId('limit-strip').children;
+    const bands = within(row).getByTestId('limit-strip').querySelectorAll('[data-color]');
     expect([...bands].map((band) => band.getAttribute('data-color'))).toEqual([
       '#2b8a3e',
       '#5c940d',

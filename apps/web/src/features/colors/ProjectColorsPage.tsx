@@ -13,7 +13,7 @@ import {
 } from '../../graphql/generated.ts';
 import { unitOfType } from '../alarms/ruleText.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { LimitStrip } from '../limits/LimitStrip.tsx';
+import { BandsStrip } from '../limits/BandsStrip.tsx';
 import { normalRangeText } from '../limits/limitDisplay.ts';
 import { useEditedProject } from '../project-edit/EditLayout.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -92,7 +92,7 @@ function SeriesPreview({ serie }: { serie: ColorsSerieFragment }) {
         data-testid="series-swatch"
       />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        {limit && <LimitStrip limit={limit} />}
+        {limit && <BandsStrip scale={limit} unit={unit} testId="limit-strip" />}
         <Text size="xs" c="dimmed" data-testid="series-limit">
           {limit
             ? range

@@ -37,7 +37,11 @@ export function BandsStrip({
         style={{ position: 'relative', display: 'flex', height, borderRadius: 4, overflow: 'hidden' }}
       >
         {bands.map((band) => (
-          <Box key={`${band.from}-${band.to}`} style={{ width: width(band.from, band.to), background: band.color }} />
+          <Box
+            key={`${band.from}-${band.to}`}
+            data-color={band.color}
+            style={{ width: width(band.from, band.to), background: band.color }}
+          />
         ))}
         {marker !== undefined && (
           <Box
