@@ -1,6 +1,7 @@
 import { Badge, ColorSwatch, Group, Table } from '@mantine/core';
-import { bandColor, readableOn } from '@olo/shared';
+import { bandColor } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
+import { BandValueCell } from '../limits/BandValueCell.tsx';
 import { LiveProjectData } from './LiveProjectData.tsx';
 import { formatLiveValue, type LiveSeries, type LiveSpace } from './liveSeries.ts';
 import { ReadingAge } from './ReadingAge.tsx';
@@ -8,25 +9,14 @@ import { ReadingAge } from './ReadingAge.tsx';
 /** Red 9 of Mantine's palette, as on the gauges: white text on it passes AA. */
 const alarmColor = '#c92a2a';
 
-/**
- * A value coloured by its limit's band: the band as a bar at the cell's edge, the number in the band's colour made
- * readable on the table (a striped row is near white). Without a limit or a value, plain.
- */
+/** A value coloured by its limit's band; without a limit or a value, plain. */
 function LiveValueCell({ series }: { series: LiveSeries }) {
   const { i18n } = useTranslation();
   const band = series.limit ? bandColor(series.limit, series.latest?.data) : null;
   return (
-    <Table.Td
-      ta="right"
-      style={{
-        whiteSpace: 'nowrap',
-        ...(band ? { color: readableOn(band, '#f8f9fa'), boxShadow: `inset -4px 0 0 ${band}`, fontWeight: 600 } : {}),
-      }}
-      data-testid="live-value"
-      data-band-color={band ?? undefined}
-    >
+    <BandValueCell band={band} testId="live-value">
       {formatLiveValue(series, i18n.language)}
-    </Table.Td>
+    </BandValueCell>
   );
 }
 

@@ -1,28 +1,8 @@
 import { ColorSwatch, Group, Table } from '@mantine/core';
-import { readableOn } from '@olo/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BandValueCell } from '../limits/BandValueCell.tsx';
 import type { StatsRow } from './statsRows.ts';
-
-/**
- * A value cell coloured by the band it falls in on the series' limit: the band as a bar at the cell's edge, the
- * number in the band's colour made readable on the striped rows (near white).
- */
-function StatCell({ text, band, testId }: { text: string; band: string | null; testId: string }) {
-  return (
-    <Table.Td
-      ta="right"
-      style={{
-        whiteSpace: 'nowrap',
-        ...(band ? { color: readableOn(band, '#f8f9fa'), boxShadow: `inset -4px 0 0 ${band}`, fontWeight: 600 } : {}),
-      }}
-      data-testid={testId}
-      data-band-color={band ?? undefined}
-    >
-      {text}
-    </Table.Td>
-  );
-}
 
 /** The lowest, mean and highest reading of each series over the period's kept slots. */
 export const StatsTable = memo(function StatsTable({ rows }: { rows: readonly StatsRow[] }) {
@@ -50,9 +30,15 @@ export const StatsTable = memo(function StatsTable({ rows }: { rows: readonly St
                   {row.name}
                 </Group>
               </Table.Td>
-              <StatCell text={value(row.min, row.unit)} band={row.bands.min} testId="summary-min" />
-              <StatCell text={value(row.avg, row.unit)} band={row.bands.avg} testId="summary-avg" />
-              <StatCell text={value(row.max, row.unit)} band={row.bands.max} testId="summary-max" />
+              <BandValueCell band={row.bands.min} testId="summary-min">
+                {value(row.min, row.unit)}
+              </BandValueCell>
+              <BandValueCell band={row.bands.avg} testId="summary-avg">
+                {value(row.avg, row.unit)}
+              </BandValueCell>
+              <BandValueCell band={row.bands.max} testId="summary-max">
+                {value(row.max, row.unit)}
+              </BandValueCell>
             </Table.Tr>
           ))}
         </Table.Tbody>
