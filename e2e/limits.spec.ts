@@ -21,16 +21,22 @@ const co2Limit = {
   opacity: 0.3,
 };
 
-/** As an organization's admin (here the site admin): the limit created, then picked by the series. */
-async function giveLimit(page: Page, organizationId: string, seriesId: number): Promise<void> {
-  const { createLimit } = await graphql<{ createLimit: { id: number } }>(
+/**
+ * As an organization's admin (here the site admin): the limit created through the API, then picked for the series on
+ * the project's Colors tab in a second tab of the browser.
+ */
+async function giveLimit(page: Page, organizationId: string, projectId: number): Promise<void> {
+  await graphql<{ createLimit: { id: number } }>(
     page,
     'mutation ($input: CreateLimitInput!) { createLimit(input: $input) { id } }',
     { input: { ...co2Limit, organizationId } },
   );
-  await graphql(page, 'mutation ($input: UpdateSeriesInput!) { updateSeries(input: $input) { id } }', {
-    input: { id: seriesId, limitId: createLimit.id },
-  });
+  const editor = await page.context().newPage();
+  await editor.goto(`/p/${projectId}/edit/colors`);
+  const row = editor.getByRole('article', { name: 'Hiilidioksidi' });
+  await row.getByLabel('Raja-arvot').selectOption({ label: co2Limit.name });
+  await expect(row.getByTestId('series-limit')).toContainText(co2Limit.name);
+  await editor.close();
 }
 
 test('a CO2 series given a limit shows its bands and band colours live, and behind its summary graph', async ({
@@ -58,8 +64,8 @@ test('a CO2 series given a limit shows its bands and band colours live, and behi
       (timeout) => expect(value).toHaveText('700 ppm', { timeout }),
     );
 
-    // The limit picked while the page is open: its bands and the value's band colour come with projectUpdated.
-    await giveLimit(page, organizationId, seriesId);
+    // The limit picked on the Colors tab while the live page is open: its bands and the value's band colour come with projectUpdated.
+    await giveLimit(page, organizationId, projectId);
     await expect(gauge.getByTestId('gauge-band')).toHaveCount(3);
     await expect(gauge.getByTestId('gauge-band').nth(0)).toHaveAttribute('data-color', '#2b8a3e');
     await expect(value).toHaveAttribute('data-band-color', '#2b8a3e');

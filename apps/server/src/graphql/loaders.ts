@@ -32,6 +32,8 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     color: new BatchLoader((colorIds: number[]) => services.colors.byIds(colorIds)),
     /** The limit each series follows (olo_effective_limit_id), null where none. */
     effectiveLimit: new BatchLoader((seriesIds: number[]) => services.limits.effectiveOfSeries(seriesIds)),
+    /** The limit each series would follow without its own choice. */
+    defaultLimit: new BatchLoader((seriesIds: number[]) => services.limits.effectiveOfSeries(seriesIds, true)),
     /** What the projects of each organization may pick: global colours and the organization chain's. */
     organizationChainColors: new BatchLoader((organizationIds: string[]) =>
       services.colors.forOrganizations(organizationIds),

@@ -1,24 +1,32 @@
-import { readFileSync } from 'node:fs';
-import { type DefinitionNode, type DocumentNode, Kind, parse, print, visit } from 'graphql';
+import { readdirSync, readFileSync } from 'node:fs';
+import { type DefinitionNode, Kind, parse, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../testing/factories.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../testing/test-server.ts';
 
 const webFeatures = new URL('../../../web/src/features/', import.meta.url);
-const webDocuments = new Map<string, DocumentNode>();
+let webDefinitions: Map<string, DefinitionNode> | undefined;
 
-/** One operation as the web app sends it: from its `.graphql` file, with the fragments it spreads. */
-function webOperation(file: string, name: string): string {
-  let document = webDocuments.get(file);
-  if (!document) {
-    document = parse(readFileSync(new URL(file, webFeatures), 'utf8'));
-    webDocuments.set(file, document);
-  }
-  const byName = new Map(
-    document.definitions.flatMap((definition) =>
-      'name' in definition && definition.name ? [[definition.name.value, definition] as const] : [],
+/** Every operation and fragment of the web app by name: as in codegen, a fragment may come from any feature's file. */
+function webDefinitionsByName(): Map<string, DefinitionNode> {
+  if (webDefinitions) return webDefinitions;
+  const files = readdirSync(webFeatures, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.graphql'),
+  );
+  webDefinitions = new Map(
+    files.flatMap((file) =>
+      parse(readFileSync(new URL(file, webFeatures), 'utf8')).definitions.flatMap((definition) =>
+        'name' in definition && definition.name ? [[definition.name.value, definition] as const] : [],
+      ),
     ),
   );
+  return webDefinitions;
+}
+
+/** One operation as the web app sends it, with the fragments it spreads; `file` is where the operation is. */
+function webOperation(file: string, name: string): string {
+  const byName = webDefinitionsByName();
+  if (!readFileSync(new URL(file, webFeatures), 'utf8').includes(name)) throw new Error(`${name} is not in ${file}`);
   const wanted: DefinitionNode[] = [];
   const add = (definitionName: string) => {
     const definition = byName.get(definitionName);

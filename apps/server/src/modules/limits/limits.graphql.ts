@@ -126,6 +126,14 @@ builder.objectFields(SeriesRef, (t) => ({
       'default; null when none.',
     resolve: (series, _args, context) => context.loaders.effectiveLimit.load(series.id),
   }),
+  defaultLimit: t.field({
+    type: LimitRef,
+    nullable: true,
+    description:
+      "The limit it would follow without a limit of its own: its organization chain's nearest of its type, else the " +
+      'global default; null when none. What choosing no limit (limitId null) gives.',
+    resolve: (series, _args, context) => context.loaders.defaultLimit.load(series.id),
+  }),
 }));
 
 builder.objectFields(PublicSeriesRef, (t) => ({

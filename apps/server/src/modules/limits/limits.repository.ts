@@ -100,13 +100,17 @@ export class LimitsRepository {
 
   /**
    * The limit each series follows (olo_effective_limit_id, migration 0015: its own, else the nearest organization's of
-   * its type, else the global one); series that follow none are left out.
+   * its type, else the global one); series that follow none are left out. `ownIgnored`: the limit each would follow
+   * without its own choice (its default).
    */
-  async effectiveOfSeries(seriesIds: readonly number[]): Promise<Array<{ seriesId: number; limit: LimitRow }>> {
+  async effectiveOfSeries(
+    seriesIds: readonly number[],
+    ownIgnored = false,
+  ): Promise<Array<{ seriesId: number; limit: LimitRow }>> {
     const rows = await this.db.execute<LimitRecord & { series_id: number }>(sql`
       select s.id as series_id, l.* from series s
       join projects p on p.id = s.project_id
-      join limits l on l.id = olo_effective_limit_id(s.limit_id, p.organization_id, s.data_type)
+      join limits l on l.id = olo_effective_limit_id(${ownIgnored ? null : sql`s.limit_id`}, p.organization_id, s.data_type)
       where s.id in ${listOf(seriesIds)}`);
     return rows.map((row) => ({ seriesId: Number(row.series_id), limit: limitOfRecord(row) }));
   }

@@ -51,10 +51,13 @@ export class LimitsService {
     return organizationIds.map((id) => groups.get(id) ?? []);
   }
 
-  /** The limit each series follows (its own, its organization chain's, the global default), null where none. */
-  async effectiveOfSeries(seriesIds: number[]): Promise<Array<LimitRow | null>> {
+  /**
+   * The limit each series follows (its own, its organization chain's, the global default), null where none;
+   * `ownIgnored`: the one it would follow without its own.
+   */
+  async effectiveOfSeries(seriesIds: number[], ownIgnored = false): Promise<Array<LimitRow | null>> {
     const bySeries = new Map(
-      (await this.repository.effectiveOfSeries(seriesIds)).map((row) => [row.seriesId, row.limit]),
+      (await this.repository.effectiveOfSeries(seriesIds, ownIgnored)).map((row) => [row.seriesId, row.limit]),
     );
     return seriesIds.map((id) => bySeries.get(id) ?? null);
   }

@@ -163,6 +163,14 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     >`select id from limits where name = 'CO2 S3 (Sisäilmastoluokitus 2018)'`;
     expectData(await admin.graphql(updateSeries, { input: { id: seriesId, limitId: s3?.id } }));
     expect((await limitOf(seriesId))?.id).toBe(s3?.id);
+    // What choosing none would give, for the colours page's "Default (…)".
+    const defaults = expectData(
+      await admin.graphql<{ project: { series: Array<{ id: number; defaultLimit: { id: number } | null }> } }>(
+        'query D($id: Int!) { project(id: $id) { series { id defaultLimit { id } } } }',
+        { id: projectId },
+      ),
+    );
+    expect(defaults.project.series.find((series) => series.id === seriesId)?.defaultLimit?.id).toBe(own.id);
     const publicView = expectData(
       await new TestClient(olo.url).graphql<{
         projectByPublicId: {

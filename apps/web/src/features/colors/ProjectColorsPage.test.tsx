@@ -55,6 +55,7 @@ function serie(state: Record<string, unknown> = {}) {
     limitId: null,
     color: null,
     limit: s2,
+    defaultLimit: s2,
     ...state,
   };
 }

@@ -4,7 +4,6 @@ import { seriesColor } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
-  type ColorsLimitFragment,
   type ColorsSerieFragment,
   ProjectColorsDocument,
   type ProjectColorsQuery,
@@ -23,22 +22,6 @@ type ColorsProject = ProjectColorsQuery['projectAdmin'];
 type PaletteColor = ColorsProject['colors'][number];
 
 const idOrNull = (value: string) => (value === '' ? null : Number(value));
-
-/**
- * The limit a series would follow without one of its own: the lowest-ordered of its type among its organization
- * chain's, else the global one. Project.limits does not say how near each organization is, so with limits of that
- * type in both a parent and a child organization this may name the parent's; the server's choice
- * (olo_effective_limit_id) is shown once the series follows the default.
- */
-function defaultLimit(serie: ColorsSerieFragment, limits: readonly ColorsLimitFragment[]): ColorsLimitFragment | null {
-  if (serie.limitId === null) return serie.limit;
-  const ofType = limits.filter((limit) => limit.dataType === serie.dataType);
-  return (
-    ofType.find((limit) => limit.organizationId !== null) ??
-    ofType.find((limit) => limit.organizationId === null) ??
-    null
-  );
-}
 
 /** A colour choice with a swatch of the chosen colour beside it. */
 function ColorField({
@@ -125,7 +108,7 @@ function SeriesRow({
       showError(error);
     }
   };
-  const fallback = defaultLimit(serie, project.limits);
+  const fallback = serie.defaultLimit;
   const limits = project.limits.filter((limit) => limit.dataType === serie.dataType);
   return (
     <Paper withBorder p="sm" radius="sm" component="article" aria-label={serie.name} data-testid="colors-series">
