@@ -281,7 +281,7 @@ export class AlarmEngineRepository {
       left join series se on a.active_limit and se.id = s.series_id
       left join projects p on p.id = se.project_id
       -- Read on every rules version: a limit's edit, or a change of what a series follows, bumps it (migrations 0013, 0015).
-      left join limits l on l.id = olo_effective_limit_id(se.limit_id, p.organization_id, se.data_type)
+      left join limits l on a.active_limit and l.id = olo_effective_limit_id(se.limit_id, p.organization_id, se.data_type)
       left join series_latest sl on a.missing_after is not null and sl.series_id = s.series_id`;
   }
 
