@@ -1,19 +1,91 @@
 /**
- * Takes the front page's screenshots of the real app (apps/web/public/screenshots/*.png): starts
- * the built server on a temporary folder with demo data, signs in as the demo user in Chromium and
- * captures pages. Run after a visible change: `npx tsx scripts/screenshots.ts` (after npm run build).
+ * Screenshots of the real app with demo data (`npm run screenshots`, which builds first): starts the built server on
+ * a temporary folder, signs in as the demo user in Chromium and captures the home, a project's overview, live and
+ * summary tabs and a meter's page at desktop (1280×800) and phone (390×844) sizes into docs/screenshots/ (the
+ * README shows them); the front page's own pictures (apps/web/public/screenshots/) are the desktop home and summary.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = 3998;
 const baseUrl = `http://localhost:${port}`;
-const outDir = path.join(root, 'apps/web/public/screenshots');
+const docsDir = path.join(root, 'docs/screenshots');
+const frontPageDir = path.join(root, 'apps/web/public/screenshots');
+/** The demo school (seed: apps/server/src/seed/demo-data.ts). */
+const demoProjectId = 1;
+
+const sizes = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** What each page waits for before its picture: its data drawn, not a loading state. */
+const pages: Array<{ name: string; path: (meterId: number) => string; ready: (page: Page) => Promise<void> }> = [
+  { name: 'home', path: () => '/home', ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
+  {
+    name: 'overview',
+    path: () => `/p/${demoProjectId}`,
+    ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+  },
+  { name: 'live', path: () => `/p/${demoProjectId}/live`, ready: (page) => page.getByRole('meter').first().waitFor() },
+  {
+    name: 'summary',
+    path: () => `/p/${demoProjectId}/summary`,
+    ready: (page) => page.locator('.uplot canvas').first().waitFor(),
+  },
+  {
+    name: 'meter',
+    path: (meterId) => `/meters/${meterId}`,
+    ready: (page) => page.locator('main h1').first().waitFor(),
+  },
+];
+
+async function waitForServer(): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      if (attempt > 240) throw new Error('server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function signedInPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage({ viewport, locale: 'fi-FI', timezoneId: 'Europe/Helsinki' });
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Käyttäjätunnus').fill('demo');
+  await page.getByLabel('Salasana').fill('olo-demo-2026');
+  await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
+  await page.waitForURL(`${baseUrl}/home`);
+  return page;
+}
+
+/** The first meter of the demo project, as its live data shows (through the app's own GraphQL, with its CSRF header). */
+async function demoMeterId(page: Page): Promise<number> {
+  return page.evaluate(async (projectId) => {
+    const csrf = document.cookie.match(/(?:^|; )olo_csrf=([^;]+)/)?.[1] ?? '';
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+      body: JSON.stringify({
+        query: 'query M($id: Int!) { project(id: $id) { series { seriesDatasources { meterId } } } }',
+        variables: { id: projectId },
+      }),
+    });
+    const body = (await response.json()) as {
+      data: { project: { series: Array<{ seriesDatasources: Array<{ meterId: number }> }> } };
+    };
+    const meterId = body.data.project.series.flatMap((series) => series.seriesDatasources)[0]?.meterId;
+    if (meterId === undefined) throw new Error('the demo project has no meter');
+    return meterId;
+  }, demoProjectId);
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-screenshots-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -22,32 +94,33 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, MQTT_PORT: '0', DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
 });
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      if (attempt > 120) throw new Error('server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'fi-FI' });
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Käyttäjätunnus').fill('demo');
-  await page.getByLabel('Salasana').fill('olo-demo-2026');
-  await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
-  await page.waitForURL(`${baseUrl}/home`);
-  fs.mkdirSync(outDir, { recursive: true });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(outDir, 'home.png') });
-  await page.goto(`${baseUrl}/profile`);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(outDir, 'profile.png') });
+  fs.mkdirSync(docsDir, { recursive: true });
+  fs.mkdirSync(frontPageDir, { recursive: true });
+  const written: string[] = [];
+  for (const size of sizes) {
+    const page = await signedInPage(browser, size.viewport);
+    const meterId = await demoMeterId(page);
+    for (const shown of pages) {
+      await page.goto(`${baseUrl}${shown.path(meterId)}`);
+      await shown.ready(page);
+      // Fonts, gauges' transitions and the graphs' first paint settle.
+      await page.waitForTimeout(800);
+      const file = path.join(docsDir, `${shown.name}-${size.name}.png`);
+      await page.screenshot({ path: file });
+      written.push(path.relative(root, file));
+      if (size.name === 'desktop' && (shown.name === 'home' || shown.name === 'summary')) {
+        fs.copyFileSync(file, path.join(frontPageDir, `${shown.name}.png`));
+      }
+    }
+    await page.close();
+  }
   await browser.close();
-  console.log(`wrote ${outDir}/home.png and profile.png`);
+  console.log(`wrote ${written.join(', ')}; the front page's home.png and summary.png`);
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

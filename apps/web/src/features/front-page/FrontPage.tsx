@@ -5,7 +5,7 @@ import classes from './FrontPage.module.css';
 
 const screenshots = [
   { src: '/screenshots/home.png', caption: 'Etusivu: omat projektit ja mittarit yhdellä silmäyksellä' },
-  { src: '/screenshots/profile.png', caption: 'Käyttäjäprofiili: kieli, sähköpostit ja käyttöliittymän asetukset' },
+  { src: '/screenshots/summary.png', caption: 'Yhteenveto: mittaukset kuvaajina raja-arvojen värialueiden päällä' },
 ];
 
 /**
