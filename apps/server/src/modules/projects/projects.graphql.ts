@@ -18,14 +18,37 @@ import { MemberUserRef, OrganizationRef, requireSelf } from '../organizations/or
 import type { ProjectMemberRow, ProjectRow } from './projects.repository.ts';
 
 const ProjectStateRef = builder
-  .objectRef<{ dataId: string; caching: boolean; online: boolean }>('ProjectState')
+  .objectRef<{ dataId: string; caching: boolean; projectId: number }>('ProjectState')
   .implement({
     fields: (t) => ({
       dataId: t.exposeString('dataId', {
         description: 'Changes whenever stored data changes; cached data of another dataId is stale.',
       }),
       caching: t.exposeBoolean('caching', { description: 'Closed periods of data may be cached by clients.' }),
-      online: t.exposeBoolean('online', { description: 'A meter of the project has reported recently.' }),
+      online: t.boolean({
+        description:
+          'At least one of its active meters (feeding its series through a datasource open now) has reported within ' +
+          'three of its intervals.',
+        resolve: async (state, _args, context) =>
+          (await context.loaders.projectOnline.load(state.projectId)).metersOnline > 0,
+      }),
+      metersOnline: t.int({
+        description: 'Its active meters that have reported within three of their intervals.',
+        resolve: async (state, _args, context) =>
+          (await context.loaders.projectOnline.load(state.projectId)).metersOnline,
+      }),
+      metersTotal: t.int({
+        description: 'Its active meters: those feeding its series through a datasource open now.',
+        resolve: async (state, _args, context) =>
+          (await context.loaders.projectOnline.load(state.projectId)).metersTotal,
+      }),
+      latestReadingAt: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description: "The time of its series' newest value.",
+        resolve: async (state, _args, context) =>
+          (await context.loaders.projectOnline.load(state.projectId)).latestReadingAt,
+      }),
     }),
   });
 
@@ -55,7 +78,7 @@ ProjectRef.implement({
     }),
     state: t.field({
       type: ProjectStateRef,
-      resolve: (project) => ({ dataId: project.dataId, caching: true, online: false }),
+      resolve: (project) => ({ dataId: project.dataId, caching: true, projectId: project.id }),
     }),
     alarmsTriggeredCount: t.int({
       description: 'Unacknowledged triggered alarms; 0 for viewers who may not see the alarms.',

@@ -14,7 +14,13 @@ import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { AttachmentsService } from '../attachments/attachments.service.ts';
-import type { NewProject, ProjectMemberRow, ProjectRow, ProjectsRepository } from './projects.repository.ts';
+import type {
+  NewProject,
+  ProjectMemberRow,
+  ProjectOnlineRow,
+  ProjectRow,
+  ProjectsRepository,
+} from './projects.repository.ts';
 
 export interface ProjectsServiceDeps {
   repository: ProjectsRepository;
@@ -151,6 +157,17 @@ export class ProjectsService {
     const project = await this.repository.update(id, changes[action]);
     await this.changed(id);
     return project;
+  }
+
+  /**
+   * Whether each project's meters report, in the order of `projectIds` (decision 0076). For projects the caller has
+   * already shown the viewer: the state goes with the project.
+   */
+  async onlineStates(projectIds: number[], now = new Date()): Promise<ProjectOnlineRow[]> {
+    const byProject = new Map((await this.repository.onlineStates(projectIds, now)).map((row) => [row.projectId, row]));
+    return projectIds.map(
+      (projectId) => byProject.get(projectId) ?? { projectId, metersOnline: 0, metersTotal: 0, latestReadingAt: null },
+    );
   }
 
   async setFavourite(access: ViewerAccess, id: number, favourite: boolean): Promise<ProjectRow> {
