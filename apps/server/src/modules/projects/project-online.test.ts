@@ -97,4 +97,26 @@ describe.each(testDatabases)('whether a project is online, on %s', (kind) => {
     expect(byId.get(first)).toEqual({ online: true, metersOnline: 1, metersTotal: 1 });
     expect(byId.get(second)).toEqual({ online: false, metersOnline: 0, metersTotal: 1 });
   });
+
+  it('gives the last 24 hours of its main types as hourly averages over its series', async () => {
+    const projectId = await world.newProject();
+    const meter = await world.newMeter();
+    await world.addDatasource(await world.newSeries(projectId), meter.id, 'co2');
+    const other = await world.newMeter();
+    await world.addDatasource(await world.newSeries(projectId, 'CO2 b'), other.id, 'co2');
+    const hourAgo = minutesFromNow(-60);
+    const dayAgo = minutesFromNow(-26 * 60);
+    await world.send(meter.serial, [
+      { time: dayAgo, co2: 2000 },
+      { time: hourAgo, co2: 400 },
+    ]);
+    await world.send(other.serial, [{ time: hourAgo, co2: 600 }]);
+    const trends = expectData(
+      await world.admin.graphql<{
+        project: { trends: Array<{ dataType: string; hours: string[]; values: number[] }> };
+      }>('query P($id: Int!) { project(id: $id) { trends { dataType hours values } } }', { id: projectId }),
+    ).project.trends;
+    const hour = new Date(Math.floor(hourAgo.getTime() / 3_600_000) * 3_600_000).toISOString();
+    expect(trends).toEqual([{ dataType: 'CO2', hours: [hour], values: [500] }]);
+  });
 });

@@ -15,7 +15,7 @@ import { projectPrivilegeNames, projectPrivileges } from '../access/access.polic
 import { UserRef } from '../accounts/accounts.graphql.ts';
 import { userOptions } from '../accounts/accounts.service.ts';
 import { MemberUserRef, OrganizationRef, requireSelf } from '../organizations/organizations.graphql.ts';
-import type { ProjectMemberRow, ProjectRow } from './projects.repository.ts';
+import type { ProjectMemberRow, ProjectRow, ProjectTrendRow } from './projects.repository.ts';
 
 const ProjectStateRef = builder
   .objectRef<{ dataId: string; caching: boolean; projectId: number }>('ProjectState')
@@ -52,6 +52,19 @@ const ProjectStateRef = builder
     }),
   });
 
+const ProjectTrendRef = builder.objectRef<ProjectTrendRow>('ProjectTrend').implement({
+  description: "Hourly averages of one of a project's main measurement types over its series of the type.",
+  fields: (t) => ({
+    dataType: t.exposeString('dataType'),
+    hours: t.field({
+      type: ['DateTime'],
+      description: 'Start of each hour with values, oldest first.',
+      resolve: (trend) => trend.hours,
+    }),
+    values: t.exposeFloatList('values', { description: 'The average of each hour, in the order of `hours`.' }),
+  }),
+});
+
 const ProjectPrivilegeEnum = builder.enumType('ProjectPrivilege', {
   description: 'A right of the viewer in a project; the client hides controls by them, the server still decides.',
   values: projectPrivilegeNames,
@@ -79,6 +92,12 @@ ProjectRef.implement({
     state: t.field({
       type: ProjectStateRef,
       resolve: (project) => ({ dataId: project.dataId, caching: true, projectId: project.id }),
+    }),
+    trends: t.field({
+      type: [ProjectTrendRef],
+      description:
+        'The last 24 hours of its main types (temperature, humidity, CO2, pressure difference), from the hourly rollup.',
+      resolve: (project, _args, context) => context.loaders.projectTrends.load(project.id),
     }),
     alarmsTriggeredCount: t.int({
       description: 'Unacknowledged triggered alarms; 0 for viewers who may not see the alarms.',

@@ -21,6 +21,15 @@ export interface ProjectOnlineRow {
   latestReadingAt: Date | null;
 }
 
+/** Hourly averages of one measurement type over a project's series (decision 0077). */
+export interface ProjectTrendRow {
+  projectId: number;
+  dataType: string;
+  /** Start of each hour (UTC) with values, oldest first, and the average of the type's series in it. */
+  hours: Date[];
+  values: number[];
+}
+
 /** A meter's reporting interval until two uplinks have shown it (meters.interval_seconds is then null). */
 export const defaultMeterIntervalSeconds = 600;
 
@@ -178,5 +187,48 @@ export class ProjectsRepository {
       metersTotal: Number(row.meters_total),
       latestReadingAt: row.latest_reading_at === null ? null : new Date(row.latest_reading_at),
     }));
+  }
+
+  /**
+   * For each project, the hourly averages of its series of `dataTypes` over the `hours` whole hours up to `now`'s,
+   * from the hourly rollup: at most `dataTypes` × `hours` values a project, one statement for all the projects.
+   */
+  async recentTrends(
+    projectIds: readonly number[],
+    dataTypes: readonly string[],
+    now: Date,
+    hours: number,
+  ): Promise<ProjectTrendRow[]> {
+    if (projectIds.length === 0 || dataTypes.length === 0) return [];
+    const list = (values: ReadonlyArray<string | number>) =>
+      sql`(${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`;
+    const rows = await this.db.execute<{
+      project_id: number;
+      data_type: string;
+      hour: string | Date;
+      value: number;
+    }>(sql`
+      select s.project_id, s.data_type, r.hour, sum(r.sum) / sum(r.count) as value
+      from series s join series_rollup_hour r on r.series_id = s.id
+      where s.project_id in ${list(projectIds)} and s.data_type in ${list(dataTypes)}
+        and r.hour > date_trunc('hour', ${now.toISOString()}::timestamptz) - make_interval(hours => ${hours})
+        and r.hour <= ${now.toISOString()}::timestamptz and r.count > 0
+      group by s.project_id, s.data_type, r.hour
+      order by s.project_id, s.data_type, r.hour`);
+    const trends = new Map<string, ProjectTrendRow>();
+    for (const row of rows) {
+      const key = `${row.project_id} ${row.data_type}`;
+      let trend = trends.get(key);
+      if (!trend) {
+        trend = { projectId: Number(row.project_id), dataType: row.data_type, hours: [], values: [] };
+        trends.set(key, trend);
+      }
+      trend.hours.push(new Date(row.hour));
+      trend.values.push(Number(row.value));
+    }
+    return [...trends.values()];
   }
 }
