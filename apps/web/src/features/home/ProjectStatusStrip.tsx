@@ -35,15 +35,21 @@ export function MetersOnline({
   return (
     <Group gap={6} wrap="wrap" data-testid="project-online" data-online={state.online}>
       {state.metersTotal === 0 ? (
-        <Badge color="gray" variant="light" tt="none">
+        <Badge color="gray.7" variant="outline" tt="none">
           {t('No meters')}
         </Badge>
       ) : offline ? (
-        <Badge color="gray" variant="filled" tt="none">
+        <Badge color="gray.7" variant="filled" tt="none">
           {t('Offline')}
         </Badge>
       ) : (
-        <Badge color={state.metersOnline === state.metersTotal ? 'green.9' : 'yellow.9'} variant="light" tt="none">
+        // Filled colours with text of 4.5:1 at least: teal.9 under white, yellow under dark (autoContrast).
+        <Badge
+          color={state.metersOnline === state.metersTotal ? 'teal.9' : 'yellow.5'}
+          autoContrast
+          variant="filled"
+          tt="none"
+        >
           {t('{{online}} / {{total}} meters online', { online: state.metersOnline, total: state.metersTotal })}
         </Badge>
       )}
