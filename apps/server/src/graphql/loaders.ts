@@ -16,6 +16,10 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     unacknowledgedAlarms: new BatchLoader((projectIds: number[]) =>
       services.alarms.unacknowledgedCounts(access, projectIds),
     ),
+    /** Each project's meters online and newest reading (ProjectState). */
+    projectOnline: new BatchLoader((projectIds: number[]) => services.projects.onlineStates(projectIds)),
+    /** Each project's last 24 hours of its main types, hourly. */
+    projectTrends: new BatchLoader((projectIds: number[]) => services.projects.recentTrends(access, projectIds)),
     organization: new BatchLoader((ids: string[]) => services.organizations.byIds(access, ids)),
     projectSpaces: new BatchLoader((projectIds: number[]) => services.spaces.listOfProjects(access, projectIds)),
     /** A project's series; spaces, alarms and episodes each pick theirs from it. */

@@ -3,6 +3,7 @@ import {
   accountErrors,
   type createProjectInput,
   type createProjectMembershipInput,
+  measurementSortPriority,
   type ProjectAdminAction,
   tenancyErrors,
   type updateProjectInput,
@@ -14,7 +15,14 @@ import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { AttachmentsService } from '../attachments/attachments.service.ts';
-import type { NewProject, ProjectMemberRow, ProjectRow, ProjectsRepository } from './projects.repository.ts';
+import type {
+  NewProject,
+  ProjectMemberRow,
+  ProjectOnlineRow,
+  ProjectRow,
+  ProjectsRepository,
+  ProjectTrendRow,
+} from './projects.repository.ts';
 
 export interface ProjectsServiceDeps {
   repository: ProjectsRepository;
@@ -47,6 +55,9 @@ export function matchesProjectFilter(project: ProjectRow, favourite: boolean, fi
   }
   return true;
 }
+
+/** The types a project's status shows trends of: the spec's priority types, a pressure difference by either name. */
+export const mainTrendTypes: readonly string[] = [...measurementSortPriority, 'Differential pressure'];
 
 export class ProjectsService {
   constructor(private readonly deps: ProjectsServiceDeps) {}
@@ -151,6 +162,35 @@ export class ProjectsService {
     const project = await this.repository.update(id, changes[action]);
     await this.changed(id);
     return project;
+  }
+
+  /**
+   * Whether each project's meters report, in the order of `projectIds` (decision 0076). For projects the caller has
+   * already shown the viewer: the state goes with the project.
+   */
+  async onlineStates(projectIds: number[], now = new Date()): Promise<ProjectOnlineRow[]> {
+    const byProject = new Map((await this.repository.onlineStates(projectIds, now)).map((row) => [row.projectId, row]));
+    return projectIds.map(
+      (projectId) => byProject.get(projectId) ?? { projectId, metersOnline: 0, metersTotal: 0, latestReadingAt: null },
+    );
+  }
+
+  /**
+   * The last 24 hours of each project's main measurement types (spec section 9 priority), hourly averages over its
+   * series of each type, in the order of `projectIds`; types without values are left out (decision 0077).
+   */
+  async recentTrends(access: ViewerAccess, projectIds: number[], now = new Date()): Promise<ProjectTrendRow[][]> {
+    const visible = await Promise.all(projectIds.map((id) => access.can('project.view', id)));
+    const rows = await this.repository.recentTrends(
+      projectIds.filter((_id, index) => visible[index]),
+      mainTrendTypes,
+      now,
+      24,
+    );
+    const rank = (type: string) => mainTrendTypes.indexOf(type);
+    return projectIds.map((projectId) =>
+      rows.filter((row) => row.projectId === projectId).sort((a, b) => rank(a.dataType) - rank(b.dataType)),
+    );
   }
 
   async setFavourite(access: ViewerAccess, id: number, favourite: boolean): Promise<ProjectRow> {

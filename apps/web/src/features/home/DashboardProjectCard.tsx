@@ -4,25 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardProjectFieldsFragment } from '../../graphql/generated.ts';
 import classes from './HomePage.module.css';
+import { ProjectStatusStrip } from './ProjectStatusStrip.tsx';
 
 type Space = DashboardProjectFieldsFragment['spaces'][number];
 
+/** Ended, archived and hidden: states to notice before reading its values. */
 function ProjectBadges({ project }: { project: DashboardProjectFieldsFragment }) {
   const { t } = useTranslation();
+  if (!project.ended && !project.archived && !project.hidden) return null;
   return (
     <Group gap={4}>
-      {project.state.online ? (
-        <Badge color="green" variant="light">
-          {t('Online')}
-        </Badge>
-      ) : (
-        <Badge color="gray" variant="light">
-          {t('Offline')}
-        </Badge>
-      )}
-      {project.alarmsTriggeredCount > 0 && (
-        <Badge color="red">{t('Alarms: {{number}}', { number: project.alarmsTriggeredCount })}</Badge>
-      )}
       {project.ended && <Badge color="gray">{t('Ended')}</Badge>}
       {project.archived && <Badge color="dark">{t('Archived')}</Badge>}
       {project.hidden && <Badge color="yellow">{t('Hidden')}</Badge>}
@@ -124,6 +115,7 @@ export function DashboardProjectCard({
           </Group>
         </div>
         <ProjectBadges project={project} />
+        <ProjectStatusStrip project={project} />
         {spaces.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('No spaces.')}

@@ -17,7 +17,14 @@ function project() {
     archived: false,
     hidden: false,
     alarmsTriggeredCount: 0,
-    state: { __typename: 'ProjectState', online: true },
+    state: {
+      __typename: 'ProjectState',
+      online: true,
+      metersOnline: 1,
+      metersTotal: 1,
+      latestReadingAt: new Date().toISOString(),
+    },
+    trends: [],
     organization: { __typename: 'Organization', id: 'org-1', name: 'Olo Demo', slug: 'olo-demo' },
     spaces: [
       { __typename: 'Space', id: 11, name: 'Luokka 101', description: 'Ensimmäinen kerros', show: true },

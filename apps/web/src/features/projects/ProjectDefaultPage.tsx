@@ -1,10 +1,13 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { formatDateRange, formatDay } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
-import type { ProjectShellFieldsFragment } from '../../graphql/generated.ts';
+import { type ProjectShellFieldsFragment, ProjectStatusDocument } from '../../graphql/generated.ts';
+import { OpenAlarms } from '../home/OpenAlarms.tsx';
+import { ProjectStatusStrip } from '../home/ProjectStatusStrip.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Markdown } from './Markdown.tsx';
-import { useProjectIdParam, useProjectShell } from './useProject.ts';
+import { useProjectIdParam, useProjectPrivileges, useProjectShell } from './useProject.ts';
 
 type ShellPage = ProjectShellFieldsFragment['pages'][number];
 
@@ -60,7 +63,23 @@ function SummaryPages({ pages }: { pages: ShellPage[] }) {
   );
 }
 
-/** Index of /p/:projectId: the project's summary pages, with its description and measurement period. */
+/** The project's status strip, with its open alarms for viewers who may see them. */
+function ProjectStatus({ project }: { project: ProjectShellFieldsFragment }) {
+  const { can } = useProjectPrivileges(project.id);
+  // Meters online and the trends move with time, so every visit asks the server again.
+  const { data } = useQuery(ProjectStatusDocument, { variables: { id: project.id }, fetchPolicy: 'cache-and-network' });
+  if (!data) return null;
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <ProjectStatusStrip project={data.project} />
+        {can('viewAlarms') && <OpenAlarms projectId={project.id} timeZone={project.timeZone} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Index of /p/:projectId: the project's status, its summary pages, with its description and measurement period. */
 export function ProjectDefaultPage() {
   const projectId = useProjectIdParam();
   const { data } = useProjectShell(projectId);
@@ -71,6 +90,7 @@ export function ProjectDefaultPage() {
   const pages = project.pages.filter((page) => page.show).sort((a, b) => a.order - b.order);
   return (
     <Stack data-testid="project-default-page">
+      <ProjectStatus project={project} />
       {(project.description || project.startAt || project.endAt) && (
         <Stack gap={4}>
           {project.description && <Text style={{ whiteSpace: 'pre-line' }}>{project.description}</Text>}

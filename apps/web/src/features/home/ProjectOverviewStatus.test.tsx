@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProjectPrivilege } from '../../graphql/generated.ts';
+import { signedInUser } from '../../testing/currentUser.ts';
+import { cleanupApp, renderApp } from '../../testing/renderApp.tsx';
+import { alarmsShell, triggered } from '../alarms/testAlarms.ts';
+import { liveSerie, liveSpace, minutesAgo, projectLive, seriesLatest } from '../live/testLive.ts';
+
+function renderOverview(privileges: ProjectPrivilege[]) {
+  return renderApp({
+    path: '/p/7',
+    graphql: {
+      CurrentUser: () => ({ data: { currentUser: signedInUser() } }),
+      ProjectShell: () => ({ data: { project: alarmsShell(privileges, 1) } }),
+      ProjectStatus: () => ({
+        data: {
+          project: {
+            __typename: 'Project',
+            id: 7,
+            alarmsTriggeredCount: 1,
+            state: {
+              __typename: 'ProjectState',
+              online: true,
+              metersOnline: 2,
+              metersTotal: 2,
+              latestReadingAt: minutesAgo(1),
+            },
+            trends: [],
+          },
+        },
+      }),
+      ProjectLive: () =>
+        projectLive(
+          7,
+          [liveSpace(1, 'Luokka 201')],
+          [liveSerie(11, 1, 'Hiilidioksidi', 'CO2', 'ppm')],
+          [seriesLatest(11, 1300)],
+        ),
+      AlarmsTriggered: () => ({
+        data: {
+          alarmsTriggered: [
+            triggered('t1', '2026-11-20T08:00:00.000Z', 1250),
+            triggered('t2', '2026-11-19T08:00:00.000Z', 1100, { endAt: '2026-11-19T09:00:00.000Z' }),
+          ],
+        },
+      }),
+    },
+  });
+}
+
+describe("the project overview's status", () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(cleanupApp);
+
+  it('heads the overview with meters online, values and the open alarms for viewers who may see alarms', async () => {
+    renderOverview(['view', 'viewAlarms']);
+    const status = await screen.findByTestId('project-status');
+    expect(within(status).getByTestId('project-online').textContent).toContain('2 / 2 mittaria yhteydessä');
+    expect((await within(status).findByTestId('status-value')).textContent).toBe('1300 ppm');
+    const open = await screen.findAllByTestId('open-alarm');
+    // The ended episode is not open.
+    expect(open).toHaveLength(1);
+    expect(open[0]?.textContent).toContain('Ilmanlaatu');
+    expect(open[0]?.textContent).toContain('Luokka 201 › Hiilidioksidi');
+    expect(open[0]?.textContent).toContain('1250 ppm');
+    expect(screen.getByRole('link', { name: 'Kaikki hälytykset' }).getAttribute('href')).toBe('/p/7/alarms');
+  });
+
+  it('lists no alarms to a viewer who may not see them', async () => {
+    const { operations } = renderOverview(['view']);
+    await screen.findByTestId('project-status');
+    expect(screen.queryByTestId('open-alarms')).toBeNull();
+    expect(operations).not.toContain('AlarmsTriggered');
+  });
+});
