@@ -39,6 +39,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // A test renders the whole app in jsdom, beside server test files on two cores: seconds under load.
+          testTimeout: 30_000,
         },
       },
     ],
