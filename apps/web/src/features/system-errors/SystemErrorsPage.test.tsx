@@ -53,9 +53,11 @@ describe('system errors', { timeout: 20_000 }, () => {
     await cleanupApp();
   });
 
-  it('shows the permission message to a user who is not a site admin, without asking the server', async () => {
+  it("tells a user who is not a site admin whose errors these are and where their meters' are, without asking", async () => {
     const { operations } = renderErrors(false);
-    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    const note = await screen.findByTestId('system-errors-admins-only');
+    expect(within(note).getByRole('link', { name: 'Mittarit' }).getAttribute('href')).toBe('/meters');
+    expect(screen.queryByTestId('permission-denied')).toBeNull();
     expect(operations).not.toContain('SystemErrors');
   });
 
