@@ -12,6 +12,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 
 /** New errors show up while the page is open. */
@@ -89,6 +90,7 @@ function SystemErrorItem({ error }: { error: SystemErrorFieldsFragment }) {
 
 function SystemErrorList() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const showError = useShowError();
   const { data, loading, error } = useQuery(SystemErrorsDocument, {
     fetchPolicy: 'cache-and-network',
@@ -99,7 +101,7 @@ function SystemErrorList() {
   const errors = data?.systemErrors ?? [];
 
   const acknowledgeAll = async () => {
-    if (!window.confirm(t('Acknowledge all errors ({{number}})?', { number: errors.length }))) return;
+    if (!(await ask(t('Acknowledge all errors ({{number}})?', { number: errors.length })))) return;
     setAcknowledgingAll(true);
     try {
       // One at a time, so that those done leave the list even when a later one fails.
