@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMeasurement } from '@olo/shared';
+import { formatMeasurement, unitLabel } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -242,7 +242,7 @@ function ChannelCalibrations({
             <Text size="sm" c="dimmed">
               {measurementLabel(channel.type)}
               {channel.value !== undefined &&
-                ` · ${formatMeasurement(channel.value, channel.type, i18n.language)} ${channel.unit}`.trimEnd()}
+                ` · ${formatMeasurement(channel.value, channel.type, i18n.language)} ${unitLabel(channel.unit, i18n.language)}`.trimEnd()}
             </Text>
           )}
         </Group>
