@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, register } from './support/accounts.ts';
+import { answerConfirm } from './support/confirm.ts';
 import { e2eBaseUrl } from './support/environment.ts';
 import { waitForMailLink } from './support/mail.ts';
 import { tr } from './support/translations.ts';
@@ -25,8 +26,9 @@ test('register, verify the mailed link, log out, and come back to a protected de
   await page.getByLabel(tr('fi', 'Password')).fill(account.password);
   await page.getByRole('button', { name: tr('fi', 'Log in') }).click();
   await expect(page).toHaveURL(deepLink);
-  // Project 42 is nobody's: the deep link opens, and says so instead of breaking.
-  await expect(page.getByTestId('permission-denied')).toContainText(tr('fi', 'No permission'));
+  // Project 42 is nobody's: the deep link opens, and says so instead of breaking (the same "not found" as for a
+  // missing project, decision 0082).
+  await expect(page.getByTestId('project-not-found')).toContainText(tr('fi', 'Project not found'));
 });
 
 test('switching the language to Swedish shows Swedish text, also after a reload', async ({ page }) => {
@@ -44,7 +46,7 @@ test('switching the language to Swedish shows Swedish text, also after a reload'
   await page.getByRole('button', { name: tr('sv', 'User menu') }).click();
   await expect(page.getByRole('menuitem', { name: tr('sv', 'Log out') })).toBeVisible();
   await page.goto('/p/12/edit/series');
-  await expect(page.getByTestId('permission-denied')).toContainText(tr('sv', 'No permission'));
+  await expect(page.getByTestId('project-not-found')).toContainText(tr('sv', 'Project not found'));
 });
 
 test('server errors are shown translated: wrong login, and a wrong current password next to its field', async ({
@@ -128,16 +130,11 @@ test('leaving a form with unsaved changes asks first, in the user’s language',
   await page.goto('/profile');
   await page.getByLabel(tr('fi', 'Name'), { exact: true }).fill('Keskeneräinen Nimi');
   const question = tr('fi', 'Do you really want to leave? You have unsaved changes!');
-  let asked = '';
-  page.once('dialog', (dialog) => {
-    asked = dialog.message();
-    void dialog.dismiss();
-  });
   await page.getByRole('link', { name: tr('fi', 'Home') }).click();
-  await expect.poll(() => asked).toBe(question);
+  expect(await answerConfirm(page, false)).toBe(question);
   await expect(page).toHaveURL(/\/profile$/);
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('link', { name: tr('fi', 'Home') }).click();
+  expect(await answerConfirm(page, true)).toBe(question);
   await expect(page).toHaveURL(/\/home$/);
 });
 
@@ -191,8 +188,8 @@ test('a second email address is added, verified from its mail, made primary, and
   await secondRow.getByRole('button', { name: tr('fi', 'Make primary') }).click();
   await expect(secondRow.getByText(tr('fi', 'Primary'), { exact: true })).toBeVisible();
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await emails.getByRole('button', { name: tr('fi', 'Delete {{email}}').replace('{{email}}', account.email) }).click();
+  await answerConfirm(page, true);
   await expect(emails.getByText(account.email, { exact: true })).toHaveCount(0);
   await page.reload();
   await expect(emails.getByRole('row').filter({ hasText: '@' })).toHaveCount(1);
@@ -203,8 +200,8 @@ test('an account is deleted only through the link mailed to the primary address'
   await register(page, account);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/profile');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: tr('fi', 'Delete account') }).click();
+  await answerConfirm(page, true);
   await expect(
     page.getByText(tr('fi', 'We sent a link for confirming the deletion to your primary email address.')),
   ).toBeVisible();

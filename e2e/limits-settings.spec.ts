@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logIn, newAccount, register } from './support/accounts.ts';
+import { answerConfirm } from './support/confirm.ts';
 import { graphql } from './support/graphql.ts';
 import { tr } from './support/translations.ts';
 
@@ -45,8 +46,8 @@ test('an organization admin creates a limit of their own on a phone, sees its ba
   await expect(row).toBeVisible();
   await expect(row.getByRole('img')).toHaveAttribute('aria-label', /400–800: #2f9e44.*1200–2000: #e03131/);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: tr('fi', 'Delete {{name}}').replace('{{name}}', 'E2E CO2') }).click();
+  await answerConfirm(page, true);
   await expect(section.getByTestId('no-limits')).toBeVisible();
 });
 

@@ -217,3 +217,19 @@ test('the dashboard shows the meters a user chooses, out of those they may view'
   ).toHaveCount(0);
   await context.close();
 });
+
+test('a project that does not exist says "not found", and no link leads to a page not built yet', async ({ page }) => {
+  await logIn(page, demo.viewer.username, demo.viewer.password);
+  await page.goto('/p/999999');
+  await expect(
+    page.getByTestId('project-not-found').getByRole('heading', { name: tr('fi', 'Project not found') }),
+  ).toBeVisible();
+  await expect(page.getByTestId('permission-denied')).toHaveCount(0);
+
+  const projectId = await projectIdOf(page, demo.schoolProject);
+  await page.goto(`/p/${projectId}`);
+  const tabs = page.getByTestId('project-tabs');
+  await expect(tabs.getByRole('link', { name: tr('fi', 'Summary') })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: tr('fi', 'Reports') })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: tr('fi', 'Help') })).toHaveCount(0);
+});

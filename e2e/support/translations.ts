@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 
-type Language = 'fi' | 'sv' | 'en';
+export type Language = 'fi' | 'sv' | 'en';
 
 const cache = new Map<Language, Record<string, string>>();
 

@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { ApolloSetup } from './features/apollo/client.ts';
 import { GraphqlProvider } from './features/apollo/GraphqlProvider.tsx';
 import { Notifications } from './features/notifications/Notifications.tsx';
+import { ConfirmProvider } from './features/ui/ConfirmDialog.tsx';
 import { routes } from './routes.tsx';
 
 const theme = createTheme({ primaryColor: 'blue' });
@@ -16,7 +17,9 @@ export function App({ apollo, i18n }: { apollo: ApolloSetup; i18n: I18n }) {
     <I18nextProvider i18n={i18n}>
       <GraphqlProvider setup={apollo}>
         <MantineProvider theme={theme}>
-          <RouterProvider router={router} />
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+          </ConfirmProvider>
           <Notifications />
         </MantineProvider>
       </GraphqlProvider>

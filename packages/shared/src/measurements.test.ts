@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasurement, mainChannel, measurementDecimals } from './measurements.ts';
+import { formatMeasurement, mainChannel, measurementDecimals, unitLabel } from './measurements.ts';
 
 describe('formatMeasurement (spec section 5)', () => {
   it('rounds to 1 decimal by default, 0 for CO2 and 2 for pressure differences', () => {
@@ -63,5 +63,15 @@ describe('mainChannel', () => {
     for (const channels of [null, undefined, {}, [], 'x', { raw: channel('ignore') }, { bad: 3 }, { bad: {} }]) {
       expect(mainChannel(channels)).toBeNull();
     }
+  });
+});
+
+describe('unitLabel', () => {
+  it('translates the count unit and leaves symbols alone', () => {
+    expect(unitLabel('kpl', 'fi')).toBe('kpl');
+    expect(unitLabel('kpl', 'sv')).toBe('st');
+    expect(unitLabel('kpl', 'en')).toBe('pcs');
+    expect(unitLabel('°C', 'en')).toBe('°C');
+    expect(unitLabel('ppm', 'sv')).toBe('ppm');
   });
 });

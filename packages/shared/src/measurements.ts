@@ -1,3 +1,4 @@
+import type { Language } from './languages.ts';
 /**
  * Measurement types of spec section 3 and the unit each one is shown in (the spec's unit table).
  * A series, a meter channel and a datasource function name one of these types; a value of a type
@@ -37,6 +38,17 @@ export const measurementUnits = {
 } as const satisfies Record<string, string>;
 
 export type MeasurementType = keyof typeof measurementUnits;
+
+/** Units that are words rather than symbols, in each language; every other unit reads the same everywhere. */
+const unitWords: Record<string, Record<Language, string>> = {
+  kpl: { fi: 'kpl', sv: 'st', en: 'pcs' },
+};
+
+/** A unit as a screen shows it in `language`: word units ("kpl", a count) translated, symbols as they are. */
+export function unitLabel(unit: string, language: string): string {
+  const words = unitWords[unit];
+  return words ? (words[language as Language] ?? unit) : unit;
+}
 
 /** Every measurement type, in the order of the spec's list. */
 export const measurementTypes = Object.keys(measurementUnits) as MeasurementType[];

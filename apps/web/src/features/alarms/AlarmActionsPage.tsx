@@ -34,6 +34,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -267,6 +268,7 @@ function ActionItem({
   action: AlarmsActionFieldsFragment;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const typeLabels = useTypeLabels();
   const showError = useShowError();
   const [editing, setEditing] = useState(false);
@@ -296,7 +298,7 @@ function ActionItem({
     }
   };
   const onDelete = async () => {
-    if (!window.confirm(t('Delete the action {{name}}?', { name: label }))) return;
+    if (!(await ask(t('Delete the action {{name}}?', { name: label })))) return;
     try {
       await deleteAction({ variables: { id: action.id } });
       toast.success(t('Action deleted.'));

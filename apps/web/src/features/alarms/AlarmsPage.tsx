@@ -7,6 +7,7 @@ import { type AlarmFieldsFragment, DeleteAlarmDocument, ProjectAlarmsDocument } 
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { useShowError } from '../forms/useShowError.ts';
 import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { AlarmEditor, type AlarmsProject } from './AlarmEditor.tsx';
 import { alarmForText, type SeriesLimits } from './alarmForm.ts';
@@ -30,6 +31,7 @@ function AlarmItem({
   onEdit: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const ask = useConfirm();
   const showError = useShowError();
   const [deleteAlarm, { loading }] = useMutation(DeleteAlarmDocument, {
     refetchQueries: [{ query: ProjectAlarmsDocument, variables: { projectId: alarm.projectId } }],
@@ -39,7 +41,7 @@ function AlarmItem({
   const missing = hasDuration(rule.missingAfter);
 
   const onDelete = async () => {
-    if (!window.confirm(t('Delete the alarm {{name}} with its triggered alarms and actions?', { name: alarm.name })))
+    if (!(await ask(t('Delete the alarm {{name}} with its triggered alarms and actions?', { name: alarm.name }))))
       return;
     try {
       await deleteAlarm({ variables: { id: alarm.id } });

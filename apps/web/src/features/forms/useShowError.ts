@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { errorText } from './errorText.ts';
 
 /** Shows a failed action that has no form of its own (a switch, a checkbox, a button) as a translated toast. */
@@ -20,13 +21,16 @@ export function useShowError(): (error: unknown) => void {
  */
 export function useConfirmedAction(): (question: string, action: () => Promise<unknown>, done: string) => void {
   const showError = useShowError();
+  const ask = useConfirm();
   return useCallback(
     (question, action, done) => {
-      if (!window.confirm(question)) return;
-      action()
-        .then(() => toast.success(done))
-        .catch(showError);
+      void ask(question).then((confirmed) => {
+        if (!confirmed) return;
+        action()
+          .then(() => toast.success(done))
+          .catch(showError);
+      });
     },
-    [showError],
+    [ask, showError],
   );
 }

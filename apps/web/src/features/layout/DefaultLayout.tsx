@@ -8,6 +8,7 @@ import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
 import { useInvitationNotice } from '../invitations/InvitationNotifier.tsx';
 import { EditMenuModal, type MenuKind } from '../menus/EditMenuModal.tsx';
+import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { useUiSettings } from '../profile/uiSettings.ts';
 import classes from './DefaultLayout.module.css';
 
@@ -71,7 +72,7 @@ function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
     { to: '/meters', label: t('Meters') },
     { to: '/help', label: t('Help') },
     ...(user.isAdmin ? [{ to: '/admin', label: t('Admin') }] : []),
-  ];
+  ].filter((link) => isPageBuilt(link.to));
   // The lists open from a button beside their link, so that the link itself still leads to the whole list.
   const quickMenus: Record<string, ReactNode> = {
     '/p': (

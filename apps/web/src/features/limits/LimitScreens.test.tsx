@@ -5,6 +5,7 @@ import { limitErrors } from '@olo/shared';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, installDomPolyfills, renderApp } from '../../testing/renderApp.tsx';
 import { Notifications } from '../notifications/Notifications.tsx';
@@ -317,13 +318,8 @@ describe('colour and limit screens', { timeout: 30_000 }, () => {
       }),
     );
     const rows = await screen.findAllByTestId('limit-row');
-    const confirm = window.confirm;
-    window.confirm = () => true;
-    try {
-      fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Poista S2 CO2' }));
-      expect(await screen.findByText(`Raja on käytössä: ${places}`)).toBeTruthy();
-    } finally {
-      window.confirm = confirm;
-    }
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Poista S2 CO2' }));
+    await answerConfirm(true);
+    expect(await screen.findByText(`Raja on käytössä: ${places}`)).toBeTruthy();
   });
 });

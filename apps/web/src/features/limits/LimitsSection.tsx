@@ -10,6 +10,7 @@ import {
   type ManagedLimitFieldsFragment,
   ManagedOrganizationLimitsDocument,
 } from '../../graphql/generated.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
@@ -39,6 +40,7 @@ export function sortLimits<Item extends { dataType: string; order: number; id: n
  */
 export function LimitsSection({ organizationId }: { organizationId: string | null }) {
   const { t, i18n } = useTranslation();
+  const ask = useConfirm();
   const typeLabel = useMeasurementLabel();
   const global = useQuery(ManagedGlobalLimitsDocument, {
     skip: organizationId !== null,
@@ -58,8 +60,8 @@ export function LimitsSection({ organizationId }: { organizationId: string | nul
   const edited = limits?.find((limit) => limit.id === editing);
   const number = new Intl.NumberFormat(i18n.language, { useGrouping: false, maximumFractionDigits: 2 });
 
-  const remove = (limit: ManagedLimitFieldsFragment) => {
-    if (!window.confirm(t('Delete the limit {{name}}?', { name: limit.name }))) return;
+  const remove = async (limit: ManagedLimitFieldsFragment) => {
+    if (!(await ask(t('Delete the limit {{name}}?', { name: limit.name })))) return;
     deleteLimit({ variables: { id: limit.id } })
       .then(() => toast.success(t('Limit deleted.')))
       .catch((error: unknown) => toast.error(limitErrorText(error, t)));

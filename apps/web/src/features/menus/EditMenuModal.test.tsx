@@ -2,6 +2,7 @@
 
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 
@@ -186,10 +187,9 @@ describe('editing the header menus', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(dialog).getAllByRole('checkbox')).toHaveLength(3));
     fireEvent.click(checkbox(dialog, 'Päiväkoti'));
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    expect(confirm.mock.calls).toEqual([['Suljetaanko tallentamatta muutoksia?']]);
-    expect(checkbox(screen.getByRole('dialog'), 'Päiväkoti').checked).toBe(true);
+    expect(await answerConfirm(false)).toBe('Suljetaanko tallentamatta muutoksia?');
+    expect(checkbox(dialog, 'Päiväkoti').checked).toBe(true);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Peruuta' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

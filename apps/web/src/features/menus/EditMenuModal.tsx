@@ -13,6 +13,7 @@ import {
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 
@@ -52,6 +53,7 @@ function ChecklistModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set(chosen));
   const [search, setSearch] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -75,8 +77,8 @@ function ChecklistModal({
     onClose();
   };
 
-  const closeAsking = () => {
-    if (!dirty || window.confirm(t('Close without saving your changes?'))) onClose();
+  const closeAsking = async () => {
+    if (!dirty || (await ask(t('Close without saving your changes?')))) onClose();
   };
 
   const toggle = (id: string, on: boolean) =>

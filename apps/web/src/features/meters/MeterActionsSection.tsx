@@ -15,6 +15,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useShowError } from '../forms/useShowError.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { Section } from '../ui/Section.tsx';
 
 /** The name a confirmation uses for the meter. */
@@ -31,6 +32,7 @@ function fromLocalInput(value: string): Date | null {
 
 function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const showError = useShowError();
   const [deleteData, { loading }] = useMutation(DeleteMeterDataDocument);
   const form = useForm({
@@ -56,7 +58,7 @@ function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
       from: from.toLocaleString(),
       to: to.toLocaleString(),
     });
-    if (!window.confirm(question)) return;
+    if (!(await ask(question))) return;
     try {
       const { data } = await deleteData({
         variables: { id: meter.id, from: from.toISOString(), to: to.toISOString() },
@@ -90,6 +92,7 @@ function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
 /** Storage, battery reset, release and deletion of readings; the meter's administrators only. */
 export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const navigate = useNavigate();
   const showError = useShowError();
   const markSaved = useDirtyForm('meter-actions', false);
@@ -113,9 +116,9 @@ export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment
 
   const release = async () => {
     if (
-      !window.confirm(
+      !(await ask(
         t('Release {{name}}? It stops feeding its projects and leaves the organization.', { name: meterLabel(meter) }),
-      )
+      ))
     ) {
       return;
     }

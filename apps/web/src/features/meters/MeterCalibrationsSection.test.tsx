@@ -2,6 +2,7 @@
 
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { minutesAgo, testMeter } from './testMeters.ts';
@@ -241,7 +242,6 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
   });
 
   it('edits only what changed, and deletes after a confirmation that warns of the recomputation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const start = '2026-01-05T08:00:30.000Z';
     let calibrations: Calibration[] = [{ id: 9, expression: 'x - 0.4', start, end: null }];
     let updated: unknown;
@@ -285,12 +285,11 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(table).queryByText('Toistaiseksi')).toBeNull());
 
     fireEvent.click(within(table).getByRole('button', { name: 'Poista' }));
-    await waitFor(() => expect(deleted).toBe(9));
-    expect(confirm.mock.calls[0]?.[0]).toMatch(
+    expect(await answerConfirm(true)).toMatch(
       /^Poistetaanko kanavan temperature kalibrointi x - 0\.4 alkaen .+\? Se alkaa yli minuutin takaa: sen aikavälin tallennetut arvot lasketaan uudelleen\.$/,
     );
+    await waitFor(() => expect(deleted).toBe(9));
     expect(await within(card).findByText('Ei kalibrointeja.')).toBeTruthy();
-    confirm.mockRestore();
   });
 
   it("sets the channel's conversion", async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMeasurement } from '@olo/shared';
+import { formatMeasurement, unitLabel } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -13,6 +13,7 @@ import {
   type MeterPageFieldsFragment,
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
@@ -61,6 +62,7 @@ function ConversionView({
   onEdit: (() => void) | null;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const measurementLabel = useMeasurementLabel();
   const showError = useShowError();
   const [deleteConversion, { loading }] = useMutation(DeleteMeterConversionDocument, refetchCalibrations(meterId));
@@ -71,7 +73,7 @@ function ConversionView({
       'Delete the conversion {{expression}} of {{channel}}? The whole stored history of the channel is recomputed without it.',
       { expression: conversion.expression, channel },
     );
-    if (!window.confirm(question)) return;
+    if (!(await ask(question))) return;
     try {
       await deleteConversion({ variables: { id: conversion.id } });
       toast.success(t('The conversion was deleted.'));
@@ -128,6 +130,7 @@ function CalibrationRow({
   onEdit: (() => void) | null;
 }) {
   const { t, i18n } = useTranslation();
+  const ask = useConfirm();
   const showError = useShowError();
   const [deleteCalibration, { loading }] = useMutation(
     DeleteMeterCalibrationDocument,
@@ -148,7 +151,7 @@ function CalibrationRow({
     ]
       .filter(Boolean)
       .join(' ');
-    if (!window.confirm(question)) return;
+    if (!(await ask(question))) return;
     try {
       await deleteCalibration({ variables: { id: calibration.id } });
       toast.success(t('The calibration was deleted.'));
@@ -239,7 +242,7 @@ function ChannelCalibrations({
             <Text size="sm" c="dimmed">
               {measurementLabel(channel.type)}
               {channel.value !== undefined &&
-                ` · ${formatMeasurement(channel.value, channel.type, i18n.language)} ${channel.unit}`.trimEnd()}
+                ` · ${formatMeasurement(channel.value, channel.type, i18n.language)} ${unitLabel(channel.unit, i18n.language)}`.trimEnd()}
             </Text>
           )}
         </Group>

@@ -1,5 +1,5 @@
 import { Box, Text } from '@mantine/core';
-import { chartColor, formatMeasurement } from '@olo/shared';
+import { chartColor, formatMeasurement, unitLabel } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
@@ -20,7 +20,7 @@ export function MeterChart({ readings, dataType }: { readings: readonly ChartRea
       locale,
       timeLabel: t('Time'),
       series: channels.map((name, index) => ({ label: name, color: chartColor(index) })),
-      formatValue: (value) => `${formatMeasurement(value, dataType, locale)} ${unit}`.trim(),
+      formatValue: (value) => `${formatMeasurement(value, dataType, locale)} ${unitLabel(unit, locale)}`.trim(),
     }),
     data,
     chartHeight,

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, installDomPolyfills, renderApp } from '../../testing/renderApp.tsx';
 import { Notifications } from '../notifications/Notifications.tsx';
@@ -291,7 +292,6 @@ describe('meter list', { timeout: 20_000 }, () => {
         <Notifications />
       </MantineProvider>,
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let bulk: Record<string, unknown> | undefined;
     const withCommands = [
       testMeter(1, 'Luokka 101', { driver: 'milesight-am307', driverCommands: milesightCommands }),
@@ -334,19 +334,18 @@ describe('meter list', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText(/^Väli \(minuuttia\)/), { target: { value: '1090' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
     expect(await within(form).findByText('Valitse 1–1080 minuuttia')).toBeTruthy();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Oletko varma?' })).toBeNull();
 
     fireEvent.change(within(form).getByLabelText(/^Väli \(minuuttia\)/), { target: { value: '20' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Lähetä komento' }));
+    expect(await answerConfirm(true)).toBe('Lähetetäänkö ”Aseta lähetysväli” (20 min) 2 mittarille?');
     expect(await screen.findByText('Komento lähetetty 1 mittarille, epäonnistui 1 mittarilla.')).toBeTruthy();
-    expect(confirm).toHaveBeenCalledWith('Lähetetäänkö ”Aseta lähetysväli” (20 min) 2 mittarille?');
     expect(bulk).toEqual({ meterIds: [1, 2], commandId: 'reporting-interval', interval: 1200 });
 
     // A meter whose driver has no commands leaves nothing in common to send.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Valitse Luokka 101' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Valitse Elsys' }));
     expect(within(toolbar).queryByRole('form', { name: 'Lähetä komento valituille mittareille' })).toBeNull();
-    confirm.mockRestore();
   });
 
   it('selects every meter it may act on at once, and resets their batteries or takes them out of storage', async () => {

@@ -15,6 +15,7 @@ import {
   SendMeterCommandsDocument,
 } from '../../graphql/generated.ts';
 import { errorText } from '../forms/errorText.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
@@ -90,6 +91,7 @@ function BulkDriverCommand({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const choice = useDriverCommandChoice(commands);
   const [sendCommands, { loading }] = useMutation(SendMeterCommandsDocument);
 
@@ -106,7 +108,7 @@ function BulkDriverCommand({
             minutes: chosen.interval / 60,
             number: meterIds.length,
           });
-    if (!window.confirm(question)) return;
+    if (!(await ask(question))) return;
     try {
       const { data } = await sendCommands({ variables: { meterIds: [...meterIds], ...chosen } });
       const outcomes = data?.meterCommands ?? [];

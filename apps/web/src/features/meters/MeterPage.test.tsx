@@ -3,6 +3,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswer, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { channel, latestReading, milesightCommands, minutesAgo, permissionDenied, testMeter } from './testMeters.ts';
@@ -420,7 +421,6 @@ describe('meter page', { timeout: 20_000 }, () => {
   });
 
   it('releases the meter after confirmation and returns to the meter list', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let released: unknown;
     const { router } = renderApp({
       path: '/meters/3',
@@ -433,11 +433,10 @@ describe('meter page', { timeout: 20_000 }, () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Vapauta mittari' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/meters'));
-    expect(released).toBe(3);
-    expect(confirm).toHaveBeenCalledWith(
+    expect(await answerConfirm(true)).toBe(
       'Vapautetaanko Luokka 101? Se lakkaa syöttämästä projektejaan ja poistuu organisaatiosta.',
     );
-    confirm.mockRestore();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/meters'));
+    expect(released).toBe(3);
   });
 });

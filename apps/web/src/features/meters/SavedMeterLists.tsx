@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { MeterListOptionsDocument, SaveMeterListsDocument } from '../../graphql/generated.ts';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import {
   type MeterFilterState,
   meterListsOption,
@@ -91,6 +92,7 @@ export function SavedMeterLists({
   onApply: (filter: MeterFilterState) => void;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const { data } = useQuery(MeterListOptionsDocument);
   const [saveLists, { loading }] = useMutation(SaveMeterListsDocument);
   const [saving, setSaving] = useState(false);
@@ -120,8 +122,8 @@ export function SavedMeterLists({
     if (saved) toast.success(t('The list {{name}} was saved.', { name }));
     return saved;
   };
-  const remove = (name: string) => {
-    if (!window.confirm(t('Remove the saved list {{name}}?', { name }))) return;
+  const remove = async (name: string) => {
+    if (!(await ask(t('Remove the saved list {{name}}?', { name })))) return;
     void write(lists.filter((list) => list.name !== name));
   };
 

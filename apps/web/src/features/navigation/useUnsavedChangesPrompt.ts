@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 
 /**
  * Asks before leaving a form with unsaved changes, both inside the app and when closing or reloading the tab.
@@ -18,11 +19,17 @@ export function useUnsavedChangesPrompt(dirty: boolean): () => void {
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
+  const ask = useConfirm();
+  // The blocker changes identity on every render; the question is asked once per blocked navigation.
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  const blocked = blocker.state === 'blocked';
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(t('Do you really want to leave? You have unsaved changes!'))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
+    if (!blocked) return;
+    void ask(t('Do you really want to leave? You have unsaved changes!')).then((leave) =>
+      leave ? blockerRef.current.proceed?.() : blockerRef.current.reset?.(),
+    );
+  }, [ask, blocked, t]);
 
   useEffect(() => {
     if (!dirty) return;

@@ -3,6 +3,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../config.ts';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { organizationId, organizationSummary } from './testData.ts';
@@ -166,11 +167,10 @@ describe('network server integrations', { timeout: 20_000 }, () => {
 
   it('deletes an integration after confirming', async () => {
     const sent: Sent[] = [];
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderOrganization(true, sent);
     const section = await screen.findByTestId('integrations');
     fireEvent.click(await within(section).findByRole('button', { name: 'Poista TTS Helsinki' }));
-    expect(confirm).toHaveBeenCalledOnce();
+    await answerConfirm(true);
     await waitFor(() => expect(within(section).queryByTestId('integration-row')).toBeNull());
     expect(sent).toEqual([{ name: 'DeleteIntegration', variables: { id: 'a1' } }]);
   });

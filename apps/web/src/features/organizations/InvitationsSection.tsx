@@ -13,6 +13,7 @@ import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -63,13 +64,14 @@ function InviteForm({ organizationId }: { organizationId: string }) {
 
 function InvitationRow({ invitation }: { invitation: OrganizationInvitationFieldsFragment }) {
   const { t, i18n } = useTranslation();
+  const ask = useConfirm();
   const [cancelInvitation, { loading }] = useMutation(CancelOrganizationInvitationDocument, {
     update: (cache) => forgetObject(cache, 'Invitation', invitation.id),
   });
   const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
 
-  const cancel = () => {
-    if (!window.confirm(t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username })))
+  const cancel = async () => {
+    if (!(await ask(t('Cancel the invitation of {{email}}?', { email: invitation.email ?? invitation.username }))))
       return;
     cancelInvitation({ variables: { id: invitation.id } }).catch((error: unknown) => toast.error(errorText(error, t)));
   };

@@ -13,6 +13,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -76,13 +77,14 @@ function EditOrganizationForm({ organization }: { organization: OrganizationSumm
 
 function DeleteOrganization({ organization }: { organization: OrganizationSummaryFieldsFragment }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const navigate = useNavigate();
   const markSaved = useDirtyForm('delete-organization', false);
   const [error, setError] = useState<string | null>(null);
   const [deleteOrganization, { loading }] = useMutation(DeleteOrganizationDocument);
 
   const remove = async () => {
-    if (!window.confirm(t('Delete the organization {{name}}? This cannot be undone.', { name: organization.name }))) {
+    if (!(await ask(t('Delete the organization {{name}}? This cannot be undone.', { name: organization.name })))) {
       return;
     }
     setError(null);

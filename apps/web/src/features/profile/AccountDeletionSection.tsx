@@ -8,6 +8,7 @@ import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { clearSessionEnd, expectSessionEnd } from '../auth/sessionEnd.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import { notify } from '../notifications/Notifications.tsx';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 
 function errorText(error: unknown, t: (key: string) => string): string {
   const { fields, general } = formErrorsFromServer(error);
@@ -17,12 +18,13 @@ function errorText(error: unknown, t: (key: string) => string): string {
 /** Deletion is asked for here and confirmed from the link mailed to the user (`/profile?confirmDeletion=`). */
 export function AccountDeletionSection() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const [requested, setRequested] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [requestDeletion, { loading }] = useMutation(RequestAccountDeletionDocument);
 
   const request = async () => {
-    if (!window.confirm(t('Do you really want to delete your account?'))) return;
+    if (!(await ask(t('Do you really want to delete your account?')))) return;
     setError(null);
     try {
       await requestDeletion();

@@ -17,6 +17,7 @@ import {
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 
 /** The email mutations answer the new list of emails; it replaces the cached user's list. */
@@ -32,6 +33,7 @@ function writeEmails(cache: ApolloCache, userId: string, emails: UserEmailFields
 
 function EmailRow({ user, email }: { user: CurrentUserFieldsFragment; email: UserEmailFieldsFragment }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const showError = (error: unknown) => {
     const { fields, general } = formErrorsFromServer(error);
     toast.error([...general, ...Object.values(fields)].map((message) => t(message)).join(' '));
@@ -95,8 +97,8 @@ function EmailRow({ user, email }: { user: CurrentUserFieldsFragment; email: Use
               color="red"
               loading={deleting.loading}
               aria-label={t('Delete {{email}}', { email: email.email })}
-              onClick={() => {
-                if (window.confirm(t('Delete the address {{email}}?', { email: email.email }))) {
+              onClick={async () => {
+                if (await ask(t('Delete the address {{email}}?', { email: email.email }))) {
                   deleteEmail({ variables }).catch(showError);
                 }
               }}

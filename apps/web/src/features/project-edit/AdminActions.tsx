@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ProjectAdminActionDocument } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import type { EditedProject } from './EditLayout.tsx';
 
 /** Ending, archiving and hiding the project, each next to the state it changes. */
 export function AdminActions({ project }: { project: EditedProject }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const showError = useShowError();
   const [runAction, { loading }] = useMutation(ProjectAdminActionDocument);
 
@@ -30,8 +32,8 @@ export function AdminActions({ project }: { project: EditedProject }) {
     toast.success(done[action]);
   };
 
-  const endMeasurement = () => {
-    if (window.confirm(t('End the measurement of {{name}}? This cannot be undone.', { name: project.name }))) {
+  const endMeasurement = async () => {
+    if (await ask(t('End the measurement of {{name}}? This cannot be undone.', { name: project.name }))) {
       void run('end');
     }
   };

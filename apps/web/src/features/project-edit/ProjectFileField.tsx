@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { uploadProjectFile } from './uploadProjectFile.ts';
 
 /** Texts of one file field, already translated. */
@@ -41,6 +42,7 @@ export function ProjectFileField({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   // Emptied after each choice, so that choosing the same file again uploads it again.
@@ -78,7 +80,7 @@ export function ProjectFileField({
   };
 
   const remove = async () => {
-    if (!window.confirm(texts.confirmRemove)) return;
+    if (!(await ask(texts.confirmRemove))) return;
     setError(null);
     try {
       await updateProject({ variables: { input: { id: project.id, [field]: null } } });

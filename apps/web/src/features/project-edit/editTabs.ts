@@ -1,4 +1,5 @@
 import type { ProjectPrivilege } from '../../graphql/generated.ts';
+import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 
 export const editTabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'actions'] as const;
 export type EditTab = (typeof editTabs)[number];
@@ -19,7 +20,13 @@ const tabNeeds: Record<EditTab, readonly ProjectPrivilege[]> = {
 };
 
 /** The rights with which the server lets a viewer load a project for editing (`projectAdmin`). */
-const editPrivileges: readonly ProjectPrivilege[] = ['admin', 'adminSeries', 'adminAlarms', 'adminReports'];
+// Reports are edited on the reports page: its right leads to the edit area only once that page is built.
+const editPrivileges: readonly ProjectPrivilege[] = [
+  'admin',
+  'adminSeries',
+  'adminAlarms',
+  ...(isPageBuilt('/p/0/report') ? (['adminReports'] as const) : []),
+];
 
 export function mayUseEditTab(privileges: readonly ProjectPrivilege[], tab: EditTab): boolean {
   return tabNeeds[tab].some((privilege) => privileges.includes(privilege));

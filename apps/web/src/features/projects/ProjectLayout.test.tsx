@@ -34,7 +34,7 @@ describe('project shell', () => {
   beforeEach(() => localStorage.clear());
   afterEach(cleanupApp);
 
-  it('offers Edit, Alarms and Reports only to viewers with those rights', async () => {
+  it('offers Edit and Alarms only to viewers with those rights, and Reports to nobody before its page is built', async () => {
     renderProject('/p/7', project({ privileges: ['view'] }));
     expect(await tabNames()).toEqual(['Yleiskatsaus', 'Reaaliaika', 'Reaaliaika (taulukko)', 'Yhteenveto']);
     await cleanupApp();
@@ -46,7 +46,6 @@ describe('project shell', () => {
       'Reaaliaika',
       'Reaaliaika (taulukko)',
       'Yhteenveto',
-      'Raportit',
       'Muokkaa',
     ]);
     expect(screen.getByRole('link', { name: 'Muokkaa' }).getAttribute('href')).toBe('/p/7/edit');
@@ -63,8 +62,8 @@ describe('project shell', () => {
     expect(await editLink(['view', 'adminSeries'])).toBe('/p/7/edit/series');
     expect(await editLink(['view', 'adminAlarms', 'viewAlarms'])).toBe('/p/7/edit/actions');
     expect(await editLink(['view', 'adminSeries', 'adminAlarms', 'viewAlarms'])).toBe('/p/7/edit/series');
-    // Reports have no edit tab of their own; the edit page points to them.
-    expect(await editLink(['view', 'adminReports', 'viewReports'])).toBe('/p/7/edit');
+    // Reports have no edit tab of their own, and their page is not built yet: nothing to edit for a report admin.
+    expect(await editLink(['view', 'adminReports', 'viewReports'])).toBeNull();
     expect(await editLink(['view', 'viewAlarms', 'viewReports'])).toBeNull();
   });
 
@@ -88,26 +87,29 @@ describe('project shell', () => {
     expect(within(header).getByTestId('favourite-toggle').getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('shows the permission message instead of a project the server refuses', async () => {
+  it('says "not found" instead of a project the server refuses, missing or not shared alike', async () => {
     renderProject('/p/7/live', () => ({
       errors: [{ message: 'Permission denied', extensions: { code: 'FORBIDDEN' } }],
     }));
-    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    const notFound = await screen.findByTestId('project-not-found');
+    expect(within(notFound).getByRole('heading', { name: 'Projektia ei löytynyt' })).toBeTruthy();
+    expect(screen.queryByTestId('permission-denied')).toBeNull();
     expect(screen.queryByTestId('project-tabs')).toBeNull();
     expect(screen.queryByTestId('not-available-yet')).toBeNull();
   });
 
-  it('shows the permission message for an address that cannot be a project, without asking the server', async () => {
+  it('says "not found" for an address that cannot be a project, without asking the server', async () => {
     const { operations } = renderProject('/p/abc', project());
-    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    expect(await screen.findByTestId('project-not-found')).toBeTruthy();
     expect(operations).not.toContain('ProjectShell');
   });
 
-  it('renders the later tabs inside the shell', async () => {
+  it('offers no tab to a page not built yet, while its address still opens inside the shell', async () => {
     renderProject('/p/7/report', project({ privileges: ['view', 'viewReports'] }));
     expect(await screen.findByTestId('not-available-yet')).toBeTruthy();
-    const reports = within(screen.getByTestId('project-tabs')).getByRole('link', { name: 'Raportit' });
-    expect(reports.getAttribute('aria-current')).toBe('page');
+    const tabs = screen.getByTestId('project-tabs');
+    expect(within(tabs).getByRole('link', { name: 'Yhteenveto' })).toBeTruthy();
+    expect(within(tabs).queryByRole('link', { name: 'Raportit' })).toBeNull();
   });
 });
 

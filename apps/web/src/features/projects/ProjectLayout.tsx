@@ -8,8 +8,9 @@ import {
   type ProjectShellFieldsFragment,
   ProjectUpdatedDocument,
 } from '../../graphql/generated.ts';
+import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { editEntryPath } from '../project-edit/editTabs.ts';
-import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import classes from './ProjectLayout.module.css';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
@@ -54,7 +55,12 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
       data-testid="project-tabs"
     >
       {tabs
-        .filter((tab) => tab.shown !== false && (!tab.needs || project.privileges.includes(tab.needs)))
+        .filter(
+          (tab) =>
+            tab.shown !== false &&
+            (!tab.needs || project.privileges.includes(tab.needs)) &&
+            isPageBuilt(tab.currentUnder ?? tab.to),
+        )
         .map((tab) => {
           const under = tab.currentUnder;
           if (!under) {
@@ -122,6 +128,19 @@ function ProjectHeader({ project }: { project: ProjectShellFieldsFragment }) {
   );
 }
 
+function ProjectNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" py="xl" data-testid="project-not-found">
+      <Title order={1}>{t('Project not found')}</Title>
+      <Text>{t('There is no project at this address, or it has not been shared with you.')}</Text>
+      <Anchor component={Link} to="/p">
+        {t('All projects')}
+      </Anchor>
+    </Stack>
+  );
+}
+
 /** Element of /p/:projectId: the project's header and tabs around its pages; loads the project once for them all. */
 export function ProjectLayout() {
   const projectId = useProjectIdParam();
@@ -130,7 +149,8 @@ export function ProjectLayout() {
   useSubscription(ProjectUpdatedDocument, { variables: { id: projectId ?? 0 }, skip: !data || projectId === null });
 
   let content: ReactNode;
-  if (projectId === null) content = <PermissionDenied />;
+  // A missing project and one not shared with the viewer answer alike, so that ids reveal nothing (decision 0082).
+  if (projectId === null || (!data && isPermissionError(error))) content = <ProjectNotFound />;
   else if (!data) content = <QueryState loading={loading} error={error} />;
   else {
     content = (

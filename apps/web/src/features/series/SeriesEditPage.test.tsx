@@ -2,6 +2,7 @@
 
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { adminProject, shellOf } from '../project-edit/testProject.ts';
@@ -305,7 +306,6 @@ describe('series edit', { timeout: 20_000 }, () => {
 
   it('deletes a series after confirming', async () => {
     let series = [serie(1, 'Lämpötila', 1)];
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { sent } = renderSeries(() => series, {
       DeleteSeries: () => {
         series = [];
@@ -313,7 +313,7 @@ describe('series edit', { timeout: 20_000 }, () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Poista Lämpötila' }));
-    expect(confirm).toHaveBeenCalledOnce();
+    await answerConfirm(true);
     await waitFor(() => expect(screen.queryByText('Lämpötila')).toBeNull());
     expect(sent).toEqual([{ name: 'DeleteSeries', variables: { id: 1 } }]);
   });

@@ -2,6 +2,7 @@
 
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, renderApp } from '../../testing/renderApp.tsx';
 
@@ -53,9 +54,11 @@ describe('system errors', { timeout: 20_000 }, () => {
     await cleanupApp();
   });
 
-  it('shows the permission message to a user who is not a site admin, without asking the server', async () => {
+  it("tells a user who is not a site admin whose errors these are and where their meters' are, without asking", async () => {
     const { operations } = renderErrors(false);
-    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
+    const note = await screen.findByTestId('system-errors-admins-only');
+    expect(within(note).getByRole('link', { name: 'Mittarit' }).getAttribute('href')).toBe('/meters');
+    expect(screen.queryByTestId('permission-denied')).toBeNull();
     expect(operations).not.toContain('SystemErrors');
   });
 
@@ -83,11 +86,10 @@ describe('system errors', { timeout: 20_000 }, () => {
   });
 
   it('acknowledges all after confirming', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { acknowledged } = renderErrors(true);
     const list = await screen.findByTestId('system-errors');
     fireEvent.click(await within(list).findByRole('button', { name: 'Kuittaa kaikki' }));
-    expect(confirm.mock.calls).toEqual([['Kuitataanko kaikki virheet (2)?']]);
+    expect(await answerConfirm(true)).toBe('Kuitataanko kaikki virheet (2)?');
     expect(await screen.findByTestId('system-errors-empty')).toBeTruthy();
     expect(acknowledged).toEqual([1, 2]);
   });

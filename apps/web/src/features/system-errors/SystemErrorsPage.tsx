@@ -1,8 +1,9 @@
 import type { ApolloCache, Reference } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Code, Collapse, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Collapse, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import {
   AcknowledgeSystemErrorDocument,
@@ -11,7 +12,8 @@ import {
 } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 
 /** New errors show up while the page is open. */
 const pollIntervalMs = 30_000;
@@ -88,6 +90,7 @@ function SystemErrorItem({ error }: { error: SystemErrorFieldsFragment }) {
 
 function SystemErrorList() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const showError = useShowError();
   const { data, loading, error } = useQuery(SystemErrorsDocument, {
     fetchPolicy: 'cache-and-network',
@@ -98,7 +101,7 @@ function SystemErrorList() {
   const errors = data?.systemErrors ?? [];
 
   const acknowledgeAll = async () => {
-    if (!window.confirm(t('Acknowledge all errors ({{number}})?', { number: errors.length }))) return;
+    if (!(await ask(t('Acknowledge all errors ({{number}})?', { number: errors.length })))) return;
     setAcknowledgingAll(true);
     try {
       // One at a time, so that those done leave the list even when a later one fails.
@@ -134,6 +137,22 @@ function SystemErrorList() {
   );
 }
 
+/** What a user who is not a site admin needs to know: these are the site's errors, and where their own meters' are. */
+function NotForSiteAdminsOnly() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" title={t('For site administrators')} data-testid="system-errors-admins-only">
+      <Text>{t('This page lists errors of the whole service, which its administrators handle.')}</Text>
+      <Text>
+        {t('Errors of your own meters are shown on each meter’s page:')}{' '}
+        <Anchor component={Link} to="/meters">
+          {t('Meters')}
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
+
 /** /errors: unacknowledged errors that belong to no meter (unknown meters, bad uplinks); site admins only. */
 export function SystemErrorsPage() {
   const { t } = useTranslation();
@@ -142,7 +161,7 @@ export function SystemErrorsPage() {
     <Container size="lg">
       <Stack>
         <Title order={1}>{t('System errors')}</Title>
-        {currentUser?.isAdmin ? <SystemErrorList /> : <PermissionDenied />}
+        {currentUser?.isAdmin ? <SystemErrorList /> : <NotForSiteAdminsOnly />}
       </Stack>
     </Container>
   );
