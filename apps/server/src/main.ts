@@ -27,6 +27,10 @@ async function main() {
     await seedDemoMeters(server.database.db);
     const { seedDemoAlarms } = await import('./seed/demo-alarms.ts');
     await seedDemoAlarms(server.database.db);
+    // Three months of history on a fresh database only, in bulk: a restart finds it and goes on at once.
+    const { seedDemoHistory } = await import('./seed/demo-history.ts');
+    const history = await seedDemoHistory({ db: server.database.db, sql: server.database.sql });
+    if (history.created) logger.info({ values: history.values, episodes: history.episodes }, 'demo history stored');
     demoSimulation = startDemoSimulation({
       publish: publishToIngest(server.services.ingest),
       onError: (error) => logger.warn({ err: error }, 'demo uplink failed'),
