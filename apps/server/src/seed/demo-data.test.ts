@@ -144,7 +144,7 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
       from series_data d join series s on s.id = d.series_id join spaces sp on sp.id = s.space_id
       where sp.name = 'Luokka 101' and s.data_type = 'Temperature' and d.time < ${new Date(now - day).toISOString()}::timestamptz
       group by 1, 2`;
-    const mean = (rows: typeof hours) => rows.reduce((sum, row) => sum + row.avg, 0) / rows.length;
+    const mean = (rows: ReadonlyArray<{ avg: number }>) => rows.reduce((sum, row) => sum + row.avg, 0) / rows.length;
     const weekdayNoon = mean(hours.filter((row) => row.dow >= 1 && row.dow <= 5 && row.hour === 12));
     const weekdayNight = mean(hours.filter((row) => row.dow >= 2 && row.dow <= 5 && row.hour === 3));
     const sundayNoon = mean(hours.filter((row) => row.dow === 0 && row.hour === 12));
