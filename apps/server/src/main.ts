@@ -27,16 +27,24 @@ async function main() {
     await seedDemoMeters(server.database.db);
     const { seedDemoAlarms } = await import('./seed/demo-alarms.ts');
     await seedDemoAlarms(server.database.db);
-    // Three months of history on a fresh database only, in bulk: a restart finds it and goes on at once.
-    const { seedDemoHistory } = await import('./seed/demo-history.ts');
-    const history = await seedDemoHistory({ db: server.database.db, sql: server.database.sql });
-    if (history.created) logger.info({ values: history.values, episodes: history.episodes }, 'demo history stored');
     demoSimulation = startDemoSimulation({
       publish: publishToIngest(server.services.ingest),
       onError: (error) => logger.warn({ err: error }, 'demo uplink failed'),
     });
   }
   const url = await server.listen();
+  let demoHistory: Promise<void> | undefined;
+  if (config.demoData) {
+    // Three months of history, on a fresh database only and after the server answers, so that it never delays
+    // start-up; it is older than the simulator's live day, so the two never write the same readings.
+    const { seedDemoHistory } = await import('./seed/demo-history.ts');
+    demoHistory = seedDemoHistory({ db: server.database.db, sql: server.database.sql }).then(
+      (history) => {
+        if (history.created) logger.info({ values: history.values, episodes: history.episodes }, 'demo history stored');
+      },
+      (error: unknown) => logger.warn({ err: error }, 'demo history failed'),
+    );
+  }
   console.log(`Olo is running at ${config.publicUrl === `http://localhost:${config.port}` ? url : config.publicUrl}`);
 
   let stopping = false;
@@ -45,6 +53,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await demoSimulation?.stop();
+    await demoHistory;
     await server.close();
     process.exit(0);
   };
