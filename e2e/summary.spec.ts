@@ -44,19 +44,28 @@ async function paintedAfter(chart: Locator, before: number): Promise<number> {
   return Number(await chart.getAttribute('data-draws'));
 }
 
-/** The legend's values of the first line with the cursor near the end of the chart (the newest readings). */
+/**
+ * The legend's values of the lines with the cursor at several places across the chart: one place may fall where a
+ * slot's readings are all the same (CO2 at its night floor), several reach the varying school days.
+ */
 async function valuesNearTheEnd(page: Page, chart: Locator): Promise<string[]> {
   const plot = chart.locator('.u-over');
   // The mouse only reaches what is in the viewport.
   await plot.scrollIntoViewIfNeeded();
   const box = await plot.boundingBox();
   if (!box) throw new Error('no plot area');
-  // Moved away and back: uPlot updates the legend on cursor moves.
-  await page.mouse.move(box.x + 1, box.y + 1);
-  await page.mouse.move(box.x + box.width * 0.97, box.y + box.height / 2);
-  return chart
-    .locator('.u-legend .u-series')
-    .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('.u-value')?.textContent ?? ''));
+  const values: string[] = [];
+  for (const at of [0.13, 0.29, 0.41, 0.57, 0.71, 0.83, 0.97]) {
+    // Moved away and back: uPlot updates the legend on cursor moves.
+    await page.mouse.move(box.x + 1, box.y + 1);
+    await page.mouse.move(box.x + box.width * at, box.y + box.height / 2);
+    values.push(
+      ...(await chart
+        .locator('.u-legend .u-series')
+        .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('.u-value')?.textContent ?? ''))),
+    );
+  }
+  return values;
 }
 
 /** Settled: the range's slices and the preload have been fetched. */
