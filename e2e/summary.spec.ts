@@ -44,17 +44,28 @@ async function paintedAfter(chart: Locator, before: number): Promise<number> {
   return Number(await chart.getAttribute('data-draws'));
 }
 
-/** The legend's values of the first line with the cursor near the end of the chart (the newest readings). */
+/**
+ * The legend's values of the lines with the cursor at several places across the chart: one place may fall where a
+ * slot's readings are all the same (CO2 at its night floor), several reach the varying school days.
+ */
 async function valuesNearTheEnd(page: Page, chart: Locator): Promise<string[]> {
   const plot = chart.locator('.u-over');
+  // The mouse only reaches what is in the viewport.
+  await plot.scrollIntoViewIfNeeded();
   const box = await plot.boundingBox();
   if (!box) throw new Error('no plot area');
-  // Moved away and back: uPlot updates the legend on cursor moves.
-  await page.mouse.move(box.x + 1, box.y + 1);
-  await page.mouse.move(box.x + box.width * 0.97, box.y + box.height / 2);
-  return chart
-    .locator('.u-legend .u-series')
-    .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('.u-value')?.textContent ?? ''));
+  const values: string[] = [];
+  for (const at of [0.13, 0.29, 0.41, 0.57, 0.71, 0.83, 0.97]) {
+    // Moved away and back: uPlot updates the legend on cursor moves.
+    await page.mouse.move(box.x + 1, box.y + 1);
+    await page.mouse.move(box.x + box.width * at, box.y + box.height / 2);
+    values.push(
+      ...(await chart
+        .locator('.u-legend .u-series')
+        .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('.u-value')?.textContent ?? ''))),
+    );
+  }
+  return values;
 }
 
 /** Settled: the range's slices and the preload have been fetched. */
@@ -71,13 +82,14 @@ test('the summary of the demo project draws its series with uPlot and lists them
   await openDemoSummary(page);
   const graphs = page.getByTestId('summary-graph');
   await expect(graphs.first()).toBeVisible({ timeout: 40_000 });
-  expect(await graphs.count()).toBe(3);
+  // Three classrooms, each with temperature, humidity and CO2: a graph per space and unit.
+  await expect(graphs).toHaveCount(9);
   const chart = page.getByTestId('summary-chart').first();
   await paintedAfter(chart, 0);
   const legend = chart.locator('.u-legend .u-series');
-  // The time, then each series of the space.
+  // The time, then each series of the space's unit.
   await expect.poll(() => legend.count()).toBeGreaterThan(1);
-  expect(await chart.locator('.u-legend').textContent()).toContain('Hiilidioksidi');
+  expect(await chart.locator('.u-legend').textContent()).toContain('Lämpötila');
   // uPlot painted lines: the canvas holds pixels in the first series' colour range, not only axes and grid.
   const coloured = await chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
     const context = canvas.getContext('2d');
@@ -95,6 +107,48 @@ test('the summary of the demo project draws its series with uPlot and lists them
   const table = page.getByTestId('summary-table').first();
   await expect(table).toContainText('Luokka 101');
   await expect(table.getByRole('row').nth(1)).toContainText(/\d/);
+});
+
+test('the summary draws a graph per space and unit, or one per measurement type, readable on a phone', async ({
+  page,
+}) => {
+  await openDemoSummary(page);
+  const graphs = page.getByTestId('summary-graph');
+  const titles = () => graphs.getByRole('heading').allTextContents();
+  await expect(graphs).toHaveCount(9, { timeout: 40_000 });
+  const room = (await titles()).filter((title) => title.startsWith('Luokka 101 · '));
+  // Its temperature, humidity and CO2 apart, each titled with the translated type and its unit.
+  expect(room).toEqual([
+    `Luokka 101 · ${tr('fi', 'Temperature')} (°C)`,
+    `Luokka 101 · ${tr('fi', 'Humidity')} (%RH)`,
+    `Luokka 101 · CO2 (ppm)`,
+  ]);
+  // One y axis per graph: uPlot draws the time axis and one value axis.
+  const first = page.getByTestId('summary-chart').first();
+  await paintedAfter(first, 0);
+  await expect(first.locator('.u-axis')).toHaveCount(2);
+
+  await page.getByTestId('summary-group-by').getByText(tr('fi', 'By measurement type')).click();
+  await expect(graphs).toHaveCount(3);
+  expect(await titles()).toEqual([tr('fi', 'Temperature'), tr('fi', 'Humidity'), 'CO2']);
+  const temperature = page.getByTestId('summary-chart').first();
+  await paintedAfter(temperature, 0);
+  // Each classroom's line, named with its space.
+  await expect(temperature.locator('.u-legend')).toContainText('Luokka 101: Lämpötila');
+  await expect(temperature.locator('.u-legend')).toContainText('Liikuntasali: Lämpötila');
+
+  // On a phone each graph takes the full width, with its legend under the plot.
+  await page.getByTestId('summary-group-by').getByText(tr('fi', 'By space')).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chart = page.getByTestId('summary-chart').first();
+  await expect
+    .poll(async () => (await chart.locator('canvas').boundingBox())?.width ?? 0, { timeout: 20_000 })
+    .toBeGreaterThan(300);
+  const canvas = await chart.locator('canvas').boundingBox();
+  const legendBox = await chart.locator('.u-legend').boundingBox();
+  expect((canvas?.x ?? 0) + (canvas?.width ?? 0)).toBeLessThanOrEqual(390);
+  expect(legendBox?.y ?? 0).toBeGreaterThanOrEqual((canvas?.y ?? 0) + (canvas?.height ?? 0) - 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('changing the range fetches data again', async ({ page }) => {
@@ -117,7 +171,12 @@ test('changing the range fetches data again', async ({ page }) => {
 
 test('changing the mode recomputes the graph without fetching', async ({ page }) => {
   const { dataRequests } = await openDemoSummary(page);
-  const chart = page.getByTestId('summary-chart').first();
+  // A CO2 graph: its readings vary within a slot (a heated room's temperature at night may not).
+  const chart = page
+    .getByTestId('summary-graph')
+    .filter({ has: page.getByRole('heading', { name: /· CO2/ }) })
+    .first()
+    .getByTestId('summary-chart');
   const painted = await paintedAfter(chart, 0);
   await dataSettled(page);
   const averages = await valuesNearTheEnd(page, chart);

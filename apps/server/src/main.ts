@@ -33,6 +33,18 @@ async function main() {
     });
   }
   const url = await server.listen();
+  let demoHistory: Promise<void> | undefined;
+  if (config.demoData) {
+    // Three months of history, on a fresh database only and after the server answers, so that it never delays
+    // start-up; it is older than the simulator's live day, so the two never write the same readings.
+    const { seedDemoHistory } = await import('./seed/demo-history.ts');
+    demoHistory = seedDemoHistory({ db: server.database.db, sql: server.database.sql }).then(
+      (history) => {
+        if (history.created) logger.info({ values: history.values, episodes: history.episodes }, 'demo history stored');
+      },
+      (error: unknown) => logger.warn({ err: error }, 'demo history failed'),
+    );
+  }
   console.log(`Olo is running at ${config.publicUrl === `http://localhost:${config.port}` ? url : config.publicUrl}`);
 
   let stopping = false;
@@ -41,6 +53,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await demoSimulation?.stop();
+    await demoHistory;
     await server.close();
     process.exit(0);
   };

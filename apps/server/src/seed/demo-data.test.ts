@@ -13,6 +13,7 @@ import {
   demoViewer,
   seedDemoData,
 } from './demo-data.ts';
+import { demoStructureSeries, seedDemoHistory, ventilationFaultDay } from './demo-history.ts';
 import { seedDemoMeters } from './demo-meters.ts';
 
 describe.each(testDatabases)('demo data on %s', (kind) => {
@@ -115,5 +116,64 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
       from alarms a join alarms_series s on s.alarm_id = a.id join series x on x.id = s.series_id
       where a.name = ${demoAlarm.name} and x.data_type = 'CO2'`;
     expect(alarm).toEqual({ series: 3 });
+  });
+
+  it('stores three months of history once: night setback, weekends, a drying slab and one CO2 alarm episode', async () => {
+    const deps = { db: olo.server.database.db, sql: olo.server.database.sql };
+    const now = Date.now();
+    const first = await seedDemoHistory(deps, { now });
+    expect(first.created).toBe(true);
+    expect(await seedDemoHistory(deps, { now })).toEqual({ created: false, values: 0, episodes: 0 });
+    const { sql } = olo.server.database;
+    const day = 86_400_000;
+
+    // From the project start, about three months back, to where the simulator's live day begins.
+    const [span] = await sql<Array<{ first: Date; start: Date }>>`
+      select min(d.time) as first, min(p.start_at) as start
+      from series_data d join series s on s.id = d.series_id join projects p on p.id = s.project_id`;
+    expect(new Date(span?.first as Date).getTime()).toBeGreaterThanOrEqual(new Date(span?.start as Date).getTime());
+    expect(now - new Date(span?.first as Date).getTime()).toBeGreaterThan(89 * day);
+    // The hourly rollup is written with the values (the data API reads long ranges from it).
+    const [rollup] = await sql<Array<{ hours: number }>>`select count(*)::int as hours from series_rollup_hour`;
+    expect(rollup?.hours).toBeGreaterThan(13 * 80 * 24);
+
+    // The school's temperature: heated weekdays at noon, set back at night and on Sundays (local time).
+    const hours = await sql<Array<{ hour: number; dow: number; avg: number }>>`
+      select extract(hour from d.time at time zone 'Europe/Helsinki')::int as hour,
+             extract(dow from d.time at time zone 'Europe/Helsinki')::int as dow, avg(d.value)::float8 as avg
+      from series_data d join series s on s.id = d.series_id join spaces sp on sp.id = s.space_id
+      where sp.name = 'Luokka 101' and s.data_type = 'Temperature' and d.time < ${new Date(now - day).toISOString()}::timestamptz
+      group by 1, 2`;
+    const mean = (rows: ReadonlyArray<{ avg: number }>) => rows.reduce((sum, row) => sum + row.avg, 0) / rows.length;
+    const weekdayNoon = mean(hours.filter((row) => row.dow >= 1 && row.dow <= 5 && row.hour === 12));
+    const weekdayNight = mean(hours.filter((row) => row.dow >= 2 && row.dow <= 5 && row.hour === 3));
+    const sundayNoon = mean(hours.filter((row) => row.dow === 0 && row.hour === 12));
+    expect(weekdayNoon - weekdayNight).toBeGreaterThan(2);
+    expect(weekdayNoon - sundayNoon).toBeGreaterThan(2);
+
+    // The slab dries: its RH falls week by week in both stairwells.
+    const slab = await sql<Array<{ space: string; first: number; last: number }>>`
+      select sp.name as space,
+             (array_agg(d.value order by d.time))[1] as first, (array_agg(d.value order by d.time desc))[1] as last
+      from series_data d join series s on s.id = d.series_id join spaces sp on sp.id = s.space_id
+      where s.name = ${demoStructureSeries.name} group by sp.name order by sp.name`;
+    expect(slab.map((row) => row.space)).toEqual(['Porras A', 'Porras B']);
+    for (const row of slab) {
+      expect(row.first).toBeGreaterThan(94);
+      expect(row.last).toBeLessThan(row.first - 10);
+    }
+
+    // One episode of the CO2 alarm, on the day the ventilation failed, ended and acknowledged.
+    expect(first.episodes).toBe(1);
+    const episodes = await sql<Array<{ time: Date; end_at: Date | null; peak: number; data: number; space: string }>>`
+      select t.time, t.end_at, t.peak, t.data, sp.name as space
+      from alarms_triggered t join series s on s.id = t.series_id join spaces sp on sp.id = s.space_id`;
+    expect(episodes).toHaveLength(1);
+    const [episode] = episodes;
+    expect(episode?.space).toBe('Luokka 101');
+    expect(Math.abs(new Date(episode?.time as Date).getTime() - ventilationFaultDay(now))).toBeLessThan(day / 2);
+    expect(episode?.end_at).not.toBeNull();
+    expect(episode?.data).toBeGreaterThan(demoAlarm.end);
+    expect(episode?.peak).toBeGreaterThan(episode?.data as number);
   });
 });

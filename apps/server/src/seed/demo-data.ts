@@ -12,6 +12,8 @@ export const demoOrganization = { name: 'Olo Demo', slug: 'olo-demo' } as const;
 export const demoSubOrganization = { name: 'Olo Demo Rakennus', slug: 'olo-demo-rakennus' } as const;
 export const demoProject = { name: 'Koulun sisäilma (demo)', code: 'DEMO-1' } as const;
 export const demoDryingProject = { name: 'Kerrostalon kuivatus (demo)', code: 'DEMO-2' } as const;
+/** Days of history the demo projects start with (seed/demo-history.ts): three months. */
+export const demoHistoryDays = 91;
 /** Fixed, so the public demo link stays the same across restarts. */
 export const demoPublicId = '00000000-0000-4000-8000-00000000de01';
 
@@ -100,7 +102,7 @@ export async function seedDemoData(deps: { db: Db; accounts: AccountsService }):
       description: plan.description,
       timeZone: 'Europe/Helsinki',
       publicId: plan.publicId ?? null,
-      startAt: new Date(Date.now() - 60 * 24 * 60 * 60 * 1000),
+      startAt: new Date(Date.now() - demoHistoryDays * 24 * 60 * 60 * 1000),
     });
     for (const name of plan.spaces) await spaces.insert({ projectId: project.id, name });
     for (const [order, page] of plan.pages.entries()) await pages.insert({ projectId: project.id, order, ...page });

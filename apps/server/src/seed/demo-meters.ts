@@ -4,10 +4,10 @@ import { meterConversions, organizations, projects, spaces } from '../db/tables/
 import { MetersRepository } from '../modules/meters/meters.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { type DemoMeter, demoMeters } from '../simulator/simulation.ts';
-import { demoOrganization, demoSubOrganization } from './demo-data.ts';
+import { demoHistoryDays, demoOrganization, demoSubOrganization } from './demo-data.ts';
 
-/** Demo series are fed from this far back, so the simulator's history reaches them. */
-const historyDays = 2;
+/** Demo series are fed from before the demo history starts (demo-history.ts), a day's margin. */
+const historyDays = demoHistoryDays + 1;
 
 /**
  * The demo meters (simulator/simulation.ts) in the demo organizations, each feeding series of its

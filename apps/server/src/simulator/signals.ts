@@ -146,6 +146,29 @@ export function daylight(timeMs: number): number {
   return Math.sin((Math.PI * (minuteOfDay - sunrise)) / (sunset - sunrise));
 }
 
+/** Heating runs at full on school days 6:00–22:00 local time; otherwise it is set back. */
+function heatingOff(timeMs: number): boolean {
+  const { minuteOfDay, weekday } = localTime(timeMs);
+  return weekday === 0 || weekday === 6 || minuteOfDay < 6 * 60 || minuteOfDay >= 22 * 60;
+}
+
+/** Minutes the room takes to follow a switch of the heating (the mean of this window's states). */
+const setbackWindowMinutes = 120;
+const setbackStepMinutes = 10;
+
+/**
+ * How far the heating is set back, 0 (full heat) to 1 (set back): nights 22–6 and weekends, eased over the two
+ * hours after each switch, as a room's air cools and warms slowly rather than in a step.
+ */
+export function heatingSetback(timeMs: number): number {
+  let off = 0;
+  const steps = setbackWindowMinutes / setbackStepMinutes;
+  for (let step = 0; step < steps; step++) {
+    if (heatingOff(timeMs - step * setbackStepMinutes * minuteMs)) off++;
+  }
+  return off / steps;
+}
+
 export function clamp(value: number, min: number, max: number): number {
   return Math.max(min, Math.min(max, value));
 }

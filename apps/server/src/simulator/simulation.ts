@@ -195,6 +195,8 @@ const dryingChannels: DemoChannel[] = [
 ];
 
 const schoolSpaces = ['Luokka 101', 'Luokka 102', 'Liikuntasali'];
+/** The school sets its heating back 2.5 °C at night and over weekends; its ventilation keeps CO2 under 1,150 ppm. */
+const schoolBuilding = { setbackC: 2.5, co2Ceiling: 1150 } as const;
 const dryingSpaces = ['Porras A', 'Porras B'];
 
 /**
@@ -209,7 +211,7 @@ export const demoMeters: readonly DemoMeter[] = [
     models: ['elsys-ers-co2'],
     names: ['ers-co2-luokka-101', 'ers-co2-luokka-102', 'ers-co2-liikuntasali'],
   }).map((meter, index) => ({
-    meter,
+    meter: { ...meter, building: schoolBuilding },
     serial: meter.serial,
     driver: 'elsys',
     name: `ERS CO2 ${schoolSpaces[index]}`,

@@ -5,6 +5,7 @@ import {
   daylight,
   durations,
   hashText,
+  heatingSetback,
   localTime,
   SmoothNoise,
   seededRandom,
@@ -64,8 +65,18 @@ export interface SimulatedMeter {
   spreadingFactor: number;
   /** How full its room's lessons are, 0–1 (scales CO2 and warmth build-up). */
   attendance: number;
+  /** How the building around it is run; none: heated round the clock, ventilation as the load fleet has it. */
+  building?: BuildingProfile;
   /** Network server application: TTS application id, ChirpStack application UUID. */
   application: { ttsId: string; ttsTenant: string; chirpstackId: string; chirpstackTenantId: string };
+}
+
+/** A building's running, for the demo meters (decision 0081). */
+export interface BuildingProfile {
+  /** °C the heating sets back at night and over weekends (`heatingSetback`). */
+  setbackC: number;
+  /** ppm the room's CO2 stays under with working ventilation (the demo alarm is over 1,200 ppm). */
+  co2Ceiling: number;
 }
 
 export interface SimulatedGateway {
@@ -334,13 +345,16 @@ export function meterValues(meter: SimulatedMeter, timeMs: number, slot: number)
   const ageYears = Math.max(0, timeMs - fleetEpochMs) / (365 * durations.dayMs);
   // Warmest in the afternoon; lessons add body heat.
   const dailyWarmth = Math.sin((2 * Math.PI * (minuteOfDay - 9 * 60)) / (24 * 60));
+  const setback = meter.building ? meter.building.setbackC * heatingSetback(timeMs) : 0;
   const temperature = clamp(
-    s.temperatureBase + 0.5 * dailyWarmth + 1.4 * occupancy.load + 0.4 * s.temperature.at(timeMs),
-    19,
+    s.temperatureBase + 0.5 * dailyWarmth + 1.4 * occupancy.load + 0.4 * s.temperature.at(timeMs) - setback,
+    19 - (meter.building?.setbackC ?? 0),
     24,
   );
   const humidity = clamp(s.humidityBase + 8 * s.humidity.at(timeMs) + 4 * occupancy.load, 25, 55);
-  const co2 = clamp(s.co2Base + s.co2Peak * occupancy.load + 25 * s.co2.at(timeMs), 400, 1400);
+  // Working ventilation keeps a profiled room's peak (with its noise) under the ceiling.
+  const co2Peak = meter.building ? Math.min(s.co2Peak, meter.building.co2Ceiling - 25 - s.co2Base) : s.co2Peak;
+  const co2 = clamp(s.co2Base + co2Peak * occupancy.load + 25 * s.co2.at(timeMs), 400, 1400);
   const lux = Math.round(
     (occupancy.present ? 380 + 60 * s.light.at(timeMs) : 0) + 220 * daylight(timeMs) * (0.7 + 0.3 * s.light.at(timeMs)),
   );

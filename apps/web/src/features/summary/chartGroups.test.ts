@@ -37,17 +37,45 @@ const looks: SeriesLooks = new Map([
 ]);
 
 describe('graph groups', () => {
-  it('by space: a graph per space with series, in the data API order, series in no space last, an axis per unit', () => {
+  it('by space: a graph per space and unit, one y axis each, spaces in the data API order, no space last', () => {
     const groups = chartGroups(result, 'space', labels, looks);
-    expect(groups.map((group) => group.title)).toEqual(['Luokka 101', 'Sali', 'Ei tilaa']);
-    const [room, hall] = groups;
-    expect(room?.lines.map((line) => line.label)).toEqual(['Lämpötila', 'Hiilidioksidi', 'Kosteus']);
-    expect(room?.units).toEqual(['°C', 'ppm', '%RH']);
-    expect(hall?.units).toEqual(['K']);
+    expect(groups.map((group) => group.title)).toEqual([
+      'Luokka 101 · Lämpötila (°C)',
+      'Luokka 101 · CO2 (ppm)',
+      'Luokka 101 · Humidity (%RH)',
+      'Sali · Lämpötila (K)',
+      'Ei tilaa · Lämpötila (°C)',
+    ]);
+    expect(groups.every((group) => group.units.length === 1)).toBe(true);
+    const [temperature, co2, humidity] = groups;
+    expect(temperature?.lines.map((line) => line.label)).toEqual(['Lämpötila']);
+    expect(co2?.lines.map((line) => line.seriesId)).toEqual([12]);
     // The series' own colour, else the palette's by its id, the same in every view.
-    expect(room?.lines.map((line) => line.color)).toEqual([chartColor(10), chartColor(11), '#123456']);
-    expect(room?.lines.map((line) => line.limit)).toEqual([null, co2Limit, null]);
-    expect(room?.lines[0]?.values).toEqual([20, null, 21]);
+    expect([temperature, co2, humidity].map((group) => group?.lines[0]?.color)).toEqual([
+      chartColor(10),
+      chartColor(11),
+      '#123456',
+    ]);
+    expect(co2?.lines[0]?.limit).toEqual(co2Limit);
+    expect(temperature?.lines[0]?.values).toEqual([20, null, 21]);
+    // Each graph of a space draws the bands of its own limit, on its one axis.
+    expect(groupBandSets(co2 ?? { units: [], lines: [] })).toEqual([{ scaleKey: 'y0', scale: co2Limit }]);
+    expect(groupBandSets(temperature ?? { units: [], lines: [] })).toEqual([]);
+  });
+
+  it('by space: series of one unit in a space share a graph, whose title names their types', () => {
+    const twoTemperatures = resultOf(
+      spaces.slice(0, 1),
+      [
+        { series: dataSeries(1, 1, 'Ilma', 'Temperature'), values: { 1000: 20 } },
+        { series: dataSeries(2, 1, 'Rakenne', 'StructureTemperature', { dataUnit: '°C' }), values: { 1000: 18 } },
+        { series: dataSeries(3, 1, 'Lattia', 'Temperature'), values: { 1000: 19 } },
+      ],
+      times,
+    );
+    const groups = chartGroups(twoTemperatures, 'space', labels);
+    expect(groups.map((group) => group.title)).toEqual(['Luokka 101 · Lämpötila, StructureTemperature (°C)']);
+    expect(groups[0]?.lines.map((line) => line.seriesId)).toEqual([1, 2, 3]);
   });
 
   it('by type: a graph per measurement type, its lines named with their space; ignore series are never drawn', () => {
@@ -93,7 +121,7 @@ describe('graph groups', () => {
   });
 
   it('leaves out spaces without series', () => {
-    expect(chartGroups(result, 'space', labels).some((group) => group.title === 'Varasto')).toBe(false);
+    expect(chartGroups(result, 'space', labels).some((group) => group.title.startsWith('Varasto'))).toBe(false);
   });
 
   it('puts each value at its slot on the time axis; a gap point stays null', () => {

@@ -3,7 +3,7 @@ import { measurementTypeStyle, seriesColor } from '@olo/shared';
 import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
 import type { LimitBandSet } from '../limits/limitBandsPlugin.ts';
 
-/** The summary draws a graph per space, or a graph per measurement type. */
+/** The summary draws a graph per space and unit, or a graph per measurement type across spaces. */
 export type GroupBy = 'space' | 'type';
 
 export interface ChartLine {
@@ -84,9 +84,17 @@ export function alignedValues(item: SeriesResult, times: readonly number[]): (nu
   return values;
 }
 
+/** A space's graph of one unit: "Luokka 101 · Lämpötila (°C)"; several types of the unit are listed. */
+function spaceUnitTitle(space: string, typeNames: readonly string[], unit: string): string {
+  const types = typeNames.join(', ');
+  return unit ? `${space} · ${types} (${unit})` : `${space} · ${types}`;
+}
+
 /**
- * The graphs of a result: one per space (spaces in the data API's order, series in no space last) or one per
- * measurement type (in the order of the series, which is by type importance). Groups without series are left out.
+ * The graphs of a result (decision 0080). By space: one per space and unit, so no graph needs more than one y axis
+ * (spaces in the data API's order, a space's units in the order of its series, which is by type importance; series
+ * in no space last). By type: one per measurement type across spaces (in the order of the series). Groups without
+ * series are left out.
  */
 export function chartGroups(
   result: Pick<AggregateResult, 'series' | 'spaces' | 'times'>,
@@ -95,29 +103,33 @@ export function chartGroups(
   looks: SeriesLooks = new Map(),
 ): ChartGroup[] {
   const spaceNames = new Map(result.spaces.map((space) => [space.id, space.name]));
-  const groups = new Map<string, ChartGroup>();
-  if (groupBy === 'space') {
-    for (const space of result.spaces) {
-      groups.set(`space-${space.id}`, { key: `space-${space.id}`, title: space.name, units: [], lines: [] });
-    }
-  }
+  const spaceOrder = new Map(result.spaces.map((space, index) => [space.id, index]));
+  const groups = new Map<string, ChartGroup & { order: number; typeNames: string[]; spaceName: string }>();
   for (const item of shownSeries(result)) {
     const { series } = item;
     const spaceName = series.spaceId === null ? undefined : spaceNames.get(series.spaceId);
+    const unit = seriesUnit(series);
+    const typeName = labels.typeLabel(series.dataType);
     const key =
       groupBy === 'type'
         ? `type-${series.dataType}`
-        : spaceName === undefined
-          ? 'space-none'
-          : `space-${series.spaceId}`;
+        : `${spaceName === undefined ? 'space-none' : `space-${series.spaceId}`}-${unit}`;
     let group = groups.get(key);
     if (!group) {
-      const title = groupBy === 'type' ? labels.typeLabel(series.dataType) : (spaceName ?? labels.noSpace);
-      group = { key, title, units: [], lines: [] };
+      group = {
+        key,
+        title: typeName,
+        units: [],
+        lines: [],
+        // Spaces in the API's order, series in no space after them; within a space, first met first.
+        order: spaceName === undefined ? result.spaces.length : (spaceOrder.get(series.spaceId as number) ?? 0),
+        typeNames: [],
+        spaceName: spaceName ?? labels.noSpace,
+      };
       groups.set(key, group);
     }
-    const unit = seriesUnit(series);
     if (!group.units.includes(unit)) group.units.push(unit);
+    if (!group.typeNames.includes(typeName)) group.typeNames.push(typeName);
     group.lines.push({
       seriesId: series.id,
       // By type, several spaces' series share a graph and often a name ("Lämpötila"): the space tells them apart.
@@ -130,9 +142,15 @@ export function chartGroups(
     });
   }
   const ordered = [...groups.values()];
-  // Series in no space come after the spaces, whatever the order they were met in.
-  if (groupBy === 'space') ordered.sort((a, b) => Number(a.key === 'space-none') - Number(b.key === 'space-none'));
-  return ordered.filter((group) => group.lines.length > 0);
+  if (groupBy === 'type') return ordered.map(({ key, title, units, lines }) => ({ key, title, units, lines }));
+  // A stable sort: the units of a space keep the order they were met in.
+  ordered.sort((a, b) => a.order - b.order);
+  return ordered.map(({ key, units, lines, spaceName, typeNames }) => ({
+    key,
+    title: spaceUnitTitle(spaceName, typeNames, units[0] ?? ''),
+    units,
+    lines,
+  }));
 }
 
 /**

@@ -23,6 +23,22 @@ export type SummaryChartData = uPlot.AlignedData;
 
 const day = 86_400;
 
+/** Below this plot width (px, a phone) ticks are spaced wider and the y axis is narrower, so labels never overlap. */
+const narrowPlot = 420;
+/** Axis text: 12 px stays legible on a phone; uPlot's own default is 12 px too but bolder labels crowd it. */
+const axisFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const axisLabelFont = 'bold 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** Minimum px between time ticks: each label is a time over a date, about 70 px wide. */
+function timeTickSpace(_chart: uPlot, _axis: number, _min: number, _max: number, plotWidth: number): number {
+  return plotWidth < narrowPlot ? 90 : 70;
+}
+
+/** Minimum px between value ticks: fewer on a short plot. */
+function valueTickSpace(_chart: uPlot, _axis: number, _min: number, _max: number, plotHeight: number): number {
+  return plotHeight < 200 ? 40 : 30;
+}
+
 export function chartData(times: readonly number[], group: ChartGroup): SummaryChartData {
   return [times.map((time) => time / 1000), ...group.lines.map((line) => line.values)];
 }
@@ -45,9 +61,10 @@ function timeAxisValues(locale: string, timeZone: string) {
 }
 
 /**
- * A graph of a group's lines with uPlot: a y scale and axis per unit (the first on the left, others on the right),
- * the unit as the axis label, limit bands behind the lines when given. uPlot itself gives drag-to-zoom, double-click to reset and a legend whose entries
- * toggle their line.
+ * A graph of a group's lines with uPlot: a y scale and axis per unit (the first on the left, others on the right;
+ * grouped by space a graph has one unit), the unit as the axis label, limit bands behind the lines when given. uPlot
+ * itself gives drag-to-zoom, double-click to reset and a legend under the plot whose entries toggle their line.
+ * On a phone's width the axes are narrower and the ticks sparser (decision 0080).
  */
 export function createSummaryChart(
   target: HTMLElement,
@@ -84,13 +101,23 @@ export function createSummaryChart(
         })),
       ],
       axes: [
-        { values: timeAxisValues(options.locale, options.timeZone), space: 60 },
+        {
+          values: timeAxisValues(options.locale, options.timeZone),
+          space: timeTickSpace,
+          font: axisFont,
+          size: 44,
+        },
         ...group.units.map((unit, index) => ({
           scale: `y${index}`,
           label: unit,
+          labelFont: axisLabelFont,
+          labelSize: 20,
+          font: axisFont,
           side: index === 0 ? 3 : 1,
           grid: { show: index === 0 },
-          size: 60,
+          space: valueTickSpace,
+          // Room for "1 234" and the unit label; a phone's plot keeps the rest of its 390 px for the lines.
+          size: options.width < narrowPlot ? 48 : 60,
           values: (_chart: uPlot, splits: number[]) => splits.map((split) => number.format(split)),
         })),
       ],
