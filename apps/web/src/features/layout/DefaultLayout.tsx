@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -10,12 +10,9 @@ import { useInvitationNotice } from '../invitations/InvitationNotifier.tsx';
 import { EditMenuModal, type MenuKind } from '../menus/EditMenuModal.tsx';
 import { useUiSettings } from '../profile/uiSettings.ts';
 import classes from './DefaultLayout.module.css';
-
-interface QuickLink {
-  to: string;
-  label: string;
-  detail?: string | null;
-}
+import { type MainLink, useMainLinks } from './mainLinks.ts';
+import { PhoneMenu } from './PhoneMenu.tsx';
+import { mainContentId, SkipLink } from './SkipLink.tsx';
 
 /** The user's menu projects or organizations, beside the link to the whole list and the way to choose them. */
 function QuickMenu({
@@ -26,7 +23,7 @@ function QuickMenu({
   onEdit,
 }: {
   label: string;
-  items: QuickLink[];
+  items: MainLink[];
   allLabel: string;
   allTo: string;
   onEdit: () => void;
@@ -64,24 +61,13 @@ function QuickMenu({
 function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<MenuKind | null>(null);
-  const links = [
-    { to: '/home', label: t('Home') },
-    { to: '/p', label: t('Projects') },
-    { to: '/o', label: t('Organizations') },
-    { to: '/meters', label: t('Meters') },
-    { to: '/help', label: t('Help') },
-    ...(user.isAdmin ? [{ to: '/admin', label: t('Admin') }] : []),
-  ];
+  const links = useMainLinks(user);
   // The lists open from a button beside their link, so that the link itself still leads to the whole list.
   const quickMenus: Record<string, ReactNode> = {
     '/p': (
       <QuickMenu
         label={t('Menu of projects')}
-        items={user.menuProjects.map((project) => ({
-          to: `/p/${project.id}`,
-          label: project.name,
-          detail: project.code,
-        }))}
+        items={links.find((link) => link.to === '/p')?.quick ?? []}
         allLabel={t('All projects')}
         allTo="/p"
         onEdit={() => setEditing('projects')}
@@ -90,10 +76,7 @@ function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
     '/o': (
       <QuickMenu
         label={t('Menu of organizations')}
-        items={user.menuOrganizations.map((organization) => ({
-          to: `/o/${organization.slug}`,
-          label: organization.name,
-        }))}
+        items={links.find((link) => link.to === '/o')?.quick ?? []}
         allLabel={t('All organizations')}
         allTo="/o"
         onEdit={() => setEditing('organizations')}
@@ -143,13 +126,20 @@ function UserMenu({ user }: { user: SessionUserFieldsFragment }) {
   );
 }
 
-/** Header with the site name, navigation, language and the user menu; wraps the root path. */
+/**
+ * Header with the site name, navigation, language and the user menu; wraps the root path. Below Mantine's `sm`
+ * breakpoint (768 px) the menu, language and user menu move behind a burger (PhoneMenu).
+ */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { currentUser } = useCurrentUser();
   const { compact } = useUiSettings();
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
+  // Shown at every width to visitors, who have no menu to open; a signed-in phone user finds them in the burger.
+  const userControlsFrom = currentUser ? 'sm' : undefined;
   return (
     <AppShell header={{ height: 56 }} padding={compact ? 'xs' : 'md'} data-layout="default">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
@@ -160,18 +150,33 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             {currentUser && <SignedInEffects user={currentUser} />}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <LanguagePicker />
-            {currentUser ? (
-              <UserMenu user={currentUser} />
-            ) : (
-              <Button component={Link} to="/login" size="xs">
-                {t('Log in')}
-              </Button>
+            <Group gap="sm" wrap="nowrap" visibleFrom={userControlsFrom}>
+              <LanguagePicker />
+              {currentUser ? (
+                <UserMenu user={currentUser} />
+              ) : (
+                <Button component={Link} to="/login" size="xs">
+                  {t('Log in')}
+                </Button>
+              )}
+            </Group>
+            {currentUser && (
+              <Burger
+                hiddenFrom="sm"
+                opened={phoneMenuOpen}
+                onClick={() => setPhoneMenuOpen((open) => !open)}
+                aria-label={t('Menu')}
+                aria-expanded={phoneMenuOpen}
+                aria-controls="phone-menu"
+              />
             )}
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
+      {currentUser && <PhoneMenu user={currentUser} opened={phoneMenuOpen} onClose={() => setPhoneMenuOpen(false)} />}
+      <AppShell.Main id={mainContentId} tabIndex={-1}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }
