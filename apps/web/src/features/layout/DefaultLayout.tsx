@@ -33,7 +33,10 @@ function QuickMenu({
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={label} className={classes.menuToggle}>
-          ▾
+          {/* A drawn chevron, not a character: the button's name is its label alone (WCAG 2.5.3). */}
+          <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+            <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown mah="70vh" style={{ overflowY: 'auto' }}>
@@ -106,11 +109,13 @@ function SignedInEffects({ user }: { user: SessionUserFieldsFragment }) {
 
 function UserMenu({ user }: { user: SessionUserFieldsFragment }) {
   const { t } = useTranslation();
+  const displayName = user.name || user.username;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('User menu')} className={classes.userButton}>
-          {user.name || user.username}
+        {/* The name read out starts with the one shown (WCAG 2.5.3), then says what opens. */}
+        <UnstyledButton aria-label={`${displayName}, ${t('User menu')}`} className={classes.userButton}>
+          {displayName}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
