@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// After Mantine's styles, which its focus ring overrides.
+import './features/layout/theme.css';
 import { parseWithoutEval } from '@olo/shared/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +11,7 @@ import { createI18n } from './features/i18n/i18n.ts';
 import { registerServiceWorker } from './features/notifications/serviceWorker.tsx';
 
 parseWithoutEval();
+// Until the first page names itself (useDocumentTitle).
 document.title = config.siteName;
 
 const root = document.getElementById('root');

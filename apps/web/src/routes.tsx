@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
           () => import('./features/front-page/FrontPage.tsx'),
           (m) => m.FrontPage,
         ),
-        handle: publicPlain,
+        handle: { ...publicPlain, title: 'Welcome' },
       },
       {
         path: 'about',
@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
           () => import('./features/front-page/FrontPage.tsx'),
           (m) => m.FrontPage,
         ),
-        handle: publicPage,
+        handle: { ...publicPage, title: 'About' },
       },
       {
         path: 'login',
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
           () => import('./features/auth/LoginPage.tsx'),
           (m) => m.LoginPage,
         ),
-        handle: publicPlain,
+        handle: { ...publicPlain, title: 'Log in' },
       },
       {
         path: 'register',
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
           () => import('./features/auth/RegisterPage.tsx'),
           (m) => m.RegisterPage,
         ),
-        handle: publicPlain,
+        handle: { ...publicPlain, title: 'Create an account' },
       },
       {
         path: 'forgot',
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
           () => import('./features/auth/ForgotPasswordPage.tsx'),
           (m) => m.ForgotPasswordPage,
         ),
-        handle: publicPlain,
+        handle: { ...publicPlain, title: 'Forgot your password?' },
       },
       {
         path: 'reset',
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
           () => import('./features/auth/ResetPasswordPage.tsx'),
           (m) => m.ResetPasswordPage,
         ),
-        handle: publicPlain,
+        handle: { ...publicPlain, title: 'Reset password' },
       },
       {
         path: 'verify',
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
           () => import('./features/auth/VerifyEmailPage.tsx'),
           (m) => m.VerifyEmailPage,
         ),
-        handle: publicPlain,
+        handle: { ...publicPlain, title: 'Verify email' },
       },
       {
         path: 'test',
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
           () => import('./features/test-pages/TestPage.tsx'),
           (m) => () => <m.TestPage variant="test" />,
         ),
-        handle: publicTest,
+        handle: { ...publicTest, title: 'Test' },
       },
       {
         path: 'testssr',
@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
           () => import('./features/test-pages/TestPage.tsx'),
           (m) => () => <m.TestPage variant="testssr" />,
         ),
-        handle: publicTest,
+        handle: { ...publicTest, title: 'Test' },
       },
       // Public so that a visitor who is already signed out is not sent to log in just to log out.
       {
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
           () => import('./features/auth/LogoutPage.tsx'),
           (m) => m.LogoutPage,
         ),
-        handle: publicPlain,
+        handle: { ...publicPlain, title: 'Log out' },
       },
       {
         path: 'home',
@@ -120,16 +120,16 @@ export const routes: RouteObject[] = [
           () => import('./features/home/HomePage.tsx'),
           (m) => m.HomePage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Home' },
       },
-      later('help'),
+      later('help', { ...signedIn, title: 'Help' }),
       {
         path: 'profile',
         ...page(
           () => import('./features/profile/ProfilePage.tsx'),
           (m) => m.ProfilePage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Profile' },
       },
       {
         path: 'invitations-accept',
@@ -137,7 +137,7 @@ export const routes: RouteObject[] = [
           () => import('./features/invitations/InvitationsAcceptPage.tsx'),
           (m) => m.InvitationsAcceptPage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Invitations' },
       },
       {
         path: 'errors',
@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
           () => import('./features/system-errors/SystemErrorsPage.tsx'),
           (m) => m.SystemErrorsPage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'System errors' },
       },
       {
         path: 'meters',
@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
           () => import('./features/meters/MeterListPage.tsx'),
           (m) => m.MeterListPage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Meters' },
       },
       {
         path: 'meters/:meterId',
@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
           () => import('./features/meters/MeterPage.tsx'),
           (m) => m.MeterPage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Meter' },
       },
       {
         path: 'p',
@@ -169,7 +169,7 @@ export const routes: RouteObject[] = [
           () => import('./features/projects/ProjectListPage.tsx'),
           (m) => m.ProjectListPage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Projects' },
       },
       {
         path: 'o',
@@ -177,7 +177,7 @@ export const routes: RouteObject[] = [
           () => import('./features/organizations/OrganizationListPage.tsx'),
           (m) => m.OrganizationListPage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Organizations' },
       },
       {
         path: 'o/:slug',
@@ -185,11 +185,11 @@ export const routes: RouteObject[] = [
           () => import('./features/organizations/OrganizationPage.tsx'),
           (m) => m.OrganizationPage,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Organization' },
       },
       {
         path: 'admin',
-        handle: siteAdmin,
+        handle: { ...siteAdmin, title: 'Admin' },
         children: [
           {
             index: true,
@@ -197,7 +197,7 @@ export const routes: RouteObject[] = [
               () => import('./features/admin/AdminPage.tsx'),
               (m) => m.AdminPage,
             ),
-            handle: siteAdmin,
+            handle: { ...siteAdmin, title: 'Admin' },
           },
           {
             path: 'meters',
@@ -205,7 +205,7 @@ export const routes: RouteObject[] = [
               () => import('./features/admin-meters/AdminMetersPage.tsx'),
               (m) => m.AdminMetersPage,
             ),
-            handle: siteAdmin,
+            handle: { ...siteAdmin, title: 'Meters' },
           },
           // The meter page itself: a site admin sees every meter there, free ones too.
           {
@@ -214,17 +214,17 @@ export const routes: RouteObject[] = [
               () => import('./features/meters/MeterPage.tsx'),
               (m) => m.MeterPage,
             ),
-            handle: siteAdmin,
+            handle: { ...siteAdmin, title: 'Meter' },
           },
-          later('users', siteAdmin),
-          later('status-dash', siteAdmin),
+          later('users', { ...siteAdmin, title: 'Users' }),
+          later('status-dash', { ...siteAdmin, title: 'Status' }),
           {
             path: 'limits',
             ...page(
               () => import('./features/limits/AdminLimitsPage.tsx'),
               (m) => m.AdminLimitsPage,
             ),
-            handle: siteAdmin,
+            handle: { ...siteAdmin, title: 'Limits' },
           },
           {
             path: 'colors',
@@ -232,7 +232,7 @@ export const routes: RouteObject[] = [
               () => import('./features/limits/AdminColorsPage.tsx'),
               (m) => m.AdminColorsPage,
             ),
-            handle: siteAdmin,
+            handle: { ...siteAdmin, title: 'Colors' },
           },
         ],
       },
@@ -242,7 +242,7 @@ export const routes: RouteObject[] = [
           () => import('./features/projects/ProjectLayout.tsx'),
           (m) => m.ProjectLayout,
         ),
-        handle: signedIn,
+        handle: { ...signedIn, title: 'Project' },
         children: [
           {
             index: true,
@@ -250,7 +250,7 @@ export const routes: RouteObject[] = [
               () => import('./features/projects/ProjectDefaultPage.tsx'),
               (m) => m.ProjectDefaultPage,
             ),
-            handle: signedIn,
+            handle: { ...signedIn, title: 'Overview' },
           },
           {
             path: 'alarms',
@@ -258,7 +258,7 @@ export const routes: RouteObject[] = [
               () => import('./features/alarms/AlarmsPage.tsx'),
               (m) => m.AlarmsPage,
             ),
-            handle: signedIn,
+            handle: { ...signedIn, title: 'Alarms' },
           },
           {
             path: 'live',
@@ -266,7 +266,7 @@ export const routes: RouteObject[] = [
               () => import('./features/live/LiveGaugesPage.tsx'),
               (m) => m.LiveGaugesPage,
             ),
-            handle: signedIn,
+            handle: { ...signedIn, title: 'Live' },
           },
           {
             path: 'liveold',
@@ -274,7 +274,7 @@ export const routes: RouteObject[] = [
               () => import('./features/live/LiveTablePage.tsx'),
               (m) => m.LiveTablePage,
             ),
-            handle: signedIn,
+            handle: { ...signedIn, title: 'Live (table)' },
           },
           {
             path: 'summary',
@@ -282,10 +282,10 @@ export const routes: RouteObject[] = [
               () => import('./features/summary/SummaryPage.tsx'),
               (m) => m.SummaryPage,
             ),
-            handle: signedIn,
+            handle: { ...signedIn, title: 'Summary' },
           },
-          later('report'),
-          later('report/:reportId'),
+          later('report', { ...signedIn, title: 'Reports' }),
+          later('report/:reportId', { ...signedIn, title: 'Report' }),
           // Each edit tab's page lives in the feature folder of its domain; EditLayout alone decides who may open which
           // tab (editTabs.ts), so the pages do not check again (decision 0061).
           {
@@ -294,7 +294,7 @@ export const routes: RouteObject[] = [
               () => import('./features/project-edit/EditLayout.tsx'),
               (m) => m.EditLayout,
             ),
-            handle: signedIn,
+            handle: { ...signedIn, title: 'Edit' },
             children: [
               {
                 index: true,
@@ -302,7 +302,7 @@ export const routes: RouteObject[] = [
                   () => import('./features/project-edit/ProjectOverview.tsx'),
                   (m) => m.ProjectOverview,
                 ),
-                handle: signedIn,
+                handle: { ...signedIn, title: 'General' },
               },
               {
                 path: 'actions',
@@ -310,7 +310,7 @@ export const routes: RouteObject[] = [
                   () => import('./features/alarms/AlarmActionsPage.tsx'),
                   (m) => m.AlarmActionsPage,
                 ),
-                handle: signedIn,
+                handle: { ...signedIn, title: 'Actions' },
               },
               {
                 path: 'colors',
@@ -318,7 +318,7 @@ export const routes: RouteObject[] = [
                   () => import('./features/colors/ProjectColorsPage.tsx'),
                   (m) => m.ProjectColorsPage,
                 ),
-                handle: signedIn,
+                handle: { ...signedIn, title: 'Colors' },
               },
               {
                 path: 'info',
@@ -326,7 +326,7 @@ export const routes: RouteObject[] = [
                   () => import('./features/project-edit/ProjectInfoPage.tsx'),
                   (m) => m.ProjectInfoPage,
                 ),
-                handle: signedIn,
+                handle: { ...signedIn, title: 'Project information' },
               },
               {
                 path: 'pages',
@@ -334,7 +334,7 @@ export const routes: RouteObject[] = [
                   () => import('./features/project-edit/ProjectPagesPage.tsx'),
                   (m) => m.ProjectPagesPage,
                 ),
-                handle: signedIn,
+                handle: { ...signedIn, title: 'Summary pages' },
               },
               {
                 path: 'series',
@@ -342,7 +342,7 @@ export const routes: RouteObject[] = [
                   () => import('./features/series/SeriesEditPage.tsx'),
                   (m) => m.SeriesEditPage,
                 ),
-                handle: signedIn,
+                handle: { ...signedIn, title: 'Series' },
               },
               {
                 path: 'users',
@@ -350,7 +350,7 @@ export const routes: RouteObject[] = [
                   () => import('./features/project-edit/ProjectUsersPage.tsx'),
                   (m) => m.ProjectUsersPage,
                 ),
-                handle: signedIn,
+                handle: { ...signedIn, title: 'Users' },
               },
             ],
           },
@@ -362,16 +362,16 @@ export const routes: RouteObject[] = [
           () => import('./features/public-project/PublicProjectPage.tsx'),
           (m) => m.PublicProjectPage,
         ),
-        handle: publicPlainClient,
+        handle: { ...publicPlainClient, title: 'Project' },
       },
-      later('report/:reportPublicId', publicPlainClient),
+      later('report/:reportPublicId', { ...publicPlainClient, title: 'Report' }),
       {
         path: '*',
         ...page(
           () => import('./features/layout/NotFoundPage.tsx'),
           (m) => m.NotFoundPage,
         ),
-        handle: publicPage,
+        handle: { ...publicPage, title: 'Page not found' },
       },
     ],
   },

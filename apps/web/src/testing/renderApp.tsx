@@ -9,6 +9,7 @@ import { isObservable, type Observable, of, throwError } from 'rxjs';
 import { createCache } from '../features/apollo/client.ts';
 import { GraphqlProvider } from '../features/apollo/GraphqlProvider.tsx';
 import { storeChosenLanguage } from '../features/i18n/i18n.ts';
+import { cssVariablesResolver, theme } from '../features/layout/theme.ts';
 import { ConfirmProvider } from '../features/ui/ConfirmDialog.tsx';
 import { routes } from '../routes.tsx';
 import { createTestI18n } from './translations.ts';
@@ -122,7 +123,7 @@ export function renderApp({ path, language = 'fi', graphql }: RenderAppOptions) 
   const view = render(
     <I18nextProvider i18n={i18n}>
       <GraphqlProvider setup={{ client, restartSocket: () => {} }}>
-        <MantineProvider>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <ConfirmProvider>
             <RouterProvider router={router} />
           </ConfirmProvider>

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -8,15 +8,11 @@ import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
 import { useInvitationNotice } from '../invitations/InvitationNotifier.tsx';
 import { EditMenuModal, type MenuKind } from '../menus/EditMenuModal.tsx';
-import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { useUiSettings } from '../profile/uiSettings.ts';
 import classes from './DefaultLayout.module.css';
-
-interface QuickLink {
-  to: string;
-  label: string;
-  detail?: string | null;
-}
+import { type MainLink, useMainLinks } from './mainLinks.ts';
+import { PhoneMenu } from './PhoneMenu.tsx';
+import { mainContentId, SkipLink } from './SkipLink.tsx';
 
 /** The user's menu projects or organizations, beside the link to the whole list and the way to choose them. */
 function QuickMenu({
@@ -27,7 +23,7 @@ function QuickMenu({
   onEdit,
 }: {
   label: string;
-  items: QuickLink[];
+  items: MainLink[];
   allLabel: string;
   allTo: string;
   onEdit: () => void;
@@ -37,7 +33,10 @@ function QuickMenu({
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={label} className={classes.menuToggle}>
-          ▾
+          {/* A drawn chevron, not a character: the button's name is its label alone (WCAG 2.5.3). */}
+          <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+            <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown mah="70vh" style={{ overflowY: 'auto' }}>
@@ -65,24 +64,13 @@ function QuickMenu({
 function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<MenuKind | null>(null);
-  const links = [
-    { to: '/home', label: t('Home') },
-    { to: '/p', label: t('Projects') },
-    { to: '/o', label: t('Organizations') },
-    { to: '/meters', label: t('Meters') },
-    { to: '/help', label: t('Help') },
-    ...(user.isAdmin ? [{ to: '/admin', label: t('Admin') }] : []),
-  ].filter((link) => isPageBuilt(link.to));
+  const links = useMainLinks(user);
   // The lists open from a button beside their link, so that the link itself still leads to the whole list.
   const quickMenus: Record<string, ReactNode> = {
     '/p': (
       <QuickMenu
         label={t('Menu of projects')}
-        items={user.menuProjects.map((project) => ({
-          to: `/p/${project.id}`,
-          label: project.name,
-          detail: project.code,
-        }))}
+        items={links.find((link) => link.to === '/p')?.quick ?? []}
         allLabel={t('All projects')}
         allTo="/p"
         onEdit={() => setEditing('projects')}
@@ -91,10 +79,7 @@ function MainNavigation({ user }: { user: SessionUserFieldsFragment }) {
     '/o': (
       <QuickMenu
         label={t('Menu of organizations')}
-        items={user.menuOrganizations.map((organization) => ({
-          to: `/o/${organization.slug}`,
-          label: organization.name,
-        }))}
+        items={links.find((link) => link.to === '/o')?.quick ?? []}
         allLabel={t('All organizations')}
         allTo="/o"
         onEdit={() => setEditing('organizations')}
@@ -124,11 +109,13 @@ function SignedInEffects({ user }: { user: SessionUserFieldsFragment }) {
 
 function UserMenu({ user }: { user: SessionUserFieldsFragment }) {
   const { t } = useTranslation();
+  const displayName = user.name || user.username;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('User menu')} className={classes.userButton}>
-          {user.name || user.username}
+        {/* The name read out starts with the one shown (WCAG 2.5.3), then says what opens. */}
+        <UnstyledButton aria-label={`${displayName}, ${t('User menu')}`} className={classes.userButton}>
+          {displayName}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -144,13 +131,20 @@ function UserMenu({ user }: { user: SessionUserFieldsFragment }) {
   );
 }
 
-/** Header with the site name, navigation, language and the user menu; wraps the root path. */
+/**
+ * Header with the site name, navigation, language and the user menu; wraps the root path. Below Mantine's `sm`
+ * breakpoint (768 px) the menu, language and user menu move behind a burger (PhoneMenu).
+ */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { currentUser } = useCurrentUser();
   const { compact } = useUiSettings();
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
+  // Shown at every width to visitors, who have no menu to open; a signed-in phone user finds them in the burger.
+  const userControlsFrom = currentUser ? 'sm' : undefined;
   return (
     <AppShell header={{ height: 56 }} padding={compact ? 'xs' : 'md'} data-layout="default">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
@@ -161,18 +155,33 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             {currentUser && <SignedInEffects user={currentUser} />}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <LanguagePicker />
-            {currentUser ? (
-              <UserMenu user={currentUser} />
-            ) : (
-              <Button component={Link} to="/login" size="xs">
-                {t('Log in')}
-              </Button>
+            <Group gap="sm" wrap="nowrap" visibleFrom={userControlsFrom}>
+              <LanguagePicker />
+              {currentUser ? (
+                <UserMenu user={currentUser} />
+              ) : (
+                <Button component={Link} to="/login" size="xs">
+                  {t('Log in')}
+                </Button>
+              )}
+            </Group>
+            {currentUser && (
+              <Burger
+                hiddenFrom="sm"
+                opened={phoneMenuOpen}
+                onClick={() => setPhoneMenuOpen((open) => !open)}
+                aria-label={t('Menu')}
+                aria-expanded={phoneMenuOpen}
+                aria-controls="phone-menu"
+              />
             )}
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
+      {currentUser && <PhoneMenu user={currentUser} opened={phoneMenuOpen} onClose={() => setPhoneMenuOpen(false)} />}
+      <AppShell.Main id={mainContentId} tabIndex={-1}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -3,15 +3,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { config } from '../../config.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
+import { mainContentId, SkipLink } from './SkipLink.tsx';
 
 /** Pages of their own (front page, login, registration): no navigation, only the language. */
 export function PlainLayout({ children }: { children: ReactNode }) {
   return (
     <Box data-layout="plain" mih="100vh">
-      <Group justify="flex-end" p="sm">
+      <SkipLink />
+      <Group component="header" justify="flex-end" p="sm">
         <LanguagePicker />
       </Group>
-      <Container size="lg" pb="xl">
+      <Container component="main" id={mainContentId} tabIndex={-1} size="lg" pb="xl">
         {children}
       </Container>
     </Box>
@@ -22,13 +24,14 @@ export function PlainLayout({ children }: { children: ReactNode }) {
 export function PlainClientLayout({ children }: { children: ReactNode }) {
   return (
     <Box data-layout="plain-client" mih="100vh">
-      <Group justify="space-between" p="sm">
+      <SkipLink />
+      <Group component="header" justify="space-between" p="sm">
         <Anchor component={Link} to="/" fw={700} underline="never">
           {config.siteName}
         </Anchor>
         <LanguagePicker />
       </Group>
-      <Container size="xl" pb="xl">
+      <Container component="main" id={mainContentId} tabIndex={-1} size="xl" pb="xl">
         {children}
       </Container>
     </Box>
@@ -37,7 +40,7 @@ export function PlainClientLayout({ children }: { children: ReactNode }) {
 
 export function TestLayout({ children }: { children: ReactNode }) {
   return (
-    <Box data-layout="test" p="md">
+    <Box component="main" data-layout="test" p="md">
       {children}
     </Box>
   );

@@ -8,6 +8,7 @@ import { useCurrentUser, useCurrentUserLiveUpdates } from '../auth/useCurrentUse
 import { useLanguageSync } from '../i18n/useLanguageSync.ts';
 import { useAnchorScroll } from '../navigation/anchorScroll.ts';
 import { useNavigationProgress } from '../navigation/useNavigationProgress.ts';
+import { useDocumentTitle } from './documentTitle.ts';
 import { PlainClientLayout, PlainLayout, TestLayout } from './PlainLayouts.tsx';
 import { type LayoutName, resolveRouteHandle } from './routeHandle.ts';
 
@@ -57,6 +58,7 @@ export function RootLayout() {
   useLanguageSync(currentUser?.language);
   useAnchorScroll();
   useNavigationProgress();
+  useDocumentTitle(handle.title ?? null);
 
   const sessionEndedTo = sessionEndTarget();
   useEffect(() => {

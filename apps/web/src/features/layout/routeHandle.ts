@@ -8,12 +8,19 @@ export interface RouteHandle {
   public: boolean;
   /** Only site administrators may open the route. */
   admin?: boolean;
+  /**
+   * Name of the page (an English translation key) in the browser's title, "<page> – <site name>" (WCAG 2.4.2).
+   * Every page route names one; a route with children names the title its children inherit.
+   */
+  title?: string;
 }
 
 export interface ResolvedRouteHandle {
   layout: LayoutName | false;
   public: boolean;
   admin: boolean;
+  /** The deepest title named; none only on routes that name none (the root alone). */
+  title?: string;
 }
 
 function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
@@ -28,6 +35,7 @@ export function resolveRouteHandle(matches: readonly { handle?: unknown }[]): Re
     if (handle.layout !== undefined) resolved.layout = handle.layout;
     if (handle.public !== undefined) resolved.public = handle.public;
     if (handle.admin !== undefined) resolved.admin = handle.admin;
+    if (handle.title !== undefined) resolved.title = handle.title;
   }
   return resolved;
 }

@@ -238,8 +238,9 @@ export function ProjectPagesPage() {
             {editingId === page.id ? (
               <PageEditForm page={page} onDone={stopEditing} setFormDirty={setFormDirty} />
             ) : (
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap">
+              // Wraps on a phone so that the edit and delete buttons stay on screen.
+              <Group justify="space-between">
+                <Group gap="xs">
                   <Button
                     size="compact-sm"
                     variant="subtle"
