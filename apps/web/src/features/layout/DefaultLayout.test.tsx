@@ -33,7 +33,6 @@ describe('phone menu', { timeout: 30_000 }, () => {
       '/o',
       '/o/kiinteistot',
       '/meters',
-      '/help',
       '/admin',
       '/profile',
       '/logout',
