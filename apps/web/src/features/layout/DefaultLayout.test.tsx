@@ -21,7 +21,7 @@ describe('phone menu', { timeout: 30_000 }, () => {
   afterEach(() => cleanupApp());
 
   it('holds every main link, the quick menus, the language, the profile and signing out', async () => {
-    renderApp({ path: '/help', graphql: { CurrentUser: () => ({ data: { currentUser: user(true) } }) } });
+    renderApp({ path: '/meters', graphql: { CurrentUser: () => ({ data: { currentUser: user(true) } }) } });
     const menu = await openPhoneMenu();
     const hrefs = within(menu)
       .getAllByRole('link')
@@ -38,7 +38,7 @@ describe('phone menu', { timeout: 30_000 }, () => {
       '/logout',
     ]);
     expect(within(menu).getByRole('combobox', { name: 'Kieli' })).toBeTruthy();
-    expect(within(menu).getByRole('link', { name: 'Ohjeet' }).getAttribute('data-active')).toBe('true');
+    expect(within(menu).getByRole('link', { name: 'Mittarit' }).getAttribute('data-active')).toBe('true');
   });
 
   it('offers the administration only to a site admin', async () => {
