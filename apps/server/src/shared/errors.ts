@@ -82,3 +82,7 @@ export async function withDuplicateErrors<T>(run: () => Promise<T>): Promise<T> 
     throw uniqueViolation(error) ?? error;
   }
 }
+
+/** An input error on one field, shaped as a zod issue of `parseInput`, for rules the schema cannot check alone. */
+export const invalidField = (path: string, message: string) =>
+  new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);

@@ -1,7 +1,7 @@
 import { type createColorInput, limitErrors, tenancyErrors, type updateColorInput } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, invalidField } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { ColorRow, ColorsRepository, NewColor } from './colors.repository.ts';
 
@@ -10,10 +10,6 @@ export async function assertManagesColorsAndLimits(access: ViewerAccess, organiz
   if (organizationId === null) access.assertSiteAdmin();
   else await access.assert('organization.manageColorsAndLimits', organizationId);
 }
-
-/** An input error on one field, as zod's would be. */
-export const invalidField = (path: string, message: string) =>
-  new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);
 
 /**
  * Open pages of these projects (live gauges, graphs) redraw with a changed colour or limit: `projectUpdated` carries

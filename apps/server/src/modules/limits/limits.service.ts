@@ -1,9 +1,9 @@
 import { type createLimitInput, limitErrors, limitScale, tenancyErrors, type updateLimitInput } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
-import { AppError, parseInput } from '../../shared/errors.ts';
+import { AppError, invalidField, parseInput } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import { assertManagesColorsAndLimits, invalidField, publishProjectsUpdated } from '../colors/colors.service.ts';
+import { assertManagesColorsAndLimits, publishProjectsUpdated } from '../colors/colors.service.ts';
 import type { LimitPlace, LimitRow, LimitsRepository, NewLimit } from './limits.repository.ts';
 
 /** Places named in the in-use error; more are shown as "…". */

@@ -1,7 +1,7 @@
 import { commandsOf, type DriverCommand } from '@olo/drivers';
 import { accountErrors, meterErrors, type sendMeterCommandInput, type sendMeterCommandsInput } from '@olo/shared';
 import type { z } from 'zod';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, invalidField } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
 import type { MeterCommandRow, MeterCommandsRepository } from './meter-commands.repository.ts';
@@ -45,15 +45,12 @@ interface PreparedCommand {
   commandId: string | null;
 }
 
-const badCommandInput = (path: string, message: string) =>
-  new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);
-
 /** The driver command's downlink; refuses seconds outside the command's range before encoding. */
 function prepareDriverCommand(command: DriverCommand, interval: number | null | undefined): PreparedCommand {
   const seconds = command.type === 'interval' ? interval : undefined;
   if (command.interval) {
     if (seconds == null || seconds < command.interval.min || seconds > command.interval.max) {
-      throw badCommandInput('interval', meterErrors.commandIntervalOutOfRange);
+      throw invalidField('interval', meterErrors.commandIntervalOutOfRange);
     }
   }
   const { fPort, bytes } = command.encode(seconds ?? undefined);
@@ -94,7 +91,7 @@ export class MeterCommandsService {
     let prepared: PreparedCommand;
     if (input.commandId) {
       const command = commandsOf(meter.driver).find((candidate) => candidate.id === input.commandId);
-      if (!command) throw badCommandInput('commandId', meterErrors.unknownCommand);
+      if (!command) throw invalidField('commandId', meterErrors.unknownCommand);
       prepared = prepareDriverCommand(command, input.interval);
     } else {
       prepared = {
@@ -125,7 +122,7 @@ export class MeterCommandsService {
       return { meter, prepared: command ? prepareDriverCommand(command, input.interval) : null };
     });
     if (planned.every(({ prepared }) => prepared === null)) {
-      throw badCommandInput('commandId', meterErrors.unknownCommand);
+      throw invalidField('commandId', meterErrors.unknownCommand);
     }
     const outcomes: MeterCommandOutcome[] = [];
     for (const { meter, prepared } of planned) {

@@ -12,7 +12,7 @@ import {
 } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, invalidField } from '../../shared/errors.ts';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
 import type { SeriesDatasourceRow, SeriesLatestRow, SeriesRepository, SeriesRow } from './series.repository.ts';
@@ -30,7 +30,6 @@ export type RecomputeDatasource = (change: {
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
 /** An input error on one field, as zod's would be. */
-const invalid = (path: string, message: string) => new AppError('BAD_USER_INPUT', 'Invalid input', [{ path, message }]);
 
 /**
  * A series as a public link shows it: what a gauge needs and its newest value, nothing of the meters and
@@ -256,18 +255,18 @@ export class SeriesService {
   ): Promise<{ functionId: string | null; extraChannels: string[] }> {
     if (!input.functionId) return { functionId: null, extraChannels: [] };
     const fn = findDatasourceFunction(input.functionId);
-    if (!fn) throw invalid('datasourceFunctionId', datasourceFunctionErrors.unknownFunction);
+    if (!fn) throw invalidField('datasourceFunctionId', datasourceFunctionErrors.unknownFunction);
     const channels = await this.deps.meterChannels(meterId);
     if (channels[channel]?.type !== fn.requiredDataType) {
-      throw invalid('channel', datasourceFunctionErrors.wrongChannelType);
+      throw invalidField('channel', datasourceFunctionErrors.wrongChannelType);
     }
     const extraChannels = input.extraChannels ?? [];
     if (extraChannels.length !== fn.extra.length) {
-      throw invalid('extraChannels', datasourceFunctionErrors.extraChannelMissing);
+      throw invalidField('extraChannels', datasourceFunctionErrors.extraChannelMissing);
     }
     for (const [index, type] of fn.extra.entries()) {
       if (channels[extraChannels[index] as string]?.type !== type) {
-        throw invalid('extraChannels', datasourceFunctionErrors.wrongChannelType);
+        throw invalidField('extraChannels', datasourceFunctionErrors.wrongChannelType);
       }
     }
     return { functionId: fn.id, extraChannels };
