@@ -38,9 +38,6 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     test.use({ viewport });
 
     test('public pages have no serious WCAG 2.1 AA violations', async ({ page }) => {
-      // Issue 21 (open): the public pages and every page on a phone still have violations to fix; the checks run
-      // again once they are fixed.
-      test.fixme(true, 'issue 21: violations remain on the public pages');
       for (const path of [
         '/',
         '/login',
@@ -55,7 +52,6 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     });
 
     test("a project admin's pages have no serious WCAG 2.1 AA violations", async ({ page }) => {
-      test.fixme(phone, 'issue 21: violations remain on a phone');
       await logIn(page, demo.admin.username, demo.admin.password);
       const { projectId, organizationSlug, meterId } = await demoTargets(page);
       const project = `/p/${projectId}`;
@@ -79,19 +75,43 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         '/meters',
         `/meters/${meterId}`,
         '/profile',
+        '/errors',
+        // Not found, signed in: a project that does not exist and an unknown address.
+        '/p/999999',
+        '/no-such-page',
       ];
       for (const path of paths) await check(page, path, phone);
     });
 
     test("a view-only member's and the site admin's pages have no serious WCAG 2.1 AA violations", async ({ page }) => {
-      test.fixme(phone, 'issue 21: violations remain on a phone');
       await logIn(page, demo.viewer.username, demo.viewer.password);
       const { projectId } = await demoTargets(page);
-      for (const path of ['/home', `/p/${projectId}`, `/p/${projectId}/summary`]) await check(page, path, phone);
+      for (const path of [
+        '/home',
+        `/p/${projectId}`,
+        `/p/${projectId}/live`,
+        `/p/${projectId}/summary`,
+        '/meters',
+        '/o',
+        '/profile',
+        '/errors',
+      ]) {
+        await check(page, path, phone);
+      }
 
       await page.context().clearCookies();
       await logIn(page, 'admin', 'e2e-admin-password');
-      for (const path of ['/admin', '/admin/meters', '/admin/limits', '/admin/colors']) await check(page, path, phone);
+      const { meters } = await graphql<{ meters: { id: number }[] }>(page, '{ meters { id } }');
+      for (const path of [
+        '/admin',
+        '/admin/meters',
+        `/admin/meters/${meters[0]?.id}`,
+        '/admin/limits',
+        '/admin/colors',
+        '/errors',
+      ]) {
+        await check(page, path, phone);
+      }
     });
   });
 }
@@ -108,6 +128,7 @@ test.describe('phone navigation', () => {
     await expect(menu.getByRole('link', { name: tr('fi', 'Profile') })).toBeVisible();
     await expect(menu.getByRole('link', { name: tr('fi', 'Log out') })).toBeVisible();
     await expect(menu.getByRole('combobox', { name: tr('fi', 'Language') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await menu.getByRole('link', { name: tr('fi', 'Projects'), exact: true }).click();
     await page.waitForURL(/\/p$/);
     await expect(menu).toBeHidden();
@@ -137,3 +158,94 @@ test.describe('phone navigation', () => {
     await expect(page.locator('main')).toBeFocused();
   });
 });
+
+/** WCAG relative luminance of an `rgb(r, g, b)` colour as computed styles give it. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+    const channel = Number(part) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 30) {
+  for (let press = 0; press < limit; press++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error('the keyboard never reached the element');
+}
+
+/** The focused element's ring: a solid outline at least 2 px wide that stands out 3:1 from the white page (WCAG 1.4.11, 2.4.7). */
+async function expectClearFocusRing(target: ReturnType<Page['getByRole']>) {
+  const ring = await target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth), color: style.outlineColor };
+  });
+  expect(ring.style).toBe('solid');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  expect((1 + 0.05) / (luminance(ring.color) + 0.05)).toBeGreaterThanOrEqual(3);
+}
+
+for (const [sizeName, viewport] of Object.entries(sizes)) {
+  test.describe(`keyboard on a ${sizeName}`, () => {
+    test.use({ viewport });
+
+    test('the language picker shows a clear focus ring', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('main')).toBeVisible();
+      const picker = page.getByRole('combobox', { name: tr('fi', 'Language') });
+      await tabTo(page, picker);
+      await expectClearFocusRing(picker);
+
+      // Signed in on a phone the picker is in the burger's menu; on a desktop it is in the header.
+      await logIn(page, demo.admin.username, demo.admin.password);
+      if (sizeName === 'phone') await page.getByRole('button', { name: tr('fi', 'Menu') }).click();
+      const signedInPicker = page.getByRole('combobox', { name: tr('fi', 'Language') });
+      await expect(signedInPicker).toBeVisible();
+      await tabTo(page, signedInPicker);
+      await expectClearFocusRing(signedInPicker);
+    });
+
+    test('the navigation progress bar is hidden from assistive technology and has no invalid role', async ({
+      page,
+    }) => {
+      await logIn(page, demo.admin.username, demo.admin.password);
+      await page.goto('/home');
+      await expect(page.locator('main')).toBeVisible();
+      // The bar lives for a moment after each change of page: a watcher keeps a copy of it as it appears.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        Object.assign(window, { progressBars: seen });
+        new MutationObserver(() => {
+          const bar = document.querySelector('#nprogress .bar');
+          if (bar) seen.push(bar.outerHTML);
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.getByRole('main').getByRole('link', { name: demo.schoolProject }).first().click();
+      await page.waitForURL(/\/p\/\d+/);
+      const bars = await page.evaluate(() => (window as unknown as { progressBars?: string[] }).progressBars ?? []);
+      expect(bars.length).toBeGreaterThan(0);
+      for (const bar of bars) {
+        expect(bar).toContain('aria-hidden="true"');
+        expect(bar).not.toContain('role=');
+      }
+    });
+
+    test('"Skip to content" leads past the header into a signed-in page', async ({ page }) => {
+      await logIn(page, demo.admin.username, demo.admin.password);
+      await page.goto('/meters');
+      await expect(page.locator('main')).toBeVisible();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: tr('fi', 'Skip to content') });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+      // The next stop is in the page, not the header's menu or burger.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    });
+  });
+}

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support/accounts.ts';
+import { demo, logIn } from './support/accounts.ts';
+import { expectNoSidewaysOverflow } from './support/axe.ts';
 import { graphql, subscribedTo } from './support/graphql.ts';
 import { projectFedBy } from './support/projects.ts';
 import { co2Uplink, connectToBroker, publishUntilShown } from './support/uplinks.ts';
@@ -101,4 +102,62 @@ test('a CO2 series given a limit shows its bands and band colours live, and behi
   } finally {
     await broker.endAsync();
   }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the live page's banded gauges fit the screen and their values are readable", async ({ page }) => {
+    await logIn(page, demo.admin.username, demo.admin.password);
+    const { projects } = await graphql<{ projects: { id: number; name: string }[] }>(page, '{ projects { id name } }');
+    const project = projects.find((candidate) => candidate.name === demo.schoolProject);
+    expect(project).toBeDefined();
+    await page.goto(`/p/${project?.id}/live`);
+
+    const gauges = page.getByRole('meter');
+    await expect(gauges.first()).toBeVisible();
+    // The demo school's limits give its gauges their bands.
+    await expect(gauges.first().getByTestId('gauge-band').first()).toBeAttached();
+    const count = await gauges.count();
+    expect(count).toBeGreaterThan(2);
+    for (let index = 0; index < count; index++) {
+      const gauge = gauges.nth(index);
+      await gauge.scrollIntoViewIfNeeded();
+      const box = await gauge.boundingBox();
+      expect(box, `gauge ${index}`).not.toBeNull();
+      expect(box?.x ?? -1, `left edge of gauge ${index}`).toBeGreaterThanOrEqual(0);
+      expect(
+        (box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY),
+        `right edge of gauge ${index}`,
+      ).toBeLessThanOrEqual(390);
+      // Big enough to read the arc at a glance, not a thumbnail.
+      expect(box?.width ?? 0, `width of gauge ${index}`).toBeGreaterThanOrEqual(120);
+
+      // The value is shown whole, inside its gauge, in a readable size, and is what assistive technology reads.
+      const value = gauge.getByTestId('live-value');
+      await expect(value).toBeVisible();
+      await expect(value).toHaveText(/\d/);
+      await expect(gauge).toHaveAttribute('aria-valuetext', (await value.textContent()) ?? '');
+      const text = await value.evaluate((element) => {
+        const own = element.getBoundingClientRect();
+        const parent = element.closest('[role="meter"]')?.getBoundingClientRect();
+        const fontSize = Number.parseFloat(getComputedStyle(element).fontSize);
+        return {
+          whole: element.scrollWidth <= element.clientWidth + 1,
+          // One line: a wrapped value would run over the arc.
+          oneLine: own.height < fontSize * 2,
+          inside: !!parent && own.left >= parent.left - 1 && own.right <= parent.right + 1,
+          fontSize,
+        };
+      });
+      expect(text, `value of gauge ${index}`).toEqual({
+        whole: true,
+        oneLine: true,
+        inside: true,
+        fontSize: expect.any(Number),
+      });
+      expect(text.fontSize, `value size of gauge ${index}`).toBeGreaterThanOrEqual(16);
+    }
+    await expectNoSidewaysOverflow(page);
+  });
 });

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ProjectAdminAction } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -95,29 +95,34 @@ export function AdminActions({ project }: { project: EditedProject }) {
   ];
 
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label={t('Project state')} verticalSpacing="sm">
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key} data-testid={`admin-state-${row.key}`}>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text fw={500}>{row.label}</Text>
-                  <Text size="sm" c="dimmed">
-                    {row.help}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text>{row.state}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group justify="flex-end">{row.action}</Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    // Rows that wrap instead of a table that scrolls sideways: on a phone the state and its button stay in view, the
+    // button moving under the explanation when the row has no room for both.
+    <Stack gap={0} aria-label={t('Project state')} role="list">
+      {rows.map((row, index) => (
+        <Group
+          key={row.key}
+          role="listitem"
+          data-testid={`admin-state-${row.key}`}
+          justify="space-between"
+          align="flex-start"
+          gap="sm"
+          py="sm"
+          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+        >
+          <Stack gap={0} style={{ flex: '1 1 12rem', minWidth: 0 }}>
+            <Text fw={500}>
+              {row.label}:{' '}
+              <Text span fw={400}>
+                {row.state}
+              </Text>
+            </Text>
+            <Text size="sm" c="dimmed">
+              {row.help}
+            </Text>
+          </Stack>
+          {row.action}
+        </Group>
+      ))}
+    </Stack>
   );
 }

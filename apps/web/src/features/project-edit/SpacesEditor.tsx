@@ -97,16 +97,19 @@ function SpaceItem({
       {editing ? (
         <SpaceEditForm space={space} onDone={() => setEditing(false)} onDirtyChange={onDirtyChange} />
       ) : (
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
-            <Text fw={500}>{space.name}</Text>
+        // The switch and the buttons move under the name when the row has no room for both (a phone).
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2} style={{ flex: '1 1 8rem', minWidth: 0 }}>
+            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {space.name}
+            </Text>
             {space.description && (
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
                 {space.description}
               </Text>
             )}
           </Stack>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <Switch
               label={t('Shown')}
               aria-label={t('Show the space {{name}}', { name: space.name })}
