@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { OrganizationPageDocument, type OrganizationPageFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
+import { usePageEntityName } from '../layout/documentTitle.ts';
 import { ColorsSection } from '../limits/ColorsSection.tsx';
 import { LimitsSection } from '../limits/LimitsSection.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -144,6 +145,7 @@ export function OrganizationPage() {
     fetchPolicy: 'cache-and-network',
   });
   const organization = data?.organizationBySlug;
+  usePageEntityName(organization?.name);
 
   return (
     <Container size="lg">
