@@ -58,7 +58,7 @@ test('server errors are shown translated: wrong login, and a wrong current passw
   // A signed-in user at the front page goes to the dashboard.
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByText(tr('fi', 'No projects yet.'))).toBeVisible();
+  await expect(page.getByText(tr('fi', 'No projects yet'))).toBeVisible();
 
   await page.goto('/profile');
   const currentPassword = page.getByLabel(tr('fi', 'Current password'));
