@@ -113,7 +113,7 @@ test('the front page is in Finnish, with the login button and contact details, a
   page,
 }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('Olo');
+  await expect(page).toHaveTitle(`${tr('fi', 'Welcome')} – Olo`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
   await expect(page.getByRole('link', { name: 'Kirjaudu sisään' }).first()).toBeVisible();
   await expect(page.getByText('info@olo.fi')).toBeVisible();

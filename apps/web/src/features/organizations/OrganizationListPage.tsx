@@ -10,6 +10,7 @@ import { PageHeader } from '../ui/PageHeader.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
+import classes from './OrganizationListPage.module.css';
 
 interface TreeNode {
   organization: OrganizationSummaryFieldsFragment;
@@ -33,11 +34,16 @@ export function organizationTree(organizations: OrganizationSummaryFieldsFragmen
 function OrganizationTree({ nodes, root }: { nodes: TreeNode[]; root?: boolean }) {
   const { t } = useTranslation();
   return (
-    <List listStyleType="none" withPadding={!root} spacing={4}>
+    <List listStyleType="none" withPadding={!root} spacing={root ? 'sm' : 4}>
       {nodes.map(({ organization, children }) => (
-        <List.Item key={organization.id}>
+        <List.Item key={organization.id} className={root ? classes.rootItem : undefined}>
           <Group gap="xs" wrap="wrap">
-            <Anchor component={Link} to={`/o/${encodeURIComponent(organization.slug)}`}>
+            <Anchor
+              component={Link}
+              to={`/o/${encodeURIComponent(organization.slug)}`}
+              fw={root ? 600 : undefined}
+              size={root ? 'lg' : undefined}
+            >
               {organization.name}
             </Anchor>
             {root && organization.parentId && (
