@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { loadSiteLogo, registerSiteLogo, siteLogoMaxBytes } from './site-logo.ts';
+import { registerWebApp } from './web-app.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-logo-'));
 const file = (name: string, content: string | Buffer) => {
@@ -58,6 +59,26 @@ describe('SITE_LOGO', () => {
     expect(answer.headers['cache-control']).toContain('immutable');
     expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
     expect(answer.body).toBe(svg);
+    await app.close();
+  });
+
+  it('reaches the web app in the configuration written into index.html', async () => {
+    const dist = fs.mkdtempSync(path.join(folder, 'dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+    const logo = loadSiteLogo(file('header.svg', svg));
+    const app = Fastify();
+    await registerWebApp(app, {
+      distDir: dist,
+      siteName: 'Kosteusvahti',
+      siteLogoUrl: logo?.url,
+      contactEmail: 'info@example.com',
+      contactPhone: '+358 40 000 0000',
+    });
+    const page = await app.inject({ method: 'GET', url: '/home' });
+    const config = JSON.parse(
+      page.body.match(/<script id="olo-config" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    expect(config).toMatchObject({ siteName: 'Kosteusvahti', siteLogoUrl: logo?.url });
     await app.close();
   });
 });
