@@ -58,7 +58,7 @@ test('server errors are shown translated: wrong login, and a wrong current passw
   // A signed-in user at the front page goes to the dashboard.
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByText(tr('fi', 'No projects yet.'))).toBeVisible();
+  await expect(page.getByText(tr('fi', 'No projects yet'))).toBeVisible();
 
   await page.goto('/profile');
   const currentPassword = page.getByLabel(tr('fi', 'Current password'));
@@ -113,7 +113,7 @@ test('the front page is in Finnish, with the login button and contact details, a
   page,
 }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('Olo');
+  await expect(page).toHaveTitle(`${tr('fi', 'Welcome')} – Olo`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
   await expect(page.getByRole('link', { name: 'Kirjaudu sisään' }).first()).toBeVisible();
   await expect(page.getByText('info@olo.fi')).toBeVisible();

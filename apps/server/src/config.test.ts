@@ -72,6 +72,14 @@ describe('configuration', () => {
     });
   });
 
+  it('finds SITE_LOGO under DATA_DIR unless the path is absolute', () => {
+    expect(loadConfig({}).siteLogoFile).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: '/var/lib/olo', SITE_LOGO: 'logo.svg' }).siteLogoFile).toBe('/var/lib/olo/logo.svg');
+    expect(loadConfig({ DATA_DIR: '/var/lib/olo', SITE_LOGO: '/etc/olo/logo.png' }).siteLogoFile).toBe(
+      '/etc/olo/logo.png',
+    );
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

@@ -41,6 +41,8 @@ export const configSchema = z
     /** This instance's name among those sharing the database (docs/decisions/0022-computers.md). */
     INSTANCE_NAME: z.string().trim().min(1).max(100, { message: 'must be at most 100 characters' }).optional(),
     SITE_NAME: z.string().min(1).max(100).default('Olo'),
+    /** The header's logo: a PNG, JPEG, WebP or SVG file, relative to DATA_DIR or absolute (decision 0095). */
+    SITE_LOGO: z.string().trim().min(1).max(1000).optional(),
     PUBLIC_URL: urlWithProtocol(['http', 'https']).optional(),
     OLO_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).max(256).optional(),
     DEMO_DATA: booleanFlag.default(false),
@@ -110,6 +112,7 @@ export const configSchema = z
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     instanceName: env.INSTANCE_NAME ?? os.hostname(),
     siteName: env.SITE_NAME,
+    siteLogoFile: env.SITE_LOGO ? path.resolve(env.DATA_DIR, env.SITE_LOGO) : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     adminPassword: env.OLO_ADMIN_PASSWORD,
     demoData: env.DEMO_DATA,

@@ -1,6 +1,8 @@
 /** Site configuration that the server writes into index.html (`<script id="olo-config">`). */
 export interface OloConfig {
   siteName: string;
+  /** The header's logo (SITE_LOGO, served by Olo at `/site-logo?v=...`); null shows Olo's own mark. */
+  siteLogoUrl: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
   /** Port of the embedded MQTT broker that network servers publish to; null with an external broker. */
@@ -13,7 +15,19 @@ declare global {
   }
 }
 
-const defaults: OloConfig = { siteName: 'Olo', contactEmail: null, contactPhone: null, mqttPort: null };
+const defaults: OloConfig = {
+  siteName: 'Olo',
+  siteLogoUrl: null,
+  contactEmail: null,
+  contactPhone: null,
+  mqttPort: null,
+};
+
+/** Only an address on this site (the server's `/site-logo`): the header never loads a stranger's image. */
+function sitePath(value: unknown): string | null {
+  const path = text(value);
+  return path?.startsWith('/') && !path.startsWith('//') ? path : null;
+}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
@@ -37,6 +51,7 @@ function injectedConfig(): Partial<OloConfig> {
 export function readConfig(injected: Partial<OloConfig> = injectedConfig()): OloConfig {
   return {
     siteName: text(injected.siteName) ?? defaults.siteName,
+    siteLogoUrl: sitePath(injected.siteLogoUrl),
     contactEmail: text(injected.contactEmail),
     contactPhone: text(injected.contactPhone),
     mqttPort:

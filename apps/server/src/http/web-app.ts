@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 export interface WebAppOptions {
   distDir: string;
   siteName: string;
+  /** The configured logo's address (`/site-logo?v=...`); undefined shows Olo's own mark. */
+  siteLogoUrl?: string;
   contactEmail: string;
   contactPhone: string;
   /** The embedded broker's port, for the integration instructions; undefined with an external broker. */
@@ -27,6 +29,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
   const config = {
     siteName: options.siteName,
+    siteLogoUrl: options.siteLogoUrl ?? null,
     contactEmail: options.contactEmail,
     contactPhone: options.contactPhone,
     mqttPort: options.mqttPort ?? null,

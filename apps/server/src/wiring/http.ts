@@ -10,6 +10,7 @@ import { registerErrorAnswers } from '../http/error-answers.ts';
 import { createMetrics, registerHttpMetrics } from '../http/metrics.ts';
 import { registerOpenApiRoute } from '../http/openapi.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { loadSiteLogo, registerSiteLogo } from '../http/site-logo.ts';
 import { registerViewer } from '../http/viewer.ts';
 import { registerWebApp } from '../http/web-app.ts';
 import { registerAttachmentRoutes } from '../modules/attachments/attachments.routes.ts';
@@ -80,9 +81,12 @@ export async function createHttpApp(
     allowedOrigins: [new URL(config.publicUrl).origin],
   });
   closers.add(() => graphql.close());
+  const siteLogo = loadSiteLogo(config.siteLogoFile);
+  registerSiteLogo(app, siteLogo);
   await registerWebApp(app, {
     distDir: config.webDist ?? defaultWebDist,
     siteName: config.siteName,
+    siteLogoUrl: siteLogo?.url,
     contactEmail: config.contactEmail,
     contactPhone: config.contactPhone,
     mqttPort: broker.kind === 'embedded' ? broker.port : undefined,

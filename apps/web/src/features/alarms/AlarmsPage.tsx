@@ -8,6 +8,7 @@ import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { useShowError } from '../forms/useShowError.ts';
 import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { AlarmEditor, type AlarmsProject } from './AlarmEditor.tsx';
 import { alarmForText, type SeriesLimits } from './alarmForm.ts';
@@ -134,7 +135,15 @@ function AlarmList({
         </Group>
       )}
       {editing === 'new' && <AlarmEditor project={project} onDone={() => setEditing(null)} />}
-      {alarms.length === 0 && <Text c="dimmed">{t('The project has no alarms.')}</Text>}
+      {alarms.length === 0 && editing !== 'new' && (
+        <EmptyState testId="alarms-empty" title={t('The project has no alarms.')}>
+          {canAdmin
+            ? t(
+                'An alarm watches series against their limits or for missing readings, and tells people by mail, SMS or a webhook. Start with "New alarm".',
+              )
+            : t('The administrators of the project set up its alarms.')}
+        </EmptyState>
+      )}
       {alarms.map((alarm) =>
         edited?.id === alarm.id ? (
           <AlarmEditor key={alarm.id} project={project} alarm={alarm} onDone={() => setEditing(null)} />

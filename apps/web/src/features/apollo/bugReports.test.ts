@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createBugReporter } from './bugReports.ts';
+import { createBugReporter, isConnectionFailure } from './bugReports.ts';
 
 const report = (message: string) => ({ message, url: null, data: null });
 
@@ -29,5 +29,23 @@ describe('bug reporter', () => {
     expect(reportBug(report('x'))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reportBug(report('y'))).toBe(true);
+  });
+});
+
+describe('connection failures', () => {
+  it("are a request aborted on leaving a page or a network that failed, in every browser's words", () => {
+    expect(isConnectionFailure(new DOMException('signal is aborted without reason', 'AbortError'))).toBe(true);
+    expect(isConnectionFailure(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isConnectionFailure(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(true);
+    expect(isConnectionFailure(new TypeError('Load failed'))).toBe(true);
+  });
+
+  it("are not a bug in Olo's code or an error answer, which are still reported", () => {
+    expect(isConnectionFailure(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    const serverError = Object.assign(new Error('Response not successful: Received status code 500'), {
+      name: 'ServerError',
+    });
+    expect(isConnectionFailure(serverError)).toBe(false);
+    expect(isConnectionFailure('Failed to fetch')).toBe(false);
   });
 });

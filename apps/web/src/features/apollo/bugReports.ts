@@ -42,3 +42,17 @@ export function createBugReporter({ send, maxPerWindow = 5, windowMs = 60_000, n
     return true;
   };
 }
+
+/**
+ * The request never got an answer: aborted (the user left the page, or Apollo dropped a query no screen watches
+ * any more) or the network failed ("Failed to fetch" in Chromium, "NetworkError when attempting to fetch resource."
+ * in Firefox, "Load failed" in Safari). Not a bug of Olo, and a report could not reach the server anyway; the
+ * screen says the server could not be reached. An answer with an error status (ServerError) is still a bug.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  // A DOMException is an Error in browsers but not in every runtime, so the name is asked first.
+  if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') return true;
+  return (
+    error instanceof TypeError && /failed to fetch|networkerror|load failed|network request failed/i.test(error.message)
+  );
+}

@@ -5,7 +5,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { ReportBugDocument } from '../../graphql/generated.ts';
-import { createBugReporter } from './bugReports.ts';
+import { createBugReporter, isConnectionFailure } from './bugReports.ts';
 import { csrfFetch } from './csrf.ts';
 import { maxSocketRetries, shouldRetrySocket, waitBeforeSocketRetry } from './socketRetry.ts';
 
@@ -70,6 +70,10 @@ export function createApolloSetup(): ApolloSetup {
     const expected = codes.length > 0 && codes.every((code) => expectedErrorCodes.has(code));
     if (expected) {
       console.warn(`[GraphQL] ${operationName}:`, error.message);
+      return;
+    }
+    if (isConnectionFailure(error)) {
+      console.warn(`[GraphQL] ${operationName}: no answer:`, error.message);
       return;
     }
     console.error(`[GraphQL] ${operationName}:`, error);

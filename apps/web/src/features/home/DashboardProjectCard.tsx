@@ -93,14 +93,17 @@ export function DashboardProjectCard({
   const hidden = spaces.filter((space) => hiddenSpaces.includes(space.id));
 
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`dashboard-project-${project.id}`}>
+    <Card padding="md" component="article" aria-labelledby={`dashboard-project-${project.id}`}>
       <Stack gap="xs">
-        <div>
-          <Title order={2} size="h4" id={`dashboard-project-${project.id}`}>
-            <Anchor component={Link} to={`/p/${project.id}`} inherit>
-              {project.name}
-            </Anchor>
-          </Title>
+        {/* The name, then its state and values: "is everything fine?" comes before where the project belongs. */}
+        <Title order={2} size="h4" id={`dashboard-project-${project.id}`}>
+          <Anchor component={Link} to={`/p/${project.id}`} inherit>
+            {project.name}
+          </Anchor>
+        </Title>
+        <ProjectBadges project={project} />
+        <ProjectStatusStrip project={project} />
+        {(project.code || project.organization) && (
           <Group gap="xs">
             {project.code && (
               <Text size="sm" c="dimmed">
@@ -113,9 +116,7 @@ export function DashboardProjectCard({
               </Anchor>
             )}
           </Group>
-        </div>
-        <ProjectBadges project={project} />
-        <ProjectStatusStrip project={project} />
+        )}
         {spaces.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('No spaces.')}

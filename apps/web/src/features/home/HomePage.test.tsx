@@ -47,7 +47,10 @@ describe('dashboard', () => {
       graphql: { CurrentUser: () => ({ data: { currentUser: user } }), Dashboard: dashboard([]) },
     });
     const empty = await screen.findByTestId('dashboard-empty');
-    expect(empty.textContent).toBe('Ei vielä projekteja.');
+    // What is missing, how projects come to be, and the way on.
+    expect(empty.textContent).toContain('Ei vielä projekteja');
+    expect(empty.textContent).toContain('Pyydä ylläpitäjää kutsumaan sinut projektiin');
+    expect(within(empty).getByRole('link', { name: 'Siirry organisaatioihin' }).getAttribute('href')).toBe('/o');
     expect(screen.queryByTestId('dashboard-projects')).toBeNull();
   });
 

@@ -1,10 +1,12 @@
 import { useQuery } from '@apollo/client/react';
-import { Button, Collapse, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Collapse, Container, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CurrentUserFieldsFragment, DashboardDocument, DashboardMetersDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { NoProjects } from '../projects/NoProjects.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { ChooseDashboardMeters } from './ChooseDashboardMeters.tsx';
 import { ChooseDashboardProjects } from './ChooseDashboardProjects.tsx';
@@ -13,7 +15,7 @@ import { DashboardProjectCard } from './DashboardProjectCard.tsx';
 import { toggled, useSaveDashboardOptions } from './dashboardOptions.ts';
 
 /** The meters the user chose, with their latest readings; none chosen shows none (a user may see hundreds). */
-function DashboardMeters({ chosen }: { chosen: readonly number[] }) {
+function DashboardMeters({ chosen, onChoose }: { chosen: readonly number[]; onChoose: () => void }) {
   const { t } = useTranslation();
   // Readings arrive all the time, so every visit asks the server again.
   const { data, loading, error } = useQuery(DashboardMetersDocument, {
@@ -30,7 +32,12 @@ function DashboardMeters({ chosen }: { chosen: readonly number[] }) {
       </Title>
       {meters ? (
         meters.length === 0 ? (
-          <EmptyState>{t('None of the chosen meters can be shown.')}</EmptyState>
+          <EmptyState
+            title={t('None of the chosen meters can be shown.')}
+            action={{ label: t('Choose meters'), onClick: onChoose }}
+          >
+            {t('They may have been removed, or moved where you cannot see them. Choose others.')}
+          </EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {meters.map((meter) => (
@@ -39,7 +46,7 @@ function DashboardMeters({ chosen }: { chosen: readonly number[] }) {
           </SimpleGrid>
         )
       ) : (
-        <QueryState loading={loading} error={error} />
+        <QueryState loading={loading} error={error} skeleton="cards" />
       )}
     </Stack>
   );
@@ -62,20 +69,20 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{t('Dashboard')}</Title>
-          <Text>{t('Welcome, {{name}}!', { name: user.name || user.username })}</Text>
-        </div>
-        <Group gap="xs">
-          <Button variant="light" onClick={() => setChoosing((value) => !value)} aria-expanded={choosing}>
-            {t('Choose projects')}
-          </Button>
-          <Button variant="light" onClick={() => setChoosingMeters((value) => !value)} aria-expanded={choosingMeters}>
-            {t('Choose meters')}
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={t('Dashboard')}
+        description={t('Welcome, {{name}}!', { name: user.name || user.username })}
+        actions={
+          <>
+            <Button variant="light" onClick={() => setChoosing((value) => !value)} aria-expanded={choosing}>
+              {t('Choose projects')}
+            </Button>
+            <Button variant="light" onClick={() => setChoosingMeters((value) => !value)} aria-expanded={choosingMeters}>
+              {t('Choose meters')}
+            </Button>
+          </>
+        }
+      />
       <Collapse expanded={choosing}>
         <Paper withBorder p="md" radius="md">
           {choosing && (
@@ -97,12 +104,22 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
           )}
         </Paper>
       </Collapse>
-      <DashboardMeters chosen={chosenMeters} />
+      <DashboardMeters chosen={chosenMeters} onChoose={() => setChoosingMeters(true)} />
       {projects ? (
         projects.length === 0 ? (
-          <EmptyState testId="dashboard-empty">
-            {chosen.length ? t('None of the chosen projects can be shown.') : t('No projects yet.')}
-          </EmptyState>
+          chosen.length ? (
+            <EmptyState
+              testId="dashboard-empty"
+              title={t('None of the chosen projects can be shown.')}
+              action={{ label: t('Choose projects'), onClick: () => setChoosing(true) }}
+            >
+              {t(
+                'They may have been removed, or shared with you no longer. Choose others, or choose none to see every running project.',
+              )}
+            </EmptyState>
+          ) : (
+            <NoProjects testId="dashboard-empty" />
+          )
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="dashboard-projects">
             {projects.map((project) => (
@@ -122,7 +139,7 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
           </SimpleGrid>
         )
       ) : (
-        <QueryState loading={loading} error={error} />
+        <QueryState loading={loading} error={error} skeleton="cards" />
       )}
     </Stack>
   );

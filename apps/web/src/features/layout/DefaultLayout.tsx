@@ -1,8 +1,7 @@
-import { Anchor, AppShell, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { config } from '../../config.ts';
 import type { SessionUserFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
@@ -12,6 +11,7 @@ import { useUiSettings } from '../profile/uiSettings.ts';
 import classes from './DefaultLayout.module.css';
 import { type MainLink, useMainLinks } from './mainLinks.ts';
 import { PhoneMenu } from './PhoneMenu.tsx';
+import { SiteBrand } from './SiteBrand.tsx';
 import { mainContentId, SkipLink } from './SkipLink.tsx';
 
 /** The user's menu projects or organizations, beside the link to the whole list and the way to choose them. */
@@ -148,9 +148,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
-            <Anchor component={Link} to={currentUser ? '/home' : '/'} fw={700} size="lg" underline="never">
-              {config.siteName}
-            </Anchor>
+            <SiteBrand to={currentUser ? '/home' : '/'} />
             {currentUser && <MainNavigation user={currentUser} />}
             {currentUser && <SignedInEffects user={currentUser} />}
           </Group>

@@ -1,8 +1,7 @@
-import { Anchor, Box, Container, Group } from '@mantine/core';
+import { Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { config } from '../../config.ts';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
+import { SiteBrand } from './SiteBrand.tsx';
 import { mainContentId, SkipLink } from './SkipLink.tsx';
 
 /** Pages of their own (front page, login, registration): no navigation, only the language. */
@@ -26,9 +25,7 @@ export function PlainClientLayout({ children }: { children: ReactNode }) {
     <Box data-layout="plain-client" mih="100vh">
       <SkipLink />
       <Group component="header" justify="space-between" p="sm">
-        <Anchor component={Link} to="/" fw={700} underline="never">
-          {config.siteName}
-        </Anchor>
+        <SiteBrand to="/" />
         <LanguagePicker />
       </Group>
       <Container component="main" id={mainContentId} tabIndex={-1} size="xl" pb="xl">

@@ -7,6 +7,7 @@ import { routes } from '../../routes.tsx';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, renderApp } from '../../testing/renderApp.tsx';
 import en from '../i18n/locales/en.json';
+import { shellProject } from '../projects/testProjects.ts';
 import { documentTitle } from './documentTitle.ts';
 import type { RouteHandle } from './routeHandle.ts';
 
@@ -23,6 +24,20 @@ describe('page titles', { timeout: 30_000 }, () => {
   it('read "<page> – <site name>", the site name alone without a page name', () => {
     expect(documentTitle('Projektit', 'Olo')).toBe('Projektit – Olo');
     expect(documentTitle(null, 'Olo')).toBe('Olo');
+    expect(documentTitle('Reaaliaika', 'Olo', 'Koulu A')).toBe('Reaaliaika – Koulu A – Olo');
+  });
+
+  it('name the project a page is about, and drop it on leaving the project', async () => {
+    const { router } = renderApp({
+      path: '/p/7/liveold',
+      graphql: {
+        CurrentUser: () => ({ data: { currentUser: signedInUser() } }),
+        ProjectShell: ({ id }) => ({ data: { project: shellProject(Number(id), 'Koulu A') } }),
+      },
+    });
+    await waitFor(() => expect(document.title).toBe('Reaaliaika (taulukko) – Koulu A – Olo'));
+    await router.navigate('/help');
+    await waitFor(() => expect(document.title).toBe('Ohjeet – Olo'));
   });
 
   it('are named by every route below the root, with a translated key', () => {

@@ -1,12 +1,15 @@
 import {
+  Card,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
   darken,
   luminance,
   type MantineColorsTuple,
+  Paper,
   Table,
   Tabs,
+  Title,
 } from '@mantine/core';
 import tabsClasses from './Tabs.module.css';
 
@@ -74,7 +77,42 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   dark: {},
 });
 
+/**
+ * The system's own interface font: no download, no flash of another font, and each platform's most legible face
+ * (San Francisco, Segoe UI, Roboto, Cantarell, Noto). Tabular figures keep columns of readings aligned.
+ */
+export const oloFontFamily =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, Cantarell, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
+const oloMonospace = "ui-monospace, 'SF Mono', 'Cascadia Mono', 'Roboto Mono', Menlo, Consolas, monospace";
+
 export const theme = createTheme({
+  fontFamily: oloFontFamily,
+  fontFamilyMonospace: oloMonospace,
+  // Body text 16 px at 1.55: the reading size of WCAG's and the platforms' guidance; small text stays at 14 px.
+  lineHeights: { xs: '1.4', sm: '1.45', md: '1.55', lg: '1.6', xl: '1.65' },
+  // A calm scale: the page title clearly first, sections and cards below it, none shouting. Weight carries rank
+  // rather than size alone, so that a phone's narrow column keeps titles on one or two lines.
+  headings: {
+    fontFamily: oloFontFamily,
+    fontWeight: '650',
+    sizes: {
+      h1: { fontSize: '1.75rem', lineHeight: '1.25', fontWeight: '700' },
+      h2: { fontSize: '1.375rem', lineHeight: '1.3' },
+      h3: { fontSize: '1.125rem', lineHeight: '1.35' },
+      h4: { fontSize: '1rem', lineHeight: '1.4' },
+      h5: { fontSize: '0.9375rem', lineHeight: '1.45' },
+      h6: { fontSize: '0.875rem', lineHeight: '1.45' },
+    },
+  },
+  // One radius for cards, inputs and buttons: softer than Mantine's 4 px, still square enough for tables of values.
+  defaultRadius: 'md',
+  radius: { xs: '2px', sm: '4px', md: '8px', lg: '12px', xl: '16px' },
+  // The gaps of Stack/Group and paddings: Mantine's steps, with md at 16 px as the base rhythm.
+  spacing: { xs: '0.5rem', sm: '0.75rem', md: '1rem', lg: '1.5rem', xl: '2rem' },
+  shadows: {
+    xs: '0 1px 2px rgba(16, 24, 40, 0.06)',
+    sm: '0 1px 3px rgba(16, 24, 40, 0.08), 0 1px 2px rgba(16, 24, 40, 0.04)',
+  },
   // `blue` too: pages that name the colour (a tab's underline, a link) get the same readable shade.
   colors: { olo: oloBlue, blue: oloBlue },
   primaryColor: 'olo',
@@ -91,6 +129,11 @@ export const theme = createTheme({
     Tabs: Tabs.extend({ classNames: { list: tabsClasses.list, tab: tabsClasses.tab } }),
     // A table wider than a phone scrolls in its own box, which the keyboard can reach and scroll (WCAG 2.1.1).
     TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { type: 'native', tabIndex: 0 } }),
+    // Cards and framed papers share one look: a hairline border and the faintest shadow, on the white page.
+    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md', shadow: 'xs' } }),
+    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    // A heading that wraps splits into lines of even length rather than leaving one word alone.
+    Title: Title.extend({ styles: { root: { textWrap: 'balance' } } }),
   },
 });
 

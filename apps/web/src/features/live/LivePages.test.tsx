@@ -143,7 +143,10 @@ describe('live gauges', () => {
 
   it('says so when the project has no shown spaces', async () => {
     renderLive('/p/7/live', { ProjectLive: () => projectLive(7, [liveSpace(3, 'Varasto', false)], [], []) });
-    expect((await screen.findByTestId('live-empty')).textContent).toBe('Ei tiloja.');
+    const empty = await screen.findByTestId('live-empty');
+    expect(empty.textContent).toContain('Projektissa ei ole vielä tiloja.');
+    // A viewer is told who adds them, not offered the editor they may not open.
+    expect(within(empty).queryByRole('link')).toBeNull();
   });
 });
 

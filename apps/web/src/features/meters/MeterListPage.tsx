@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Button, Checkbox, Container, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Container, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import type React from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,12 @@ import {
   ResetMeterBatteryDocument,
   SendMeterCommandsDocument,
 } from '../../graphql/generated.ts';
+import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { errorText } from '../forms/errorText.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { useNow } from '../ui/useNow.ts';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
@@ -209,6 +211,7 @@ function MeterRow({
 export function MeterListPage() {
   const { t } = useTranslation();
   const now = useNow();
+  const { currentUser } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = filterFromSearchParams(searchParams);
   const { data, previousData, loading, error } = useQuery(MeterListDocument, {
@@ -265,7 +268,10 @@ export function MeterListPage() {
   return (
     <Container size="xl">
       <Stack>
-        <Title order={1}>{t('Meters')}</Title>
+        <PageHeader
+          title={t('Meters')}
+          description={t('The meters of your organizations, with their state and battery.')}
+        />
         <Group align="flex-end" gap="md" role="search" aria-label={t('Filter meters')}>
           <SearchBox
             value={filter.search}
@@ -329,9 +335,24 @@ export function MeterListPage() {
           error={error}
           items={meters}
           empty={
-            <EmptyState testId="meter-list-empty">
-              {filtered ? t('No meters match the filters.') : t('No meters yet.')}
-            </EmptyState>
+            filtered ? (
+              <EmptyState
+                testId="meter-list-empty"
+                title={t('No meters match the filters.')}
+                action={{ label: t('Clear the filters'), onClick: () => applyFilter(defaultMeterFilter) }}
+              />
+            ) : (
+              <EmptyState
+                testId="meter-list-empty"
+                title={t('No meters yet')}
+                // Only a site admin moves meters to organizations (decision 0013).
+                action={currentUser?.isAdmin ? { label: t('Move meters by serial'), to: '/admin/meters' } : null}
+              >
+                {t(
+                  "A meter is listed here once it belongs to one of your organizations. It appears in Olo when it first reports through a network server (an integration on the organization's page); a site administrator then moves it to the organization by its serial number.",
+                )}
+              </EmptyState>
+            )
           }
           label={t('Meters')}
           testId="meter-list"

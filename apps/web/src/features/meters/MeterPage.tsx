@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument } from '../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
+import { usePageEntityName } from '../layout/documentTitle.ts';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useNow } from '../ui/useNow.ts';
@@ -145,6 +146,7 @@ export function MeterPage() {
     fetchPolicy: 'cache-and-network',
   });
   const meter = data?.meter;
+  usePageEntityName(meter ? meter.name || meter.serial : null);
 
   return (
     <Container size="lg">

@@ -47,6 +47,46 @@ describe('organization list', { timeout: 20_000 }, () => {
     expect(parentLink.closest('li')?.contains(childLink)).toBe(true);
   });
 
+  it('offers no new organization to a member with view rights only, which an administrator is offered', async () => {
+    const viewOnly = organizationSummary({ currentUserIsAdmin: false });
+    renderApp({ path: '/o', graphql: { CurrentUser: currentUser(), OrganizationList: organizationList([viewOnly]) } });
+    await screen.findByTestId('organization-list');
+    expect(screen.queryByTestId('create-organization-form')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Luo organisaatio' })).toBeNull();
+    await cleanupApp();
+
+    // Nor a member of a shared project who belongs to no organization (the demo viewer).
+    const projectMember = signedInUser({
+      menuProjects: [{ __typename: 'Project', id: 7, name: 'Koulu', code: null }] as never,
+    });
+    renderApp({
+      path: '/o',
+      graphql: {
+        CurrentUser: () => ({ data: { currentUser: projectMember } }),
+        OrganizationList: organizationList([]),
+      },
+    });
+    expect((await screen.findByTestId('organization-list-empty')).textContent).toContain('jaettu sinulle suoraan');
+    expect(screen.queryByTestId('create-organization-form')).toBeNull();
+    await cleanupApp();
+
+    renderApp({
+      path: '/o',
+      graphql: {
+        CurrentUser: currentUser(),
+        OrganizationList: organizationList([organizationSummary({ currentUserIsAdmin: true })]),
+      },
+    });
+    expect(await screen.findByTestId('create-organization-form')).toBeTruthy();
+  });
+
+  it('tells a user of no organization how to join one, and offers creating their own', async () => {
+    renderApp({ path: '/o', graphql: { CurrentUser: currentUser(), OrganizationList: organizationList([]) } });
+    const empty = await screen.findByTestId('organization-list-empty');
+    expect(empty.textContent).toContain('Pyydä organisaatiosi ylläpitäjältä kutsu');
+    expect(await screen.findByTestId('create-organization-form')).toBeTruthy();
+  });
+
   it('checks the new organization in the chosen language before asking the server', async () => {
     const { operations } = renderApp({
       path: '/o',

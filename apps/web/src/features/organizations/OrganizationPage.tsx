@@ -6,8 +6,10 @@ import { Link, useParams } from 'react-router';
 import { OrganizationPageDocument, type OrganizationPageFieldsFragment } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
+import { usePageEntityName } from '../layout/documentTitle.ts';
 import { ColorsSection } from '../limits/ColorsSection.tsx';
 import { LimitsSection } from '../limits/LimitsSection.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { CreateOrganizationForm } from './CreateOrganizationForm.tsx';
@@ -73,7 +75,16 @@ function ProjectsSection({ organization }: { organization: OrganizationPageField
       }
     >
       {organization.projects.length === 0 ? (
-        <Text c="dimmed">{t('No projects yet.')}</Text>
+        !creating && (
+          <EmptyState testId="organization-projects-empty" title={t('No projects yet')}>
+            {/* The section's own "Create project" button above is the action; a second one would only repeat it. */}
+            {organization.currentUserIsAdmin
+              ? t(
+                  'A project gathers the spaces, series and meters of one building or site. Start with "Create project".',
+                )
+              : t('The administrators of the organization create its projects.')}
+          </EmptyState>
+        )
       ) : (
         <List listStyleType="none" spacing={4}>
           {organization.projects.map((project) => (
@@ -144,6 +155,7 @@ export function OrganizationPage() {
     fetchPolicy: 'cache-and-network',
   });
   const organization = data?.organizationBySlug;
+  usePageEntityName(organization?.name);
 
   return (
     <Container size="lg">

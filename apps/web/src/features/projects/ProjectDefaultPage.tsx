@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type ProjectShellFieldsFragment, ProjectStatusDocument } from '../../graphql/generated.ts';
 import { OpenAlarms } from '../home/OpenAlarms.tsx';
 import { ProjectStatusStrip } from '../home/ProjectStatusStrip.tsx';
+import { editTabPath, mayUseEditTab } from '../project-edit/editTabs.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Markdown } from './Markdown.tsx';
 import { useProjectIdParam, useProjectPrivileges, useProjectShell } from './useProject.ts';
@@ -29,11 +30,22 @@ function ProjectPeriod({ project }: { project: ProjectShellFieldsFragment }) {
   );
 }
 
-function SummaryPages({ pages }: { pages: ShellPage[] }) {
+function SummaryPages({ project, pages }: { project: ProjectShellFieldsFragment; pages: ShellPage[] }) {
   const { t } = useTranslation();
   const [first] = pages;
   if (!first) {
-    return <EmptyState testId="project-pages-empty">{t('This project has no summary pages yet.')}</EmptyState>;
+    const canWrite = mayUseEditTab(project.privileges, 'pages');
+    return (
+      <EmptyState
+        testId="project-pages-empty"
+        title={t('This project has no summary pages yet.')}
+        action={canWrite ? { label: t('Write a summary page'), to: editTabPath(project.id, 'pages') } : null}
+      >
+        {canWrite
+          ? t('Summary pages tell viewers about the project: what is measured, where and why.')
+          : t('The administrators of the project can write pages here that tell about it.')}
+      </EmptyState>
+    );
   }
   if (pages.length === 1) {
     return (
@@ -97,7 +109,7 @@ export function ProjectDefaultPage() {
           <ProjectPeriod project={project} />
         </Stack>
       )}
-      <SummaryPages pages={pages} />
+      <SummaryPages project={project} pages={pages} />
     </Stack>
   );
 }

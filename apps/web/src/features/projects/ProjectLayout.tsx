@@ -8,6 +8,7 @@ import {
   type ProjectShellFieldsFragment,
   ProjectUpdatedDocument,
 } from '../../graphql/generated.ts';
+import { usePageEntityName } from '../layout/documentTitle.ts';
 import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { editEntryPath } from '../project-edit/editTabs.ts';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
@@ -147,6 +148,7 @@ export function ProjectLayout() {
   const { data, loading, error } = useProjectShell(projectId);
   // Changes made elsewhere (a rename, new rights, a summary page) land in the cached project through its id.
   useSubscription(ProjectUpdatedDocument, { variables: { id: projectId ?? 0 }, skip: !data || projectId === null });
+  usePageEntityName(data?.project.name);
 
   let content: ReactNode;
   // A missing project and one not shared with the viewer answer alike, so that ids reveal nothing (decision 0082).

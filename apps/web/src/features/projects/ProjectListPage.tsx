@@ -1,5 +1,5 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { Anchor, Container, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -9,8 +9,10 @@ import {
 } from '../../graphql/generated.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
+import { NoProjects } from './NoProjects.tsx';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
 import {
   defaultProjectFilter,
@@ -83,7 +85,7 @@ export function ProjectListPage() {
   return (
     <Container size="lg">
       <Stack>
-        <Title order={1}>{t('Projects')}</Title>
+        <PageHeader title={t('Projects')} description={t('The projects shared with you, with their state.')} />
         <Group align="flex-end" gap="lg" role="search" aria-label={t('Filter projects')}>
           <SearchBox
             value={filter.search}
@@ -106,9 +108,15 @@ export function ProjectListPage() {
           error={error}
           items={projects}
           empty={
-            <EmptyState testId="project-list-empty">
-              {filtered ? t('No projects match the filters.') : t('No projects yet.')}
-            </EmptyState>
+            filtered ? (
+              <EmptyState
+                testId="project-list-empty"
+                title={t('No projects match the filters.')}
+                action={{ label: t('Clear the filters'), onClick: () => setFilter(defaultProjectFilter) }}
+              />
+            ) : (
+              <NoProjects testId="project-list-empty" />
+            )
           }
           label={t('Projects')}
           testId="project-list"

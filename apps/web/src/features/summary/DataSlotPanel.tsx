@@ -4,6 +4,8 @@ import type { DataFilter } from '@olo/shared';
 import { formatDateRange } from '@olo/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { LoadingSkeleton } from '../ui/QueryState.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { chartGroups, type GroupBy, type SeriesLooks } from './chartGroups.ts';
 import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput } from './dataSlots.ts';
@@ -158,14 +160,8 @@ function SlotData({
   showLimits: boolean;
 }) {
   const { t } = useTranslation();
-  if (!result || (result.loading && result.empty)) return <Loader size="sm" data-testid="summary-loading" />;
-  if (result.empty) {
-    return (
-      <Text c="dimmed" ta="center" py="lg" data-testid="summary-empty">
-        {t(result.empty)}
-      </Text>
-    );
-  }
+  if (!result || (result.loading && result.empty)) return <LoadingSkeleton testId="summary-loading" />;
+  if (result.empty) return <EmptyState testId="summary-empty">{t(result.empty)}</EmptyState>;
   return (
     <Stack gap="md">
       {result.loading && <Loader size="xs" data-testid="summary-loading" />}

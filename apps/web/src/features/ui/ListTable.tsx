@@ -29,7 +29,7 @@ export function ListTable<Item>({
   row: (item: Item) => ReactNode;
 }) {
   return (
-    <QueryState loading={loading} error={error} data={items} empty={empty}>
+    <QueryState loading={loading} error={error} data={items} empty={empty} skeleton="table">
       <Table.ScrollContainer minWidth={minWidth}>
         <Table aria-label={label} data-testid={testId} verticalSpacing="xs" highlightOnHover>
           <Table.Thead>

@@ -1,6 +1,6 @@
 import type { ErrorLike } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert, Box, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { tenancyErrors } from '@olo/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,64 @@ export function PermissionDenied() {
   );
 }
 
+/** The shape of what is loading, so that the skeleton stands where the content will (no jump when it arrives). */
+export type SkeletonShape = 'lines' | 'cards' | 'table';
+
 /**
- * What a screen shows while its query loads or after it failed: a loader, the permission message, or
+ * Grey placeholders in the shape of the content while it loads, instead of a spinner: the page keeps its layout and
+ * shows where things will be. Screen readers hear "Loading" once (a busy status), not each placeholder.
+ */
+export function LoadingSkeleton({ shape = 'lines', testId }: { shape?: SkeletonShape; testId?: string }) {
+  const { t } = useTranslation();
+  let placeholders: ReactNode;
+  if (shape === 'cards') {
+    placeholders = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {[0, 1, 2].map((card) => (
+          <Card key={card} withBorder>
+            <Stack gap="sm">
+              <Skeleton height={22} width="60%" />
+              <Group gap="xs">
+                <Skeleton height={36} width="30%" />
+                <Skeleton height={36} width="30%" />
+              </Group>
+              <Skeleton height={12} />
+              <Skeleton height={12} width="80%" />
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  } else if (shape === 'table') {
+    placeholders = (
+      <Stack gap="xs">
+        <Skeleton height={28} />
+        {[0, 1, 2, 3, 4].map((row) => (
+          <Skeleton key={row} height={20} width={row % 2 ? '90%' : '100%'} />
+        ))}
+      </Stack>
+    );
+  } else {
+    placeholders = (
+      <Stack gap="sm">
+        <Skeleton height={24} width="40%" />
+        <Skeleton height={12} />
+        <Skeleton height={12} width="90%" />
+        <Skeleton height={12} width="70%" />
+        <Skeleton height={160} mt="sm" />
+      </Stack>
+    );
+  }
+  return (
+    <Box role="status" aria-busy="true" aria-label={t('Loading')} data-testid={testId ?? 'loading-skeleton'} py="sm">
+      <div aria-hidden="true">{placeholders}</div>
+    </Box>
+  );
+}
+
+/**
+ * What a screen shows while its query loads or after it failed: a skeleton of `skeleton`'s shape, the permission
+ * message, or
  * a general error; its children once there is data to render. Given the query's `data`, an answer already there stays
  * on screen while the query asks again, and after a later request failed; `empty` stands instead of the children when
  * that answer is an empty list.
@@ -34,9 +90,12 @@ export function QueryState({
   error,
   data,
   empty,
+  skeleton,
   children,
 }: {
   loading: boolean;
+  /** The loading placeholder's shape; lines by default. */
+  skeleton?: SkeletonShape;
   error?: ErrorLike;
   data?: unknown;
   empty?: ReactNode;
@@ -53,11 +112,7 @@ export function QueryState({
     );
   }
   if (loading && !answered) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('Loading')} />
-      </Center>
-    );
+    return <LoadingSkeleton shape={skeleton} />;
   }
   if (empty !== undefined && Array.isArray(data) && data.length === 0) return <>{empty}</>;
   return <>{children}</>;
