@@ -8,12 +8,12 @@ function decodeHex(driver: Driver, hex: string) {
 }
 
 describe('Decentlab drivers', () => {
-  it('converts the DL-PR26 pressure from bar to hPa and keeps the battery in health', () => {
+  it('reads the DL-PR26 pressure as a pressure difference in Pa, never as air pressure, and keeps the battery in health', () => {
     expect(decodeHex(decentlabPr26Driver, '02016700033E8060170C7F')).toEqual({
       ok: true,
       channels: [
-        // (0x3E80 − 16384) / 32768 bar = −0.01171875 bar = −11.71875 hPa
-        { name: 'pressure', type: 'Pressure', unit: 'hPa', value: -11.71875 },
+        // (0x3E80 − 16384) / 32768 bar = −0.01171875 bar = −1171.875 Pa against the surrounding air
+        { name: 'pressure', type: 'Differential pressure', unit: 'Pa', value: -1171.875 },
         { name: 'temperature', type: 'Temperature', unit: '°C', value: 25.671875 },
         { name: 'battery_voltage', type: 'Volt', unit: 'V', value: 3.199 },
       ],

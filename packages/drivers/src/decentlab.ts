@@ -192,6 +192,8 @@ export interface Pr26Range {
   maxBar: number;
 }
 
+const pascalsPerBar = 100_000;
+
 function pr26Sensors({ minBar, maxBar }: Pr26Range): readonly Sensor[] {
   return [
     {
@@ -199,12 +201,14 @@ function pr26Sensors({ minBar, maxBar }: Pr26Range): readonly Sensor[] {
       wordCount: 2,
       values: [
         {
-          // bar = (x − 16384) / 32768 · (Pmax − Pmin) + Pmin; stored in hPa (1 bar = 1000 hPa).
+          // bar = (x − 16384) / 32768 · (Pmax − Pmin) + Pmin; stored in Pa (1 bar = 100 000 Pa). The DL-PR26 is a
+          // gauge transmitter: it measures against the surrounding air, so its value is a pressure difference, never
+          // the air pressure (decision 0094).
           channel: 'pressure',
-          type: 'Pressure',
-          convert: (words) => (((word(words, 0) - 16384) / 32768) * (maxBar - minBar) + minBar) * 1000,
-          encode: (hectopascals, words) => {
-            words[0] = toWord('pressure', ((hectopascals / 1000 - minBar) / (maxBar - minBar)) * 32768 + 16384);
+          type: 'Differential pressure',
+          convert: (words) => (((word(words, 0) - 16384) / 32768) * (maxBar - minBar) + minBar) * pascalsPerBar,
+          encode: (pascals, words) => {
+            words[0] = toWord('pressure', ((pascals / pascalsPerBar - minBar) / (maxBar - minBar)) * 32768 + 16384);
           },
         },
         {

@@ -80,9 +80,9 @@ const cases: RoundTripCase[] = [
   { driverId: 'milesight-ws202', values: { battery: 16, pir: 1, daylight: 0 } },
   {
     driverId: 'decentlab-dl-pr26',
-    values: { pressure: 250, temperature: 12.5, battery_voltage: 3.2 },
-    // One step is 1/32768 bar = 1000/32768 hPa, and 0.003125 °C.
-    tolerance: { pressure: 1000 / 32768 / 2, temperature: 0.003125 / 2 },
+    values: { pressure: 25_000, temperature: 12.5, battery_voltage: 3.2 },
+    // One step is 1/32768 bar = 100 000/32768 Pa, and 0.003125 °C.
+    tolerance: { pressure: 100_000 / 32768 / 2, temperature: 0.003125 / 2 },
   },
   {
     driverId: 'decentlab-dl-lp8p',
@@ -228,11 +228,11 @@ describe('encoders', () => {
       fc.property(
         fc.record({
           // Words 0…65535 span −0.5…1.49997 bar on the 0–1 bar sensor.
-          pressure: fc.double({ min: -500, max: 1499.9, noNaN: true }),
+          pressure: fc.double({ min: -50_000, max: 149_990, noNaN: true }),
           temperature: fc.double({ min: -20, max: 50, noNaN: true }),
           battery_voltage: fc.integer({ min: 2000, max: 3600 }).map((millivolts) => millivolts / 1000),
         }),
-        (values) => expectRoundTrip(pr26, values, { pressure: 1000 / 32768 / 2, temperature: 0.003125 / 2 }),
+        (values) => expectRoundTrip(pr26, values, { pressure: 100_000 / 32768 / 2, temperature: 0.003125 / 2 }),
       ),
       { seed: 7, numRuns: 300 },
     );
@@ -242,9 +242,13 @@ describe('encoders', () => {
     const tenBar = createDecentlabPr26Driver({ minBar: 0, maxBar: 10 });
     expect(tenBar.id).toBe('decentlab-dl-pr26-0-10');
     // One step is 10/32768 bar.
-    expectRoundTrip(tenBar, { pressure: 4200, temperature: 8 }, { pressure: 10_000 / 32768 / 2, temperature: 0.002 });
+    expectRoundTrip(
+      tenBar,
+      { pressure: 420_000, temperature: 8 },
+      { pressure: 1_000_000 / 32768 / 2, temperature: 0.002 },
+    );
     // The same bytes read by the 0–1 bar driver give a tenth of the pressure.
-    const bytes = tenBar.encode({ pressure: 4200, temperature: 8 });
+    const bytes = tenBar.encode({ pressure: 420_000, temperature: 8 });
     const oneBar = driverWithId('decentlab-dl-pr26').decode(bytes, 1);
     const tenBarResult = tenBar.decode(bytes, 1);
     if (!oneBar.ok || !tenBarResult.ok) throw new Error('decode failed');

@@ -104,8 +104,8 @@ const milesightExpectation: ExpectationMapper = (key, value, vector) => {
 /** Decentlab keys, with the conversion from the codec's unit to the measurement type's unit. */
 const decentlabChannels: Record<string, { channel: string; toChannelUnit?: (value: number) => number }> = {
   battery_voltage: { channel: 'battery_voltage' },
-  // DL-PR26 pressure arrives in bar; Pressure is hPa (1 bar = 1000 hPa).
-  pressure: { channel: 'pressure', toChannelUnit: (bar) => bar * 1000 },
+  // DL-PR26 pressure arrives in bar; it is a pressure difference, in Pa (1 bar = 100 000 Pa).
+  pressure: { channel: 'pressure', toChannelUnit: (bar) => bar * 100_000 },
   temperature: { channel: 'temperature' },
   air_temperature: { channel: 'temperature' },
   air_humidity: { channel: 'humidity' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasurement, mainChannel, measurementDecimals, unitLabel } from './measurements.ts';
+import { formatMeasurement, humanizeChannelKey, mainChannel, measurementDecimals, unitLabel } from './measurements.ts';
 
 describe('formatMeasurement (spec section 5)', () => {
   it('rounds to 1 decimal by default, 0 for CO2 and 2 for pressure differences', () => {
@@ -73,5 +73,14 @@ describe('unitLabel', () => {
     expect(unitLabel('kpl', 'en')).toBe('pcs');
     expect(unitLabel('°C', 'en')).toBe('°C');
     expect(unitLabel('ppm', 'sv')).toBe('ppm');
+  });
+});
+
+describe('humanizeChannelKey', () => {
+  it('reads a technical channel key as words', () => {
+    expect(humanizeChannelKey('battery_voltage')).toBe('Battery voltage');
+    expect(humanizeChannelKey('co2SensorStatus')).toBe('Co2 sensor status');
+    expect(humanizeChannelKey('raw-ir.reading')).toBe('Raw ir reading');
+    expect(humanizeChannelKey('__')).toBe('__');
   });
 });

@@ -50,6 +50,19 @@ export function unitLabel(unit: string, language: string): string {
   return words ? (words[language as Language] ?? unit) : unit;
 }
 
+/**
+ * A channel key as words, for a channel whose type is no known measurement: "battery_voltage" → "Battery voltage",
+ * "co2SensorStatus" → "Co2 sensor status". The key itself is a technical id, shown only in a meter's diagnostics.
+ */
+export function humanizeChannelKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
 /** Every measurement type, in the order of the spec's list. */
 export const measurementTypes = Object.keys(measurementUnits) as MeasurementType[];
 

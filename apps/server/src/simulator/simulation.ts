@@ -187,9 +187,8 @@ const dryingChannels: DemoChannel[] = [
     channel: 'pressure',
     seriesName: 'Paine-ero',
     dataType: 'Paine-ero',
+    // The DL-PR26 driver gives the pressure difference in Pa already: no conversion.
     dataUnit: 'Pa',
-    // The DL-PR26 driver gives hPa; a pressure difference is shown in Pa.
-    conversion: { name: 'hPa → Pa', expression: 'x * 100' },
   },
   { channel: 'temperature', seriesName: 'Lämpötila', dataType: 'Temperature', dataUnit: '°C' },
 ];

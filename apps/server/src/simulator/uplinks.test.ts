@@ -14,8 +14,8 @@ import {
 
 const minute = 60_000;
 
-/** Half a step of the formats that are not decimal: the DL-PR26's 1/32768 bar and 0.003125 °C. */
-const tolerance: Record<string, number> = { pressure: 1000 / 32768 / 2, temperature: 0.003125 / 2 };
+/** Half a step of the formats that are not decimal: the DL-PR26's 1/32768 bar (in Pa) and 0.003125 °C. */
+const tolerance: Record<string, number> = { pressure: 100_000 / 32768 / 2, temperature: 0.003125 / 2 };
 
 function parse(uplink: BuiltUplink) {
   const body = JSON.parse(uplink.payload) as unknown;
@@ -155,9 +155,9 @@ describe('simulated values', () => {
     }
   });
 
-  it('give the DL-PR26 an underpressure of 5–40 Pa (its pressure channel is in hPa)', () => {
+  it('give the DL-PR26 an underpressure of 5–40 Pa (its pressure channel is a pressure difference in Pa)', () => {
     for (const meter of pr26) {
-      const pascals = week.map((time, slot) => (meterValues(meter, time, slot).pressure as number) * 100);
+      const pascals = week.map((time, slot) => meterValues(meter, time, slot).pressure as number);
       expect(Math.min(...pascals)).toBeGreaterThanOrEqual(-40);
       expect(Math.max(...pascals)).toBeLessThanOrEqual(-5);
       expect(Math.max(...pascals) - Math.min(...pascals)).toBeGreaterThan(3);

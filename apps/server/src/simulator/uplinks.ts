@@ -336,7 +336,7 @@ function round(value: number, step: number): number {
  * What the meter measures at `timeMs`, by channel, in the channel's unit and within the format's
  * range: indoor air (temperature 19–24 °C, humidity 25–55 %RH, CO2 400–1400 ppm peaking during
  * lessons), and for the DL-PR26 a pressure difference of a few tens of pascals under the outside
- * (its driver's `pressure` channel is in hPa). `slot` seeds what varies per uplink (motion counts).
+ * (its driver's `pressure` channel is a pressure difference in Pa). `slot` seeds what varies per uplink (motion counts).
  */
 export function meterValues(meter: SimulatedMeter, timeMs: number, slot: number): Record<string, number> {
   const s = signalsOf(meter);
@@ -432,7 +432,7 @@ export function meterValues(meter: SimulatedMeter, timeMs: number, slot: number)
         -5,
       );
       return {
-        pressure: differencePa / 100,
+        pressure: differencePa,
         temperature: clamp(18 + 1.5 * s.temperature.at(timeMs) + 0.5 * dailyWarmth, 15, 23),
         battery_voltage: round(clamp(3.32 - 0.08 * ageYears + 0.01 * s.light.at(timeMs / 5), 3, 3.4), 0.001),
       };

@@ -1,4 +1,4 @@
-import { formatMeasurement, type Language } from '@olo/shared';
+import { formatMeasurement, type Language, unitLabel } from '@olo/shared';
 import { escapeHtml } from '../../channels/mail/html.ts';
 import type { MailMessage } from '../../channels/mail/mailer.ts';
 import type { AlarmLimitRange } from './alarm-notifications.repository.ts';
@@ -173,10 +173,10 @@ export function formatAlarmTime(time: Date, language: Language, timeZone: string
   return format.format(time);
 }
 
-/** A value as the views show it (the type's decimals, the language's decimal sign), with its unit. */
+/** A value as the views show it (the type's decimals, the language's decimal sign), with its unit in `language`. */
 export function formatAlarmValue(value: number, notice: AlarmNotice, language: Language): string {
   const number = formatMeasurement(value, notice.dataType, locales[language]);
-  return notice.unit ? `${number} ${notice.unit}` : number;
+  return notice.unit ? `${number} ${unitLabel(notice.unit, language)}` : number;
 }
 
 /** Whole minutes as "1 vrk 2 h 5 min" (under a minute: "0 min"). */

@@ -3,10 +3,12 @@ import {
   type DataSeries,
   type DataSpace,
   formatDataPeriod,
+  type Language,
   measurementDecimals,
   measurementUnits,
   type ProjectDataBody,
   roundToDecimals,
+  unitLabel,
   wallDateIn,
 } from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
@@ -32,13 +34,16 @@ const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-/** "space / series (unit)", the unit of the series or else of its type; without a space, the series alone. */
-export function seriesHeading(series: DataSeries, spaces: readonly DataSpace[]): string {
+/**
+ * "space / series (unit)", the unit of the series or else of its type, in `language` (kpl is st in Swedish); without
+ * a space, the series alone.
+ */
+export function seriesHeading(series: DataSeries, spaces: readonly DataSpace[], language: Language): string {
   const space = spaces.find((item) => item.id === series.spaceId);
   const typeUnit = Object.hasOwn(measurementUnits, series.dataType)
     ? measurementUnits[series.dataType as keyof typeof measurementUnits]
     : '';
-  const unit = series.dataUnit || typeUnit;
+  const unit = unitLabel(series.dataUnit || typeUnit, language);
   const name = space ? `${space.name} / ${series.name}` : series.name;
   return unit ? `${name} (${unit})` : name;
 }
@@ -139,7 +144,7 @@ export class DataExportService {
       projectName: project.name,
       table: {
         timeZone: project.timeZone,
-        headers: series.map((item) => seriesHeading(item.series, spaces)),
+        headers: series.map((item) => seriesHeading(item.series, spaces, query.lang)),
         decimals,
         rows,
         stats: series.map((item, index) => {

@@ -8,7 +8,7 @@ import type { ViewerAccess } from '../access/access.policy.ts';
 import { type DataService, StaleDataIdError } from '../data/data.service.ts';
 import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
 import { type ExportTable, writeCsv } from './data-export.files.ts';
-import { DataExportService } from './data-export.service.ts';
+import { DataExportService, seriesHeading } from './data-export.service.ts';
 
 const zone = 'Europe/Helsinki';
 const hourMs = 3_600_000;
@@ -579,5 +579,25 @@ describe('export files', () => {
       '\uFEFFTime (UTC),T (°C)',
       '2026-03-01 00:00,21.0',
     ]);
+  });
+});
+
+describe('export headings', () => {
+  it('name the unit in the export language: a count (kpl) is st in Swedish and pcs in English', () => {
+    const motion = {
+      id: 1,
+      name: 'Liike',
+      spaceId: 7,
+      dataType: 'Motion',
+      dataUnit: null,
+      dataName: null,
+      colorId: null,
+      limitId: null,
+    };
+    const spaces = [{ id: 7, name: 'Luokka 101', show: true }];
+    expect(seriesHeading(motion, spaces, 'fi')).toBe('Luokka 101 / Liike (kpl)');
+    expect(seriesHeading(motion, spaces, 'sv')).toBe('Luokka 101 / Liike (st)');
+    expect(seriesHeading(motion, spaces, 'en')).toBe('Luokka 101 / Liike (pcs)');
+    expect(seriesHeading({ ...motion, dataType: 'Temperature', dataUnit: '°C' }, [], 'en')).toBe('Liike (°C)');
   });
 });

@@ -36,7 +36,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { hasNormalRange, normalRangeText } from '../limits/limitDisplay.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
-import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useMeasurementLabel, useUnitLabel } from '../ui/useMeasurementLabel.ts';
 import { projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
 import {
   type AlarmFormValues,
@@ -102,6 +102,7 @@ function DurationField({
 function SeriesPicker({ form, project }: { form: Form; project: AlarmsProject }) {
   const { t } = useTranslation();
   const typeLabel = useMeasurementLabel();
+  const unitText = useUnitLabel();
   const values = form.form.getValues();
   const types = [...new Set(project.series.map((serie) => serie.dataType))].sort();
   const chosen = new Set(values.seriesIds);
@@ -143,7 +144,7 @@ function SeriesPicker({ form, project }: { form: Form; project: AlarmsProject })
                   <Checkbox
                     key={serie.id}
                     value={String(serie.id)}
-                    label={`${serie.name} (${serie.dataUnit || typeLabel(serie.dataType)})`}
+                    label={`${serie.name} (${unitText(serie.dataUnit) || typeLabel(serie.dataType)})`}
                   />
                 ))}
               </Group>

@@ -1,4 +1,4 @@
-import { formatMeasurement } from '@olo/shared';
+import { formatMeasurement, unitLabel } from '@olo/shared';
 import { unitOfType } from './ruleText.ts';
 
 interface NamedSpace {
@@ -24,7 +24,7 @@ export function seriesLabel(series: LabelledSeries | null | undefined, spaces: r
 export function valueText(value: number | null | undefined, series: LabelledSeries | null | undefined, locale: string) {
   const text = formatMeasurement(value, series?.dataType, locale);
   const unit = series?.dataUnit || unitOfType(series?.dataType);
-  return text === '-' || !unit ? text : `${text} ${unit}`;
+  return text === '-' || !unit ? text : `${text} ${unitLabel(unit, locale)}`;
 }
 
 /** A time in the project's time zone, as its other pages show times. */

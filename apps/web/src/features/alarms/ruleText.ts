@@ -1,4 +1,4 @@
-import { measurementUnits } from '@olo/shared';
+import { measurementUnits, unitLabel } from '@olo/shared';
 import type { TFunction } from 'i18next';
 
 export interface DurationParts {
@@ -79,7 +79,7 @@ export function rangeText(rule: RuleForText, t: TFunction, locale: string): stri
     const limits = limitNamesText(rule, locale);
     return limits ? t('normal range of {{limits}}', { limits }) : t("The normal band of each series' limit");
   }
-  const unit = unitOfType(rule.dataType);
+  const unit = unitLabel(unitOfType(rule.dataType), locale);
   const withUnit = (text: string) => (unit ? `${text} ${unit}` : text);
   const lower = rule.start && `${rule.start.inclusive ? '≥' : '>'} ${thresholdText(rule.start.value, locale)}`;
   const upper = rule.end && `${rule.end.inclusive ? '≤' : '<'} ${thresholdText(rule.end.value, locale)}`;
@@ -95,7 +95,7 @@ export function rangeText(rule: RuleForText, t: TFunction, locale: string): stri
  */
 export function outsideConditionText(rule: RuleForText, t: TFunction, locale: string): string | null {
   if (rule.activeLimit || (!rule.start && !rule.end)) return null;
-  const unit = unitOfType(rule.dataType);
+  const unit = unitLabel(unitOfType(rule.dataType), locale);
   const below = rule.start && `${rule.start.inclusive ? '<' : '≤'} ${thresholdText(rule.start.value, locale)}`;
   const above = rule.end && `${rule.end.inclusive ? '>' : '≥'} ${thresholdText(rule.end.value, locale)}`;
   const text = below && above ? t('{{lower}} or {{upper}}', { lower: below, upper: above }) : (below ?? above ?? '');
@@ -103,7 +103,7 @@ export function outsideConditionText(rule: RuleForText, t: TFunction, locale: st
 }
 
 function hysteresisText(hysteresis: number, rule: RuleForText, t: TFunction, locale: string): string {
-  const unit = unitOfType(rule.dataType);
+  const unit = unitLabel(unitOfType(rule.dataType), locale);
   const margin = `${thresholdText(hysteresis, locale)}${unit ? ` ${unit}` : ''}`;
   return t('It ends once the value is back past the limit by {{margin}}.', { margin });
 }

@@ -1,11 +1,11 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatMeasurement } from '@olo/shared';
+import { formatMeasurement, unitLabel } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardMeterFieldsFragment } from '../../graphql/generated.ts';
 import { MeterStateBadges } from '../meters/MeterStateBadges.tsx';
 import { channelsOf, formatBattery, formatDateTime, formatRelativeTime } from '../meters/meterFormat.ts';
-import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useChannelLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
 
 /** A card shows this many channels, the priority types first; the meter page has them all. */
@@ -15,7 +15,7 @@ const mainChannelCount = 4;
 export function DashboardMeterCard({ meter }: { meter: DashboardMeterFieldsFragment }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const typeLabel = useMeasurementLabel();
+  const channelLabel = useChannelLabel();
   const now = useNow();
   const latest = meter.latest;
   const channels = channelsOf(latest?.data).slice(0, mainChannelCount);
@@ -50,10 +50,10 @@ export function DashboardMeterCard({ meter }: { meter: DashboardMeterFieldsFragm
               {channels.map((channel) => (
                 <div key={channel.name}>
                   <Text size="xs" c="dimmed">
-                    {channel.type ? typeLabel(channel.type) : channel.name}
+                    {channelLabel(channel, channels)}
                   </Text>
                   <Text fw={600} data-testid={`dashboard-meter-${meter.id}-${channel.name}`}>
-                    {`${formatMeasurement(channel.value, channel.type, locale)} ${channel.unit}`.trim()}
+                    {`${formatMeasurement(channel.value, channel.type, locale)} ${unitLabel(channel.unit, locale)}`.trim()}
                   </Text>
                 </div>
               ))}

@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { createLimitInput, limitBounds } from '@olo/shared';
+import { createLimitInput, limitBounds, unitLabel } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -58,7 +58,7 @@ export function LimitEditor({
   nextOrder: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
   const phone = useMediaQuery('(max-width: 48em)');
   const [createLimit, creating] = useMutation(CreateManagedLimitDocument, { refetchQueries: refetchLimits });
@@ -69,7 +69,7 @@ export function LimitEditor({
   });
   useDirtyForm(limit ? `limit-${limit.id}` : 'new-limit', form.isDirty());
   const values = form.getValues();
-  const unit = unitOf(values.dataType);
+  const unit = unitLabel(unitOf(values.dataType), i18n.language);
   const valuesKey = JSON.stringify(values);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the values; a new scale redraws the graph.
   const scale = useMemo(() => previewScale(values), [valuesKey]);

@@ -1,5 +1,5 @@
 import { Box, Paper, Slider, Stack, Text } from '@mantine/core';
-import { bandColor, formatMeasurement, isNormalValue, type LimitScale } from '@olo/shared';
+import { bandColor, formatMeasurement, isNormalValue, type LimitScale, unitLabel } from '@olo/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimeChart } from '../meters/useTimeChart.ts';
@@ -23,7 +23,7 @@ function SampleGraph({ scale, dataType }: { scale: LimitScale; dataType: string 
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
   const locale = i18n.language;
-  const unit = unitOf(dataType);
+  const unit = unitLabel(unitOf(dataType), i18n.language);
   const data = useMemo(() => sampleDay(scale, sampleDayStart()), [scale]);
   const container = useTimeChart(
     JSON.stringify([locale, dataType, scale]),
@@ -55,7 +55,7 @@ function SampleGraph({ scale, dataType }: { scale: LimitScale; dataType: string 
 function GaugePreview({ scale, dataType }: { scale: LimitScale; dataType: string }) {
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
-  const unit = unitOf(dataType);
+  const unit = unitLabel(unitOf(dataType), i18n.language);
   const [value, setValue] = useState(() => sampleValue(scale));
   // A changed scale keeps the value on it.
   useEffect(() => setValue((current) => Math.min(scale.max, Math.max(scale.min, current))), [scale]);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { measurementSortRank } from '@olo/shared';
+import { measurementSortRank, unitLabel } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -107,7 +107,7 @@ export function LimitsSection({ organizationId }: { organizationId: string | nul
           </>
         }
         row={(limit) => {
-          const unit = unitOf(limit.dataType);
+          const unit = unitLabel(unitOf(limit.dataType), i18n.language);
           return (
             <Table.Tr key={limit.id} data-testid="limit-row">
               <Table.Td>

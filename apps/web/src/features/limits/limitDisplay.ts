@@ -1,4 +1,4 @@
-import { formatMeasurement } from '@olo/shared';
+import { formatMeasurement, unitLabel } from '@olo/shared';
 
 /** What a limit's normal range needs to be shown. */
 export interface NormalRange {
@@ -30,5 +30,5 @@ export function normalRangeText(
       : typeof normalMin === 'number'
         ? `≥ ${value(normalMin)}`
         : `≤ ${value(normalMax as number)}`;
-  return unit ? `${text} ${unit}` : text;
+  return unit ? `${text} ${unitLabel(unit, locale)}` : text;
 }

@@ -1,4 +1,4 @@
-import { compareSeriesOrder, formatMeasurement, measurementTypeStyle, seriesColor } from '@olo/shared';
+import { compareSeriesOrder, formatMeasurement, measurementTypeStyle, seriesColor, unitLabel } from '@olo/shared';
 import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
 
 /**
@@ -102,5 +102,5 @@ export function mergeLatests<T extends LiveLatest>(current: readonly T[], pushed
 /** A value with its unit as the live pages show it; '-' when the series has no value (spec section 5). */
 export function formatLiveValue(series: Pick<LiveSeries, 'latest' | 'dataType' | 'unit'>, locale: string): string {
   const value = formatMeasurement(series.latest?.data, series.dataType, locale);
-  return value === '-' ? value : `${value} ${series.unit}`.trim();
+  return value === '-' ? value : `${value} ${unitLabel(series.unit, locale)}`.trim();
 }

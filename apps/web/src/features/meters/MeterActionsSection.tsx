@@ -89,17 +89,13 @@ function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
   );
 }
 
-/** Storage, battery reset, release and deletion of readings; the meter's administrators only. */
+/** Storage and battery reset; the meter's administrators only. Release and deletion are in MeterDangerZone. */
 export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment }) {
   const { t } = useTranslation();
-  const ask = useConfirm();
-  const navigate = useNavigate();
   const showError = useShowError();
-  const markSaved = useDirtyForm('meter-actions', false);
   const [toStorage, toStorageState] = useMutation(MeterToStorageDocument);
   const [fromStorage, fromStorageState] = useMutation(MeterFromStorageDocument);
   const [resetBattery, resetBatteryState] = useMutation(ResetMeterBatteryDocument);
-  const [releaseMeter, releaseState] = useMutation(ReleaseMeterDocument);
   const [busy, setBusy] = useState(false);
 
   const run = async (action: () => Promise<unknown>, done: string) => {
@@ -112,31 +108,6 @@ export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment
     } finally {
       setBusy(false);
     }
-  };
-
-  const release = async () => {
-    if (
-      !(await ask(
-        t('Release {{name}}? It stops feeding its projects and leaves the organization.', { name: meterLabel(meter) }),
-      ))
-    ) {
-      return;
-    }
-    try {
-      await releaseMeter({
-        variables: { id: meter.id },
-        update: (cache) => {
-          cache.evict({ fieldName: 'meters' });
-          cache.gc();
-        },
-      });
-    } catch (error) {
-      showError(error);
-      return;
-    }
-    toast.success(t('{{name}} was released.', { name: meterLabel(meter) }));
-    markSaved();
-    navigate('/meters', { replace: true });
   };
 
   return (
@@ -173,10 +144,63 @@ export function MeterActionsSection({ meter }: { meter: MeterStateFieldsFragment
         >
           {t('Reset battery')}
         </Button>
-        <Button color="red" variant="outline" loading={releaseState.loading} onClick={() => void release()}>
-          {t('Release meter')}
-        </Button>
       </Group>
+    </Section>
+  );
+}
+
+/**
+ * What cannot be undone, apart at the end of the settings (decision 0093): releasing the meter and deleting its
+ * readings; the meter's administrators only.
+ */
+export function MeterDangerZone({ meter }: { meter: MeterStateFieldsFragment }) {
+  const { t } = useTranslation();
+  const ask = useConfirm();
+  const navigate = useNavigate();
+  const showError = useShowError();
+  const markSaved = useDirtyForm('meter-actions', false);
+  const [releaseMeter, releaseState] = useMutation(ReleaseMeterDocument);
+
+  const release = async () => {
+    if (
+      !(await ask(
+        t('Release {{name}}? It stops feeding its projects and leaves the organization.', { name: meterLabel(meter) }),
+      ))
+    ) {
+      return;
+    }
+    try {
+      await releaseMeter({
+        variables: { id: meter.id },
+        update: (cache) => {
+          cache.evict({ fieldName: 'meters' });
+          cache.gc();
+        },
+      });
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    toast.success(t('{{name}} was released.', { name: meterLabel(meter) }));
+    markSaved();
+    navigate('/meters', { replace: true });
+  };
+
+  return (
+    <Section
+      id="meter-danger-zone"
+      title={t('Danger zone')}
+      description={t('These actions cannot be undone.')}
+      testId="meter-danger-zone"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('Releasing the meter stops it feeding its projects; it leaves the organization.')}</Text>
+        <Group>
+          <Button color="red" variant="outline" loading={releaseState.loading} onClick={() => void release()}>
+            {t('Release meter')}
+          </Button>
+        </Group>
+      </Stack>
       <Divider />
       <DeleteDataForm meter={meter} />
     </Section>

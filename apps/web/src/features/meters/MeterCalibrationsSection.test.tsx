@@ -77,7 +77,10 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
   afterEach(cleanupApp);
 
   it('reports a bad expression as it is typed, and neither saves nor tests it', async () => {
-    const { operations } = renderApp({ path: '/meters/3', graphql: answers(() => calibrationsAnswer([])) });
+    const { operations } = renderApp({
+      path: '/meters/3?tab=calibrations',
+      graphql: answers(() => calibrationsAnswer([])),
+    });
     const card = await channelCard('temperature');
     fireEvent.click(within(card).getByRole('button', { name: 'Lisää kalibrointi' }));
     const form = within(card).getByRole('form', { name: 'Kanavan temperature uusi kalibrointi' });
@@ -100,7 +103,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     let saved: Calibration[] = [];
     const sent: unknown[] = [];
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=calibrations',
       graphql: answers(() => calibrationsAnswer(saved), {
         CreateMeterCalibration: ({ input }) => {
           sent.push(input);
@@ -138,7 +141,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Tallenna kalibrointi' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ meterId: 3, channel: 'temperature', expression: 'x - 0.4' });
-    const table = await within(card).findByRole('table', { name: 'Kanavan temperature kalibroinnit' });
+    const table = await within(card).findByRole('table', { name: 'Kanavan Lämpötila kalibroinnit' });
     const row = within(table).getByRole('row', { name: /x - 0\.4/ });
     expect(within(row).getByText('Toistaiseksi')).toBeTruthy();
     expect(within(row).getByText('Voimassa')).toBeTruthy();
@@ -167,7 +170,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal of an overlapping calibration in the form", async () => {
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=calibrations',
       graphql: answers(() => calibrationsAnswer([]), {
         CreateMeterCalibration: () => ({
           data: null,
@@ -195,7 +198,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
   it('tests the typed expression on the latest readings and shows what it makes of each', async () => {
     let tested: unknown;
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=calibrations',
       graphql: answers(() => calibrationsAnswer([]), {
         TestMeterCalibration: ({ input }) => {
           tested = input;
@@ -247,7 +250,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     let updated: unknown;
     let deleted: unknown;
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=calibrations',
       graphql: answers(() => calibrationsAnswer(calibrations), {
         UpdateMeterCalibration: ({ input }) => {
           updated = input;
@@ -274,7 +277,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
       }),
     });
     const card = await channelCard('temperature');
-    const table = await within(card).findByRole('table', { name: 'Kanavan temperature kalibroinnit' });
+    const table = await within(card).findByRole('table', { name: 'Kanavan Lämpötila kalibroinnit' });
     fireEvent.click(within(table).getByRole('button', { name: 'Muokkaa' }));
     const form = within(card).getByRole('form', { name: /^Kanavan temperature kalibrointi alkaen/ });
     // Its start (with seconds the minute input cannot show) is sent only when changed.
@@ -286,7 +289,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
 
     fireEvent.click(within(table).getByRole('button', { name: 'Poista' }));
     expect(await answerConfirm(true)).toMatch(
-      /^Poistetaanko kanavan temperature kalibrointi x - 0\.4 alkaen .+\? Se alkaa yli minuutin takaa: sen aikavälin tallennetut arvot lasketaan uudelleen\.$/,
+      /^Poistetaanko kanavan Lämpötila kalibrointi x - 0\.4 alkaen .+\? Se alkaa yli minuutin takaa: sen aikavälin tallennetut arvot lasketaan uudelleen\.$/,
     );
     await waitFor(() => expect(deleted).toBe(9));
     expect(await within(card).findByText('Ei kalibrointeja.')).toBeTruthy();
@@ -296,7 +299,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     let conversions: Conversion[] = [];
     let sent: unknown;
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=calibrations',
       graphql: answers(() => calibrationsAnswer([], conversions), {
         CreateMeterConversion: ({ input }) => {
           sent = input;
@@ -333,7 +336,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
 
   it('shows conversions and calibrations to a viewer who does not administer the meter, without controls', async () => {
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=calibrations',
       graphql: answers(
         () =>
           calibrationsAnswer(
@@ -345,7 +348,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
       ),
     });
     const card = await channelCard('temperature');
-    const table = await within(card).findByRole('table', { name: 'Kanavan temperature kalibroinnit' });
+    const table = await within(card).findByRole('table', { name: 'Kanavan Lämpötila kalibroinnit' });
     expect(within(table).getByText('x - 0.4')).toBeTruthy();
     expect(within(card).getByText('x / 10')).toBeTruthy();
     // The other channels of the latest reading are listed too.

@@ -16,7 +16,7 @@ import { useShowError } from '../forms/useShowError.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
-import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
 import { CalibrationForm, ConversionForm, refetchCalibrations } from './CalibrationForms.tsx';
 import { recomputes } from './calibrationValues.ts';
@@ -52,12 +52,15 @@ function ConversionView({
   conversion,
   meterId,
   channel,
+  label,
   isAdmin,
   onEdit,
 }: {
   conversion: MeterConversionFieldsFragment | null;
   meterId: number;
   channel: string;
+  /** What the screen calls the channel (useChannelLabel). */
+  label: string;
   isAdmin: boolean;
   onEdit: (() => void) | null;
 }) {
@@ -71,7 +74,7 @@ function ConversionView({
     if (!conversion) return;
     const question = t(
       'Delete the conversion {{expression}} of {{channel}}? The whole stored history of the channel is recomputed without it.',
-      { expression: conversion.expression, channel },
+      { expression: conversion.expression, channel: label },
     );
     if (!(await ask(question))) return;
     try {
@@ -200,18 +203,20 @@ function CalibrationRow({
 function ChannelCalibrations({
   meterId,
   channel,
+  label,
   conversion,
   calibrations,
   isAdmin,
 }: {
   meterId: number;
   channel: MeterChannel;
+  /** What the screen calls the channel (useChannelLabel): its measurement, not its key. */
+  label: string;
   conversion: MeterConversionFieldsFragment | null;
   calibrations: readonly MeterCalibrationFieldsFragment[];
   isAdmin: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const measurementLabel = useMeasurementLabel();
   // The tick re-renders; the clock is read afresh, since a calibration just saved starts at the server's "now",
   // which a tick taken before it would still see as upcoming.
   useNow();
@@ -236,13 +241,11 @@ function ChannelCalibrations({
       <Stack gap="sm">
         <Group gap="xs" align="baseline">
           <Title order={3} size="h4" id={titleId}>
-            {channel.name}
+            {label}
           </Title>
-          {channel.type && (
+          {channel.type && channel.value !== undefined && (
             <Text size="sm" c="dimmed">
-              {measurementLabel(channel.type)}
-              {channel.value !== undefined &&
-                ` · ${formatMeasurement(channel.value, channel.type, i18n.language)} ${unitLabel(channel.unit, i18n.language)}`.trimEnd()}
+              {`${formatMeasurement(channel.value, channel.type, i18n.language)} ${unitLabel(channel.unit, i18n.language)}`.trimEnd()}
             </Text>
           )}
         </Group>
@@ -251,6 +254,7 @@ function ChannelCalibrations({
           conversion={conversion}
           meterId={meterId}
           channel={channel.name}
+          label={label}
           isAdmin={isAdmin}
           onEdit={open({ kind: 'conversion' })}
         />
@@ -267,7 +271,7 @@ function ChannelCalibrations({
           ) : (
             <Table.ScrollContainer minWidth={480}>
               <Table
-                aria-label={t('Calibrations of {{channel}}', { channel: channel.name })}
+                aria-label={t('Calibrations of {{channel}}', { channel: label })}
                 verticalSpacing={4}
                 data-testid={`calibrations-${channel.name}`}
               >
@@ -284,7 +288,7 @@ function ChannelCalibrations({
                     <CalibrationRow
                       key={calibration.id}
                       calibration={calibration}
-                      channel={channel.name}
+                      channel={label}
                       isAdmin={isAdmin}
                       now={now}
                       onEdit={open({ kind: 'calibration', id: calibration.id })}
@@ -325,6 +329,7 @@ function ChannelCalibrations({
  */
 export function MeterCalibrationsSection({ meter }: { meter: MeterPageFieldsFragment }) {
   const { t } = useTranslation();
+  const channelLabel = useChannelLabel();
   const { data, loading, error } = useQuery(MeterCalibrationsDocument, {
     variables: { id: meter.id },
     fetchPolicy: 'cache-and-network',
@@ -356,6 +361,7 @@ export function MeterCalibrationsSection({ meter }: { meter: MeterPageFieldsFrag
             key={channel.name}
             meterId={meter.id}
             channel={channel}
+            label={channelLabel(channel, channels)}
             conversion={loaded.conversions.find((conversion) => conversion.channel === channel.name) ?? null}
             calibrations={calibrationsOf(channel.name)}
             isAdmin={isAdmin}

@@ -2,7 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { chartColor, formatMeasurement, unitLabel } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { type ChartReading, chartSeriesOf } from './meterFormat.ts';
 import { useTimeChart } from './useTimeChart.ts';
 
@@ -12,14 +12,22 @@ const chartHeight = 300;
 export function MeterChart({ readings, dataType }: { readings: readonly ChartReading[]; dataType: string }) {
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
+  const channelLabel = useChannelLabel();
   const locale = i18n.language;
   const { channels, unit, data } = useMemo(() => chartSeriesOf(readings, dataType), [readings, dataType]);
+  // Every line is of the one type: a line is named by the type, and by its channel only when there are several.
+  const labels = channels.map((name, _index, all) =>
+    channelLabel(
+      { name, type: dataType },
+      all.map((other) => ({ name: other, type: dataType })),
+    ),
+  );
   const container = useTimeChart(
-    JSON.stringify([locale, dataType, unit, channels]),
+    JSON.stringify([locale, dataType, unit, labels]),
     () => ({
       locale,
       timeLabel: t('Time'),
-      series: channels.map((name, index) => ({ label: name, color: chartColor(index) })),
+      series: labels.map((label, index) => ({ label, color: chartColor(index) })),
       formatValue: (value) => `${formatMeasurement(value, dataType, locale)} ${unitLabel(unit, locale)}`.trim(),
     }),
     data,
@@ -31,7 +39,7 @@ export function MeterChart({ readings, dataType }: { readings: readonly ChartRea
       <div
         ref={container}
         role="img"
-        aria-label={t('Chart of {{type}}: {{channels}}', { type: typeLabel(dataType), channels: channels.join(', ') })}
+        aria-label={t('Chart of {{type}}: {{channels}}', { type: typeLabel(dataType), channels: labels.join(', ') })}
         style={{ minHeight: data[0].length > 0 ? chartHeight : undefined }}
       />
       {data[0].length === 0 && (

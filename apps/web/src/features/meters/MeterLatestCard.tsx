@@ -1,9 +1,9 @@
 import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import { formatMeasurement } from '@olo/shared';
+import { formatMeasurement, unitLabel } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import type { MeterLatestFieldsFragment } from '../../graphql/generated.ts';
 import { Section } from '../ui/Section.tsx';
-import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useChannelLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
 import { channelsOf, formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
 import { SignalValue } from './SignalValue.tsx';
@@ -12,7 +12,7 @@ import { SignalValue } from './SignalValue.tsx';
 export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & { batteryResetAt: string | null } }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const typeLabel = useMeasurementLabel();
+  const channelLabel = useChannelLabel();
   const now = useNow();
   const latest = meter.latest;
 
@@ -31,14 +31,13 @@ export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & 
             </Text>
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-            {channelsOf(latest.data).map((channel) => (
+            {channelsOf(latest.data).map((channel, _index, channels) => (
               <Paper key={channel.name} withBorder p="sm" radius="sm">
                 <Text size="sm" c="dimmed">
-                  {channel.name}
-                  {channel.type && channel.type !== channel.name ? ` · ${typeLabel(channel.type)}` : ''}
+                  {channelLabel(channel, channels)}
                 </Text>
                 <Text size="xl" fw={600} data-testid={`meter-channel-${channel.name}`}>
-                  {`${formatMeasurement(channel.value, channel.type, locale)} ${channel.unit}`.trim()}
+                  {`${formatMeasurement(channel.value, channel.type, locale)} ${unitLabel(channel.unit, locale)}`.trim()}
                 </Text>
               </Paper>
             ))}

@@ -209,6 +209,32 @@ describe('meter list', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('organization')).toBe(otherOrganization.id);
   });
 
+  it('offers a viewer who sees no meter no filters or saved lists, only the empty list', async () => {
+    const { sent } = renderList('/meters', {
+      MeterList: () => ({ data: { meters: [] } }),
+      MeterListOrganizations: () => ({
+        data: { organizations: [{ ...demoOrganization, currentUserCanViewMeters: false }] },
+      }),
+    });
+    expect(await screen.findByTestId('meter-list-empty')).toBeTruthy();
+    expect(screen.queryByRole('search', { name: 'Suodata mittareita' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Tallennetut listat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Tallenna tämä lista' })).toBeNull();
+    expect(sent.mutations).toEqual([]);
+  });
+
+  it('offers no organization filter to a viewer of one organization', async () => {
+    renderList('/meters', {
+      MeterListOrganizations: () => ({
+        data: { organizations: [{ ...demoOrganization, currentUserCanViewMeters: true }] },
+      }),
+    });
+    await waitFor(async () => expect(await shownNames()).toHaveLength(5));
+    expect(screen.getByRole('search', { name: 'Suodata mittareita' })).toBeTruthy();
+    expect(screen.getByLabelText('Tila')).toBeTruthy();
+    expect(screen.queryByLabelText('Organisaatio')).toBeNull();
+  });
+
   it('searches the server by serial or name after a pause in typing', async () => {
     const { sent } = renderList();
     await waitFor(async () => expect(await shownNames()).toHaveLength(5));

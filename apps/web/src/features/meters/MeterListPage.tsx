@@ -264,6 +264,11 @@ export function MeterListPage() {
   };
 
   const filtered = !sameMeterFilter(filter, defaultMeterFilter);
+  // Filters and saved lists are offered only with meters behind them (decision 0093): a viewer who sees no meter at
+  // all gets the empty list alone. Once filtered, the filters stay, so that they can be cleared.
+  const offerFilters = filtered || (shown?.meters.length ?? 0) > 0;
+  // Choosing among one organization chooses nothing.
+  const offerOrganizations = organizationOptions.length > 2 || filter.organizationId !== '';
 
   return (
     <Container size="xl">
@@ -272,32 +277,38 @@ export function MeterListPage() {
           title={t('Meters')}
           description={t('The meters of your organizations, with their state and battery.')}
         />
-        <Group align="flex-end" gap="md" role="search" aria-label={t('Filter meters')}>
-          <SearchBox
-            value={filter.search}
-            onChange={(search) => setFilter({ search })}
-            placeholder={t('Serial, name or location')}
-          />
-          <NativeSelect
-            label={t('State')}
-            value={filter.state}
-            data={stateOptions}
-            onChange={(event) => setFilter({ state: event.currentTarget.value as MeterStateFilter })}
-          />
-          <NativeSelect
-            label={t('Organization')}
-            value={filter.organizationId}
-            data={organizationOptions}
-            onChange={(event) => setFilter({ organizationId: event.currentTarget.value })}
-          />
-          <NativeSelect
-            label={t('Battery')}
-            value={filter.battery}
-            data={batteryOptions}
-            onChange={(event) => setFilter({ battery: event.currentTarget.value as MeterBatteryFilter })}
-          />
-        </Group>
-        <SavedMeterLists filter={filter} onApply={applyFilter} />
+        {offerFilters && (
+          <>
+            <Group align="flex-end" gap="md" role="search" aria-label={t('Filter meters')}>
+              <SearchBox
+                value={filter.search}
+                onChange={(search) => setFilter({ search })}
+                placeholder={t('Serial, name or location')}
+              />
+              <NativeSelect
+                label={t('State')}
+                value={filter.state}
+                data={stateOptions}
+                onChange={(event) => setFilter({ state: event.currentTarget.value as MeterStateFilter })}
+              />
+              {offerOrganizations && (
+                <NativeSelect
+                  label={t('Organization')}
+                  value={filter.organizationId}
+                  data={organizationOptions}
+                  onChange={(event) => setFilter({ organizationId: event.currentTarget.value })}
+                />
+              )}
+              <NativeSelect
+                label={t('Battery')}
+                value={filter.battery}
+                data={batteryOptions}
+                onChange={(event) => setFilter({ battery: event.currentTarget.value as MeterBatteryFilter })}
+              />
+            </Group>
+            <SavedMeterLists filter={filter} onApply={applyFilter} />
+          </>
+        )}
         {selectable.length > 0 && (
           <Group gap="xs" role="toolbar" aria-label={t('Actions for the selected meters')}>
             <Text size="sm" c="dimmed">

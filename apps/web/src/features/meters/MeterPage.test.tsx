@@ -102,9 +102,10 @@ describe('meter page', { timeout: 20_000 }, () => {
     expect(within(latest).getByTestId('meter-channel-temperature').textContent).toBe('21,5 °C');
     expect(within(latest).getByTestId('meter-channel-humidity').textContent).toBe('41,3 %RH');
     expect(within(latest).getByTestId('meter-channel-co2').textContent).toBe('613 ppm');
-    // Types with a name in the viewer's language are shown translated; symbols as they are.
-    expect(within(latest).getByText('temperature · Lämpötila')).toBeTruthy();
-    expect(within(latest).getByText('co2 · CO2')).toBeTruthy();
+    // A channel is called by its measurement in the viewer's language (symbols as they are), never by its key.
+    expect(within(latest).getByText('Lämpötila')).toBeTruthy();
+    expect(within(latest).getByText('CO2')).toBeTruthy();
+    expect(within(latest).queryByText(/temperature/)).toBeNull();
 
     const radio = within(latest).getByRole('table', { name: 'Radio ja paristo' });
     const row = (name: string) => {
@@ -127,12 +128,46 @@ describe('meter page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Olo Demo' }).getAttribute('href')).toBe('/o/olo-demo');
     expect(screen.getByRole('link', { name: 'Koulun sisäilma' }).getAttribute('href')).toBe('/p/7');
     expect(await screen.findByText('Lukemien määrä')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Kaavio, Lämpötila: temperature' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Kaavio, Lämpötila: Lämpötila' })).toBeTruthy();
 
-    // A viewer who does not administer the meter gets no administration.
+    // A viewer who does not administer the meter is offered no administration: no commands or settings tab.
+    const tabs = screen.getByRole('tablist', { name: 'Mittarin osiot' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Yleiskatsaus', 'Kalibroinnit', 'Vianetsintä']);
     expect(screen.queryByTestId('edit-meter-form')).toBeNull();
     expect(screen.queryByTestId('meter-command-form')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Varastoon' })).toBeNull();
+  });
+
+  it('opens the tab its address names, keeps the chosen tab in the address, and shows channel ids only in diagnostics', async () => {
+    const { router } = renderApp({
+      path: '/meters/3?tab=diagnostics',
+      graphql: answers(testMeter(3, 'Luokka 101', { currentUserIsAdmin: false })),
+    });
+    const channels = await screen.findByRole('table', { name: 'Kanavat' });
+    const row = within(channels).getByRole('row', { name: /temperature/ });
+    expect(within(row).getByText('Lämpötila')).toBeTruthy();
+    expect(within(row).getByText('temperature').tagName).toBe('CODE');
+    expect(within(row).getByText('21,5 °C')).toBeTruthy();
+    expect(screen.getByTestId('meter-errors')).toBeTruthy();
+    expect(screen.queryByTestId('meter-latest')).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Kalibroinnit' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=calibrations'));
+    expect(await screen.findByTestId('meter-calibrations')).toBeTruthy();
+    // The first tab has no name in the address.
+    fireEvent.click(screen.getByRole('tab', { name: 'Yleiskatsaus' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByTestId('meter-latest')).toBeTruthy();
+
+    // A tab the viewer may not use opens the overview instead.
+    await router.navigate('/meters/3?tab=settings');
+    expect(await screen.findByTestId('meter-latest')).toBeTruthy();
+    expect(screen.queryByTestId('edit-meter-form')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Yleiskatsaus' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows a reading pushed by meterUpdated in the latest card without loading the page again', async () => {
@@ -246,7 +281,7 @@ describe('meter page', { timeout: 20_000 }, () => {
     const meter = testMeter(3, 'Luokka 101');
     let sent: Record<string, unknown> | undefined;
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=settings',
       graphql: answers(meter, {
         UpdateMeter: (variables) => {
           sent = variables;
@@ -281,7 +316,7 @@ describe('meter page', { timeout: 20_000 }, () => {
   it('sends a command with its port and hex payload, and lists it with its status', async () => {
     let sent: Record<string, unknown> | undefined;
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=commands',
       graphql: answers(testMeter(3, 'Luokka 101'), {
         SendMeterCommand: (variables) => {
           sent = variables;
@@ -324,7 +359,7 @@ describe('meter page', { timeout: 20_000 }, () => {
   it("sends a command of the meter's driver by id, with the interval in minutes checked against its range", async () => {
     let sent: Record<string, unknown> | undefined;
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=commands',
       graphql: answers(testMeter(3, 'Luokka 101', { driver: 'milesight-am307', driverCommands: milesightCommands }), {
         SendMeterDriverCommand: (variables) => {
           sent = variables;
@@ -370,7 +405,7 @@ describe('meter page', { timeout: 20_000 }, () => {
     });
     let acknowledged: unknown;
     renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=diagnostics',
       graphql: answers(meter, {
         MeterSystemErrors: () => ({
           data: {
@@ -423,7 +458,7 @@ describe('meter page', { timeout: 20_000 }, () => {
   it('releases the meter after confirmation and returns to the meter list', async () => {
     let released: unknown;
     const { router } = renderApp({
-      path: '/meters/3',
+      path: '/meters/3?tab=settings',
       graphql: answers(testMeter(3, 'Luokka 101'), {
         ReleaseMeter: ({ id }) => {
           released = id;
@@ -432,7 +467,16 @@ describe('meter page', { timeout: 20_000 }, () => {
         MeterList: () => ({ data: { meters: [] } }),
       }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Vapauta mittari' }));
+    // Releasing is apart from the everyday actions, in the danger zone at the end of the settings.
+    const danger = await screen.findByTestId('meter-danger-zone');
+    expect(within(danger).getByRole('heading', { name: 'Vaaravyöhyke' })).toBeTruthy();
+    expect(within(danger).getByRole('form', { name: 'Poista lukemat' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Mittarin toiminnot' })).queryByRole('button', {
+        name: 'Vapauta mittari',
+      }),
+    ).toBeNull();
+    fireEvent.click(within(danger).getByRole('button', { name: 'Vapauta mittari' }));
     expect(await answerConfirm(true)).toBe(
       'Vapautetaanko Luokka 101? Se lakkaa syöttämästä projektejaan ja poistuu organisaatiosta.',
     );

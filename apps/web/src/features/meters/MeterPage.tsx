@@ -6,12 +6,14 @@ import { Link, useParams } from 'react-router';
 import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument } from '../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { usePageEntityName } from '../layout/documentTitle.ts';
+import { type PageTab, PageTabs } from '../ui/PageTabs.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useNow } from '../ui/useNow.ts';
-import { MeterActionsSection } from './MeterActionsSection.tsx';
+import { MeterActionsSection, MeterDangerZone } from './MeterActionsSection.tsx';
 import { MeterBatterySection } from './MeterBatterySection.tsx';
 import { MeterCalibrationsSection } from './MeterCalibrationsSection.tsx';
+import { MeterChannelsSection } from './MeterChannelsSection.tsx';
 import { MeterCommandsSection } from './MeterCommandsSection.tsx';
 import { MeterEditForm } from './MeterEditForm.tsx';
 import { MeterErrorsSection } from './MeterErrorsSection.tsx';
@@ -112,31 +114,60 @@ function MeterContent({ meter }: { meter: MeterPageFieldsFragment }) {
   });
 
   const admin = meter.currentUserIsAdmin;
-  return (
-    <Stack>
-      <MeterHeader meter={meter} />
-      <MeterLatestCard meter={meter} />
-      <MeterReadingsSection meterId={meter.id} live={live} />
-      <MeterBatterySection meter={meter} />
-      <MeterCalibrationsSection meter={meter} />
-      <MeterProjectsSection meter={meter} />
-      <MeterErrorsSection meterId={meter.id} isAdmin={admin} />
-      {admin && (
-        <>
+  // Tabs by what a visit is for (decision 0093): watching, correcting values, finding faults, sending commands and
+  // administering; the destructive actions last, apart, at the end of the settings.
+  const tabs: PageTab[] = [
+    {
+      value: 'overview',
+      label: t('Overview'),
+      content: (
+        <Stack>
+          <MeterLatestCard meter={meter} />
+          <MeterReadingsSection meterId={meter.id} live={live} />
+          <MeterBatterySection meter={meter} />
+          <MeterProjectsSection meter={meter} />
+        </Stack>
+      ),
+    },
+    { value: 'calibrations', label: t('Calibrations'), content: <MeterCalibrationsSection meter={meter} /> },
+    {
+      value: 'diagnostics',
+      label: t('Diagnostics'),
+      content: (
+        <Stack>
+          <MeterErrorsSection meterId={meter.id} isAdmin={admin} />
+          <MeterChannelsSection meter={meter} />
+        </Stack>
+      ),
+    },
+    { value: 'commands', label: t('Commands'), shown: admin, content: <MeterCommandsSection meterId={meter.id} /> },
+    {
+      value: 'settings',
+      label: t('Settings'),
+      shown: admin,
+      content: (
+        <Stack>
           <Section id="meter-settings" title={t('Meter settings')}>
             <MeterEditForm meter={meter} />
           </Section>
           <MeterActionsSection meter={meter} />
-          <MeterCommandsSection meterId={meter.id} />
-        </>
-      )}
+          <MeterDangerZone meter={meter} />
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <Stack>
+      <MeterHeader meter={meter} />
+      <PageTabs tabs={tabs} label={t('Meter sections')} testId="meter-tabs" />
     </Stack>
   );
 }
 
 /**
- * /meters/:meterId: one meter's latest reading (live), its readings, battery history, calibrations, projects and errors,
- * and its administration.
+ * /meters/:meterId: one meter's latest reading (live), its readings, battery history and projects (overview), its
+ * calibrations, its errors and channels (diagnostics), and for its administrators its commands and settings; each in a
+ * tab named by `?tab=`.
  */
 export function MeterPage() {
   const meterId = parseMeterId(useParams().meterId);

@@ -1,6 +1,6 @@
 import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { Autocomplete, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { createSeriesDatasourceInput, updateSeriesDatasourceInput } from '@olo/shared';
+import { createSeriesDatasourceInput, formatMeasurement, unitLabel, updateSeriesDatasourceInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -16,7 +16,7 @@ import { toDateTimeInput } from '../project-edit/dateTimeInput.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { RequiredSelect, selectProps } from '../ui/RequiredSelect.tsx';
-import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import {
   meterLabel,
   refetchSeries,
@@ -53,10 +53,22 @@ export function useMeterChannels(meterId: string) {
   return { channels, loading: loading && !answer, known: Boolean(answer) };
 }
 
-function channelLabel(name: string, channel: Channel): string {
-  const parts = [channel.type, channel.value === undefined ? undefined : `${channel.value} ${channel.unit ?? ''}`];
-  const detail = parts.filter((part) => part !== undefined && part !== '').join(', ');
-  return detail ? `${name} (${detail.trim()})` : name;
+/** A channel of the meter as an option reads: its measurement and latest value, "Lämpötila (21,4 °C)" (decision 0092). */
+function useChannelOptionLabel(channels: Record<string, Channel>): (name: string) => string {
+  const { i18n } = useTranslation();
+  const channelLabel = useChannelLabel();
+  const named = Object.entries(channels).map(([name, channel]) => ({
+    name,
+    type: typeof channel.type === 'string' ? channel.type : '',
+  }));
+  return (name) => {
+    const channel = channels[name] ?? {};
+    const type = typeof channel.type === 'string' ? channel.type : '';
+    const label = channelLabel({ name, type }, named);
+    if (channel.value === undefined) return label;
+    const unit = typeof channel.unit === 'string' ? unitLabel(channel.unit, i18n.language) : '';
+    return `${label} (${`${formatMeasurement(channel.value, type, i18n.language)} ${unit}`.trim()})`;
+  };
 }
 
 function RangeFields({
@@ -114,10 +126,8 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
   useDirtyForm(`new-datasource-${serie.id}`, form.isDirty());
   const meterId = form.getValues().meterId;
   const { channels, known } = useMeterChannels(meterId);
-  const channelOptions = Object.entries(channels).map(([name, channel]) => ({
-    value: name,
-    label: channelLabel(name, channel),
-  }));
+  const channelLabel = useChannelOptionLabel(channels);
+  const channelOptions = Object.keys(channels).map((name) => ({ value: name, label: channelLabel(name) }));
   const functions = useQuery(SeriesEditDatasourceFunctionsDocument).data?.datasourceFunctions ?? [];
   const channelType = channels[form.getValues().channel]?.type;
   // Functions that take this channel's quantity (all while its type is not known).
@@ -159,7 +169,7 @@ export function NewDatasourceForm({ serie, onDone }: { serie: SeriesEditSerie; o
           label={t('Channel')}
           withAsterisk
           data={channelOptions.map((option) => option.value)}
-          renderOption={({ option }) => channelLabel(option.value, channels[option.value] ?? {})}
+          renderOption={({ option }) => channelLabel(option.value)}
           description={
             meterId && known && channelOptions.length === 0
               ? t('The meter has sent no readings yet: type the channel name.')

@@ -165,10 +165,14 @@ describe('series edit', { timeout: 20_000 }, () => {
       'Ilman tilaa',
     ]);
     const [classroom, noSpace] = groups as [HTMLElement, HTMLElement];
-    expect(within(noSpace).getByText('Kosteus')).toBeTruthy();
+    // A series shows its type by its translated name, not the type's id.
+    const humidity = within(noSpace).getByRole('article', { name: 'Kosteus' });
+    expect(within(humidity).getAllByText('Kosteus')).toHaveLength(2);
+    expect(within(humidity).queryByText('Humidity')).toBeNull();
     const row = within(classroom).getByTestId('series-datasource');
     expect(within(row).getByRole('link', { name: meterLabel }).getAttribute('href')).toBe('/meters/5');
-    expect(within(row).getByText('temperature')).toBeTruthy();
+    // The channel by its key in words.
+    expect(within(row).getByText('Temperature')).toBeTruthy();
     // Times in the project's zone, Helsinki: two hours ahead of UTC in winter.
     expect(within(row).getByText(/1\.1\.2026.*12\.00/)).toBeTruthy();
     expect(within(row).getByText(/1\.2\.2026.*12\.00/)).toBeTruthy();
@@ -185,21 +189,29 @@ describe('series edit', { timeout: 20_000 }, () => {
         return { data: { createSeries: created } };
       },
     });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Uusi sarja' }));
     const form = await screen.findByTestId('new-series-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää sarja' }));
     expect(await within(form).findByText('Pakollinen tieto')).toBeTruthy();
     expect(sent).toEqual([]);
 
     fireEvent.change(within(form).getByRole('textbox', { name: /^Nimi/ }), { target: { value: 'Kosteus' } });
-    await choose(form, /^Tietotyyppi/, 'Humidity');
+    await choose(form, /^Tietotyyppi/, 'Kosteus');
     expect((within(form).getByRole('textbox', { name: 'Yksikkö' }) as HTMLInputElement).value).toBe('%RH');
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää sarja' }));
     await waitFor(() => expect(sent.map((operation) => operation.name)).toEqual(['CreateSeries']));
     expect(sent[0]?.variables).toEqual({
       input: { projectId: 7, name: 'Kosteus', dataType: 'Humidity', dataUnit: '%RH', spaceId: null },
     });
+    // Saved, the form is empty again; the new series is listed on the series tab.
+    await waitFor(() =>
+      expect((within(form).getByRole('textbox', { name: /^Nimi/ }) as HTMLInputElement).value).toBe(''),
+    );
+    fireEvent.click(
+      within(screen.getByRole('tablist', { name: 'Sarjojen toiminnot' })).getByRole('tab', { name: 'Sarjat' }),
+    );
     const noSpace = await screen.findByRole('region', { name: 'Ilman tilaa' });
-    expect(within(noSpace).getByText('Kosteus')).toBeTruthy();
+    expect(within(noSpace).getByRole('article', { name: 'Kosteus' })).toBeTruthy();
   });
 
   it('adds a meter to the chosen space, listing the channels that become series', async () => {
@@ -208,6 +220,7 @@ describe('series edit', { timeout: 20_000 }, () => {
         data: { projectAddMeter: [serie(4, 'Temperature', 1), serie(5, 'Humidity', 1, [], 'Humidity')] },
       }),
     });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Lisää mittari' }));
     const form = await screen.findByTestId('add-meter-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää mittari' }));
     expect(await within(form).findByText('Pakollinen tieto')).toBeTruthy();
@@ -219,7 +232,7 @@ describe('series edit', { timeout: 20_000 }, () => {
       within(channels)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['temperature (Temperature)', 'humidity (Humidity)']);
+    ).toEqual(['Lämpötila', 'Kosteus']);
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää mittari' }));
     await waitFor(() => expect(sent.map((operation) => operation.name)).toEqual(['ProjectAddMeter']));
     expect(sent[0]?.variables).toEqual({ projectId: 7, meterId: 5, spaceId: 1 });
@@ -244,10 +257,10 @@ describe('series edit', { timeout: 20_000 }, () => {
     expect(move.disabled).toBe(true);
 
     fireEvent.click(
-      await screen.findByRole('checkbox', { name: `Valitse ${meterLabel} / temperature siirrettäväksi` }),
+      await screen.findByRole('checkbox', { name: `Valitse ${meterLabel} / Temperature siirrettäväksi` }),
     );
     expect(within(form).getByText('Tietolähteitä valittu: 1.')).toBeTruthy();
-    await choose(form, /^Kohdesarja/, 'Lämpötila B (Temperature)');
+    await choose(form, /^Kohdesarja/, 'Lämpötila B (Lämpötila)');
     fireEvent.change(within(form).getByLabelText(/^Alkaen/), { target: { value: '2026-03-01T12:00' } });
     fireEvent.click(move);
     await waitFor(() => expect(sent.map((operation) => operation.name)).toEqual(['MoveSeriesDatasources']));
@@ -296,7 +309,7 @@ describe('series edit', { timeout: 20_000 }, () => {
     await choose(form, /^Mittari/, meterLabel);
     fireEvent.change(within(form).getByRole('combobox', { name: /^Kanava/ }), { target: { value: 'humidity' } });
     await choose(form, /^Funktio/, 'Kastepiste');
-    await choose(form, /^Lämpötila: kanava/, 'temperature (Temperature, 21.5 °C)');
+    await choose(form, /^Lämpötila: kanava/, 'Lämpötila (21,5 °C)');
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää tietolähde' }));
     await waitFor(() => expect(sent.map((operation) => operation.name)).toEqual(['CreateSeriesDatasource']));
     expect(sent[0]?.variables).toMatchObject({

@@ -17,9 +17,11 @@ import { useEditedProject } from '../project-edit/EditLayout.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { type PageTab, PageTabs } from '../ui/PageTabs.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 import { Section } from '../ui/Section.tsx';
+import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { useMeterChannels, useMeterOptions } from './DatasourceForms.tsx';
 import { SeriesFields, SeriesItem, useSpaceOptions } from './SeriesItem.tsx';
 import {
@@ -116,6 +118,7 @@ function AddMeterForm() {
   });
   useDirtyForm('add-meter', form.isDirty());
   const { channels, known } = useMeterChannels(form.getValues().meterId);
+  const channelLabel = useChannelLabel();
   const measured = Object.entries(channels).filter(
     ([, channel]) => isMeasurementType(channel.type) && channel.type !== 'ignore',
   );
@@ -147,7 +150,10 @@ function AddMeterForm() {
           <List size="sm" data-testid="add-meter-channels">
             {measured.map(([name, channel]) => (
               <List.Item key={name}>
-                {name} ({String(channel.type)})
+                {channelLabel(
+                  { name, type: String(channel.type) },
+                  measured.map(([other, { type }]) => ({ name: other, type: String(type) })),
+                )}
               </List.Item>
             ))}
           </List>
@@ -161,6 +167,7 @@ function AddMeterForm() {
 function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
   const { t } = useTranslation();
   const { project, selected, clearSelected } = useSeriesEdit();
+  const typeLabel = useMeasurementLabel();
   const [moveDatasources, { loading }] = useMutation(MoveSeriesDatasourcesDocument, refetchSeries(project.id));
   const { form, inputProps, generalError, onSave } = useSchemaForm<MoveValues>({
     initialValues: { seriesId: '', at: '' },
@@ -171,7 +178,10 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
     .filter((group) => group.series.length > 0)
     .map((group) => ({
       group: group.name,
-      items: group.series.map((serie) => ({ value: String(serie.id), label: `${serie.name} (${serie.dataType})` })),
+      items: group.series.map((serie) => ({
+        value: String(serie.id),
+        label: `${serie.name} (${typeLabel(serie.dataType)})`,
+      })),
     }));
 
   const submit = onSave(
@@ -251,50 +261,74 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
   );
   const groups = useSeriesGroups(project);
 
-  return (
-    <SeriesEditContext.Provider value={state}>
-      <Stack>
-        <Section
-          id="series"
-          title={t('Series')}
-          description={t(
-            'The measured quantities of the project by space. Meter channels feed each series through its datasources.',
-          )}
-        >
-          <Stack data-testid="series-groups">
-            {groups.map((group) =>
-              group.key === 'no-space' && group.series.length === 0 ? null : (
-                <Stack key={group.key} gap="xs" component="section" aria-label={group.name} data-testid="series-group">
-                  <Title order={3} size="h4">
-                    {group.name}
-                  </Title>
-                  {group.series.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t('No series in this space.')}
-                    </Text>
-                  ) : (
-                    group.series.map((serie) => <SeriesItem key={serie.id} serie={serie} />)
-                  )}
-                </Stack>
-              ),
+  // The list and moving its datasources work together (the move takes the rows chosen in the list); creating a series
+  // and adding a meter are tasks of their own (decision 0093).
+  const tabs: PageTab[] = [
+    {
+      value: 'series',
+      label: t('Series'),
+      content: (
+        <Stack>
+          <Section
+            id="series"
+            title={t('Series')}
+            description={t(
+              'The measured quantities of the project by space. Meter channels feed each series through its datasources.',
             )}
-            {project.series.length === 0 && project.spaces.length === 0 && (
-              <Text c="dimmed">{t('The project has no series yet.')}</Text>
-            )}
-          </Stack>
-        </Section>
-        <Section
-          id="move-datasources"
-          title={t('Move datasources')}
-          description={t('Moves datasources to another series, whole or from a given time on.')}
-        >
-          <Paper withBorder p="sm">
-            <MoveDatasourcesForm groups={groups} />
-          </Paper>
-        </Section>
+          >
+            <Stack data-testid="series-groups">
+              {groups.map((group) =>
+                group.key === 'no-space' && group.series.length === 0 ? null : (
+                  <Stack
+                    key={group.key}
+                    gap="xs"
+                    component="section"
+                    aria-label={group.name}
+                    data-testid="series-group"
+                  >
+                    <Title order={3} size="h4">
+                      {group.name}
+                    </Title>
+                    {group.series.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {t('No series in this space.')}
+                      </Text>
+                    ) : (
+                      group.series.map((serie) => <SeriesItem key={serie.id} serie={serie} />)
+                    )}
+                  </Stack>
+                ),
+              )}
+              {project.series.length === 0 && project.spaces.length === 0 && (
+                <Text c="dimmed">{t('The project has no series yet.')}</Text>
+              )}
+            </Stack>
+          </Section>
+          <Section
+            id="move-datasources"
+            title={t('Move datasources')}
+            description={t('Moves datasources to another series, whole or from a given time on.')}
+          >
+            <Paper withBorder p="sm">
+              <MoveDatasourcesForm groups={groups} />
+            </Paper>
+          </Section>
+        </Stack>
+      ),
+    },
+    {
+      value: 'new',
+      label: t('New series'),
+      content: (
         <Section id="new-series" title={t('New series')}>
           <NewSeriesForm />
         </Section>
+      ),
+    },
+    {
+      value: 'add-meter',
+      label: t('Add meter'),
+      content: (
         <Section
           id="add-meter"
           title={t('Add meter')}
@@ -302,7 +336,13 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
         >
           <AddMeterForm />
         </Section>
-      </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <SeriesEditContext.Provider value={state}>
+      <PageTabs tabs={tabs} label={t('Series tasks')} testId="series-tabs" />
     </SeriesEditContext.Provider>
   );
 }

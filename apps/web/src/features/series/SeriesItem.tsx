@@ -14,7 +14,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { updateSeriesInput } from '@olo/shared';
+import { humanizeChannelKey, updateSeriesInput } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +26,7 @@ import { useConfirmedAction } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { useMeasurementLabel, useUnitLabel } from '../ui/useMeasurementLabel.ts';
 import { DatasourceEditForm, NewDatasourceForm } from './DatasourceForms.tsx';
 import {
   formatInZone,
@@ -66,6 +67,7 @@ export function SeriesFields({
   inputProps: ReturnType<typeof useSchemaForm<SeriesValues>>['inputProps'];
 }) {
   const { t } = useTranslation();
+  const typeLabel = useMeasurementLabel();
   const spaceOptions = useSpaceOptions();
   const values = form.getValues();
   const typeProps = inputProps('dataType');
@@ -77,7 +79,7 @@ export function SeriesFields({
         withAsterisk
         searchable
         allowDeselect={false}
-        data={dataTypeOptions(values.dataType)}
+        data={dataTypeOptions(values.dataType).map((type) => ({ value: type, label: typeLabel(type) }))}
         nothingFoundMessage={t('No matches')}
         {...typeProps}
         onChange={(dataType) => {
@@ -161,7 +163,9 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
   const [deleteDatasource, deleting] = useMutation(DeleteSeriesDatasourceDocument, refetchSeries(project.id));
   const meter = meterById.get(datasource.meterId);
   const meterName = meter ? meterLabel(meter) : t('Meter {{id}}', { id: datasource.meterId });
-  const label = `${meterName} / ${datasource.channel}`;
+  // A datasource names its channel by the key in words: the series' type says what it measures (decision 0092).
+  const channelName = humanizeChannelKey(datasource.channel);
+  const label = `${meterName} / ${channelName}`;
   const ended = datasource.endAt !== null && new Date(datasource.endAt).getTime() <= Date.now();
 
   const remove = () => {
@@ -191,12 +195,12 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
           </Anchor>
         </Table.Td>
         <Table.Td>
-          {datasource.channel}
+          {channelName}
           {datasource.datasourceFunctionName && (
             <Text size="xs" c="dimmed">
               {t('{{function}} with {{channels}}', {
                 function: t(datasource.datasourceFunctionName),
-                channels: datasource.extraChannels.join(', '),
+                channels: datasource.extraChannels.map(humanizeChannelKey).join(', '),
               })}
             </Text>
           )}
@@ -240,6 +244,8 @@ function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
 /** One series with its datasources, and the forms that change them. */
 export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
   const { t } = useTranslation();
+  const typeLabel = useMeasurementLabel();
+  const unitText = useUnitLabel();
   const { project } = useSeriesEdit();
   const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
@@ -265,10 +271,10 @@ export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Group gap="xs">
               <Text fw={500}>{serie.name}</Text>
-              <Badge variant="light">{serie.dataType}</Badge>
+              <Badge variant="light">{typeLabel(serie.dataType)}</Badge>
               {serie.dataUnit && (
                 <Text size="sm" c="dimmed">
-                  {serie.dataUnit}
+                  {unitText(serie.dataUnit)}
                 </Text>
               )}
             </Group>

@@ -1,4 +1,5 @@
 import { ColorSwatch, Group, Table } from '@mantine/core';
+import { unitLabel } from '@olo/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BandValueCell } from '../limits/BandValueCell.tsx';
@@ -6,8 +7,9 @@ import type { StatsRow } from './statsRows.ts';
 
 /** The lowest, mean and highest reading of each series over the period's kept slots. */
 export const StatsTable = memo(function StatsTable({ rows }: { rows: readonly StatsRow[] }) {
-  const { t } = useTranslation();
-  const value = (text: string, unit: string) => (text === '-' || unit === '' ? text : `${text} ${unit}`);
+  const { t, i18n } = useTranslation();
+  const value = (text: string, unit: string) =>
+    text === '-' || unit === '' ? text : `${text} ${unitLabel(unit, i18n.language)}`;
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table aria-label={t('Summary table')} data-testid="summary-table" verticalSpacing={4} striped>

@@ -1,4 +1,4 @@
-import { formatMeasurement } from '@olo/shared';
+import { formatMeasurement, unitLabel } from '@olo/shared';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type LimitBandSet, limitBandsPlugin } from '../limits/limitBandsPlugin.ts';
@@ -97,7 +97,9 @@ export function createSummaryChart(
           spanGaps: !options.nulls,
           points: { show: false },
           value: (_chart: uPlot, value: number | null) =>
-            value == null ? '-' : `${formatMeasurement(value, line.dataType, options.locale)} ${line.unit}`.trim(),
+            value == null
+              ? '-'
+              : `${formatMeasurement(value, line.dataType, options.locale)} ${unitLabel(line.unit, options.locale)}`.trim(),
         })),
       ],
       axes: [
@@ -109,7 +111,7 @@ export function createSummaryChart(
         },
         ...group.units.map((unit, index) => ({
           scale: `y${index}`,
-          label: unit,
+          label: unitLabel(unit, options.locale),
           labelFont: axisLabelFont,
           labelSize: 20,
           font: axisFont,
