@@ -30,4 +30,5 @@ ALTER TABLE "limits" ALTER COLUMN "opacity" SET NOT NULL;--> statement-breakpoin
 ALTER TABLE "recalculations" ADD CONSTRAINT "recalculations_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recalculations" ADD CONSTRAINT "recalculations_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "recalculations_meter" ON "recalculations" USING btree ("meter_id","created_at");--> statement-breakpoint
-CREATE INDEX "recalculations_series" ON "recalculations" USING gin ("series_ids");
+CREATE INDEX "recalculations_series" ON "recalculations" USING gin ("series_ids");--> statement-breakpoint
+CREATE INDEX "recalculations_projects" ON "recalculations" USING gin ("project_ids");

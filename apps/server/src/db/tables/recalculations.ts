@@ -49,5 +49,6 @@ export const recalculations = pgTable(
   (table) => [
     index('recalculations_meter').on(table.meterId, table.createdAt),
     index('recalculations_series').using('gin', table.seriesIds),
+    index('recalculations_projects').using('gin', table.projectIds),
   ],
 );

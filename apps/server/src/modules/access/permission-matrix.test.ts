@@ -602,6 +602,17 @@ const cases: Record<string, Case> = {
         ),
     );
   },
+  'Project.recalculations': async (w, role) => {
+    await w.olo.server.database.sql`
+      insert into recalculations (meter_id, reason, status, project_ids)
+      values (${w.meter.id}, 'calibration', 'queued', ${`{${w.project.id}}`}::int[])`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { recalculations { id status } } }', {
+        id: w.project.id,
+      }),
+      (data) => (data.project as { recalculations: unknown[] }).recalculations.length > 0,
+    );
+  },
   'Serie.recalculations': async (w, role) => {
     const series = await w.series.insert({ projectId: w.project.id, name: 'Laskettava', dataType: 'CO2' });
     await w.olo.server.database.sql`

@@ -492,6 +492,12 @@ export const permissionMatrix: MatrixRow[] = [
     allowed: projectViewers,
   },
   {
+    operation: 'Project.recalculations',
+    kind: 'query',
+    what: "progress of the background recomputations of X's series",
+    allowed: projectViewers,
+  },
+  {
     operation: 'Serie.recalculations',
     kind: 'query',
     what: 'progress of the background recomputations of a series of X',

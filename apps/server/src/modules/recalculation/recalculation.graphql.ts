@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { MeterRef } from '../meters/meters.graphql.ts';
+import { ProjectRef } from '../projects/projects.graphql.ts';
 import { SeriesRef } from '../series/series.graphql.ts';
 import type { RecalculationRow } from './recalculation.repository.ts';
 
@@ -52,5 +53,14 @@ builder.objectFields(SeriesRef, (t) => ({
     type: [RecalculationRef],
     description: 'Unfinished recomputations that rewrite this series and those finished in the last 24 hours.',
     resolve: (series, _args, context) => context.services.recalculation.ofSeries(context.access, series),
+  }),
+}));
+
+builder.objectFields(ProjectRef, (t) => ({
+  recalculations: t.field({
+    type: [RecalculationRef],
+    description:
+      "Unfinished recomputations that rewrite the project's series and those finished in the last 24 hours, newest first.",
+    resolve: (project, _args, context) => context.services.recalculation.ofProject(context.access, project.id),
   }),
 }));

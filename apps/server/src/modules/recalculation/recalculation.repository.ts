@@ -387,6 +387,16 @@ export class RecalculationTasksRepository {
     return rows.map(recalculationOf);
   }
 
+  /** Recomputations that rewrite series of the project (when they were enqueued), as recentOfMeter. */
+  async recentOfProject(projectId: number): Promise<RecalculationRow[]> {
+    const rows = await this.sql<RawRecalculation[]>`
+      select ${recalculationColumns(this.sql)} from recalculations
+      where project_ids @> array[${projectId}::int]
+        and (finished_at is null or finished_at > now() - make_interval(hours => ${recentRecalculationHours}))
+      order by created_at desc, id desc limit 20`;
+    return rows.map(recalculationOf);
+  }
+
   /** Recomputations that rewrite the series (it was affected when they were enqueued), as recentOfMeter. */
   async recentOfSeries(seriesId: number): Promise<RecalculationRow[]> {
     const rows = await this.sql<RawRecalculation[]>`

@@ -250,6 +250,12 @@ export class RecalculationService {
     return this.tasks.recentOfMeter(meterId);
   }
 
+  /** The running and recent recomputations that rewrite series of the project (project.view). */
+  async ofProject(access: ViewerAccess, projectId: number): Promise<RecalculationRow[]> {
+    await access.assert('project.view', projectId);
+    return this.tasks.recentOfProject(projectId);
+  }
+
   /** The running and recent recomputations that rewrite the series (project.view on its project). */
   async ofSeries(access: ViewerAccess, series: { id: number; projectId: number }): Promise<RecalculationRow[]> {
     await access.assert('project.view', series.projectId);

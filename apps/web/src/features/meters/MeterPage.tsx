@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument } from '../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
+import { RecalculationProgress } from '../recalculation/RecalculationProgress.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useNow } from '../ui/useNow.ts';
@@ -114,6 +115,7 @@ function MeterContent({ meter }: { meter: MeterPageFieldsFragment }) {
   return (
     <Stack>
       <MeterHeader meter={meter} />
+      <RecalculationProgress meterId={meter.id} />
       <MeterLatestCard meter={meter} />
       <MeterReadingsSection meterId={meter.id} live={live} />
       <MeterBatterySection meter={meter} />

@@ -14,6 +14,7 @@ import {
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useEditedProject } from '../project-edit/EditLayout.tsx';
+import { RecalculationProgress } from '../recalculation/RecalculationProgress.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
@@ -254,6 +255,7 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
   return (
     <SeriesEditContext.Provider value={state}>
       <Stack>
+        <RecalculationProgress projectId={project.id} />
         <Section
           id="series"
           title={t('Series')}
