@@ -69,3 +69,31 @@ describeOnPostgres('upgrading a postgres database', () => {
     expect((await sql`select count(*)::int as n from series_data where series_id = ${seriesId}`)[0]?.n).toBe(0);
   });
 });
+
+describeOnPostgres('upgrading to migration 0016 on postgres', () => {
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    sql = postgres(database.databaseUrl as string, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await database?.drop();
+  });
+
+  it("gives a limit's empty scale columns the values the API showed for them, and requires them from then on", async () => {
+    const older = migrationsUpTo(15);
+    await migrate(drizzle(sql), { migrationsFolder: older });
+    fs.rmSync(older, { recursive: true, force: true });
+    const [limit] = await sql<Array<{ id: number }>>`
+      insert into limits (name, data_type) values ('Vanha', 'CO2') returning id`;
+
+    await migrate(drizzle(sql), { migrationsFolder: migrationsDir });
+
+    const [row] = await sql`select min, max, maxcolor, opacity from limits where id = ${limit?.id as number}`;
+    expect(row).toEqual({ min: 0, max: 0, maxcolor: '#000000', opacity: 0 });
+    await expect(sql`insert into limits (name, data_type) values ('Uusi', 'CO2')`).rejects.toThrow(/null value/);
+  });
+});

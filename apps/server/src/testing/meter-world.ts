@@ -48,6 +48,12 @@ export interface MeterWorld {
   ): Promise<number>;
   /** Sends readings through POST /api/ingest/tts; resolves after they are stored. */
   send(serial: string, readings: Reading[]): Promise<void>;
+  /**
+   * Resolves once every background recomputation enqueued so far has run (the server's real job
+   * runner runs them) or failed. The readers below (data, rollup, latest, dataId) wait for it
+   * first, so that a test reads the values a change leads to.
+   */
+  recalculated(): Promise<void>;
   /** [ISO time, value] of a series, oldest first. */
   data(seriesId: number): Promise<Array<[string, number]>>;
   rollup(seriesId: number): Promise<Array<{ hour: string; sum: number; min: number; max: number; count: number }>>;
@@ -142,12 +148,15 @@ export async function startMeterWorld(kind: DatabaseKind): Promise<MeterWorld> {
       });
       if (response.status !== 202) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
     },
+    recalculated: () => untilRecalculated(sql),
     async data(seriesId) {
+      await world.recalculated();
       const rows = await sql<Array<{ time: Date; value: number }>>`
         select time, value from series_data where series_id = ${seriesId} order by time`;
       return rows.map((row) => [new Date(row.time).toISOString(), row.value]);
     },
     async rollup(seriesId) {
+      await world.recalculated();
       const rows = await sql<Array<{ hour: Date; sum: number; min: number; max: number; count: number }>>`
         select hour, sum, min, max, count from series_rollup_hour where series_id = ${seriesId} order by hour`;
       return rows.map((row) => ({ ...row, hour: new Date(row.hour).toISOString() }));
@@ -160,11 +169,13 @@ export async function startMeterWorld(kind: DatabaseKind): Promise<MeterWorld> {
       return rows.map((row) => ({ ...row, hour: new Date(row.hour).toISOString() }));
     },
     async latest(seriesId) {
+      await world.recalculated();
       const [row] = await sql<Array<{ time: Date; value: number }>>`
         select time, value from series_latest where series_id = ${seriesId}`;
       return row ? [new Date(row.time).toISOString(), row.value] : null;
     },
     async dataId(projectId) {
+      await world.recalculated();
       const [row] = await sql<
         Array<{ dataId: string }>
       >`select data_id as "dataId" from projects where id = ${projectId}`;
@@ -181,6 +192,21 @@ export async function startMeterWorld(kind: DatabaseKind): Promise<MeterWorld> {
     close: () => olo.close(),
   };
   return world;
+}
+
+/**
+ * Resolves once every background recomputation enqueued so far in the database has run (the
+ * server's real job runner runs them) or failed.
+ */
+export async function untilRecalculated(sql: TestServer['server']['database']['sql']): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await sql<Array<{ pending: number }>>`
+      select count(*)::int as pending from recalculations where status in ('queued', 'running')`;
+    if (row?.pending === 0) return;
+    if (Date.now() > deadline) throw new Error('background recomputations did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A time `minutes` from now (negative: in the past), on a whole second. */

@@ -21,7 +21,10 @@ import { MetersRepository } from '../modules/meters/meters.repository.ts';
 import { OrganizationsRepository } from '../modules/organizations/organizations.repository.ts';
 import { ProjectPagesRepository } from '../modules/project-pages/project-pages.repository.ts';
 import { ProjectsRepository } from '../modules/projects/projects.repository.ts';
-import { RecalculationRepository } from '../modules/recalculation/recalculation.repository.ts';
+import {
+  RecalculationRepository,
+  RecalculationTasksRepository,
+} from '../modules/recalculation/recalculation.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
@@ -59,6 +62,7 @@ export function createRepositories(database: Database, computerId: number) {
     projects: new ProjectsRepository(db),
     readings: new ReadingsRepository(sql, computerId),
     recalculation: new RecalculationRepository(sql),
+    recalculationTasks: new RecalculationTasksRepository(sql),
     series: new SeriesRepository(db),
     sessions: new SessionsRepository(db),
     spaces: new SpacesRepository(db),

@@ -6,6 +6,7 @@ import { createSmsGateway } from '../channels/sms/sms-gateway.ts';
 import { webhookTargetProblem } from '../channels/webhook/webhook-delivery.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { Transaction } from '../db/sql.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { AccessPolicy } from '../modules/access/access.policy.ts';
 import { AccountsService } from '../modules/accounts/accounts.service.ts';
@@ -149,9 +150,20 @@ export async function createServices(deps: ServicesDeps) {
     timeZone: config.timeZone,
   });
 
-  const recalculation = new RecalculationService({ repository: repositories.recalculation, events, logger });
-  const recompute: RecomputeDatasource = async (change) => {
-    await recalculation.recomputeSeries(change);
+  const recalculation = new RecalculationService({
+    repository: repositories.recalculation,
+    tasks: repositories.recalculationTasks,
+    jobs,
+    events,
+    logger,
+  });
+  const recompute: RecomputeDatasource = {
+    enqueue: async (tx, changes, { userId, reason = 'datasource' }) => {
+      const enqueue = (within: Transaction) => recalculation.enqueue(within, changes, { reason, userId });
+      if (tx) await enqueue(tx);
+      else await repositories.recalculation.transaction(enqueue);
+    },
+    queued: () => recalculation.queued(),
   };
   const calibrations = new CalibrationsService({
     repository: repositories.calibrations,
@@ -195,7 +207,7 @@ export async function createServices(deps: ServicesDeps) {
       deps.broker.get().forgetApplicationOwners();
     },
     recompute,
-    deleteReadings: (request) => recalculation.deleteReadings(request),
+    deleteReadings: (request, userId) => recalculation.deleteReadingsInBackground(request, userId),
     storeHistory: async (readings) => {
       await repositories.readings.transaction((tx) => repositories.readings.insertReadings(tx, readings));
     },
@@ -248,6 +260,7 @@ export async function createServices(deps: ServicesDeps) {
     }),
     organizations,
     projectPages: new ProjectPagesService(repositories.projectPages, events),
+    recalculation,
     projects,
     series,
     sessions,
@@ -267,6 +280,7 @@ export function defineJobs(services: Services, repositories: Repositories): void
   const { jobs, alarmNotifications, meterErrors, alarms } = services;
   jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
   jobs.define(meterErrors.mailJob);
+  jobs.define(services.recalculation.job);
   jobs.schedule(meterErrors.schedule);
   jobs.schedule(purgeDoneJobsSchedule(repositories.jobs));
   jobs.schedule(alarms.missingDataSchedule);

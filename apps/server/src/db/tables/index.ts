@@ -8,4 +8,5 @@ export * from './limits.ts';
 export * from './meters.ts';
 export * from './organizations.ts';
 export * from './projects.ts';
+export * from './recalculations.ts';
 export * from './series.ts';

@@ -602,6 +602,32 @@ const cases: Record<string, Case> = {
         ),
     );
   },
+  'Project.recalculations': async (w, role) => {
+    await w.olo.server.database.sql`
+      insert into recalculations (meter_id, reason, status, project_ids)
+      values (${w.meter.id}, 'calibration', 'queued', ${`{${w.project.id}}`}::int[])`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { recalculations { id status } } }', {
+        id: w.project.id,
+      }),
+      (data) => (data.project as { recalculations: unknown[] }).recalculations.length > 0,
+    );
+  },
+  'Serie.recalculations': async (w, role) => {
+    const series = await w.series.insert({ projectId: w.project.id, name: 'Laskettava', dataType: 'CO2' });
+    await w.olo.server.database.sql`
+      insert into recalculations (meter_id, reason, status, series_ids, project_ids)
+      values (${w.meter.id}, 'datasource', 'running', ${`{${series.id}}`}::int[], ${`{${w.project.id}}`}::int[])`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { series { id recalculations { id } } } }', {
+        id: w.project.id,
+      }),
+      (data) =>
+        (data.project as { series: Array<{ id: number; recalculations: unknown[] }> }).series.some(
+          (item) => item.id === series.id && item.recalculations.length > 0,
+        ),
+    );
+  },
   'Serie.alarming': async (w, role) => {
     const sql = w.olo.server.database.sql;
     const series = await w.series.insert({ projectId: w.project.id, name: 'Hälyttävä', dataType: 'CO2' });
@@ -1071,6 +1097,16 @@ const cases: Record<string, Case> = {
     outcomeOf(await w.call(role, 'query Q($id: Int!) { meter(id: $id) { conversions { id } } }', { id: w.meter.id })),
   'Meter.calibrations': async (w, role) =>
     outcomeOf(await w.call(role, 'query Q($id: Int!) { meter(id: $id) { calibrations { id } } }', { id: w.meter.id })),
+  'Meter.recalculations': async (w, role) => {
+    await w.olo.server.database.sql`
+      insert into recalculations (meter_id, reason, status) values (${w.meter.id}, 'conversion', 'running')`;
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { meter(id: $id) { recalculations { id percent } } }', {
+        id: w.meter.id,
+      }),
+      (data) => (data.meter as { recalculations: unknown[] }).recalculations.length > 0,
+    );
+  },
   createConversion: async (w, role) =>
     outcomeOf(
       await w.call(role, 'mutation M($input: CreateConversionInput!) { createConversion(input: $input) { id } }', {

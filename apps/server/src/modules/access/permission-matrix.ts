@@ -357,6 +357,12 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'Meter.conversions', kind: 'query', what: "M's conversions", allowed: meterViewers },
   { operation: 'Meter.calibrations', kind: 'query', what: "M's calibrations", allowed: meterViewers },
   {
+    operation: 'Meter.recalculations',
+    kind: 'query',
+    what: "progress of M's background recomputations",
+    allowed: meterViewers,
+  },
+  {
     operation: 'createConversion',
     kind: 'mutation',
     what: 'convert a channel of M (recomputes)',
@@ -483,6 +489,18 @@ export const permissionMatrix: MatrixRow[] = [
     operation: 'Serie.limit',
     kind: 'query',
     what: 'the limit a series of X follows (a limit of O)',
+    allowed: projectViewers,
+  },
+  {
+    operation: 'Project.recalculations',
+    kind: 'query',
+    what: "progress of the background recomputations of X's series",
+    allowed: projectViewers,
+  },
+  {
+    operation: 'Serie.recalculations',
+    kind: 'query',
+    what: 'progress of the background recomputations of a series of X',
     allowed: projectViewers,
   },
   {

@@ -16,12 +16,8 @@ import type { Transaction } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import type { RecalculationRepository } from '../recalculation/recalculation.repository.ts';
-import type {
-  RecalculationService,
-  RecomputeRequest,
-  RecomputeResult,
-} from '../recalculation/recalculation.service.ts';
+import type { RecalculationReason, RecalculationRepository } from '../recalculation/recalculation.repository.ts';
+import type { RecalculationService, RecomputeRequest } from '../recalculation/recalculation.service.ts';
 import type { CalibrationRow, CalibrationsRepository, ConversionRow } from './calibrations.repository.ts';
 
 /** Spec section 5: a calibration lying more than a minute in the past recomputes the stored series. */
@@ -86,7 +82,8 @@ const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
 /**
  * A meter's conversions (one per channel, applied to the raw value) and calibrations (per channel
  * and time range, applied after the conversion). Every change rewrites the stored series values it
- * affects (RecalculationService) in the same transaction as the change itself. Every function
+ * affects: the recomputation is enqueued in the change's transaction and runs in the background
+ * (RecalculationService; its progress shows on the meter page). Every function
  * needs 'meter.admin' on the meter, except the lists, which need 'meter.view'.
  */
 export class CalibrationsService {
@@ -122,7 +119,7 @@ export class CalibrationsService {
   async createConversion(access: ViewerAccess, input: z.output<typeof createConversionInput>): Promise<ConversionRow> {
     await access.assertMeter('meter.admin', input.meterId);
     checkExpression(input.expression);
-    const { conversion, result } = await this.changeMeter(input.meterId, async (tx) => {
+    const { conversion } = await this.changeMeter(access, 'conversion', input.meterId, async (tx) => {
       const previous = await this.deps.repository.conversionOfChannel(input.meterId, input.channel, tx);
       const conversion = await this.deps.repository.upsertConversion(tx, {
         meterId: input.meterId,
@@ -134,7 +131,7 @@ export class CalibrationsService {
       const changed = previous?.expression !== conversion.expression;
       return { conversion, recompute: changed ? [this.wholeHistory(conversion)] : [] };
     });
-    await this.afterChange(input.meterId, result);
+    await this.afterChange(input.meterId);
     return conversion;
   }
 
@@ -144,11 +141,11 @@ export class CalibrationsService {
     const current = await this.deps.repository.findConversion(id);
     if (!current) throw denied();
     await access.assertMeter('meter.admin', current.meterId);
-    const { result } = await this.changeMeter(current.meterId, async (tx) => {
+    await this.changeMeter(access, 'conversion', current.meterId, async (tx) => {
       await this.deps.repository.deleteConversion(tx, id);
       return { recompute: [this.wholeHistory(current)] };
     });
-    await this.afterChange(current.meterId, result);
+    await this.afterChange(current.meterId);
     return true;
   }
 
@@ -166,7 +163,7 @@ export class CalibrationsService {
     const now = this.now();
     const wanted = { startAt: input.startAt ?? now, endAt: input.endAt ?? null };
     checkRange(wanted);
-    const { calibration, result } = await this.changeMeter(input.meterId, async (tx) => {
+    const { calibration } = await this.changeMeter(access, 'calibration', input.meterId, async (tx) => {
       const others = await this.deps.repository.calibrationsOfChannel(tx, input.meterId, input.channel);
       const placed = placeCalibration(others, wanted);
       for (const other of placed.ended) await this.deps.repository.endCalibration(tx, other.id, wanted.startAt);
@@ -179,7 +176,7 @@ export class CalibrationsService {
       });
       return { calibration, recompute: this.recomputeOf(calibration, [calibration, ...placed.ended], now) };
     });
-    await this.afterChange(input.meterId, result);
+    await this.afterChange(input.meterId);
     return calibration;
   }
 
@@ -203,7 +200,7 @@ export class CalibrationsService {
       endAt: input.endAt === undefined ? current.endAt : input.endAt,
     };
     checkRange(wanted);
-    const { calibration, result } = await this.changeMeter(current.meterId, async (tx) => {
+    const { calibration } = await this.changeMeter(access, 'calibration', current.meterId, async (tx) => {
       const others = (await this.deps.repository.calibrationsOfChannel(tx, current.meterId, current.channel)).filter(
         (other) => other.id !== current.id,
       );
@@ -216,7 +213,7 @@ export class CalibrationsService {
       });
       return { calibration, recompute: this.recomputeOf(calibration, [current, calibration, ...placed.ended], now) };
     });
-    await this.afterChange(current.meterId, result);
+    await this.afterChange(current.meterId);
     return calibration;
   }
 
@@ -227,11 +224,11 @@ export class CalibrationsService {
     if (!current) throw denied();
     await access.assertMeter('meter.admin', current.meterId);
     const now = this.now();
-    const { result } = await this.changeMeter(current.meterId, async (tx) => {
+    await this.changeMeter(access, 'calibration', current.meterId, async (tx) => {
       await this.deps.repository.deleteCalibration(tx, id);
       return { recompute: this.recomputeOf(current, [current], now) };
     });
-    await this.afterChange(current.meterId, result);
+    await this.afterChange(current.meterId);
     return true;
   }
 
@@ -291,21 +288,28 @@ export class CalibrationsService {
     return [{ meterId: calibration.meterId, channel: calibration.channel, ...span }];
   }
 
-  /** Runs a change of the meter's conversions or calibrations and its recomputation in one transaction. */
+  /**
+   * Runs a change of the meter's conversions or calibrations and enqueues its recomputation in
+   * one transaction: a committed change always gets its recomputation, a failed one none.
+   */
   private changeMeter<T extends { recompute: RecomputeRequest[] }>(
+    access: ViewerAccess,
+    reason: RecalculationReason,
     meterId: number,
     change: (tx: Transaction) => Promise<T>,
-  ): Promise<Omit<T, 'recompute'> & { result: RecomputeResult | null }> {
+  ): Promise<Omit<T, 'recompute'>> {
     return this.deps.repository.transaction(async (tx) => {
       await this.deps.recalculationRepository.lockMeter(tx, meterId);
       const { recompute, ...rest } = await change(tx);
-      const result = recompute.length > 0 ? await this.deps.recalculation.recomputeWithin(tx, recompute) : null;
-      return { ...rest, result };
+      if (recompute.length > 0) {
+        await this.deps.recalculation.enqueue(tx, recompute, { reason, userId: access.user?.id ?? null });
+      }
+      return rest;
     });
   }
 
-  private async afterChange(meterId: number, result: RecomputeResult | null): Promise<void> {
-    if (result) await this.deps.recalculation.publish(result);
+  private async afterChange(meterId: number): Promise<void> {
+    this.deps.recalculation.queued();
     await this.deps.events.publish('meter.updated', { meterId });
   }
 }

@@ -14,13 +14,13 @@ type LimitRecord = {
   organization_id: string | null;
   normal_min: number | null;
   normal_max: number | null;
-  min: number | null;
-  max: number | null;
+  min: number | string;
+  max: number | string;
   limits: number[] | string;
   colors: string[] | string;
-  maxcolor: string | null;
+  maxcolor: string;
   split: boolean;
-  opacity: number | null;
+  opacity: number | string;
   order: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -38,13 +38,13 @@ function limitOfRecord(record: LimitRecord): LimitRow {
     organizationId: record.organization_id,
     normalMin: numberOrNull(record.normal_min),
     normalMax: numberOrNull(record.normal_max),
-    min: numberOrNull(record.min),
-    max: numberOrNull(record.max),
+    min: Number(record.min),
+    max: Number(record.max),
     limits: jsonOf(record.limits),
     colors: jsonOf(record.colors),
     maxcolor: record.maxcolor,
     split: record.split,
-    opacity: numberOrNull(record.opacity),
+    opacity: Number(record.opacity),
     order: Number(record.order),
     createdAt: new Date(record.created_at),
     updatedAt: new Date(record.updated_at),

@@ -126,17 +126,17 @@ export class LimitsService {
   }
 }
 
-/** A stored limit's scale; ends left empty by rows older than the API read as none. */
+/** A stored limit's scale. */
 function scaleOf(limit: LimitRow) {
   return {
-    min: limit.min ?? 0,
-    max: limit.max ?? 0,
+    min: limit.min,
+    max: limit.max,
     limits: limit.limits,
     colors: limit.colors,
-    maxcolor: limit.maxcolor ?? '',
+    maxcolor: limit.maxcolor,
     normalMin: limit.normalMin,
     normalMax: limit.normalMax,
     split: limit.split,
-    opacity: limit.opacity ?? 0,
+    opacity: limit.opacity,
   };
 }

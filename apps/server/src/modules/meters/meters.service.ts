@@ -70,8 +70,14 @@ export class MetersService {
       recompute?: RecomputeDatasource;
       /** Stores the history records found in kept readings (the ingest's repository, with its duplicate rule). */
       storeHistory?: (readings: ReadingToStore[]) => Promise<void>;
-      /** Deletes readings and rewrites the series values they had made (recalculation module). */
-      deleteReadings?: (request: { meterId: number; from: Date; to: Date }) => Promise<{ readingsDeleted: number }>;
+      /**
+       * Deletes readings and rewrites the series values they had made, in the background
+       * (recalculation module); resolves with how many readings are being deleted.
+       */
+      deleteReadings?: (
+        request: { meterId: number; from: Date; to: Date },
+        userId: string | null,
+      ) => Promise<{ readingsDeleted: number }>;
     },
   ) {}
 
@@ -240,8 +246,15 @@ export class MetersService {
     }
     if (channels.size === 0) return;
     await this.repository.fillLatestChannels(meter.id);
-    // One recomputation for every channel of the meter, in one transaction.
-    await this.deps.recompute?.({ meterId: meter.id, from: await this.repository.earliestReading(meter.id), to: null });
+    // One background recomputation for every channel of the meter. The decoded readings are
+    // committed batch by batch before it is enqueued: should the process die in between, a new
+    // driver set on the meter decodes nothing more, and an admin recomputes by changing a datasource.
+    const from = await this.repository.earliestReading(meter.id);
+    await this.deps.recompute?.enqueue(null, [{ meterId: meter.id, from, to: null }], {
+      userId: null,
+      reason: 'decode',
+    });
+    this.deps.recompute?.queued();
   }
 
   async setInStorage(access: ViewerAccess, id: number, inStorage: boolean): Promise<MeterRow> {
@@ -304,7 +317,9 @@ export class MetersService {
     await access.assertMeter('meter.admin', id);
     if (to < from)
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
-    if (this.deps.deleteReadings) return (await this.deps.deleteReadings({ meterId: id, from, to })).readingsDeleted;
+    if (this.deps.deleteReadings) {
+      return (await this.deps.deleteReadings({ meterId: id, from, to }, access.user?.id ?? null)).readingsDeleted;
+    }
     return this.repository.deleteReadings(id, from, to);
   }
 }

@@ -224,3 +224,186 @@ export class RecalculationRepository {
     await tx`update projects set data_id = gen_random_uuid() where id = any(${numberArray(projectIds)}::int[])`;
   }
 }
+
+/** Why stored values are being recomputed (what the user changed). */
+export type RecalculationReason = 'conversion' | 'calibration' | 'datasource' | 'decode' | 'delete';
+
+export type RecalculationStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** A background recomputation (table recalculations) as its job and its progress display read it. */
+export interface RecalculationRow {
+  id: number;
+  meterId: number;
+  channel: string | null;
+  requestSeriesIds: number[] | null;
+  from: Date | null;
+  to: Date | null;
+  dropReadings: boolean;
+  reason: RecalculationReason;
+  startedBy: string | null;
+  seriesIds: number[];
+  projectIds: number[];
+  status: RecalculationStatus;
+  readingsDone: number;
+  readingsTotal: number | null;
+  cursor: Date | null;
+  touchedSeriesIds: number[];
+  error: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface NewRecalculation {
+  meterId: number;
+  channel: string | null;
+  requestSeriesIds: number[] | null;
+  from: Date | null;
+  to: Date | null;
+  dropReadings: boolean;
+  reason: RecalculationReason;
+  startedBy: string | null;
+  seriesIds: number[];
+  projectIds: number[];
+}
+
+const recalculationColumns = (tx: Tx) => tx`
+  id, meter_id as "meterId", channel, request_series_ids as "requestSeriesIds", from_at as "from", to_at as "to",
+  drop_readings as "dropReadings", reason, started_by as "startedBy", series_ids as "seriesIds",
+  project_ids as "projectIds", status, readings_done as "readingsDone", readings_total as "readingsTotal", cursor,
+  touched_series_ids as "touchedSeriesIds", error, created_at as "createdAt", started_at as "startedAt",
+  finished_at as "finishedAt"`;
+
+type RawRecalculation = Omit<RecalculationRow, 'from' | 'to' | 'cursor' | 'createdAt' | 'startedAt' | 'finishedAt'> & {
+  from: Date | string | null;
+  to: Date | string | null;
+  cursor: Date | string | null;
+  createdAt: Date | string;
+  startedAt: Date | string | null;
+  finishedAt: Date | string | null;
+};
+
+const orNull = (value: Date | string | null) => (value === null ? null : date(value));
+
+function recalculationOf(row: RawRecalculation): RecalculationRow {
+  return {
+    ...row,
+    from: orNull(row.from),
+    to: orNull(row.to),
+    cursor: orNull(row.cursor),
+    createdAt: date(row.createdAt),
+    startedAt: orNull(row.startedAt),
+    finishedAt: orNull(row.finishedAt),
+  };
+}
+
+/** How long a finished recomputation stays in the lists a page shows ("values are ready"). */
+export const recentRecalculationHours = 24;
+
+/** SQL of the background recomputations' records (their progress, cursor and outcome). */
+export class RecalculationTasksRepository {
+  constructor(private readonly sql: Sql) {}
+
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction(this.sql, run);
+  }
+
+  async insert(tx: Tx, row: NewRecalculation): Promise<number> {
+    const [inserted] = await tx<Array<{ id: number }>>`
+      insert into recalculations (meter_id, channel, request_series_ids, from_at, to_at, drop_readings, reason,
+        started_by, series_ids, project_ids)
+      values (${row.meterId}, ${row.channel}, ${row.requestSeriesIds ? numberArray(row.requestSeriesIds) : null}::int[],
+        ${row.from?.toISOString() ?? null}::timestamptz, ${row.to?.toISOString() ?? null}::timestamptz,
+        ${row.dropReadings}, ${row.reason}, ${row.startedBy}::uuid, ${numberArray(row.seriesIds)}::int[],
+        ${numberArray(row.projectIds)}::int[])
+      returning id`;
+    return (inserted as { id: number }).id;
+  }
+
+  /** The record, locked until the transaction ends: one page of it runs at a time. */
+  async lock(tx: Tx, id: number): Promise<RecalculationRow | undefined> {
+    const [row] = await tx<RawRecalculation[]>`
+      select ${recalculationColumns(tx)} from recalculations where id = ${id} for update`;
+    return row && recalculationOf(row);
+  }
+
+  async find(id: number): Promise<RecalculationRow | undefined> {
+    const [row] = await this.sql<RawRecalculation[]>`
+      select ${recalculationColumns(this.sql)} from recalculations where id = ${id}`;
+    return row && recalculationOf(row);
+  }
+
+  /** Starts the work: the estimate of readings to go through. */
+  async start(tx: Tx, id: number, readingsTotal: number): Promise<void> {
+    await tx`
+      update recalculations set status = 'running', readings_total = ${readingsTotal},
+        started_at = coalesce(started_at, now())
+      where id = ${id}`;
+  }
+
+  /** A page is done: the cursor moves on in the page's own transaction, so a rerun goes on from there. */
+  async advance(tx: Tx, id: number, page: { cursor: Date; readings: number; touched: number[] }): Promise<void> {
+    await tx`
+      update recalculations set status = 'running', error = null, cursor = ${page.cursor.toISOString()}::timestamptz,
+        readings_done = readings_done + ${page.readings},
+        touched_series_ids = array(
+          select distinct unnest(touched_series_ids || ${numberArray(page.touched)}::int[]) order by 1)
+      where id = ${id}`;
+  }
+
+  async finish(tx: Tx, id: number): Promise<void> {
+    await tx`
+      update recalculations set status = 'done', error = null, finished_at = now(),
+        readings_total = greatest(coalesce(readings_total, 0), readings_done)
+      where id = ${id}`;
+  }
+
+  /** A page failed: shown with its error until the job's next attempt goes on. */
+  async fail(id: number, error: string, finally_: boolean): Promise<void> {
+    await this.sql`
+      update recalculations set status = 'failed', error = ${error.slice(0, 2000)},
+        finished_at = ${finally_ ? this.sql`now()` : null}
+      where id = ${id}`;
+  }
+
+  /** Readings of the meter within the bounds (decoded ones only: the estimate of the work). */
+  async countReadings(tx: Tx, meterId: number, bounds: TimeBounds, decodedOnly = true): Promise<number> {
+    const lower = bounds.from ? tx`and time >= ${bounds.from.toISOString()}::timestamptz` : tx``;
+    const upper = bounds.to ? tx`and time <= ${bounds.to.toISOString()}::timestamptz` : tx``;
+    const decoded = decodedOnly ? tx`and channels is not null` : tx``;
+    const [row] = await tx<Array<{ count: number }>>`
+      select count(*)::int as count from meter_readings
+      where meter_id = ${meterId} ${lower} ${upper} ${decoded}`;
+    return row?.count ?? 0;
+  }
+
+  /** The meter's unfinished recomputations and those finished in the last `recentRecalculationHours`, newest first. */
+  async recentOfMeter(meterId: number): Promise<RecalculationRow[]> {
+    const rows = await this.sql<RawRecalculation[]>`
+      select ${recalculationColumns(this.sql)} from recalculations
+      where meter_id = ${meterId}
+        and (finished_at is null or finished_at > now() - make_interval(hours => ${recentRecalculationHours}))
+      order by created_at desc, id desc limit 20`;
+    return rows.map(recalculationOf);
+  }
+
+  /** Recomputations that rewrite series of the project (when they were enqueued), as recentOfMeter. */
+  async recentOfProject(projectId: number): Promise<RecalculationRow[]> {
+    const rows = await this.sql<RawRecalculation[]>`
+      select ${recalculationColumns(this.sql)} from recalculations
+      where project_ids @> array[${projectId}::int]
+        and (finished_at is null or finished_at > now() - make_interval(hours => ${recentRecalculationHours}))
+      order by created_at desc, id desc limit 20`;
+    return rows.map(recalculationOf);
+  }
+
+  /** Recomputations that rewrite the series (it was affected when they were enqueued), as recentOfMeter. */
+  async recentOfSeries(seriesId: number): Promise<RecalculationRow[]> {
+    const rows = await this.sql<RawRecalculation[]>`
+      select ${recalculationColumns(this.sql)} from recalculations
+      where series_ids @> array[${seriesId}::int]
+        and (finished_at is null or finished_at > now() - make_interval(hours => ${recentRecalculationHours}))
+      order by created_at desc, id desc limit 20`;
+    return rows.map(recalculationOf);
+  }
+}

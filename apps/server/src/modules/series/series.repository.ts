@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PostgresJsSession } from 'drizzle-orm/postgres-js';
 import type { Db } from '../../db/database.ts';
+import type { Transaction } from '../../db/sql.ts';
 import { projects, series, seriesDatasources, seriesLatest } from '../../db/tables/index.ts';
 
 export type SeriesRow = typeof series.$inferSelect;
@@ -21,6 +23,19 @@ export class SeriesRepository {
 
   transaction<T>(run: (repository: SeriesRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => run(new SeriesRepository(tx as unknown as Db)));
+  }
+
+  /**
+   * A transaction that also gives its raw SQL client, for work that must commit with the change
+   * (a recomputation's record and job). Drizzle runs on the same postgres.js client (database.ts):
+   * its transaction's session holds that client's transaction.
+   */
+  transactionWithSql<T>(run: (repository: SeriesRepository, tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction((drizzleTx) => {
+      const client = (drizzleTx._.session as unknown as PostgresJsSession<never, never, never>).client as Transaction;
+      if (typeof client?.unsafe !== 'function') throw new Error('a Drizzle transaction without its SQL client');
+      return run(new SeriesRepository(drizzleTx as unknown as Db), client);
+    });
   }
 
   listByProject(projectId: number): Promise<SeriesRow[]> {

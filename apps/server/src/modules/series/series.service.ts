@@ -11,14 +11,15 @@ import {
   type updateSeriesInput,
 } from '@olo/shared';
 import type { z } from 'zod';
+import type { Transaction } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, invalidField } from '../../shared/errors.ts';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
 import type { SeriesDatasourceRow, SeriesLatestRow, SeriesRepository, SeriesRow } from './series.repository.ts';
 
-/** Recomputes stored series values after a datasource change (the recalculation module provides it). */
-export type RecomputeDatasource = (change: {
+/** A recomputation of stored series values that a change needs. */
+export interface RecomputeChange {
   meterId: number;
   /** Omitted: every channel of the meter. */
   channel?: string;
@@ -26,7 +27,21 @@ export type RecomputeDatasource = (change: {
   to: Date | null;
   /** Series to rewrite besides those the meter's datasources lead to (one that just lost its datasource). */
   seriesIds?: number[];
-}) => Promise<void>;
+}
+
+/**
+ * Recomputes stored series values after a datasource change, in the background (the
+ * recalculation module provides it): `enqueue` in the change's transaction, `queued` after its commit.
+ */
+export interface RecomputeDatasource {
+  /** Without `tx`: in a transaction of its own. */
+  enqueue(
+    tx: Transaction | null,
+    changes: RecomputeChange[],
+    meta: { userId: string | null; reason?: 'datasource' | 'decode' },
+  ): Promise<void>;
+  queued(): void;
+}
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
 /** An input error on one field, as zod's would be. */
@@ -215,8 +230,12 @@ export class SeriesService {
     const target = await this.editable(access, input.seriesId);
     await access.assertMeter('meter.view', input.meterId);
     const { functionId, extraChannels } = await this.checkedFunction(input.meterId, input.channel, input);
-    const created = await this.repository.insertDatasource({ ...input, functionId, extraChannels });
-    await this.afterDatasourceChange(target.projectId, created, created.startAt);
+    const created = await this.changeDatasources(access, async (repository, recompute) => {
+      const row = await repository.insertDatasource({ ...input, functionId, extraChannels });
+      recompute(row, row.startAt);
+      return row;
+    });
+    await this.changed(target.projectId);
     return created;
   }
 
@@ -235,12 +254,16 @@ export class SeriesService {
         }),
       );
     }
-    const updated = await this.repository.updateDatasource(id, changes);
-    // Both the old and the new range change: recompute from the earlier start.
-    const from = [current.startAt, updated.startAt].some((time) => time === null)
-      ? null
-      : new Date(Math.min((current.startAt as Date).getTime(), (updated.startAt as Date).getTime()));
-    await this.afterDatasourceChange(current.projectId, updated, from);
+    const updated = await this.changeDatasources(access, async (repository, recompute) => {
+      const row = await repository.updateDatasource(id, changes);
+      // Both the old and the new range change: recompute from the earlier start.
+      const from = [current.startAt, row.startAt].some((time) => time === null)
+        ? null
+        : new Date(Math.min((current.startAt as Date).getTime(), (row.startAt as Date).getTime()));
+      recompute(row, from);
+      return row;
+    });
+    await this.changed(current.projectId);
     return updated;
   }
 
@@ -274,8 +297,11 @@ export class SeriesService {
 
   async deleteDatasource(access: ViewerAccess, id: number): Promise<boolean> {
     const current = await this.editableDatasource(access, id);
-    await this.repository.deleteDatasource(id);
-    await this.afterDatasourceChange(current.projectId, current, current.startAt, [current.seriesId]);
+    await this.changeDatasources(access, async (repository, recompute) => {
+      await repository.deleteDatasource(id);
+      recompute(current, current.startAt, [current.seriesId]);
+    });
+    await this.changed(current.projectId);
     return true;
   }
 
@@ -290,30 +316,36 @@ export class SeriesService {
     at: Date | null,
   ): Promise<SeriesDatasourceRow[]> {
     const target = await this.editable(access, seriesId);
-    const moved: SeriesDatasourceRow[] = [];
-    for (const id of ids) {
-      const current = await this.editableDatasource(access, id);
-      if (at === null) {
-        moved.push(await this.repository.updateDatasource(id, { seriesId }));
-      } else {
-        await this.repository.updateDatasource(id, { endAt: at, endInclusive: false });
-        moved.push(
-          await this.repository.insertDatasource({
-            seriesId,
-            meterId: current.meterId,
-            channel: current.channel,
-            startAt: at,
-            startInclusive: true,
-            endAt: current.endAt,
-            endInclusive: current.endInclusive,
-            functionId: current.functionId,
-            extraChannels: current.extraChannels,
-          }),
-        );
+    const currents: Array<SeriesDatasourceRow & { projectId: number }> = [];
+    for (const id of ids) currents.push(await this.editableDatasource(access, id));
+    const moved = await this.changeDatasources(access, async (repository, recompute) => {
+      const rows: SeriesDatasourceRow[] = [];
+      for (const current of currents) {
+        if (at === null) {
+          rows.push(await repository.updateDatasource(current.id, { seriesId }));
+        } else {
+          await repository.updateDatasource(current.id, { endAt: at, endInclusive: false });
+          rows.push(
+            await repository.insertDatasource({
+              seriesId,
+              meterId: current.meterId,
+              channel: current.channel,
+              startAt: at,
+              startInclusive: true,
+              endAt: current.endAt,
+              endInclusive: current.endInclusive,
+              functionId: current.functionId,
+              extraChannels: current.extraChannels,
+            }),
+          );
+        }
+        recompute(current, at ?? current.startAt, [current.seriesId, seriesId]);
       }
-      await this.afterDatasourceChange(current.projectId, current, at ?? current.startAt, [current.seriesId, seriesId]);
+      return rows;
+    });
+    for (const projectId of new Set([...currents.map((current) => current.projectId), target.projectId])) {
+      await this.changed(projectId);
     }
-    if (moved.length > 0) await this.afterDatasourceChange(target.projectId, moved[0] as SeriesDatasourceRow, at);
     return moved;
   }
 
@@ -361,22 +393,31 @@ export class SeriesService {
     return found;
   }
 
-  private async afterDatasourceChange(
-    projectId: number,
-    datasource: SeriesDatasourceRow,
-    from: Date | null,
-    seriesIds?: number[],
-  ) {
-    const startsInPast = from === null || from.getTime() < Date.now() - 60_000;
-    if (startsInPast && this.deps.recompute) {
-      await this.deps.recompute({
-        meterId: datasource.meterId,
-        channel: datasource.channel,
-        from,
-        to: null,
-        seriesIds,
+  /**
+   * Runs a change of datasources and enqueues, in its transaction, the background recomputation of
+   * the values each changed datasource gives from `from` on (when that lies more than a minute in
+   * the past: newer readings are few, and the ingest routes the coming ones by the new datasources).
+   */
+  private async changeDatasources<T>(
+    access: ViewerAccess,
+    change: (
+      repository: SeriesRepository,
+      recompute: (datasource: SeriesDatasourceRow, from: Date | null, seriesIds?: number[]) => void,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const result = await this.repository.transactionWithSql(async (repository, tx) => {
+      const changes: RecomputeChange[] = [];
+      const value = await change(repository, (datasource, from, seriesIds) => {
+        const startsInPast = from === null || from.getTime() < Date.now() - 60_000;
+        if (!startsInPast) return;
+        changes.push({ meterId: datasource.meterId, channel: datasource.channel, from, to: null, seriesIds });
       });
-    }
-    await this.changed(projectId);
+      if (changes.length > 0 && this.deps.recompute) {
+        await this.deps.recompute.enqueue(tx, changes, { userId: access.user?.id ?? null });
+      }
+      return value;
+    });
+    this.deps.recompute?.queued();
+    return result;
   }
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient, subscribeOver } from '../../testing/factories.ts';
+import { untilRecalculated } from '../../testing/meter-world.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 
@@ -97,6 +98,7 @@ describe.each(testDatabases)('series latest values on %s', (kind) => {
         input: { meterId: meter.meterId, channel: 'co2', expression: 'x + 1' },
       }),
     );
+    await untilRecalculated(sql());
     const after = await meter.latest();
     expect(after.find((row) => row.seriesId === meter.co2)).toMatchObject({ data: 613, computerId: null });
     // The temperature did not change, so it keeps its instance.

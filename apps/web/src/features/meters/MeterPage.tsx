@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument } from '../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { usePageEntityName } from '../layout/documentTitle.ts';
+import { RecalculationProgress } from '../recalculation/RecalculationProgress.tsx';
 import { type PageTab, PageTabs } from '../ui/PageTabs.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -159,6 +160,7 @@ function MeterContent({ meter }: { meter: MeterPageFieldsFragment }) {
   return (
     <Stack>
       <MeterHeader meter={meter} />
+      <RecalculationProgress meterId={meter.id} />
       <PageTabs tabs={tabs} label={t('Meter sections')} testId="meter-tabs" />
     </Stack>
   );

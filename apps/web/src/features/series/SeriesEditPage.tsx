@@ -14,6 +14,7 @@ import {
 import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useEditedProject } from '../project-edit/EditLayout.tsx';
+import { RecalculationProgress } from '../recalculation/RecalculationProgress.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
@@ -342,7 +343,10 @@ function SeriesEditor({ project }: { project: SeriesEditProject }) {
 
   return (
     <SeriesEditContext.Provider value={state}>
-      <PageTabs tabs={tabs} label={t('Series tasks')} testId="series-tabs" />
+      <Stack>
+        <RecalculationProgress projectId={project.id} />
+        <PageTabs tabs={tabs} label={t('Series tasks')} testId="series-tabs" />
+      </Stack>
     </SeriesEditContext.Provider>
   );
 }

@@ -1,0 +1,109 @@
+import { useQuery } from '@apollo/client/react';
+import { Paper, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MeterRecalculationsDocument,
+  ProjectRecalculationsDocument,
+  type RecalculationFieldsFragment,
+} from '../../graphql/generated.ts';
+import { useNow } from '../ui/useNow.ts';
+
+/** How often the list is asked again while a recomputation runs, and while none does (a change may start one). */
+const runningPollMs = 2_000;
+const idlePollMs = 10_000;
+/** A finished recomputation says "values are ready" this long after it ended (the server keeps them a day). */
+const readyShownMs = 60 * 60_000;
+
+type Target = { meterId: number; projectId?: never } | { projectId: number; meterId?: never };
+
+/** Unfinished ones, or else the newest recently finished one: what the user needs to know. */
+export function shownRecalculations(
+  rows: RecalculationFieldsFragment[],
+  now: number,
+  seenRunning: ReadonlySet<number>,
+): RecalculationFieldsFragment[] {
+  const unfinished = rows.filter((row) => row.finishedAt === null);
+  if (unfinished.length > 0) return unfinished;
+  const newest = rows[0];
+  if (!newest?.finishedAt) return [];
+  const recent = now - new Date(newest.finishedAt).getTime() < readyShownMs;
+  return recent || seenRunning.has(newest.id) ? [newest] : [];
+}
+
+function useRecalculations(target: Target): RecalculationFieldsFragment[] {
+  // Both queries are declared; the one not asked for is skipped.
+  const byMeter = useQuery(MeterRecalculationsDocument, {
+    variables: { id: target.meterId ?? 0 },
+    skip: target.meterId === undefined,
+    fetchPolicy: 'cache-and-network',
+  });
+  const byProject = useQuery(ProjectRecalculationsDocument, {
+    variables: { id: target.projectId ?? 0 },
+    skip: target.projectId === undefined,
+    fetchPolicy: 'cache-and-network',
+  });
+  const rows = byMeter.data?.meter?.recalculations ?? byProject.data?.project?.recalculations ?? [];
+  const running = rows.some((row) => row.finishedAt === null);
+  const { startPolling, stopPolling } = target.meterId === undefined ? byProject : byMeter;
+  // Polling rather than a subscription: progress moves every few seconds at most (decision 0087).
+  useEffect(() => {
+    startPolling(running ? runningPollMs : idlePollMs);
+    return () => stopPolling();
+  }, [running, startPolling, stopPolling]);
+  return rows;
+}
+
+/**
+ * The stored values being recomputed in the background after a conversion, calibration,
+ * datasource change or deletion of readings, with their progress; "values are ready" once done,
+ * or the error of a failed attempt. Kept on the server, so it is there again when the user comes
+ * back to the page. Renders nothing when there is nothing to tell.
+ */
+export function RecalculationProgress(target: Target) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(runningPollMs);
+  const rows = useRecalculations(target);
+  const seenRunning = useRef(new Set<number>());
+  for (const row of rows) if (row.finishedAt === null) seenRunning.current.add(row.id);
+  const shown = shownRecalculations(rows, now, seenRunning.current);
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+
+  return (
+    <div aria-live="polite" data-testid="recalculation-progress">
+      {shown.length > 0 && (
+        <Paper withBorder p="sm" mb="md">
+          <Stack gap="xs">
+            {shown.map((row) => {
+              const label =
+                row.status === 'done'
+                  ? t('The stored values are ready.')
+                  : row.status === 'failed'
+                    ? row.finishedAt === null
+                      ? t('Recomputing stored values failed: {{error}} It is tried again shortly.', {
+                          error: row.error ?? '',
+                        })
+                      : t('Recomputing stored values failed: {{error}}', { error: row.error ?? '' })
+                    : t('Recomputing stored values… {{percent}}', { percent: percent.format(row.percent / 100) });
+              return (
+                <Stack key={row.id} gap={4} data-testid="recalculation">
+                  <Text size="sm" c={row.status === 'failed' ? 'red.8' : undefined}>
+                    {label}
+                  </Text>
+                  {row.status !== 'done' && (
+                    <Progress
+                      value={row.percent}
+                      color={row.status === 'failed' ? 'red' : undefined}
+                      animated={row.status === 'running'}
+                      aria-label={t('Recomputing stored values')}
+                    />
+                  )}
+                </Stack>
+              );
+            })}
+          </Stack>
+        </Paper>
+      )}
+    </div>
+  );
+}
