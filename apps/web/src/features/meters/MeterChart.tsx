@@ -2,6 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { chartColor, formatMeasurement, unitLabel } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisplayZone } from '../ui/timeZone.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { type ChartReading, chartSeriesOf } from './meterFormat.ts';
 import { useTimeChart } from './useTimeChart.ts';
@@ -13,11 +14,13 @@ export function MeterChart({ readings, dataType }: { readings: readonly ChartRea
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
   const locale = i18n.language;
+  const { zone } = useDisplayZone();
   const { channels, unit, data } = useMemo(() => chartSeriesOf(readings, dataType), [readings, dataType]);
   const container = useTimeChart(
-    JSON.stringify([locale, dataType, unit, channels]),
+    JSON.stringify([locale, zone, dataType, unit, channels]),
     () => ({
       locale,
+      timeZone: zone,
       timeLabel: t('Time'),
       series: channels.map((name, index) => ({ label: name, color: chartColor(index) })),
       formatValue: (value) => `${formatMeasurement(value, dataType, locale)} ${unitLabel(unit, locale)}`.trim(),

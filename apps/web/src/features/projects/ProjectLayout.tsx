@@ -11,6 +11,7 @@ import {
 import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { editEntryPath } from '../project-edit/editTabs.ts';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
+import { DisplayTimeZone, TimeZoneNote } from '../ui/timeZone.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import classes from './ProjectLayout.module.css';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
@@ -123,6 +124,7 @@ function ProjectHeader({ project }: { project: ProjectShellFieldsFragment }) {
           </Text>
         )}
         <ProjectStateBadges project={project} />
+        <TimeZoneNote />
       </Group>
     </Stack>
   );
@@ -154,11 +156,11 @@ export function ProjectLayout() {
   else if (!data) content = <QueryState loading={loading} error={error} />;
   else {
     content = (
-      <>
+      <DisplayTimeZone zone={data.project.timeZone}>
         <ProjectHeader project={data.project} />
         <ProjectTabs project={data.project} />
         <Outlet />
-      </>
+      </DisplayTimeZone>
     );
   }
   return (
