@@ -218,3 +218,54 @@ test('an account is deleted only through the link mailed to the primary address'
   await page.getByRole('button', { name: tr('fi', 'Log in') }).click();
   await expect(page.getByText(tr('fi', 'Invalid username or password'))).toBeVisible();
 });
+
+/** A field's label from its start: required fields end in an asterisk, and "Password" is also inside the
+ * password field's "Toggle password visibility" button. */
+const startsWith = (label: string) => new RegExp(`^${label}`);
+
+test('a language picked on the login or registration page carries into the session and becomes the user’s own', async ({
+  page,
+  browser,
+}) => {
+  // Registration: the account is made in the language picked on its page.
+  const account = newAccount();
+  await page.goto('/register');
+  await page
+    .getByRole('combobox', { name: tr('fi', 'Language') })
+    .first()
+    .selectOption({ label: 'English' });
+  const form = page.getByRole('form', { name: tr('en', 'Create an account') });
+  await form.getByLabel(startsWith(tr('en', 'Username'))).fill(account.username);
+  await form.getByLabel(startsWith(tr('en', 'Password'))).fill(account.password);
+  await form.getByLabel(tr('en', 'Email')).fill(account.email);
+  await form.getByRole('button', { name: tr('en', 'Register') }).click();
+  // Generous: a server just started is still storing the demo history, which slows the first registration.
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: tr('en', 'User menu') })).toBeVisible();
+
+  // Login: Swedish picked on the login page is shown after it, and stored as the user's language.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await page
+    .getByRole('combobox', { name: tr('en', 'Language') })
+    .first()
+    .selectOption({ label: 'Svenska' });
+  await page.getByLabel(startsWith(tr('sv', 'Username'))).fill(account.username);
+  await page.getByLabel(startsWith(tr('sv', 'Password'))).fill(account.password);
+  await page.getByRole('button', { name: tr('sv', 'Log in') }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: tr('sv', 'User menu') })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByRole('combobox', { name: tr('sv', 'Language') }).last()).toHaveValue('sv');
+
+  // In another browser, whose login page is Finnish and untouched, the login keeps the user's stored language.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/login');
+  await other.getByLabel(tr('fi', 'Username')).fill(account.username);
+  await other.getByLabel(tr('fi', 'Password')).fill(account.password);
+  await other.getByRole('button', { name: tr('fi', 'Log in') }).click();
+  await expect(other).toHaveURL(/\/home$/);
+  await expect(other.getByRole('button', { name: tr('sv', 'User menu') })).toBeVisible();
+  await context.close();
+});

@@ -45,6 +45,9 @@ test('the app runs under its Content-Security-Policy: sign-in, summary charts, l
   await expect
     .poll(async () => Number((await chart.getAttribute('data-draws')) ?? 0), { timeout: 60_000 })
     .toBeGreaterThan(0);
+  // The date fields' calendar (Mantine dates: its own chunk, styles and positioning) opens under the policy too.
+  await page.getByTestId('summary-range-from').first().click();
+  await expect(page.locator('[data-dates-dropdown]')).toBeVisible();
   expect(await violations()).toEqual([]);
 
   const subscribed = subscribedTo(page, 'seriesLatestUpdated');

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 // After Mantine's styles, which its focus ring overrides.
 import './features/layout/theme.css';
 import { parseWithoutEval } from '@olo/shared/zod-without-eval';

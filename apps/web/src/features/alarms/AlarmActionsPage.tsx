@@ -32,13 +32,13 @@ import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.ts
 import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { formatDateTime } from '../meters/meterFormat.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 
 type ActionValues = {
   name: string;
@@ -100,7 +100,8 @@ const statusColors: Record<AlarmDeliveryStatus, string> = {
 };
 
 function DeliveryState({ action }: { action: AlarmsActionFieldsFragment }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
   const labels: Record<AlarmDeliveryStatus, string> = {
     sent: t('Sent'),
     retrying: t('Retrying'),
@@ -121,7 +122,7 @@ function DeliveryState({ action }: { action: AlarmsActionFieldsFragment }) {
       </Badge>
       {action.deliveryAt && (
         <Text size="sm" c="dimmed">
-          <time dateTime={action.deliveryAt}>{formatDateTime(action.deliveryAt, i18n.language)}</time>
+          <time dateTime={action.deliveryAt}>{formatTime(action.deliveryAt)}</time>
         </Text>
       )}
       {action.deliveryError && (

@@ -3,9 +3,10 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { loginInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LoginDocument } from '../../graphql/generated.ts';
+import { LoginDocument, UpdateUserDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { takePickedLanguage } from '../i18n/i18n.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { safeRedirectTarget, withRedirectFrom } from './redirects.ts';
@@ -20,6 +21,7 @@ export function LoginPage() {
   const { currentUser } = useCurrentUser();
   const resetSession = useResetSession();
   const [login, { loading }] = useMutation(LoginDocument);
+  const [updateUser] = useMutation(UpdateUserDocument);
   const { form, inputProps, generalError, showServerError } = useSchemaForm({
     initialValues: { username: '', password: '' },
     schema: loginInput,
@@ -28,10 +30,21 @@ export function LoginPage() {
   if (currentUser) return <Navigate to={target} replace />;
 
   const submit = form.onSubmit(async (values) => {
+    let user: { language: string } | undefined;
     try {
-      await login({ variables: loginInput.parse(values) });
+      const { data } = await login({ variables: loginInput.parse(values) });
+      user = data?.login;
     } catch (error) {
       return showServerError(error);
+    }
+    // A language picked on the page before logging in carries into the session as the user's own (decision 0091).
+    const picked = takePickedLanguage();
+    if (user && picked && picked !== user.language) {
+      try {
+        await updateUser({ variables: { language: picked } });
+      } catch {
+        // The login stands; the user's earlier language is then shown, and can be changed in the menu.
+      }
     }
     await resetSession();
     navigate(target, { replace: true });

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RegisterDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { takePickedLanguage } from '../i18n/i18n.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { safeRedirectTarget, withRedirectFrom } from './redirects.ts';
@@ -32,6 +33,8 @@ export function RegisterPage() {
     } catch (error) {
       return showServerError(error);
     }
+    // The account was made in the language shown; a pick made before it has been used up (decision 0091).
+    takePickedLanguage();
     await resetSession();
     navigate(safeRedirectTarget(redirectFrom), { replace: true });
   });

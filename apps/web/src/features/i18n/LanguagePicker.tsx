@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { UpdateUserDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
-import { storeChosenLanguage } from './i18n.ts';
+import { markLanguagePicked, storeChosenLanguage } from './i18n.ts';
 
 /** Language names are written in their own language so that everyone finds theirs. */
 export const languageNames: Record<Language, string> = { fi: 'Suomi', sv: 'Svenska', en: 'English' };
@@ -20,6 +20,7 @@ export function LanguagePicker({ label = false }: { label?: boolean }) {
     if (!isLanguage(language)) return;
     if (!currentUser) {
       storeChosenLanguage(language);
+      markLanguagePicked(language);
       await i18n.changeLanguage(language);
       return;
     }

@@ -46,6 +46,32 @@ export function storeChosenLanguage(language: Language): void {
 }
 
 /**
+ * A language picked by hand on the signed-out pages (login, register, front page) in this tab, which the login
+ * makes the user's own (decision 0091). Kept apart from the remembered page language, which after a logout is the
+ * previous user's and must not overwrite the next user's setting.
+ */
+const pickedLanguageStorageKey = 'olo.language.picked';
+
+export function markLanguagePicked(language: Language): void {
+  try {
+    sessionStorage.setItem(pickedLanguageStorageKey, language);
+  } catch {
+    // Without storage the login keeps the user's own language, as before the pick.
+  }
+}
+
+/** The language picked by hand before signing in, once: reading it forgets it. */
+export function takePickedLanguage(): Language | null {
+  try {
+    const picked = sessionStorage.getItem(pickedLanguageStorageKey);
+    sessionStorage.removeItem(pickedLanguageStorageKey);
+    return isLanguage(picked) ? picked : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The app's i18next: with `translations` given (tests) it is ready at once; without, languages load
  * from their chunks and `ready` settles once the first one is in.
  */

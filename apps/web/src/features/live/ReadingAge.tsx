@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRelativeTime } from '../meters/meterFormat.ts';
+import { formatRelativeTime } from '../meters/meterFormat.ts';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 
-/** When a value was read, as "5 minutes ago" in the viewer's language, the exact time on hover; '-' for no value. */
+/** When a value was read, as "5 minutes ago" in the viewer's language, the exact time (in the page's zone) on hover; '-' for no value. */
 export function ReadingAge({ time, now }: { time: string | undefined; now: number }) {
   const { i18n } = useTranslation();
+  const formatTime = useFormatDateTime();
   if (!time) return '-';
   return (
-    <time dateTime={time} title={formatDateTime(time, i18n.language)}>
+    <time dateTime={time} title={formatTime(time)}>
       {formatRelativeTime(time, now, i18n.language)}
     </time>
   );

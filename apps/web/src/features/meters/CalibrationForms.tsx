@@ -17,8 +17,10 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { DateTimeField } from '../ui/DateField.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { useDisplayZone, useFormatDateTime } from '../ui/timeZone.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
 import {
@@ -35,7 +37,6 @@ import {
   toLocalInput,
   typedExpressionProblem,
 } from './calibrationValues.ts';
-import { formatDateTime } from './meterFormat.ts';
 
 /** Every change shows the meter's conversions and calibrations as the server now has them (it may have ended others). */
 export function refetchCalibrations(meterId: number) {
@@ -154,6 +155,7 @@ export function CalibrationTestResults({
   resultType: string;
 }) {
   const { t, i18n } = useTranslation();
+  const formatTime = useFormatDateTime();
   if (results.length === 0) {
     return <Text c="dimmed">{t('The channel has no readings to test with.')}</Text>;
   }
@@ -173,7 +175,7 @@ export function CalibrationTestResults({
           <Table.Tbody>
             {results.map((result) => (
               <Table.Tr key={result.time}>
-                <Table.Td>{formatDateTime(result.time, i18n.language)}</Table.Td>
+                <Table.Td>{formatTime(result.time)}</Table.Td>
                 <Table.Td>{formatMeasurement(result.original, channelType, i18n.language)}</Table.Td>
                 <Table.Td>{formatMeasurement(result.data, resultType, i18n.language)}</Table.Td>
                 <Table.Td>
@@ -196,15 +198,15 @@ export function CalibrationTestResults({
   );
 }
 
-function newCalibrationValues(): CalibrationValues {
-  return { expression: '', startAt: toLocalInput(new Date()), endAt: '' };
+function newCalibrationValues(timeZone: string): CalibrationValues {
+  return { expression: '', startAt: toLocalInput(new Date(), timeZone), endAt: '' };
 }
 
-function calibrationValues(calibration: MeterCalibrationFieldsFragment): CalibrationValues {
+function calibrationValues(calibration: MeterCalibrationFieldsFragment, timeZone: string): CalibrationValues {
   return {
     expression: calibration.expression,
-    startAt: toLocalInput(calibration.range.start),
-    endAt: toLocalInput(calibration.range.end),
+    startAt: toLocalInput(calibration.range.start, timeZone),
+    endAt: toLocalInput(calibration.range.end, timeZone),
   };
 }
 
@@ -228,23 +230,25 @@ export function CalibrationForm({
   calibration?: MeterCalibrationFieldsFragment;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
+  const { zone, differs } = useDisplayZone();
   const now = useNow(10_000);
-  const [initial] = useState(() => (calibration ? calibrationValues(calibration) : newCalibrationValues()));
+  const [initial] = useState(() => (calibration ? calibrationValues(calibration, zone) : newCalibrationValues(zone)));
   const [createCalibration, createState] = useMutation(CreateMeterCalibrationDocument, refetchCalibrations(meterId));
   const [updateCalibration, updateState] = useMutation(UpdateMeterCalibrationDocument, refetchCalibrations(meterId));
   const [testCalibration, testState] = useMutation(TestMeterCalibrationDocument);
   const [tested, setTested] = useState<{ expression: string; results: readonly TestResult[] } | null>(null);
   const { form, inputProps, generalError, showServerError, clearGeneralError } = useSchemaForm<CalibrationValues>({
     initialValues: initial,
-    schema: calibration ? editCalibrationSchema(calibration.id) : newCalibrationSchema(meterId, channel),
+    schema: calibration ? editCalibrationSchema(calibration.id, zone) : newCalibrationSchema(meterId, channel, zone),
   });
   const dirty = form.isDirty();
   useDirtyForm(calibration ? `calibration-${calibration.id}` : `new-calibration-${channel}`, dirty);
 
   const values = form.getValues();
   const startChanged = values.startAt !== initial.startAt;
-  const newStart = startChanged ? fromLocalInput(values.startAt) : null;
+  const newStart = startChanged ? fromLocalInput(values.startAt, zone) : null;
   // The span the server recomputes begins at the earliest start among the old and the new range.
   const recomputeFrom = calibration
     ? dirty
@@ -272,10 +276,10 @@ export function CalibrationForm({
     clearGeneralError();
     try {
       if (calibration) {
-        await updateCalibration({ variables: { input: calibrationUpdate(calibration, initial, submitted) } });
+        await updateCalibration({ variables: { input: calibrationUpdate(calibration, initial, submitted, zone) } });
       } else {
-        const startAt = submitted.startAt === initial.startAt ? null : fromLocalInput(submitted.startAt);
-        const endAt = fromLocalInput(submitted.endAt);
+        const startAt = submitted.startAt === initial.startAt ? null : fromLocalInput(submitted.startAt, zone);
+        const endAt = fromLocalInput(submitted.endAt, zone);
         await createCalibration({
           variables: {
             input: {
@@ -299,7 +303,7 @@ export function CalibrationForm({
   const label = calibration
     ? t('Calibration of {{channel}} from {{start}}', {
         channel,
-        start: formatDateTime(calibration.range.start, i18n.language),
+        start: formatTime(calibration.range.start),
       })
     : t('New calibration of {{channel}}', { channel });
 
@@ -315,17 +319,27 @@ export function CalibrationForm({
         <FormError message={generalError} />
         <ExpressionInput label={t('Expression')} props={inputProps('expression')} />
         <Group grow align="flex-start">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('Start')}
-            description={calibration ? t('In your time zone') : t('In your time zone; left as it is: when saved')}
+            description={
+              differs
+                ? calibration
+                  ? t('In the time zone {{zone}}', { zone })
+                  : t('In the time zone {{zone}}; left as it is: when saved', { zone })
+                : calibration
+                  ? t('In your time zone')
+                  : t('In your time zone; left as it is: when saved')
+            }
             required={Boolean(calibration)}
             {...inputProps('startAt')}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('End')}
-            description={t('In your time zone; empty: until further notice')}
+            description={
+              differs
+                ? t('In the time zone {{zone}}; empty: until further notice', { zone })
+                : t('In your time zone; empty: until further notice')
+            }
             {...inputProps('endAt')}
           />
         </Group>
@@ -333,7 +347,7 @@ export function CalibrationForm({
           <Alert color="yellow" variant="light">
             {t(
               'The change reaches more than a minute into the past: the stored values from {{start}} on are recomputed.',
-              { start: formatDateTime(recomputeFrom.toISOString(), i18n.language) },
+              { start: formatTime(recomputeFrom.toISOString()) },
             )}
           </Alert>
         )}

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,22 +16,22 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useShowError } from '../forms/useShowError.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DateTimeField } from '../ui/DateField.tsx';
 import { Section } from '../ui/Section.tsx';
+import { useDisplayZone, useFormatDateTime } from '../ui/timeZone.tsx';
+import { fromLocalInput } from './calibrationValues.ts';
 
 /** The name a confirmation uses for the meter. */
 export function meterLabel(meter: { name: string | null; serial: string }): string {
   return meter.name || meter.serial;
 }
 
-/** Local `YYYY-MM-DDTHH:mm` (a datetime-local input's value) as an instant; null when empty or incomplete. */
-function fromLocalInput(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? null : time;
-}
-
 function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
   const { t } = useTranslation();
+  // The range is read on the page's wall clock (the meter's project's), as the page shows the readings' times.
+  const { zone } = useDisplayZone();
+  const formatTime = useFormatDateTime();
+  const fromInput = (value: string) => fromLocalInput(value, zone);
   const ask = useConfirm();
   const showError = useShowError();
   const [deleteData, { loading }] = useMutation(DeleteMeterDataDocument);
@@ -39,11 +39,11 @@ function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
     mode: 'controlled',
     initialValues: { from: '', to: '' },
     validate: {
-      from: (value) => (fromLocalInput(value) ? null : t('Required')),
+      from: (value) => (fromInput(value) ? null : t('Required')),
       to: (value, values) => {
-        const to = fromLocalInput(value);
+        const to = fromInput(value);
         if (!to) return t('Required');
-        const from = fromLocalInput(values.from);
+        const from = fromInput(values.from);
         return from && to < from ? t('The end is before the start') : null;
       },
     },
@@ -51,12 +51,12 @@ function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
   useDirtyForm('delete-meter-data', form.isDirty());
 
   const submit = form.onSubmit(async (values) => {
-    const from = fromLocalInput(values.from) as Date;
-    const to = fromLocalInput(values.to) as Date;
+    const from = fromInput(values.from) as Date;
+    const to = fromInput(values.to) as Date;
     const question = t('Delete the readings of {{name}} from {{from}} to {{to}}? This cannot be undone.', {
       name: meterLabel(meter),
-      from: from.toLocaleString(),
-      to: to.toLocaleString(),
+      from: formatTime(from.toISOString()),
+      to: formatTime(to.toISOString()),
     });
     if (!(await ask(question))) return;
     try {
@@ -76,8 +76,8 @@ function DeleteDataForm({ meter }: { meter: MeterStateFieldsFragment }) {
       <Stack gap="xs">
         <Text size="sm">{t('Deletes the stored readings of the range; the series they fed are recomputed.')}</Text>
         <Group align="flex-start">
-          <TextInput type="datetime-local" label={t('From')} {...form.getInputProps('from')} />
-          <TextInput type="datetime-local" label={t('To')} {...form.getInputProps('to')} />
+          <DateTimeField label={t('From')} {...form.getInputProps('from')} />
+          <DateTimeField label={t('To')} {...form.getInputProps('to')} />
         </Group>
         <Group>
           <Button type="submit" color="red" variant="outline" loading={loading}>

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { MeterBatteryHistoryDocument, type MeterBatteryHistoryQuery } from '../../graphql/generated.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
-import { formatBatteryIn, formatDateTime } from './meterFormat.ts';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
+import { formatBatteryIn } from './meterFormat.ts';
 import type { ChartMarker, ChartSeries, TimeChartData } from './uplotChart.ts';
 import { useTimeChart } from './useTimeChart.ts';
 
@@ -113,6 +114,7 @@ export function MeterBatterySection({
   meter: { id: number; createdAt: string; batteryResetAt: string | null; latest: { battery: number | null } | null };
 }) {
   const { t, i18n } = useTranslation();
+  const formatTime = useFormatDateTime();
   const locale = i18n.language;
   const [range, setRange] = useState<BatteryRange>('quarter');
   // Fixed when the range is chosen: a window that moved with every render would query again each time.
@@ -183,8 +185,8 @@ export function MeterBatterySection({
           <Text size="sm" data-testid="battery-reset">
             {resetAt
               ? resetInWindow && days.length > 0
-                ? t('Battery reset {{time}}: the green dashed line.', { time: formatDateTime(resetAt, locale) })
-                : t('Battery reset {{time}}.', { time: formatDateTime(resetAt, locale) })
+                ? t('Battery reset {{time}}: the green dashed line.', { time: formatTime(resetAt) })
+                : t('Battery reset {{time}}.', { time: formatTime(resetAt) })
               : t('The battery has not been reset.')}
           </Text>
           {timeWindow.clipped && <Text size="sm">{t('Showing the last three years.')}</Text>}

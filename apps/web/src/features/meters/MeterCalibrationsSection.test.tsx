@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
+import { typeInto } from '../../testing/dateFields.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { minutesAgo, testMeter } from './testMeters.ts';
 
@@ -151,8 +152,9 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Lisää kalibrointi' }));
     form = within(card).getByRole('form', { name: 'Kanavan temperature uusi kalibrointi' });
     fireEvent.change(expressionInput(form), { target: { value: 'x * 1.02' } });
-    fireEvent.change(within(form).getByLabelText(/^Alku/), { target: { value: '2026-01-05T08:00' } });
-    fireEvent.change(within(form).getByLabelText(/^Loppu/), { target: { value: '2026-01-06T08:30' } });
+    // Typed as a Finn writes times; they are read on the wall clock of the meter's project (Helsinki, UTC+2).
+    typeInto(within(form).getByLabelText(/^Alku/), '5.1.2026 08:00');
+    typeInto(within(form).getByLabelText(/^Loppu/), '6.1.2026 08:30');
     expect(within(form).getByText(/Muutos ulottuu yli minuutin taaksepäin/)).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Tallenna kalibrointi' }));
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -160,8 +162,8 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
       meterId: 3,
       channel: 'temperature',
       expression: 'x * 1.02',
-      startAt: new Date(2026, 0, 5, 8, 0).toISOString(),
-      endAt: new Date(2026, 0, 6, 8, 30).toISOString(),
+      startAt: '2026-01-05T06:00:00.000Z',
+      endAt: '2026-01-06T06:30:00.000Z',
     });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     // Newest first.
@@ -281,10 +283,10 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     fireEvent.click(within(table).getByRole('button', { name: 'Muokkaa' }));
     const form = within(card).getByRole('form', { name: /^Kanavan temperature kalibrointi alkaen/ });
     // Its start (with seconds the minute input cannot show) is sent only when changed.
-    fireEvent.change(within(form).getByLabelText(/^Loppu/), { target: { value: '2026-02-01T00:00' } });
+    typeInto(within(form).getByLabelText(/^Loppu/), '1.2.2026 00:00');
     expect(within(form).getByText(/Muutos ulottuu yli minuutin taaksepäin/)).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Tallenna kalibrointi' }));
-    await waitFor(() => expect(updated).toEqual({ id: 9, endAt: new Date(2026, 1, 1, 0, 0).toISOString() }));
+    await waitFor(() => expect(updated).toEqual({ id: 9, endAt: '2026-01-31T22:00:00.000Z' }));
     await waitFor(() => expect(within(table).queryByText('Toistaiseksi')).toBeNull());
 
     fireEvent.click(within(table).getByRole('button', { name: 'Poista' }));

@@ -16,11 +16,12 @@ import { useShowError } from '../forms/useShowError.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
 import { CalibrationForm, ConversionForm, refetchCalibrations } from './CalibrationForms.tsx';
 import { recomputes } from './calibrationValues.ts';
-import { channelsOf, formatDateTime, type MeterChannel } from './meterFormat.ts';
+import { channelsOf, type MeterChannel } from './meterFormat.ts';
 
 /**
  * The channels the section lists: those of the latest reading, then any that no longer report but still have a
@@ -132,7 +133,8 @@ function CalibrationRow({
   now: number;
   onEdit: (() => void) | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
   const ask = useConfirm();
   const showError = useShowError();
   const [deleteCalibration, { loading }] = useMutation(
@@ -146,7 +148,7 @@ function CalibrationRow({
       t('Delete the calibration {{expression}} of {{channel}} from {{start}}?', {
         expression: calibration.expression,
         channel,
-        start: formatDateTime(calibration.range.start, i18n.language),
+        start: formatTime(calibration.range.start),
       }),
       recomputes(calibration.range.start, Date.now())
         ? t('It starts more than a minute ago: the stored values of its range are recomputed.')
@@ -165,10 +167,8 @@ function CalibrationRow({
 
   return (
     <Table.Tr>
-      <Table.Td>{formatDateTime(calibration.range.start, i18n.language)}</Table.Td>
-      <Table.Td>
-        {calibration.range.end ? formatDateTime(calibration.range.end, i18n.language) : t('Until further notice')}
-      </Table.Td>
+      <Table.Td>{formatTime(calibration.range.start)}</Table.Td>
+      <Table.Td>{calibration.range.end ? formatTime(calibration.range.end) : t('Until further notice')}</Table.Td>
       <Table.Td>
         <Group gap="xs">
           <Code>{calibration.expression}</Code>

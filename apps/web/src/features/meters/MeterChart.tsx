@@ -2,6 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { chartColor, formatMeasurement, unitLabel } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisplayZone } from '../ui/timeZone.tsx';
 import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { type ChartReading, chartSeriesOf } from './meterFormat.ts';
 import { useTimeChart } from './useTimeChart.ts';
@@ -14,6 +15,7 @@ export function MeterChart({ readings, dataType }: { readings: readonly ChartRea
   const typeLabel = useMeasurementLabel();
   const channelLabel = useChannelLabel();
   const locale = i18n.language;
+  const { zone } = useDisplayZone();
   const { channels, unit, data } = useMemo(() => chartSeriesOf(readings, dataType), [readings, dataType]);
   // Every line is of the one type: a line is named by the type, and by its channel only when there are several.
   const labels = channels.map((name, _index, all) =>
@@ -23,9 +25,10 @@ export function MeterChart({ readings, dataType }: { readings: readonly ChartRea
     ),
   );
   const container = useTimeChart(
-    JSON.stringify([locale, dataType, unit, labels]),
+    JSON.stringify([locale, zone, dataType, unit, labels]),
     () => ({
       locale,
+      timeZone: zone,
       timeLabel: t('Time'),
       series: labels.map((label, index) => ({ label, color: chartColor(index) })),
       formatValue: (value) => `${formatMeasurement(value, dataType, locale)} ${unitLabel(unit, locale)}`.trim(),

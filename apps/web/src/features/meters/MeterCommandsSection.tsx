@@ -19,9 +19,9 @@ import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
 import { type DriverCommandOption, driverCommandName } from './driverCommands.ts';
-import { formatDateTime } from './meterFormat.ts';
 
 type CommandValues = {
   name: string;
@@ -181,7 +181,8 @@ function DriverCommandForm({ meterId, commands }: { meterId: number; commands: r
 
 /** Downlinks to the meter: a form to send one, and those sent before with their status; administrators only. */
 export function MeterCommandsSection({ meterId }: { meterId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
   const { data, loading, error } = useQuery(MeterCommandsDocument, { variables: { id: meterId } });
   const statusLabels: Record<string, string> = { queued: t('Queued'), sent: t('Sent'), failed: t('Failed') };
   const commands = data?.meter.commands;
@@ -219,7 +220,7 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
                     <Table.Td>{historyName(command, t)}</Table.Td>
                     <Table.Td>{details.fPort}</Table.Td>
                     <Table.Td ff="monospace">{details.payload}</Table.Td>
-                    <Table.Td>{formatDateTime(command.createdAt, i18n.language)}</Table.Td>
+                    <Table.Td>{formatTime(command.createdAt)}</Table.Td>
                     <Table.Td>
                       <Badge
                         color={statusColors[command.status] ?? 'gray'}

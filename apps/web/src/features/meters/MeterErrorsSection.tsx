@@ -10,7 +10,7 @@ import {
 import { useShowError } from '../forms/useShowError.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
-import { formatDateTime } from './meterFormat.ts';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 
 /** A short view of an error's details: the message when it has one, else its JSON. */
 function errorDetails(data: unknown): string | null {
@@ -62,7 +62,8 @@ function AcknowledgeButton({ error, meterId }: { error: MeterSystemErrorFieldsFr
 
 /** The meter's unacknowledged system errors (decoding failures, unknown formats); admins acknowledge them. */
 export function MeterErrorsSection({ meterId, isAdmin }: { meterId: number; isAdmin: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
   const { data, loading, error } = useQuery(MeterSystemErrorsDocument, {
     variables: { id: meterId },
     fetchPolicy: 'cache-and-network',
@@ -91,7 +92,7 @@ export function MeterErrorsSection({ meterId, isAdmin }: { meterId: number; isAd
                 const details = errorDetails(item.data);
                 return (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{formatDateTime(item.time, i18n.language)}</Table.Td>
+                    <Table.Td>{formatTime(item.time)}</Table.Td>
                     <Table.Td>
                       {item.name}
                       <Text size="xs" c="dimmed">

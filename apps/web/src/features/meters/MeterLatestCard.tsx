@@ -3,14 +3,16 @@ import { formatMeasurement, unitLabel } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import type { MeterLatestFieldsFragment } from '../../graphql/generated.ts';
 import { Section } from '../ui/Section.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { useChannelLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
-import { channelsOf, formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
+import { channelsOf, formatBattery, formatRelativeTime, formatVolts } from './meterFormat.ts';
 import { SignalValue } from './SignalValue.tsx';
 
 /** The meter's latest reading: its channels, and the radio and health of the uplink that brought it. */
 export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & { batteryResetAt: string | null } }) {
   const { t, i18n } = useTranslation();
+  const formatTime = useFormatDateTime();
   const locale = i18n.language;
   const channelLabel = useChannelLabel();
   const now = useNow();
@@ -23,8 +25,8 @@ export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & 
       ) : (
         <>
           <Text>
-            <time dateTime={latest.time} title={formatDateTime(latest.time, locale)}>
-              {formatDateTime(latest.time, locale)}
+            <time dateTime={latest.time} title={formatTime(latest.time)}>
+              {formatTime(latest.time)}
             </time>{' '}
             <Text span c="dimmed">
               ({formatRelativeTime(latest.time, now, locale)})
@@ -72,7 +74,7 @@ export function MeterLatestCard({ meter }: { meter: MeterLatestFieldsFragment & 
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('Battery reset')}</Table.Th>
-                <Table.Td>{meter.batteryResetAt ? formatDateTime(meter.batteryResetAt, locale) : t('Never')}</Table.Td>
+                <Table.Td>{meter.batteryResetAt ? formatTime(meter.batteryResetAt) : t('Never')}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('Supply voltage')}</Table.Th>

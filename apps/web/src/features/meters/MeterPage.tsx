@@ -10,6 +10,7 @@ import { RecalculationProgress } from '../recalculation/RecalculationProgress.ts
 import { type PageTab, PageTabs } from '../ui/PageTabs.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
+import { DisplayTimeZone, TimeZoneNote, useFormatDateTime } from '../ui/timeZone.tsx';
 import { useNow } from '../ui/useNow.ts';
 import { MeterActionsSection, MeterDangerZone } from './MeterActionsSection.tsx';
 import { MeterBatterySection } from './MeterBatterySection.tsx';
@@ -21,13 +22,14 @@ import { MeterErrorsSection } from './MeterErrorsSection.tsx';
 import { MeterLatestCard } from './MeterLatestCard.tsx';
 import { MeterReadingsSection } from './MeterReadingsSection.tsx';
 import { MeterStateBadges } from './MeterStateBadges.tsx';
-import { type ChartReading, formatDateTime, formatRelativeTime, parseMeterId } from './meterFormat.ts';
+import { type ChartReading, formatRelativeTime, parseMeterId } from './meterFormat.ts';
 
 /** Readings pushed while the page is open that the chart keeps; older ones are in the queried range anyway. */
 const maxLiveReadings = 2000;
 
 function MeterHeader({ meter }: { meter: MeterPageFieldsFragment }) {
   const { t, i18n } = useTranslation();
+  const formatTime = useFormatDateTime();
   const now = useNow();
   return (
     <Stack gap={4}>
@@ -54,12 +56,13 @@ function MeterHeader({ meter }: { meter: MeterPageFieldsFragment }) {
         </Text>
         <Text size="sm">
           {t('Last seen')}:{' '}
-          <span title={formatDateTime(meter.lastSeen, i18n.language)}>
+          <span title={formatTime(meter.lastSeen)}>
             {meter.lastSeen ? formatRelativeTime(meter.lastSeen, now, i18n.language) : t('Never')}
           </span>
         </Text>
       </Group>
       <MeterStateBadges meter={meter} />
+      <TimeZoneNote />
       {meter.location && (
         <Text size="sm" c="dimmed">
           {t('Location')}: {meter.location}
@@ -188,9 +191,11 @@ export function MeterPage() {
       ) : (
         <QueryState loading={loading} error={error} data={meter}>
           {meter && (
-            <DirtyFormsProvider key={meter.id}>
-              <MeterContent key={meter.id} meter={meter} />
-            </DirtyFormsProvider>
+            <DisplayTimeZone zone={meter.projects[0]?.timeZone}>
+              <DirtyFormsProvider key={meter.id}>
+                <MeterContent key={meter.id} meter={meter} />
+              </DirtyFormsProvider>
+            </DisplayTimeZone>
           )}
         </QueryState>
       )}

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { MeterReadingsDocument } from '../../graphql/generated.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { MeterChart } from './MeterChart.tsx';
-import { type ChartReading, channelsOf, channelTypes, formatDateTime, mergeReadings } from './meterFormat.ts';
+import { type ChartReading, channelsOf, channelTypes, mergeReadings } from './meterFormat.ts';
 
 const hour = 60 * 60 * 1000;
 const rangeHours = { day: 24, week: 7 * 24, month: 30 * 24 } as const;
@@ -38,7 +39,8 @@ function Stat({ label, value }: { label: string; value: string | number }) {
  * range's statistics. `live` holds readings pushed since the page opened; they join the chart without a new query.
  */
 export function MeterReadingsSection({ meterId, live }: { meterId: number; live: readonly ChartReading[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
   const typeLabel = useMeasurementLabel();
   const [range, setRange] = useState<ReadingRange>('day');
   // Fixed when the range is chosen: a window that moved with every render would query again each time.
@@ -107,8 +109,8 @@ export function MeterReadingsSection({ meterId, live }: { meterId: number; live:
             <SimpleGrid cols={{ base: 2, sm: 4 }} aria-label={t('Statistics of the range')}>
               <Stat label={t('Number of readings')} value={stats.count} />
               <Stat label={t('Decoding errors')} value={stats.decodeErrors} />
-              <Stat label={t('First reading')} value={formatDateTime(stats.first, i18n.language)} />
-              <Stat label={t('Last reading')} value={formatDateTime(stats.last, i18n.language)} />
+              <Stat label={t('First reading')} value={formatTime(stats.first)} />
+              <Stat label={t('Last reading')} value={formatTime(stats.last)} />
             </SimpleGrid>
           )}
         </Stack>

@@ -6,6 +6,7 @@ import {
   updateCalibrationInput,
 } from '@olo/shared';
 import { formSchema } from '../forms/formSchema.ts';
+import { fromDateTimeInput, toDateTimeInput } from '../project-edit/dateTimeInput.ts';
 
 /**
  * Spec section 5 (docs/decisions/0015-calibration-overlap.md): a calibration change whose range starts more than a
@@ -23,16 +24,21 @@ export const conversionTargets = measurementTypes.filter((type) => type !== 'ign
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
-/** An instant as a datetime-local input shows it: the viewer's own wall clock, to the minute. */
-export function toLocalInput(time: Date | string | null | undefined): string {
+/**
+ * An instant as a datetime-local input shows it, to the minute: on the wall clock of `timeZone` (the meter page's,
+ * decision 0090), or without one on the viewer's own.
+ */
+export function toLocalInput(time: Date | string | null | undefined, timeZone?: string): string {
   if (!time) return '';
+  if (timeZone) return toDateTimeInput(typeof time === 'string' ? time : time.toISOString(), timeZone);
   const date = new Date(time);
   if (Number.isNaN(date.getTime())) return '';
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A datetime-local value (the viewer's wall clock) as an instant; null when empty or incomplete. */
-export function fromLocalInput(value: string): Date | null {
+/** A datetime-local value (the wall clock of `timeZone`, or the viewer's) as an instant; null when empty or incomplete. */
+export function fromLocalInput(value: string, timeZone?: string): Date | null {
+  if (timeZone) return fromDateTimeInput(value, timeZone);
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
@@ -77,29 +83,29 @@ export type CalibrationValues = {
   endAt: string;
 };
 
-export const newCalibrationSchema = (meterId: number, channel: string) =>
+export const newCalibrationSchema = (meterId: number, channel: string, timeZone?: string) =>
   formSchema<CalibrationValues>({
     schema: createCalibrationInput,
     toInput: (values) => ({
       meterId,
       channel,
       expression: values.expression,
-      startAt: fromLocalInput(values.startAt),
-      endAt: fromLocalInput(values.endAt),
+      startAt: fromLocalInput(values.startAt, timeZone),
+      endAt: fromLocalInput(values.endAt, timeZone),
     }),
   });
 
 /** An edited calibration keeps a start: clearing it would not mean "now" as it does for a new one. */
-export const editCalibrationSchema = (id: number) =>
+export const editCalibrationSchema = (id: number, timeZone?: string) =>
   formSchema<CalibrationValues>({
     schema: updateCalibrationInput,
     toInput: (values) => ({
       id,
       expression: values.expression,
-      startAt: fromLocalInput(values.startAt) ?? undefined,
-      endAt: fromLocalInput(values.endAt),
+      startAt: fromLocalInput(values.startAt, timeZone) ?? undefined,
+      endAt: fromLocalInput(values.endAt, timeZone),
     }),
-    issues: (values) => (fromLocalInput(values.startAt) ? [] : [{ message: 'Required', path: ['startAt'] }]),
+    issues: (values) => (fromLocalInput(values.startAt, timeZone) ? [] : [{ message: 'Required', path: ['startAt'] }]),
   });
 
 /**
@@ -110,9 +116,10 @@ export function calibrationUpdate(
   calibration: { id: number; expression: string; range: { start: string; end?: string | null } },
   initial: CalibrationValues,
   values: CalibrationValues,
+  timeZone?: string,
 ) {
-  const startAt = values.startAt === initial.startAt ? undefined : fromLocalInput(values.startAt);
-  const endAt = values.endAt === initial.endAt ? undefined : fromLocalInput(values.endAt);
+  const startAt = values.startAt === initial.startAt ? undefined : fromLocalInput(values.startAt, timeZone);
+  const endAt = values.endAt === initial.endAt ? undefined : fromLocalInput(values.endAt, timeZone);
   const expression = values.expression.trim();
   return {
     id: calibration.id,

@@ -67,12 +67,15 @@ export function formatDecibels(value: number | null | undefined, unit: string, l
   return `${formatNumber(value, Number.isInteger(value) ? 0 : 1, locale)} ${unit}`;
 }
 
-/** A time with date, in the viewer's language and time zone. */
-export function formatDateTime(iso: string | null | undefined, locale: string): string {
+/**
+ * A time with date, in the viewer's language, on the wall clock of `timeZone` (a project's: see useFormatDateTime)
+ * or without one of the viewer's own zone.
+ */
+export function formatDateTime(iso: string | null | undefined, locale: string, timeZone?: string): string {
   if (!iso) return '-';
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return '-';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(time);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone }).format(time);
 }
 
 const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [

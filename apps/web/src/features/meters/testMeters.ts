@@ -65,7 +65,7 @@ export function testMeter(id: number, name: string | null, overrides: Record<str
     organizationSince: '2026-01-01T00:00:00.000Z',
     provider: 'tts',
     createdAt: minutesAgo(30 * 24 * 60),
-    projects: [{ __typename: 'Project', id: 7, name: 'Koulun sisäilma', code: 'DEMO-1' }],
+    projects: [{ __typename: 'Project', id: 7, name: 'Koulun sisäilma', code: 'DEMO-1', timeZone: 'Europe/Helsinki' }],
     // Elsys has no command catalog: raw downlinks only.
     driverCommands: [],
     ...overrides,

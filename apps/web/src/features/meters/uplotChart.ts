@@ -27,6 +27,8 @@ export interface TimeChartOptions {
   formatValue: (value: number) => string;
   /** The legend shows points as UTC dates (points that each stand for a UTC day). */
   utcDays?: boolean;
+  /** The wall clock the time axis and legend show (a project's); the viewer's own without one. */
+  timeZone?: string;
   markers?: readonly ChartMarker[];
   /** The value axis's fixed ends (a limit's scale), instead of the data's. */
   valueRange?: [number, number];
@@ -40,13 +42,18 @@ export type TimeChartData = [number[], ...(number | null)[][]];
 const day = 24 * 60 * 60;
 
 /**
- * Tick labels of the time axis in the viewer's language and time zone: the time of day when ticks are hours apart,
- * with the date under it where the day changes; the date alone when they are days apart.
+ * Tick labels of the time axis in the viewer's language and the chart's time zone: the time of day when ticks are
+ * hours apart, with the date under it where the day changes; the date alone when they are days apart.
  */
-function timeAxisValues(locale: string) {
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric' });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-  const timeWithSeconds = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+function timeAxisValues(locale: string, timeZone: string | undefined) {
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone });
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
+  const timeWithSeconds = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone,
+  });
   return (_chart: uPlot, splits: number[], _axis: number, _space: number, increment: number) => {
     let previousDay = '';
     return splits.map((split) => {
@@ -82,14 +89,19 @@ function drawMarkers(chart: uPlot, markers: readonly ChartMarker[]) {
 export function createTimeChart(target: HTMLElement, options: TimeChartOptions, data: TimeChartData): uPlot {
   const legendTime = new Intl.DateTimeFormat(
     options.locale,
-    options.utcDays ? { dateStyle: 'short', timeZone: 'UTC' } : { dateStyle: 'short', timeStyle: 'medium' },
+    options.utcDays
+      ? { dateStyle: 'short', timeZone: 'UTC' }
+      : { dateStyle: 'short', timeStyle: 'medium', timeZone: options.timeZone },
   );
   const number = new Intl.NumberFormat(options.locale, { useGrouping: false, maximumFractionDigits: 2 });
+  const zone = options.utcDays ? undefined : options.timeZone;
   return new uPlot(
     {
       width: options.width,
       height: options.height,
       scales: { x: { time: true }, ...(options.valueRange ? { y: { range: options.valueRange } } : {}) },
+      // Ticks fall on the zone's whole hours and midnights, which the labels then name.
+      ...(zone ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), zone) } : {}),
       plugins: options.plugins,
       series: [
         {
@@ -107,7 +119,7 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
         })),
       ],
       axes: [
-        { values: timeAxisValues(options.locale), space: 60 },
+        { values: timeAxisValues(options.locale, zone), space: 60 },
         { values: (_chart, splits) => splits.map((split) => number.format(split)), size: 60 },
       ],
       hooks: { draw: [(chart) => drawMarkers(chart, options.markers ?? [])] },

@@ -7,6 +7,7 @@ import { CreateOrganizationProjectDocument } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { DateField } from '../ui/DateField.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { forgetProjectLists } from './organizationCache.ts';
@@ -81,7 +82,7 @@ export function CreateProjectForm({ organizationId, onCancel }: { organizationId
         </SimpleGrid>
         <Textarea label={t('Description')} rows={3} {...inputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('Start date')} type="date" {...inputProps('startAt')} />
+          <DateField label={t('Start date')} {...inputProps('startAt')} />
           <Select
             label={t('Time zone')}
             searchable

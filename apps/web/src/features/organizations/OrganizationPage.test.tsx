@@ -3,6 +3,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
+import { typeInto } from '../../testing/dateFields.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { ancestor, memberOf, organizationId, organizationSummary, permissionDenied } from './testData.ts';
 
@@ -169,7 +170,7 @@ describe('organization page', { timeout: 20_000 }, () => {
     expect(sent).toBeUndefined();
 
     fireEvent.change(within(form).getByLabelText(/^Nimi/), { target: { value: 'Uusi' } });
-    fireEvent.change(within(form).getByLabelText('Alkamispäivä'), { target: { value: '2026-03-01' } });
+    typeInto(within(form).getByLabelText('Alkamispäivä'), '1.3.2026');
     fireEvent.click(within(form).getByRole('button', { name: 'Luo projekti' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/p/42'));
     expect(sent).toEqual({

@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
+import { typeInto } from '../../testing/dateFields.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { adminProject, member, page, projectInvitations, shellOf } from './testProject.ts';
 
@@ -146,8 +147,8 @@ describe('project edit', { timeout: 20_000 }, () => {
       UpdateProjectInfo: () => ({ errors: [{ message: 'not expected' }] }),
     });
     await screen.findByTestId('project-info-form');
-    fireEvent.change(field('Alku'), { target: { value: '2026-05-01T08:00' } });
-    fireEvent.change(field('Loppu'), { target: { value: '2026-04-01T08:00' } });
+    typeInto(field('Alku'), '1.5.2026 08:00');
+    typeInto(field('Loppu'), '1.4.2026 08:00');
     fireEvent.click(screen.getByRole('button', { name: 'Tallenna' }));
     expect(await screen.findByText('Loppu on ennen alkua')).toBeTruthy();
     expect(field('Loppu').getAttribute('aria-invalid')).toBe('true');
@@ -172,7 +173,7 @@ describe('project edit', { timeout: 20_000 }, () => {
     });
     await screen.findByTestId('project-info-form');
     fireEvent.change(field('Nimi'), { target: { value: 'Koulu B' } });
-    fireEvent.change(field('Alku'), { target: { value: '2026-01-15T12:00' } });
+    typeInto(field('Alku'), '15.1.2026 12.00');
     fireEvent.click(screen.getByRole('button', { name: 'Tallenna' }));
     await waitFor(() => expect(sent.map((operation) => operation.name)).toContain('UpdateProjectInfo'));
     expect(sent[0]?.variables.input).toMatchObject({

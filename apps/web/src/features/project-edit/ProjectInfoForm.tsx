@@ -20,6 +20,7 @@ import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../.
 import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
+import { DateTimeField } from '../ui/DateField.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
 
@@ -188,18 +189,8 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
         </SimpleGrid>
         <Textarea label={t('Description')} autosize minRows={3} {...inputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            type="datetime-local"
-            label={t('Start')}
-            description={t('In the project time zone')}
-            {...inputProps('startAt')}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('End')}
-            description={t('In the project time zone')}
-            {...inputProps('endAt')}
-          />
+          <DateTimeField label={t('Start')} description={t('In the project time zone')} {...inputProps('startAt')} />
+          <DateTimeField label={t('End')} description={t('In the project time zone')} {...inputProps('endAt')} />
           <Select
             label={t('Time zone')}
             description={t('Times of the project are shown in it')}

@@ -12,6 +12,7 @@ import { usePageEntityName } from '../layout/documentTitle.ts';
 import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { editEntryPath } from '../project-edit/editTabs.ts';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
+import { DisplayTimeZone, TimeZoneNote } from '../ui/timeZone.tsx';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import classes from './ProjectLayout.module.css';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
@@ -124,6 +125,7 @@ function ProjectHeader({ project }: { project: ProjectShellFieldsFragment }) {
           </Text>
         )}
         <ProjectStateBadges project={project} />
+        <TimeZoneNote />
       </Group>
     </Stack>
   );
@@ -156,11 +158,11 @@ export function ProjectLayout() {
   else if (!data) content = <QueryState loading={loading} error={error} />;
   else {
     content = (
-      <>
+      <DisplayTimeZone zone={data.project.timeZone}>
         <ProjectHeader project={data.project} />
         <ProjectTabs project={data.project} />
         <Outlet />
-      </>
+      </DisplayTimeZone>
     );
   }
   return (

@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery } from '@apollo/client/react';
-import { Autocomplete, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { createSeriesDatasourceInput, formatMeasurement, unitLabel, updateSeriesDatasourceInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { toDateTimeInput } from '../project-edit/dateTimeInput.ts';
+import { DateTimeField } from '../ui/DateField.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { RequiredSelect, selectProps } from '../ui/RequiredSelect.tsx';
@@ -82,8 +83,7 @@ function RangeFields({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Stack gap={4}>
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('Start')}
           description={t('In the project time zone; empty: from the beginning')}
           {...inputProps('startAt')}
@@ -91,8 +91,7 @@ function RangeFields({
         <Checkbox label={t('The start time is included')} {...checkboxProps('startInclusive')} />
       </Stack>
       <Stack gap={4}>
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('End')}
           description={t('In the project time zone; empty: no end')}
           {...inputProps('endAt')}

@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
+import { typeInto } from '../../testing/dateFields.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
 import { adminProject, shellOf } from '../project-edit/testProject.ts';
 
@@ -261,7 +262,7 @@ describe('series edit', { timeout: 20_000 }, () => {
     );
     expect(within(form).getByText('Tietolähteitä valittu: 1.')).toBeTruthy();
     await choose(form, /^Kohdesarja/, 'Lämpötila B (Lämpötila)');
-    fireEvent.change(within(form).getByLabelText(/^Alkaen/), { target: { value: '2026-03-01T12:00' } });
+    typeInto(within(form).getByLabelText(/^Alkaen/), '1.3.2026 12:00');
     fireEvent.click(move);
     await waitFor(() => expect(sent.map((operation) => operation.name)).toEqual(['MoveSeriesDatasources']));
     expect(sent[0]?.variables).toEqual({ ids: [11], seriesId: 2, at: '2026-03-01T10:00:00.000Z' });
@@ -279,7 +280,7 @@ describe('series edit', { timeout: 20_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Uusi tietolähde sarjalle Lämpötila' });
     await choose(form, /^Mittari/, meterLabel);
     fireEvent.change(within(form).getByRole('combobox', { name: /^Kanava/ }), { target: { value: 'temperature' } });
-    fireEvent.change(within(form).getByLabelText('Alku'), { target: { value: '2026-03-01T12:00' } });
+    typeInto(within(form).getByLabelText('Alku'), '1.3.2026 12:00');
     fireEvent.click(within(form).getByLabelText('Loppuhetki kuuluu mukaan'));
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää tietolähde' }));
     await waitFor(() => expect(sent.map((operation) => operation.name)).toEqual(['CreateSeriesDatasource']));

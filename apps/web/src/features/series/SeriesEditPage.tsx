@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createSeriesInput, isMeasurementType } from '@olo/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { DirtyFormsProvider, useDirtyForm } from '../forms/DirtyFormsProvider.ts
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useEditedProject } from '../project-edit/EditLayout.tsx';
 import { RecalculationProgress } from '../recalculation/RecalculationProgress.tsx';
+import { DateTimeField } from '../ui/DateField.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
@@ -210,8 +211,7 @@ function MoveDatasourcesForm({ groups }: { groups: SeriesGroup[] }) {
         <FormError message={generalError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <RequiredSelect label={t('Target series')} data={targets} field={inputProps('seriesId')} />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('From')}
             description={t(
               'In the project time zone. The datasources end at this time and go on in the target series; empty: they move whole.',

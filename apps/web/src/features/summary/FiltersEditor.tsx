@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Checkbox, Group, Menu, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Menu, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import type { DataFilter } from '@olo/data-engine';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField, DateTimeField } from '../ui/DateField.tsx';
 import {
   newFilter,
   removeDayOfInput,
@@ -83,19 +84,19 @@ function RemoveRangeEditor({
   };
   return (
     <Group gap="xs" align="end">
-      <TextInput
+      <DateTimeField
         size="xs"
-        type="datetime-local"
         label={t('Remove from')}
         value={from}
-        onChange={(event) => edit(event.currentTarget.value, to)}
+        clearable={false}
+        onChange={(value) => edit(value, to)}
       />
-      <TextInput
+      <DateTimeField
         size="xs"
-        type="datetime-local"
         label={t('Remove until')}
         value={to}
-        onChange={(event) => edit(from, event.currentTarget.value)}
+        clearable={false}
+        onChange={(value) => edit(from, value)}
       />
     </Group>
   );
@@ -107,13 +108,13 @@ function FilterEditor(props: { filter: DataFilter; timeZone: string; onChange: (
   if (filter.type === 'weekrange') return <WeekRangeEditor filter={filter} onChange={onChange} />;
   if (filter.type === 'removerange') return <RemoveRangeEditor {...props} filter={filter} />;
   return (
-    <TextInput
+    <DateField
       size="xs"
-      type="date"
       label={t('Removed day')}
       value={filter.day}
-      onChange={(event) => {
-        const parsed = removeDayOfInput(event.currentTarget.value);
+      clearable={false}
+      onChange={(day) => {
+        const parsed = removeDayOfInput(day);
         if (parsed) onChange(parsed);
       }}
     />

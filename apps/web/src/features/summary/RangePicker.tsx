@@ -1,7 +1,8 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { quickRanges, type TimeRange } from '@olo/data-engine';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../ui/DateField.tsx';
 import { rangeOfDays, wallDayInput } from './wallTime.ts';
 
 const sameRange = (a: TimeRange | null, b: TimeRange | null) => a?.from === b?.from && a?.to === b?.to;
@@ -36,21 +37,21 @@ export const RangePicker = memo(function RangePicker({
   return (
     <Stack gap="xs">
       <Group gap="xs" align="end">
-        <TextInput
-          type="date"
+        <DateField
           size="xs"
           label={t('From')}
           value={fromDay}
+          clearable={false}
           data-testid="summary-range-from"
-          onChange={(event) => pick(event.currentTarget.value, toDay)}
+          onChange={(day) => pick(day, toDay)}
         />
-        <TextInput
-          type="date"
+        <DateField
           size="xs"
           label={t('To')}
           value={toDay}
+          clearable={false}
           data-testid="summary-range-to"
-          onChange={(event) => pick(fromDay, event.currentTarget.value)}
+          onChange={(day) => pick(fromDay, day)}
         />
       </Group>
       <Group gap={4} data-testid="summary-quick-ranges">
