@@ -13,7 +13,7 @@ import {
   demoViewer,
   seedDemoData,
 } from './demo-data.ts';
-import { demoStructureSeries, seedDemoHistory, ventilationFaultDay } from './demo-history.ts';
+import { continueDemoStructure, demoStructureSeries, seedDemoHistory, ventilationFaultDay } from './demo-history.ts';
 import { seedDemoMeters } from './demo-meters.ts';
 
 describe.each(testDatabases)('demo data on %s', (kind) => {
@@ -175,5 +175,67 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     expect(episode?.end_at).not.toBeNull();
     expect(episode?.data).toBeGreaterThan(demoAlarm.end);
     expect(episode?.peak).toBeGreaterThan(episode?.data as number);
+  });
+
+  it('keeps the slab drying after the seed: a hand reading every 3 hours, pushed live, on the same curve', async () => {
+    const { sql } = olo.server.database;
+    const deps = { db: olo.server.database.db, sql, events: olo.server.events };
+    const newest = async () =>
+      sql<Array<{ space: string; time: Date; value: number }>>`
+        select sp.name as space, l.time, l.value from series_latest l join series s on s.id = l.series_id
+        join spaces sp on sp.id = s.space_id where s.name = ${demoStructureSeries.name} order by sp.name`;
+    const before = await newest();
+    expect(before).toHaveLength(2);
+    const stop = new AbortController();
+    const pushed: number[] = [];
+    const listening = (async () => {
+      for await (const event of olo.server.events.subscribe('series.latest', stop.signal)) {
+        pushed.push(...event.values.map((value) => value.value));
+      }
+    })();
+
+    // Seven hours on: two readings a stairwell, each near the last (the slab dries slowly by now).
+    const later = Date.now() + 7 * 3_600_000;
+    expect(await continueDemoStructure(deps, later)).toBe(4);
+    expect(await continueDemoStructure(deps, later)).toBe(0);
+    const after = await newest();
+    after.forEach((row, index) => {
+      const previous = before[index] as { time: Date; value: number };
+      expect(new Date(row.time).getTime()).toBe(new Date(previous.time).getTime() + 6 * 3_600_000);
+      expect(Math.abs(row.value - previous.value)).toBeLessThan(1);
+      expect(row.value).toBeGreaterThan(75);
+      expect(row.value).toBeLessThan(90);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.abort();
+    await listening;
+    expect(pushed.sort()).toEqual(after.map((row) => row.value).sort());
+  });
+
+  it('keeps the bulk history of a demo series when a datasource edit recomputes it from raw readings', async () => {
+    const { sql } = olo.server.database;
+    const [datasource] = await sql<Array<{ id: number; series_id: number; start_at: Date }>>`
+      select d.id, d.series_id, d.start_at from series_datasources d join series s on s.id = d.series_id
+      join projects p on p.id = s.project_id
+      where p.code = ${demoProject.code} and d.channel = 'temperature' order by d.id limit 1`;
+    const seriesId = datasource?.series_id ?? 0;
+    const history = async () =>
+      (
+        await sql<Array<{ rows: number; first: Date; hours: number }>>`
+          select count(*)::int as rows, min(d.time) as first,
+            (select count(*)::int from series_rollup_hour r where r.series_id = ${seriesId}) as hours
+          from series_data d where d.series_id = ${seriesId}`
+      ).map((row) => ({ ...row }));
+    const [before] = await history();
+    expect(before?.rows).toBeGreaterThan(80 * 96);
+
+    // Starting the datasource a day earlier recomputes the series from that day on (the live day has raw readings).
+    const demo = await olo.server.services.accounts.findUserByUsername(demoUser.username);
+    const access = olo.server.services.access.forViewer(demo ?? null);
+    await olo.server.services.series.updateDatasource(access, {
+      id: datasource?.id as number,
+      startAt: new Date(new Date(datasource?.start_at as Date).getTime() - 86_400_000),
+    });
+    expect(await history()).toEqual([before]);
   });
 });

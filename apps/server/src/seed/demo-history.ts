@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { numberArray, type Sql, textArray, transaction } from '../db/sql.ts';
 import { alarms, alarmsSeries, alarmsTriggered, projects, series, spaces } from '../db/tables/index.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { type AlarmRule, type AlarmState, evaluateAlarm, idleAlarmState } from '../modules/alarms/alarm-evaluation.ts';
 import { ReadingsRepository, type SeriesValue } from '../modules/ingest/readings.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
@@ -125,7 +126,7 @@ export async function seedDemoHistory(
       }
     }
   }
-  values.push(...(await structureHistory(deps.db, drying?.id, start, now)));
+  values.push(...(await structureHistory(deps.db, drying, start, now)));
 
   const readings = new ReadingsRepository(deps.sql);
   await transaction(deps.sql, async (tx) => {
@@ -142,33 +143,115 @@ export async function seedDemoHistory(
   return { created: true, values: values.length, episodes };
 }
 
-/** The slab RH series of the drying project's stairwells, made when missing, with values up to `now`. */
-async function structureHistory(
-  db: Db,
-  projectId: number | undefined,
-  start: number,
-  now: number,
-): Promise<SeriesValue[]> {
-  if (projectId === undefined) return [];
+/**
+ * A stairwell's slab RH at `time` (%RH, one decimal): its drying curve from the project's start (`startMs`), with a
+ * little smooth noise of the probe. The history and the later hand readings (continueDemoStructure) both use it, so
+ * the curve goes on where the seed stopped. Null for a space without a curve.
+ */
+export function structureValue(space: string, startMs: number, time: number): number | null {
+  const curve = dryingCurves[space];
+  if (!curve) return null;
+  const noise = new SmoothNoise(hashText(`drying:${space}`), 6 * durations.hourMs, 4 * durations.dayMs);
+  const days = Math.max(0, time - startMs) / durations.dayMs;
+  const value = curve.to + (curve.from - curve.to) * Math.exp(-days / curve.days) + 0.3 * noise.at(time);
+  return Math.round(value * 10) / 10;
+}
+
+/** The drying project's slab RH series, each with its stairwell's name, made when missing. */
+async function structureSeries(db: Db, projectId: number): Promise<Array<{ id: number; space: string }>> {
   const repository = new SeriesRepository(db);
-  const values: SeriesValue[] = [];
+  const found: Array<{ id: number; space: string }> = [];
   const stairwells = await db.select().from(spaces).where(eq(spaces.projectId, projectId));
   for (const space of stairwells) {
-    const curve = dryingCurves[space.name];
-    if (!curve) continue;
+    if (!dryingCurves[space.name]) continue;
     const [existing] = await db
       .select()
       .from(series)
       .where(and(eq(series.spaceId, space.id), eq(series.name, demoStructureSeries.name)));
     const row = existing ?? (await repository.insert({ projectId, spaceId: space.id, ...demoStructureSeries }));
-    const noise = new SmoothNoise(hashText(`drying:${space.name}`), 6 * durations.hourMs, 4 * durations.dayMs);
+    found.push({ id: row.id, space: space.name });
+  }
+  return found;
+}
+
+/** The slab RH series of the drying project's stairwells, made when missing, with values up to `now`. */
+async function structureHistory(
+  db: Db,
+  project: { id: number; startAt: Date | null } | undefined,
+  start: number,
+  now: number,
+): Promise<SeriesValue[]> {
+  if (!project) return [];
+  const origin = project.startAt?.getTime() ?? start;
+  const values: SeriesValue[] = [];
+  for (const row of await structureSeries(db, project.id)) {
     for (let time = start; time <= now; time += structureStepMs) {
-      const days = (time - start) / durations.dayMs;
-      const value = curve.to + (curve.from - curve.to) * Math.exp(-days / curve.days) + 0.3 * noise.at(time);
-      values.push({ seriesId: row.id, time: new Date(time), value: Math.round(value * 10) / 10 });
+      values.push({ seriesId: row.id, time: new Date(time), value: structureValue(row.space, origin, time) as number });
     }
   }
   return values;
+}
+
+/**
+ * The slab's hand readings after the seed (decision 0099): every 3 hours since each series' newest value, up to `now`,
+ * the next points of its stairwell's drying curve, stored as series values with their rollup and latest value and
+ * pushed as 'series.latest' as the ingest's are, so that the live views and the dashboard move with them. Nothing
+ * before the history is stored (a series without values is left to seedDemoHistory). Returns the values stored.
+ */
+export async function continueDemoStructure(
+  deps: { db: Db; sql: Sql; events: EventBus },
+  now = Date.now(),
+): Promise<number> {
+  const [drying] = await deps.db.select().from(projects).where(eq(projects.code, demoDryingProject.code));
+  if (!drying) return 0;
+  const rows = await structureSeries(deps.db, drying.id);
+  const readings = new ReadingsRepository(deps.sql);
+  const newest = new Map(
+    (await new SeriesRepository(deps.db).latestOf(rows.map((row) => row.id))).map((latest) => [
+      latest.seriesId,
+      latest.time,
+    ]),
+  );
+  const origin = drying.startAt?.getTime() ?? now;
+  const values: SeriesValue[] = [];
+  for (const row of rows) {
+    const last = newest.get(row.id);
+    if (!last) continue;
+    for (let time = last.getTime() + structureStepMs; time <= now; time += structureStepMs) {
+      values.push({ seriesId: row.id, time: new Date(time), value: structureValue(row.space, origin, time) as number });
+    }
+  }
+  if (values.length === 0) return 0;
+  const moved = await transaction(deps.sql, async (tx) => {
+    await readings.ensureSeriesMonths(
+      tx,
+      values.map((value) => value.time),
+    );
+    return readings.insertSeriesValues(tx, values);
+  });
+  if (moved.length > 0) {
+    await deps.events.publish('series.latest', {
+      projectId: drying.id,
+      values: moved.map((value) => ({ seriesId: value.seriesId, time: value.time.toISOString(), value: value.value })),
+    });
+  }
+  return values.length;
+}
+
+/**
+ * Keeps the slab's hand readings coming while the demo runs: once now (after a pause the curve catches up) and then
+ * every `everyMs` (default an hour; a reading is due every 3 hours). Returns the stop function.
+ */
+export function startDemoStructureFeed(
+  deps: { db: Db; sql: Sql; events: EventBus },
+  onError: (error: unknown) => void,
+  everyMs = durations.hourMs,
+): () => void {
+  const feed = () => void continueDemoStructure(deps).catch(onError);
+  feed();
+  const timer = setInterval(feed, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
