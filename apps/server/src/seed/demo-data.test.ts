@@ -212,30 +212,43 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     expect(pushed.sort()).toEqual(after.map((row) => row.value).sort());
   });
 
-  it('keeps the bulk history of a demo series when a datasource edit recomputes it from raw readings', async () => {
+  it("derives a demo series' history from the meter's stored readings, so a datasource edit's recompute keeps it", async () => {
     const { sql } = olo.server.database;
-    const [datasource] = await sql<Array<{ id: number; series_id: number; start_at: Date }>>`
-      select d.id, d.series_id, d.start_at from series_datasources d join series s on s.id = d.series_id
+    const [datasource] = await sql<Array<{ id: number; series_id: number; meter_id: number; start_at: Date }>>`
+      select d.id, d.series_id, d.meter_id, d.start_at from series_datasources d join series s on s.id = d.series_id
       join projects p on p.id = s.project_id
       where p.code = ${demoProject.code} and d.channel = 'temperature' order by d.id limit 1`;
     const seriesId = datasource?.series_id ?? 0;
     const history = async () =>
       (
-        await sql<Array<{ rows: number; first: Date; hours: number }>>`
-          select count(*)::int as rows, min(d.time) as first,
+        await sql<Array<{ rows: number; first: Date; hours: number; sum: number }>>`
+          select count(*)::int as rows, min(d.time) as first, round(sum(d.value)::numeric, 3)::float8 as sum,
             (select count(*)::int from series_rollup_hour r where r.series_id = ${seriesId}) as hours
           from series_data d where d.series_id = ${seriesId}`
       ).map((row) => ({ ...row }));
     const [before] = await history();
     expect(before?.rows).toBeGreaterThan(80 * 96);
+    // The meter's readings reach as far back as the series: every history value has its raw reading.
+    const [readings] = await sql<Array<{ first: Date }>>`
+      select min(time) as first from meter_readings where meter_id = ${datasource?.meter_id ?? 0}`;
+    expect(readings?.first).toEqual(before?.first);
 
-    // Starting the datasource a day earlier recomputes the series from that day on (the live day has raw readings).
     const demo = await olo.server.services.accounts.findUserByUsername(demoUser.username);
     const access = olo.server.services.access.forViewer(demo ?? null);
-    await olo.server.services.series.updateDatasource(access, {
-      id: datasource?.id as number,
-      startAt: new Date(new Date(datasource?.start_at as Date).getTime() - 86_400_000),
-    });
+    const startAt = new Date(datasource?.start_at as Date);
+    const startFrom = (days: number) =>
+      olo.server.services.series.updateDatasource(access, {
+        id: datasource?.id as number,
+        startAt: new Date(startAt.getTime() + days * 86_400_000),
+      });
+    // Starting a day earlier recomputes the whole series from its readings: the same history.
+    await startFrom(-1);
+    expect(await history()).toEqual([before]);
+    // Starting a month later drops that month like any readings' values, and starting early again brings it back.
+    await startFrom(30);
+    const [shortened] = await history();
+    expect(new Date(shortened?.first as Date).getTime()).toBeGreaterThan(startAt.getTime() + 30 * 86_400_000);
+    await startFrom(-1);
     expect(await history()).toEqual([before]);
   });
 });

@@ -1,15 +1,21 @@
-import { compileExpression } from '@olo/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { numberArray, type Sql, textArray, transaction } from '../db/sql.ts';
 import { alarms, alarmsSeries, alarmsTriggered, projects, series, spaces } from '../db/tables/index.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { type AlarmRule, type AlarmState, evaluateAlarm, idleAlarmState } from '../modules/alarms/alarm-evaluation.ts';
-import { ReadingsRepository, type SeriesValue } from '../modules/ingest/readings.repository.ts';
+import { storedChannels } from '../modules/ingest/history-readings.ts';
+import {
+  ReadingsRepository,
+  type ReadingToStore,
+  type SeriesValue,
+  valuesOnlyReading,
+} from '../modules/ingest/readings.repository.ts';
+import { routeReadings } from '../modules/ingest/series-routing.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { durations, hashText, localTime, SmoothNoise } from '../simulator/signals.ts';
 import { type DemoMeter, demoMeters } from '../simulator/simulation.ts';
-import { meterValues } from '../simulator/uplinks.ts';
+import { driverOf, meterValues, modelSpecs } from '../simulator/uplinks.ts';
 import { demoAlarm } from './demo-alarms.ts';
 import { demoDryingProject, demoHistoryDays, demoProject } from './demo-data.ts';
 
@@ -19,6 +25,8 @@ const liveHistoryMs = durations.dayMs;
 const defaultStepMinutes = 15;
 /** Values written per statement. */
 const batchSize = 10_000;
+/** Readings written per statement: the ingest's statement picks each reading's channels out of one JSON array. */
+const readingBatchSize = 1_000;
 
 /** The drying project's RH probes in the slab, one per stairwell: no meter, values kept by hand (decision 0081). */
 export const demoStructureSeries = { name: 'Rakenteen kosteus', dataType: 'Humidity', dataUnit: '%RH' } as const;
@@ -75,8 +83,10 @@ interface DemoSeriesRow {
  * `stepMinutes` from the project start to a day ago (the simulator sends the newest day itself, through the
  * ingest), with the school's night and weekend setback, one afternoon of failed ventilation in Luokka 101 whose CO2
  * alarm episode the alarm engine's own evaluation finds, and the drying slab's RH falling over the weeks. Stored in
- * bulk as series values with their hourly rollup and latest value (ReadingsRepository.insertSeriesValues), not as
- * raw uplinks, so start-up stays fast. Runs once: a demo series with a value older than the live day means done.
+ * bulk, in one transaction after the server listens: the meters' readings (payloads their drivers encode and decode)
+ * and the series values the ingest's routing makes of them (decision 0099), so that a recomputation re-derives the
+ * history as it does the live day; the slab's hand readings as series values. Runs once: a demo series with a value
+ * older than the live day means done.
  */
 export async function seedDemoHistory(
   deps: { db: Db; sql: Sql },
@@ -103,33 +113,41 @@ export async function seedDemoHistory(
   // Both projects start together (seedDemoData); the history never reaches before either start.
   const starts = [drying?.startAt, school?.startAt].flatMap((at) => (at ? [at.getTime()] : []));
   const start = Math.max(now - demoHistoryDays * durations.dayMs, ...starts);
-  const values: SeriesValue[] = [];
   const faultDay = ventilationFaultDay(now);
   const faultMeter = meters[0];
+  const meterRows = await deps.sql<Array<{ id: number; serial: string }>>`
+    select id, serial from meters where serial = any(${textArray(meters.map((meter) => meter.serial))}::text[])`;
+  const meterIdOf = new Map(meterRows.map((row) => [row.serial, row.id]));
+  const raw: ReadingToStore[] = [];
   for (const meter of meters) {
-    const channels = rows.filter((row) => row.serial === meter.serial);
-    const conversions = new Map(
-      meter.channels.map((channel) => [
-        channel.channel,
-        channel.conversion ? compileExpression(channel.conversion.expression) : null,
-      ]),
-    );
+    const meterId = meterIdOf.get(meter.serial);
+    if (meterId === undefined) continue;
+    const driver = driverOf(meter.meter.model);
+    const { fPort } = modelSpecs[meter.meter.model];
     let slot = 0;
     for (let time = start; time < historyEnd; time += stepMs, slot++) {
       const measured = meterValues(meter.meter, time, slot);
-      for (const { seriesId, channel } of channels) {
-        let value = measured[channel];
-        if (value === undefined) continue;
-        if (channel === 'co2' && meter === faultMeter) value = Math.round(value + faultCo2(time, faultDay));
-        const conversion = conversions.get(channel);
-        values.push({ seriesId, time: new Date(time), value: conversion ? conversion.apply(value) : value });
+      if (meter === faultMeter && measured.co2 !== undefined) {
+        measured.co2 = Math.round(measured.co2 + faultCo2(time, faultDay));
       }
+      raw.push(demoReading(meterId, time, fPort, Buffer.from(driver.encode(measured)), driver));
     }
   }
-  values.push(...(await structureHistory(deps.db, drying, start, now)));
 
   const readings = new ReadingsRepository(deps.sql);
+  // Made before the transaction: it reads and writes through the pool, which the transaction may hold (PGlite: one).
+  const structure = await structureHistory(deps.db, drying, start, now);
+  const values: SeriesValue[] = [];
   await transaction(deps.sql, async (tx) => {
+    // The ingest's own routing (datasources, the hPa → Pa conversion, calibrations) turns the readings into values,
+    // as a recomputation does later: the history is derived from its readings like the live day.
+    const routing = await readings.routing(tx, [...meterIdOf.values()]);
+    for (let from = 0; from < raw.length; from += readingBatchSize) {
+      const batch = raw.slice(from, from + readingBatchSize);
+      await readings.insertReadings(tx, batch);
+      values.push(...routeReadings(batch, routing).values);
+    }
+    values.push(...structure);
     for (let from = 0; from < values.length; from += batchSize) {
       const batch = values.slice(from, from + batchSize);
       await readings.ensureSeriesMonths(
@@ -141,6 +159,30 @@ export async function seedDemoHistory(
   });
   const episodes = school ? await recordAlarmEpisodes(deps.db, school.id, values) : 0;
   return { created: true, values: values.length, episodes };
+}
+
+/**
+ * A history uplink as the ingest stores it: the payload the meter's driver encodes, decoded by the same driver into
+ * its channels and health; no frame counter or radio (a bulk-stored past, not a received frame).
+ */
+function demoReading(
+  meterId: number,
+  time: number,
+  fPort: number,
+  payload: Buffer,
+  driver: ReturnType<typeof driverOf>,
+): ReadingToStore {
+  const decoded = driver.decode(payload, fPort);
+  const reading = valuesOnlyReading(meterId, new Date(time), decoded.ok ? storedChannels(decoded.channels) : null);
+  if (!decoded.ok) return { ...reading, fPort, payload, decodeError: decoded.error };
+  const { health } = decoded;
+  return {
+    ...reading,
+    fPort,
+    payload,
+    battery: health.batteryVoltage ?? health.batteryPercent ?? null,
+    vdd: health.vdd ?? null,
+  };
 }
 
 /**
