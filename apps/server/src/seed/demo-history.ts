@@ -156,6 +156,11 @@ export async function seedDemoHistory(
       );
       await readings.insertSeriesValues(tx, batch);
     }
+    // Months a page may already have cached (empty) changed: a new data id tells its next query.
+    await readings.renewDataIds(
+      tx,
+      [drying?.id, school?.id].flatMap((id) => (id === undefined ? [] : [id])),
+    );
   });
   const episodes = school ? await recordAlarmEpisodes(deps.db, school.id, values) : 0;
   return { created: true, values: values.length, episodes };
