@@ -400,7 +400,11 @@ async function* projectStatusUpdates(context: GraphQLContext, ids: number[]): As
       waiting.wake?.();
     }
   };
-  const listening = Promise.all([listen('series.latest'), listen('project.updated')]);
+  // A bus that fails ends the subscription (the client's websocket link subscribes again), never as an unhandled error.
+  const listening = Promise.all([listen('series.latest'), listen('project.updated')]).catch(() => {
+    stop.abort();
+    waiting.wake?.();
+  });
   try {
     while (!stop.signal.aborted) {
       if (pending.size === 0) await new Promise<void>((resolve) => (waiting.wake = resolve));
