@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './support/accounts.ts';
 import { subscribedTo } from './support/graphql.ts';
 import { projectFedBy } from './support/projects.ts';
@@ -19,7 +19,9 @@ test("a project fed by a meter is online after an uplink, and the dashboard's ca
     const { projectId, seriesId } = await projectFedBy(page, serial, name);
 
     // Its series is fed from now on: the meter's first uplink came before, so it reports but no value is there yet.
-    const subscribed = subscribedTo(page, 'seriesLatestUpdated');
+    // The dashboard follows all its cards through one subscription.
+    const subscribed = subscribedTo(page, 'projectsStatusUpdated');
+    const subscriptions = countSubscriptions(page);
     await page.goto('/home');
     const card = page.getByRole('article', { name });
     await expect(card.getByTestId('project-online')).toContainText('1 / 1 mittaria yhteydessä');
@@ -37,6 +39,9 @@ test("a project fed by a meter is online after an uplink, and the dashboard's ca
     await expect(value).toHaveText('950 ppm');
     await expect(card.getByTestId('project-newest-reading')).toContainText('Uusin lukema');
     expect(await page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+    // However many cards, the dashboard's live values come through one subscription, none per card.
+    const live = ['projectsStatusUpdated', 'seriesLatestUpdated', 'projectUpdated'];
+    expect(subscriptions().filter((field) => live.includes(field))).toEqual(['projectsStatusUpdated']);
 
     // The project's overview tab heads with the same status.
     await page.goto(`/p/${projectId}`);
@@ -48,6 +53,19 @@ test("a project fed by a meter is online after an uplink, and the dashboard's ca
     await broker.endAsync();
   }
 });
+
+/** The fields of the subscriptions the page starts over its websockets, in order. */
+function countSubscriptions(page: Page): () => string[] {
+  const fields: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framesent', (frame) => {
+      const message = JSON.parse(String(frame.payload)) as { type?: string; payload?: { query?: string } };
+      const field = message.type === 'subscribe' ? /\{\s*(\w+)/.exec(message.payload?.query ?? '')?.[1] : undefined;
+      if (field) fields.push(field);
+    });
+  });
+  return () => fields;
+}
 
 test('on a 390 px phone the status strip fits its card', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

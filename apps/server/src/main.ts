@@ -34,13 +34,19 @@ async function main() {
   }
   const url = await server.listen();
   let demoHistory: Promise<void> | undefined;
+  let stopStructureFeed: (() => void) | undefined;
   if (config.demoData) {
     // Three months of history, on a fresh database only and after the server answers, so that it never delays
     // start-up; it is older than the simulator's live day, so the two never write the same readings.
-    const { seedDemoHistory } = await import('./seed/demo-history.ts');
-    demoHistory = seedDemoHistory({ db: server.database.db, sql: server.database.sql }).then(
+    const { seedDemoHistory, startDemoStructureFeed } = await import('./seed/demo-history.ts');
+    const deps = { db: server.database.db, sql: server.database.sql, events: server.events };
+    demoHistory = seedDemoHistory(deps).then(
       (history) => {
         if (history.created) logger.info({ values: history.values, episodes: history.episodes }, 'demo history stored');
+        // The slab RH has no meter for the simulation to send: its hand readings go on from where the history ends.
+        stopStructureFeed = startDemoStructureFeed(deps, (error) =>
+          logger.warn({ err: error }, 'demo slab reading failed'),
+        );
       },
       (error: unknown) => logger.warn({ err: error }, 'demo history failed'),
     );
@@ -54,6 +60,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     await demoSimulation?.stop();
     await demoHistory;
+    stopStructureFeed?.();
     await server.close();
     process.exit(0);
   };

@@ -62,6 +62,9 @@ export const updateProjectInput = z
   .object({ id: intId, ...projectFields, name: nameField.optional() })
   .superRefine(endNotBeforeStart);
 
+/** Projects one live subscription (`projectsStatusUpdated`, a dashboard's cards) may follow. */
+export const projectsFollowedMax = 100;
+
 export const projectAdminActions = ['end', 'archive', 'unarchive', 'hide', 'unhide'] as const;
 export type ProjectAdminAction = (typeof projectAdminActions)[number];
 

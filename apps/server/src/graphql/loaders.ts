@@ -22,8 +22,10 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     projectTrends: new BatchLoader((projectIds: number[]) => services.projects.recentTrends(access, projectIds)),
     organization: new BatchLoader((ids: string[]) => services.organizations.byIds(access, ids)),
     projectSpaces: new BatchLoader((projectIds: number[]) => services.spaces.listOfProjects(access, projectIds)),
-    /** A project's series; spaces, alarms and episodes each pick theirs from it. */
-    projectSeries: BatchLoader.perKey((projectId: number) => services.series.list(access, projectId)),
+    /** A project's series; spaces, alarms and episodes each pick theirs from it. One statement for a dashboard's projects. */
+    projectSeries: new BatchLoader((projectIds: number[]) => services.series.listOfProjects(access, projectIds)),
+    /** The newest value of each series of a project (`Project.seriesLatests`, the status strips). */
+    projectLatests: new BatchLoader((projectIds: number[]) => services.series.latestOfProjects(access, projectIds)),
     seriesDatasources: new BatchLoader(async (seriesIds: number[]) =>
       rowsByKey(seriesIds, await services.series.datasources(seriesIds), (row) => row.seriesId),
     ),

@@ -13,7 +13,7 @@ import {
   demoViewer,
   seedDemoData,
 } from './demo-data.ts';
-import { demoStructureSeries, seedDemoHistory, ventilationFaultDay } from './demo-history.ts';
+import { continueDemoStructure, demoStructureSeries, seedDemoHistory, ventilationFaultDay } from './demo-history.ts';
 import { seedDemoMeters } from './demo-meters.ts';
 
 describe.each(testDatabases)('demo data on %s', (kind) => {
@@ -175,5 +175,80 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     expect(episode?.end_at).not.toBeNull();
     expect(episode?.data).toBeGreaterThan(demoAlarm.end);
     expect(episode?.peak).toBeGreaterThan(episode?.data as number);
+  });
+
+  it('keeps the slab drying after the seed: a hand reading every 3 hours, pushed live, on the same curve', async () => {
+    const { sql } = olo.server.database;
+    const deps = { db: olo.server.database.db, sql, events: olo.server.events };
+    const newest = async () =>
+      sql<Array<{ space: string; time: Date; value: number }>>`
+        select sp.name as space, l.time, l.value from series_latest l join series s on s.id = l.series_id
+        join spaces sp on sp.id = s.space_id where s.name = ${demoStructureSeries.name} order by sp.name`;
+    const before = await newest();
+    expect(before).toHaveLength(2);
+    const stop = new AbortController();
+    const pushed: number[] = [];
+    const listening = (async () => {
+      for await (const event of olo.server.events.subscribe('series.latest', stop.signal)) {
+        pushed.push(...event.values.map((value) => value.value));
+      }
+    })();
+
+    // Seven hours on: two readings a stairwell, each near the last (the slab dries slowly by now).
+    const later = Date.now() + 7 * 3_600_000;
+    expect(await continueDemoStructure(deps, later)).toBe(4);
+    expect(await continueDemoStructure(deps, later)).toBe(0);
+    const after = await newest();
+    after.forEach((row, index) => {
+      const previous = before[index] as { time: Date; value: number };
+      expect(new Date(row.time).getTime()).toBe(new Date(previous.time).getTime() + 6 * 3_600_000);
+      expect(Math.abs(row.value - previous.value)).toBeLessThan(1);
+      expect(row.value).toBeGreaterThan(75);
+      expect(row.value).toBeLessThan(90);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.abort();
+    await listening;
+    expect(pushed.sort()).toEqual(after.map((row) => row.value).sort());
+  });
+
+  it("derives a demo series' history from the meter's stored readings, so a datasource edit's recompute keeps it", async () => {
+    const { sql } = olo.server.database;
+    const [datasource] = await sql<Array<{ id: number; series_id: number; meter_id: number; start_at: Date }>>`
+      select d.id, d.series_id, d.meter_id, d.start_at from series_datasources d join series s on s.id = d.series_id
+      join projects p on p.id = s.project_id
+      where p.code = ${demoProject.code} and d.channel = 'temperature' order by d.id limit 1`;
+    const seriesId = datasource?.series_id ?? 0;
+    const history = async () =>
+      (
+        await sql<Array<{ rows: number; first: Date; hours: number; sum: number }>>`
+          select count(*)::int as rows, min(d.time) as first, round(sum(d.value)::numeric, 3)::float8 as sum,
+            (select count(*)::int from series_rollup_hour r where r.series_id = ${seriesId}) as hours
+          from series_data d where d.series_id = ${seriesId}`
+      ).map((row) => ({ ...row }));
+    const [before] = await history();
+    expect(before?.rows).toBeGreaterThan(80 * 96);
+    // The meter's readings reach as far back as the series: every history value has its raw reading.
+    const [readings] = await sql<Array<{ first: Date }>>`
+      select min(time) as first from meter_readings where meter_id = ${datasource?.meter_id ?? 0}`;
+    expect(readings?.first).toEqual(before?.first);
+
+    const demo = await olo.server.services.accounts.findUserByUsername(demoUser.username);
+    const access = olo.server.services.access.forViewer(demo ?? null);
+    const startAt = new Date(datasource?.start_at as Date);
+    const startFrom = (days: number) =>
+      olo.server.services.series.updateDatasource(access, {
+        id: datasource?.id as number,
+        startAt: new Date(startAt.getTime() + days * 86_400_000),
+      });
+    // Starting a day earlier recomputes the whole series from its readings: the same history.
+    await startFrom(-1);
+    expect(await history()).toEqual([before]);
+    // Starting a month later drops that month like any readings' values, and starting early again brings it back.
+    await startFrom(30);
+    const [shortened] = await history();
+    expect(new Date(shortened?.first as Date).getTime()).toBeGreaterThan(startAt.getTime() + 30 * 86_400_000);
+    await startFrom(-1);
+    expect(await history()).toEqual([before]);
   });
 });

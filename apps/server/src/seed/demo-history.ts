@@ -1,14 +1,21 @@
-import { compileExpression } from '@olo/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { numberArray, type Sql, textArray, transaction } from '../db/sql.ts';
 import { alarms, alarmsSeries, alarmsTriggered, projects, series, spaces } from '../db/tables/index.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { type AlarmRule, type AlarmState, evaluateAlarm, idleAlarmState } from '../modules/alarms/alarm-evaluation.ts';
-import { ReadingsRepository, type SeriesValue } from '../modules/ingest/readings.repository.ts';
+import { storedChannels } from '../modules/ingest/history-readings.ts';
+import {
+  ReadingsRepository,
+  type ReadingToStore,
+  type SeriesValue,
+  valuesOnlyReading,
+} from '../modules/ingest/readings.repository.ts';
+import { routeReadings } from '../modules/ingest/series-routing.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { durations, hashText, localTime, SmoothNoise } from '../simulator/signals.ts';
 import { type DemoMeter, demoMeters } from '../simulator/simulation.ts';
-import { meterValues } from '../simulator/uplinks.ts';
+import { driverOf, meterValues, modelSpecs } from '../simulator/uplinks.ts';
 import { demoAlarm } from './demo-alarms.ts';
 import { demoDryingProject, demoHistoryDays, demoProject } from './demo-data.ts';
 
@@ -18,6 +25,8 @@ const liveHistoryMs = durations.dayMs;
 const defaultStepMinutes = 15;
 /** Values written per statement. */
 const batchSize = 10_000;
+/** Readings written per statement: the ingest's statement picks each reading's channels out of one JSON array. */
+const readingBatchSize = 1_000;
 
 /** The drying project's RH probes in the slab, one per stairwell: no meter, values kept by hand (decision 0081). */
 export const demoStructureSeries = { name: 'Rakenteen kosteus', dataType: 'Humidity', dataUnit: '%RH' } as const;
@@ -74,8 +83,10 @@ interface DemoSeriesRow {
  * `stepMinutes` from the project start to a day ago (the simulator sends the newest day itself, through the
  * ingest), with the school's night and weekend setback, one afternoon of failed ventilation in Luokka 101 whose CO2
  * alarm episode the alarm engine's own evaluation finds, and the drying slab's RH falling over the weeks. Stored in
- * bulk as series values with their hourly rollup and latest value (ReadingsRepository.insertSeriesValues), not as
- * raw uplinks, so start-up stays fast. Runs once: a demo series with a value older than the live day means done.
+ * bulk, in one transaction after the server listens: the meters' readings (payloads their drivers encode and decode)
+ * and the series values the ingest's routing makes of them (decision 0099), so that a recomputation re-derives the
+ * history as it does the live day; the slab's hand readings as series values. Runs once: a demo series with a value
+ * older than the live day means done.
  */
 export async function seedDemoHistory(
   deps: { db: Db; sql: Sql },
@@ -102,33 +113,41 @@ export async function seedDemoHistory(
   // Both projects start together (seedDemoData); the history never reaches before either start.
   const starts = [drying?.startAt, school?.startAt].flatMap((at) => (at ? [at.getTime()] : []));
   const start = Math.max(now - demoHistoryDays * durations.dayMs, ...starts);
-  const values: SeriesValue[] = [];
   const faultDay = ventilationFaultDay(now);
   const faultMeter = meters[0];
+  const meterRows = await deps.sql<Array<{ id: number; serial: string }>>`
+    select id, serial from meters where serial = any(${textArray(meters.map((meter) => meter.serial))}::text[])`;
+  const meterIdOf = new Map(meterRows.map((row) => [row.serial, row.id]));
+  const raw: ReadingToStore[] = [];
   for (const meter of meters) {
-    const channels = rows.filter((row) => row.serial === meter.serial);
-    const conversions = new Map(
-      meter.channels.map((channel) => [
-        channel.channel,
-        channel.conversion ? compileExpression(channel.conversion.expression) : null,
-      ]),
-    );
+    const meterId = meterIdOf.get(meter.serial);
+    if (meterId === undefined) continue;
+    const driver = driverOf(meter.meter.model);
+    const { fPort } = modelSpecs[meter.meter.model];
     let slot = 0;
     for (let time = start; time < historyEnd; time += stepMs, slot++) {
       const measured = meterValues(meter.meter, time, slot);
-      for (const { seriesId, channel } of channels) {
-        let value = measured[channel];
-        if (value === undefined) continue;
-        if (channel === 'co2' && meter === faultMeter) value = Math.round(value + faultCo2(time, faultDay));
-        const conversion = conversions.get(channel);
-        values.push({ seriesId, time: new Date(time), value: conversion ? conversion.apply(value) : value });
+      if (meter === faultMeter && measured.co2 !== undefined) {
+        measured.co2 = Math.round(measured.co2 + faultCo2(time, faultDay));
       }
+      raw.push(demoReading(meterId, time, fPort, Buffer.from(driver.encode(measured)), driver));
     }
   }
-  values.push(...(await structureHistory(deps.db, drying?.id, start, now)));
 
   const readings = new ReadingsRepository(deps.sql);
+  // Made before the transaction: it reads and writes through the pool, which the transaction may hold (PGlite: one).
+  const structure = await structureHistory(deps.db, drying, start, now);
+  const values: SeriesValue[] = [];
   await transaction(deps.sql, async (tx) => {
+    // The ingest's own routing (datasources, conversions, calibrations) turns the readings into values,
+    // as a recomputation does later: the history is derived from its readings like the live day.
+    const routing = await readings.routing(tx, [...meterIdOf.values()]);
+    for (let from = 0; from < raw.length; from += readingBatchSize) {
+      const batch = raw.slice(from, from + readingBatchSize);
+      await readings.insertReadings(tx, batch);
+      values.push(...routeReadings(batch, routing).values);
+    }
+    values.push(...structure);
     for (let from = 0; from < values.length; from += batchSize) {
       const batch = values.slice(from, from + batchSize);
       await readings.ensureSeriesMonths(
@@ -137,38 +156,149 @@ export async function seedDemoHistory(
       );
       await readings.insertSeriesValues(tx, batch);
     }
+    // Months a page may already have cached (empty) changed: a new data id tells its next query.
+    await readings.renewDataIds(
+      tx,
+      [drying?.id, school?.id].flatMap((id) => (id === undefined ? [] : [id])),
+    );
   });
   const episodes = school ? await recordAlarmEpisodes(deps.db, school.id, values) : 0;
   return { created: true, values: values.length, episodes };
 }
 
-/** The slab RH series of the drying project's stairwells, made when missing, with values up to `now`. */
-async function structureHistory(
-  db: Db,
-  projectId: number | undefined,
-  start: number,
-  now: number,
-): Promise<SeriesValue[]> {
-  if (projectId === undefined) return [];
+/**
+ * A history uplink as the ingest stores it: the payload the meter's driver encodes, decoded by the same driver into
+ * its channels and health; no frame counter or radio (a bulk-stored past, not a received frame).
+ */
+function demoReading(
+  meterId: number,
+  time: number,
+  fPort: number,
+  payload: Buffer,
+  driver: ReturnType<typeof driverOf>,
+): ReadingToStore {
+  const decoded = driver.decode(payload, fPort);
+  const reading = valuesOnlyReading(meterId, new Date(time), decoded.ok ? storedChannels(decoded.channels) : null);
+  if (!decoded.ok) return { ...reading, fPort, payload, decodeError: decoded.error };
+  const { health } = decoded;
+  return {
+    ...reading,
+    fPort,
+    payload,
+    battery: health.batteryVoltage ?? health.batteryPercent ?? null,
+    vdd: health.vdd ?? null,
+  };
+}
+
+/**
+ * A stairwell's slab RH at `time` (%RH, one decimal): its drying curve from the project's start (`startMs`), with a
+ * little smooth noise of the probe. The history and the later hand readings (continueDemoStructure) both use it, so
+ * the curve goes on where the seed stopped. Null for a space without a curve.
+ */
+export function structureValue(space: string, startMs: number, time: number): number | null {
+  const curve = dryingCurves[space];
+  if (!curve) return null;
+  const noise = new SmoothNoise(hashText(`drying:${space}`), 6 * durations.hourMs, 4 * durations.dayMs);
+  const days = Math.max(0, time - startMs) / durations.dayMs;
+  const value = curve.to + (curve.from - curve.to) * Math.exp(-days / curve.days) + 0.3 * noise.at(time);
+  return Math.round(value * 10) / 10;
+}
+
+/** The drying project's slab RH series, each with its stairwell's name, made when missing. */
+async function structureSeries(db: Db, projectId: number): Promise<Array<{ id: number; space: string }>> {
   const repository = new SeriesRepository(db);
-  const values: SeriesValue[] = [];
+  const found: Array<{ id: number; space: string }> = [];
   const stairwells = await db.select().from(spaces).where(eq(spaces.projectId, projectId));
   for (const space of stairwells) {
-    const curve = dryingCurves[space.name];
-    if (!curve) continue;
+    if (!dryingCurves[space.name]) continue;
     const [existing] = await db
       .select()
       .from(series)
       .where(and(eq(series.spaceId, space.id), eq(series.name, demoStructureSeries.name)));
     const row = existing ?? (await repository.insert({ projectId, spaceId: space.id, ...demoStructureSeries }));
-    const noise = new SmoothNoise(hashText(`drying:${space.name}`), 6 * durations.hourMs, 4 * durations.dayMs);
+    found.push({ id: row.id, space: space.name });
+  }
+  return found;
+}
+
+/** The slab RH series of the drying project's stairwells, made when missing, with values up to `now`. */
+async function structureHistory(
+  db: Db,
+  project: { id: number; startAt: Date | null } | undefined,
+  start: number,
+  now: number,
+): Promise<SeriesValue[]> {
+  if (!project) return [];
+  const origin = project.startAt?.getTime() ?? start;
+  const values: SeriesValue[] = [];
+  for (const row of await structureSeries(db, project.id)) {
     for (let time = start; time <= now; time += structureStepMs) {
-      const days = (time - start) / durations.dayMs;
-      const value = curve.to + (curve.from - curve.to) * Math.exp(-days / curve.days) + 0.3 * noise.at(time);
-      values.push({ seriesId: row.id, time: new Date(time), value: Math.round(value * 10) / 10 });
+      values.push({ seriesId: row.id, time: new Date(time), value: structureValue(row.space, origin, time) as number });
     }
   }
   return values;
+}
+
+/**
+ * The slab's hand readings after the seed (decision 0099): every 3 hours since each series' newest value, up to `now`,
+ * the next points of its stairwell's drying curve, stored as series values with their rollup and latest value and
+ * pushed as 'series.latest' as the ingest's are, so that the live views and the dashboard move with them. Nothing
+ * before the history is stored (a series without values is left to seedDemoHistory). Returns the values stored.
+ */
+export async function continueDemoStructure(
+  deps: { db: Db; sql: Sql; events: EventBus },
+  now = Date.now(),
+): Promise<number> {
+  const [drying] = await deps.db.select().from(projects).where(eq(projects.code, demoDryingProject.code));
+  if (!drying) return 0;
+  const rows = await structureSeries(deps.db, drying.id);
+  const readings = new ReadingsRepository(deps.sql);
+  const newest = new Map(
+    (await new SeriesRepository(deps.db).latestOf(rows.map((row) => row.id))).map((latest) => [
+      latest.seriesId,
+      latest.time,
+    ]),
+  );
+  const origin = drying.startAt?.getTime() ?? now;
+  const values: SeriesValue[] = [];
+  for (const row of rows) {
+    const last = newest.get(row.id);
+    if (!last) continue;
+    for (let time = last.getTime() + structureStepMs; time <= now; time += structureStepMs) {
+      values.push({ seriesId: row.id, time: new Date(time), value: structureValue(row.space, origin, time) as number });
+    }
+  }
+  if (values.length === 0) return 0;
+  const moved = await transaction(deps.sql, async (tx) => {
+    await readings.ensureSeriesMonths(
+      tx,
+      values.map((value) => value.time),
+    );
+    return readings.insertSeriesValues(tx, values);
+  });
+  if (moved.length > 0) {
+    await deps.events.publish('series.latest', {
+      projectId: drying.id,
+      values: moved.map((value) => ({ seriesId: value.seriesId, time: value.time.toISOString(), value: value.value })),
+    });
+  }
+  return values.length;
+}
+
+/**
+ * Keeps the slab's hand readings coming while the demo runs: once now (after a pause the curve catches up) and then
+ * every `everyMs` (default an hour; a reading is due every 3 hours). Returns the stop function.
+ */
+export function startDemoStructureFeed(
+  deps: { db: Db; sql: Sql; events: EventBus },
+  onError: (error: unknown) => void,
+  everyMs = durations.hourMs,
+): () => void {
+  const feed = () => void continueDemoStructure(deps).catch(onError);
+  feed();
+  const timer = setInterval(feed, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -1436,6 +1436,10 @@ const cases: Record<string, Case> = {
   projectUpdated: (w, role) =>
     subscriptionOutcome(w, role, 'subscription S($id: Int!) { projectUpdated(id: $id) { id } }', { id: w.project.id }),
   projectsUpdated: (w, role) => subscriptionOutcome(w, role, 'subscription { projectsUpdated { id } }', {}),
+  projectsStatusUpdated: (w, role) =>
+    subscriptionOutcome(w, role, 'subscription S($ids: [Int!]!) { projectsStatusUpdated(ids: $ids) { id } }', {
+      ids: [w.project.id],
+    }),
   // Favouriting is a change to the user's own state, which the subscription pushes.
   currentUserUpdated: (w, role) =>
     subscriptionOutcome(

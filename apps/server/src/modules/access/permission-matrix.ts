@@ -537,6 +537,12 @@ export const permissionMatrix: MatrixRow[] = [
   },
   { operation: 'projectUpdated', kind: 'subscription', what: 'changes of X', allowed: projectViewers },
   {
+    operation: 'projectsStatusUpdated',
+    kind: 'subscription',
+    what: 'the status of X (with other followed projects)',
+    allowed: projectViewers,
+  },
+  {
     operation: 'projectsUpdated',
     kind: 'subscription',
     what: 'X is among the changed projects',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient, subscribeOver } from '../../testing/factories.ts';
 import { type MeterWorld, minutesFromNow, startMeterWorld } from '../../testing/meter-world.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData } from '../../testing/test-server.ts';
@@ -60,6 +61,14 @@ describe.each(testDatabases)('whether a project is online, on %s', (kind) => {
     await meterOf(projectId, null, 40); // interval unknown: 10 minutes (decision 0076), so silent for more than 3 × 10 min
     await meterOf(projectId, null, null); // never seen
     expect(await state(projectId)).toMatchObject({ online: true, metersOnline: 2, metersTotal: 5 });
+    // The count drops next when the first meter online (seen 2.5 min ago, every minute) passes its three minutes.
+    const { project } = expectData(
+      await world.admin.graphql<{ project: { state: { offlineAt: string } } }>(
+        'query P($id: Int!) { project(id: $id) { state { offlineAt } } }',
+        { id: projectId },
+      ),
+    );
+    expect(Math.abs(Date.parse(project.state.offlineAt) - minutesFromNow(0.5).getTime())).toBeLessThan(5_000);
 
     const silent = await world.newProject();
     await meterOf(silent, 60, 10);
@@ -118,5 +127,55 @@ describe.each(testDatabases)('whether a project is online, on %s', (kind) => {
     ).project.trends;
     const hour = new Date(Math.floor(hourAgo.getTime() / 3_600_000) * 3_600_000).toISOString();
     expect(trends).toEqual([{ dataType: 'CO2', hours: [hour], values: [500] }]);
+  });
+
+  it('pushes the status of the followed projects a viewer may see, in one subscription, at most 100', async () => {
+    const shared = await world.newProject();
+    const other = await world.newProject();
+    const sharedMeter = await world.newMeter();
+    const sharedSeries = await world.newSeries(shared);
+    await world.addDatasource(sharedSeries, sharedMeter.id, 'co2');
+    const otherMeter = await world.newMeter();
+    await world.addDatasource(await world.newSeries(other), otherMeter.id, 'co2');
+    const { client: viewer, account } = await signedInClient(world.olo.url);
+    expectData(
+      await world.admin.graphql(
+        'mutation M($input: CreateProjectMembershipInput!) { createProjectMembership(input: $input) { id } }',
+        { input: { projectId: shared, userId: account.id } },
+      ),
+    );
+    const query = `subscription S($ids: [Int!]!) {
+      projectsStatusUpdated(ids: $ids) { id state { metersOnline metersTotal } seriesLatests { seriesId data } }
+    }`;
+
+    // A project the viewer may not see is refused, and so is following more than 100 at once.
+    const refused = await subscribeOver(viewer, query, { ids: [shared, other] });
+    expect(await refused.next).toMatchObject({ errors: [{ message: 'Permission denied' }] });
+    refused.close();
+    const tooMany = await subscribeOver(viewer, query, { ids: Array.from({ length: 101 }, (_, index) => index + 1) });
+    expect(await tooMany.next).toMatchObject({
+      errors: [{ message: 'Invalid input', extensions: { issues: [{ path: 'ids', message: 'Too many items' }] } }],
+    });
+    tooMany.close();
+
+    // The other project's reading is not pushed to the viewer; their own project's is, with its state and values.
+    const followed = await subscribeOver(viewer, query, { ids: [shared] });
+    await world.send(otherMeter.serial, [{ time: minutesFromNow(0), co2: 900 }]);
+    await world.send(sharedMeter.serial, [{ time: minutesFromNow(0), co2: 640 }]);
+    const pushed = (await followed.next) as {
+      data: {
+        projectsStatusUpdated: {
+          id: number;
+          state: { metersOnline: number; metersTotal: number };
+          seriesLatests: Array<{ seriesId: number; data: number }>;
+        };
+      };
+    };
+    followed.close();
+    expect(pushed.data.projectsStatusUpdated).toEqual({
+      id: shared,
+      state: { metersOnline: 1, metersTotal: 1 },
+      seriesLatests: [{ seriesId: sharedSeries, data: 640 }],
+    });
   });
 });

@@ -2,6 +2,7 @@ import {
   createProjectInput,
   createProjectMembershipInput,
   projectAdminActions,
+  projectsFollowedMax,
   updateProjectInput,
   updateProjectMembershipInput,
   uuidSchema,
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { viewerScope } from '../../graphql/loaders.ts';
-import { parseInput } from '../../shared/errors.ts';
+import { invalidField, parseInput } from '../../shared/errors.ts';
 import { projectPrivilegeNames, projectPrivileges } from '../access/access.policy.ts';
 import { UserRef } from '../accounts/accounts.graphql.ts';
 import { userOptions } from '../accounts/accounts.service.ts';
@@ -48,6 +49,14 @@ const ProjectStateRef = builder
         description: "The time of its series' newest value.",
         resolve: async (state, _args, context) =>
           (await context.loaders.projectOnline.load(state.projectId)).latestReadingAt,
+      }),
+      offlineAt: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description:
+          'When metersOnline drops next unless a meter reports again: the earliest of its meters online passes three ' +
+          'of its intervals. No event marks it, so a page showing the count asks again then. Null when none is online.',
+        resolve: async (state, _args, context) => (await context.loaders.projectOnline.load(state.projectId)).offlineAt,
       }),
     }),
   });
@@ -357,7 +366,63 @@ builder.subscriptionFields((t) => ({
     },
     resolve: (project) => project,
   }),
+  projectsStatusUpdated: t.field({
+    type: ProjectRef,
+    description:
+      `Each of these projects (at most ${projectsFollowedMax}) again after a new value of its series or a change to it, ` +
+      'for its status: meters online, newest values, trends, open alarms. One subscription for a whole dashboard.',
+    args: { ids: t.arg.intList({ required: true }) },
+    subscribe: async (_root, args, context) => {
+      const ids = [...new Set(args.ids)];
+      if (ids.length > projectsFollowedMax) throw invalidField('ids', 'Too many items');
+      for (const id of ids) await context.access.assert('project.view', id);
+      return projectStatusUpdates(context, ids);
+    },
+    resolve: (project) => project,
+  }),
 }));
+
+/**
+ * The followed projects after each new value or change, re-checked per push (rights change too). Events that arrive
+ * while a push is being read only mark their project: a project with many meters costs one read per push, not one per
+ * uplink, and a slow client never queues more than one pending read per project.
+ */
+async function* projectStatusUpdates(context: GraphQLContext, ids: number[]): AsyncGenerator<ProjectRow> {
+  context.access.requireUser();
+  const followed = new Set(ids);
+  const stop = new AbortController();
+  const pending = new Set<number>();
+  const waiting: { wake: (() => void) | null } = { wake: null };
+  const listen = async (topic: 'series.latest' | 'project.updated') => {
+    for await (const event of context.events.subscribe(topic, stop.signal)) {
+      if (!followed.has(event.projectId)) continue;
+      pending.add(event.projectId);
+      waiting.wake?.();
+    }
+  };
+  // A bus that fails ends the subscription (the client's websocket link subscribes again), never as an unhandled error.
+  const listening = Promise.all([listen('series.latest'), listen('project.updated')]).catch(() => {
+    stop.abort();
+    waiting.wake?.();
+  });
+  try {
+    while (!stop.signal.aborted) {
+      if (pending.size === 0) await new Promise<void>((resolve) => (waiting.wake = resolve));
+      waiting.wake = null;
+      const [projectId] = pending;
+      if (projectId === undefined) continue;
+      pending.delete(projectId);
+      const viewer = viewerScope(context.services, context.session?.user ?? null);
+      if (!(await viewer.access.can('project.view', projectId))) continue;
+      const project = await context.services.projects.byId(viewer.access, projectId);
+      Object.assign(context, viewer);
+      yield project;
+    }
+  } finally {
+    stop.abort();
+    await listening;
+  }
+}
 
 /** Changed projects the viewer (still) sees, re-checked per event, since rights change too. */
 async function* projectUpdates(context: GraphQLContext, onlyId: number | null): AsyncGenerator<ProjectRow> {

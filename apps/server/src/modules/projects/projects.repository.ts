@@ -19,6 +19,8 @@ export interface ProjectOnlineRow {
   metersOnline: number;
   metersTotal: number;
   latestReadingAt: Date | null;
+  /** When the first of its meters online stops counting (three intervals after its last uplink) unless it sends again. */
+  offlineAt: Date | null;
 }
 
 /** Hourly averages of one measurement type over a project's series (decision 0077). */
@@ -157,6 +159,7 @@ export class ProjectsRepository {
       meters_online: number;
       meters_total: number;
       latest_reading_at: string | Date | null;
+      offline_at: string | Date | null;
     }>(sql`
       with feeding as (
         select distinct s.project_id, m.id, m.last_seen_at, coalesce(m.interval_seconds, ${defaultMeterIntervalSeconds}) as interval_seconds
@@ -170,7 +173,9 @@ export class ProjectsRepository {
       meter_counts as (
         select project_id, count(*)::int as meters_total,
           (count(*) filter (where last_seen_at >= ${at} - make_interval(secs => 3 * interval_seconds)))::int
-            as meters_online
+            as meters_online,
+          min(last_seen_at + make_interval(secs => 3 * interval_seconds))
+            filter (where last_seen_at >= ${at} - make_interval(secs => 3 * interval_seconds)) as offline_at
         from feeding group by project_id
       ),
       latest as (
@@ -179,13 +184,14 @@ export class ProjectsRepository {
         where s.project_id in ${ids} group by s.project_id
       )
       select coalesce(c.project_id, l.project_id) as project_id, coalesce(c.meters_online, 0) as meters_online,
-        coalesce(c.meters_total, 0) as meters_total, l.latest_reading_at
+        coalesce(c.meters_total, 0) as meters_total, l.latest_reading_at, c.offline_at
       from meter_counts c full join latest l on l.project_id = c.project_id`);
     return rows.map((row) => ({
       projectId: Number(row.project_id),
       metersOnline: Number(row.meters_online),
       metersTotal: Number(row.meters_total),
       latestReadingAt: row.latest_reading_at === null ? null : new Date(row.latest_reading_at),
+      offlineAt: row.offline_at === null ? null : new Date(row.offline_at),
     }));
   }
 

@@ -171,7 +171,14 @@ export class ProjectsService {
   async onlineStates(projectIds: number[], now = new Date()): Promise<ProjectOnlineRow[]> {
     const byProject = new Map((await this.repository.onlineStates(projectIds, now)).map((row) => [row.projectId, row]));
     return projectIds.map(
-      (projectId) => byProject.get(projectId) ?? { projectId, metersOnline: 0, metersTotal: 0, latestReadingAt: null },
+      (projectId) =>
+        byProject.get(projectId) ?? {
+          projectId,
+          metersOnline: 0,
+          metersTotal: 0,
+          latestReadingAt: null,
+          offlineAt: null,
+        },
     );
   }
 

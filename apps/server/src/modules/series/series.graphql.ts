@@ -173,6 +173,14 @@ builder.objectFields(ProjectRef, (t) => ({
   }),
 }));
 
+builder.objectFields(ProjectRef, (t) => ({
+  seriesLatests: t.field({
+    type: [SeriesLatestRef],
+    description: 'The newest value of each of its series that has one (as the query `seriesLatests`).',
+    resolve: (project, _args, context) => context.loaders.projectLatests.load(project.id),
+  }),
+}));
+
 builder.objectFields(SpaceRef, (t) => ({
   series: t.field({
     type: [SeriesRef],

@@ -46,6 +46,16 @@ export class SeriesRepository {
       .orderBy(asc(series.name), asc(series.id));
   }
 
+  /** The series of several projects (the dashboard's), in one statement. */
+  listByProjects(projectIds: number[]): Promise<SeriesRow[]> {
+    if (projectIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(series)
+      .where(inArray(series.projectId, projectIds))
+      .orderBy(asc(series.name), asc(series.id));
+  }
+
   async findById(id: number): Promise<SeriesRow | undefined> {
     const [row] = await this.db.select().from(series).where(eq(series.id, id));
     return row;
@@ -117,6 +127,12 @@ export class SeriesRepository {
   }
 
   latestOfProject(projectId: number): Promise<SeriesLatestRow[]> {
+    return this.latestOfProjects([projectId]);
+  }
+
+  /** The newest values of several projects' series, each row with its project (the dashboard's, in one statement). */
+  latestOfProjects(projectIds: number[]): Promise<Array<SeriesLatestRow & { projectId: number }>> {
+    if (projectIds.length === 0) return Promise.resolve([]);
     return this.db
       .select({
         seriesId: seriesLatest.seriesId,
@@ -125,10 +141,11 @@ export class SeriesRepository {
         updatedAt: seriesLatest.updatedAt,
         computerId: seriesLatest.computerId,
         active: fedNow(sql`${seriesLatest.seriesId}`),
+        projectId: series.projectId,
       })
       .from(seriesLatest)
       .innerJoin(series, eq(series.id, seriesLatest.seriesId))
-      .where(eq(series.projectId, projectId));
+      .where(inArray(series.projectId, projectIds));
   }
 
   /** The newest values of the series, without any word of what feeds them (the public view). */

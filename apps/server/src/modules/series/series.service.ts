@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Transaction } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { type Loaded, rowsByKey, settleEach } from '../../shared/batch-loader.ts';
 import { AppError, invalidField } from '../../shared/errors.ts';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
@@ -93,6 +94,24 @@ export class SeriesService {
   async list(access: ViewerAccess, projectId: number): Promise<SeriesRow[]> {
     await access.assert('project.view', projectId);
     return sortSeries(await this.repository.listByProject(projectId));
+  }
+
+  /** The series of each project, in the order of `projectIds` (one statement); a project the viewer may not see fails alone. */
+  async listOfProjects(access: ViewerAccess, projectIds: number[]): Promise<Array<Loaded<SeriesRow[]>>> {
+    const rows = rowsByKey(projectIds, await this.repository.listByProjects(projectIds), (row) => row.projectId);
+    return settleEach(projectIds, async (projectId, index) => {
+      await access.assert('project.view', projectId);
+      return sortSeries(rows[index] ?? []);
+    });
+  }
+
+  /** The newest values of each project's series, in the order of `projectIds` (one statement). */
+  async latestOfProjects(access: ViewerAccess, projectIds: number[]): Promise<Array<Loaded<SeriesLatestRow[]>>> {
+    const rows = rowsByKey(projectIds, await this.repository.latestOfProjects(projectIds), (row) => row.projectId);
+    return settleEach(projectIds, async (projectId, index) => {
+      await access.assert('project.view', projectId);
+      return rows[index] ?? [];
+    });
   }
 
   async latest(access: ViewerAccess, projectId: number): Promise<SeriesLatestRow[]> {

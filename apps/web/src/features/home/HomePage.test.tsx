@@ -23,8 +23,11 @@ function project() {
       metersOnline: 1,
       metersTotal: 1,
       latestReadingAt: new Date().toISOString(),
+      offlineAt: null,
     },
     trends: [],
+    series: [],
+    seriesLatests: [],
     organization: { __typename: 'Organization', id: 'org-1', name: 'Olo Demo', slug: 'olo-demo' },
     spaces: [
       { __typename: 'Space', id: 11, name: 'Luokka 101', description: 'Ensimmäinen kerros', show: true },

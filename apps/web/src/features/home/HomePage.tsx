@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Collapse, Container, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CurrentUserFieldsFragment, DashboardDocument, DashboardMetersDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
@@ -13,6 +13,7 @@ import { ChooseDashboardProjects } from './ChooseDashboardProjects.tsx';
 import { DashboardMeterCard } from './DashboardMeterCard.tsx';
 import { DashboardProjectCard } from './DashboardProjectCard.tsx';
 import { toggled, useSaveDashboardOptions } from './dashboardOptions.ts';
+import { useProjectsStatusLive } from './useProjectsStatusLive.ts';
 
 /** The meters the user chose, with their latest readings; none chosen shows none (a user may see hundreds). */
 function DashboardMeters({ chosen, onChoose }: { chosen: readonly number[]; onChoose: () => void }) {
@@ -55,7 +56,7 @@ function DashboardMeters({ chosen, onChoose }: { chosen: readonly number[]; onCh
 function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
   const { t } = useTranslation();
   // Projects change without the user (new ones, ended ones), so every visit asks the server again.
-  const { data, loading, error } = useQuery(DashboardDocument, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(DashboardDocument, { fetchPolicy: 'cache-and-network' });
   const saveOptions = useSaveDashboardOptions(user);
   const [choosing, setChoosing] = useState(false);
   const [choosingMeters, setChoosingMeters] = useState(false);
@@ -66,6 +67,8 @@ function Dashboard({ user }: { user: CurrentUserFieldsFragment }) {
     dashboardMeters: chosenMeters,
   } = user.options;
   const projects = data?.currentUser?.dashboardProjects;
+  const recheck = useCallback(() => void refetch(), [refetch]);
+  useProjectsStatusLive(projects, recheck);
 
   return (
     <Stack>

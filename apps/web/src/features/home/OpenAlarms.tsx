@@ -5,16 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmsTriggeredDocument, ProjectUpdatedDocument } from '../../graphql/generated.ts';
 import { projectTime, seriesLabel, valueText } from '../alarms/alarmDisplay.ts';
-import { useProjectLive } from '../live/useProjectLive.ts';
 
 /**
  * The project's open alarm episodes (not ended), newest first: alarm, series, since and the value that triggered it,
  * asked again whenever the server pushes the project. For viewers who may see the project's alarms.
  */
-export function OpenAlarms({ projectId, timeZone }: { projectId: number; timeZone: string }) {
+export function OpenAlarms({
+  projectId,
+  timeZone,
+  spaces,
+}: {
+  projectId: number;
+  timeZone: string;
+  /** The project's spaces, which name the series (the status strip's answer has them). */
+  spaces: readonly { id: number; name: string }[];
+}) {
   const { t, i18n } = useTranslation();
-  // The live query the status strip has loaded already: the spaces that name the series.
-  const spaces = useProjectLive(projectId).spaces ?? [];
   const variables = { projectId, limit: alarmLimits.triggeredPage };
   const { data, refetch } = useQuery(AlarmsTriggeredDocument, { variables, fetchPolicy: 'cache-and-network' });
   useSubscription(ProjectUpdatedDocument, {

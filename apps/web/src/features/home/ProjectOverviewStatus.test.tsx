@@ -6,7 +6,7 @@ import type { ProjectPrivilege } from '../../graphql/generated.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, renderApp } from '../../testing/renderApp.tsx';
 import { alarmsShell, triggered } from '../alarms/testAlarms.ts';
-import { liveSerie, liveSpace, minutesAgo, projectLive, seriesLatest } from '../live/testLive.ts';
+import { liveSerie, liveSpace, minutesAgo, seriesLatest } from '../live/testLive.ts';
 
 function renderOverview(privileges: ProjectPrivilege[]) {
   return renderApp({
@@ -26,18 +26,15 @@ function renderOverview(privileges: ProjectPrivilege[]) {
               metersOnline: 2,
               metersTotal: 2,
               latestReadingAt: minutesAgo(1),
+              offlineAt: null,
             },
             trends: [],
+            spaces: [liveSpace(1, 'Luokka 201')],
+            series: [liveSerie(11, 1, 'Hiilidioksidi', 'CO2', 'ppm')],
+            seriesLatests: [seriesLatest(11, 1300)],
           },
         },
       }),
-      ProjectLive: () =>
-        projectLive(
-          7,
-          [liveSpace(1, 'Luokka 201')],
-          [liveSerie(11, 1, 'Hiilidioksidi', 'CO2', 'ppm')],
-          [seriesLatest(11, 1300)],
-        ),
       AlarmsTriggered: () => ({
         data: {
           alarmsTriggered: [

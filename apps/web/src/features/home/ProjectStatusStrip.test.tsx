@@ -5,12 +5,15 @@ import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswer, renderApp } from '../../testing/renderApp.tsx';
-import { co2Limit, liveSerie, liveSpace, minutesAgo, projectLive, seriesLatest } from '../live/testLive.ts';
+import { co2Limit, liveSerie, liveSpace, minutesAgo, seriesLatest } from '../live/testLive.ts';
 import { sparklinePath } from './projectStatus.ts';
 
 const user = signedInUser({ options: { ui: { compact: true } } });
 
-function project(state: { metersOnline: number; metersTotal: number; latestReadingAt: string | null }, alarms = 0) {
+function project(
+  state: { metersOnline: number; metersTotal: number; latestReadingAt: string | null; offlineAt?: string | null },
+  alarms = 0,
+) {
   const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
   return {
     __typename: 'Project',
@@ -21,7 +24,7 @@ function project(state: { metersOnline: number; metersTotal: number; latestReadi
     archived: false,
     hidden: false,
     alarmsTriggeredCount: alarms,
-    state: { __typename: 'ProjectState', online: state.metersOnline > 0, ...state },
+    state: { __typename: 'ProjectState', online: state.metersOnline > 0, offlineAt: null, ...state },
     trends: [
       {
         __typename: 'ProjectTrend',
@@ -31,32 +34,33 @@ function project(state: { metersOnline: number; metersTotal: number; latestReadi
       },
     ],
     organization: null,
-    spaces: [{ __typename: 'Space', id: 11, name: 'Luokka 101', description: null, show: true }],
-  };
-}
-
-const live = () =>
-  projectLive(
-    4,
-    [liveSpace(11, 'Luokka 101')],
-    [
+    spaces: [{ ...liveSpace(11, 'Luokka 101'), description: null }],
+    series: [
       liveSerie(21, 11, 'Hiilidioksidi', 'CO2', 'ppm', { limit: co2Limit() }),
       liveSerie(22, 11, 'Lämpötila', 'Temperature', '°C'),
       liveSerie(23, 11, 'Valo', 'Light', 'lux'),
     ],
-    [seriesLatest(21, 1000.4, minutesAgo(2)), seriesLatest(22, 21.46, minutesAgo(2)), seriesLatest(23, 300)],
-  );
+    seriesLatests: [
+      seriesLatest(21, 1000.4, minutesAgo(2)),
+      seriesLatest(22, 21.46, minutesAgo(2)),
+      seriesLatest(23, 300),
+    ],
+  };
+}
 
-function renderDashboard(dashboardProject: ReturnType<typeof project>, pushes = new Subject<GraphqlAnswer>()) {
+function renderDashboard(
+  dashboardProject: ReturnType<typeof project>,
+  pushes = new Subject<GraphqlAnswer>(),
+  dashboard: () => ReturnType<typeof project> = () => dashboardProject,
+) {
   return renderApp({
     path: '/home',
     graphql: {
       CurrentUser: () => ({ data: { currentUser: user } }),
       Dashboard: () => ({
-        data: { currentUser: { __typename: 'User', id: user.id, dashboardProjects: [dashboardProject] } },
+        data: { currentUser: { __typename: 'User', id: user.id, dashboardProjects: [dashboard()] } },
       }),
-      ProjectLive: live,
-      SeriesLatestUpdated: () => pushes,
+      ProjectsStatusUpdated: () => pushes,
     },
   });
 }
@@ -92,19 +96,45 @@ describe('project status on the dashboard', () => {
     expect(online.getAttribute('data-online')).toBe('false');
   });
 
-  it('follows a pushed value without a reload', async () => {
+  it('follows the pushed project without a reload: its values, meters online and trends, in one subscription', async () => {
     const pushes = new Subject<GraphqlAnswer>();
-    const { operations } = renderDashboard(
-      project({ metersOnline: 1, metersTotal: 1, latestReadingAt: minutesAgo(2) }),
-      pushes,
-    );
+    const first = project({ metersOnline: 1, metersTotal: 2, latestReadingAt: minutesAgo(2) });
+    const { operations } = renderDashboard(first, pushes);
     await screen.findAllByTestId('status-value');
-    await waitFor(() => expect(operations).toContain('SeriesLatestUpdated'));
-    act(() => pushes.next({ data: { seriesLatestUpdated: [seriesLatest(21, 1500, new Date().toISOString())] } }));
+    await waitFor(() => expect(operations).toContain('ProjectsStatusUpdated'));
+    const now = new Date().toISOString();
+    const pushed = {
+      ...first,
+      state: { ...first.state, metersOnline: 2, latestReadingAt: now },
+      trends: [{ ...first.trends[0], dataType: 'Temperature' }],
+      seriesLatests: [seriesLatest(21, 1500, now), seriesLatest(22, 21.46, minutesAgo(2))],
+    };
+    act(() => pushes.next({ data: { projectsStatusUpdated: pushed } }));
     await waitFor(() => {
       const co2 = screen.getAllByTestId('status-value')[1];
       expect(co2?.textContent).toBe('1500 ppm');
       expect(co2?.getAttribute('data-band-color')).toBe('#e03131');
+    });
+    expect(screen.getByTestId('project-online').textContent).toContain('2 / 2 mittaria yhteydessä');
+    expect(screen.getByTestId('project-sparkline').getAttribute('data-type')).toBe('Temperature');
+    expect(operations.filter((name) => name === 'ProjectsStatusUpdated')).toHaveLength(1);
+  });
+
+  it('asks again when the first meter online would fall silent, since no push tells it', async () => {
+    const online = project({
+      metersOnline: 1,
+      metersTotal: 1,
+      latestReadingAt: minutesAgo(2),
+      offlineAt: new Date(Date.now() + 500).toISOString(),
+    });
+    let answers = 0;
+    renderDashboard(online, new Subject<GraphqlAnswer>(), () => {
+      answers += 1;
+      return answers === 1 ? online : { ...online, state: { ...online.state, metersOnline: 0, offlineAt: null } };
+    });
+    expect((await screen.findByTestId('project-online')).textContent).toContain('1 / 1 mittaria yhteydessä');
+    await waitFor(() => expect(screen.getByTestId('project-online').textContent).toContain('Ei yhteyttä'), {
+      timeout: 5_000,
     });
   });
 });

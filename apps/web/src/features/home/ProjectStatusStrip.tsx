@@ -1,12 +1,11 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { readableOn } from '@olo/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProjectStatusFieldsFragment } from '../../graphql/generated.ts';
-import { formatLiveValue } from '../live/liveSeries.ts';
+import { formatLiveValue, liveSpaces } from '../live/liveSeries.ts';
 import { ReadingAge } from '../live/ReadingAge.tsx';
-import { useProjectLive } from '../live/useProjectLive.ts';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { mainValues, newestReading, sparklinePath } from './projectStatus.ts';
 
@@ -87,23 +86,23 @@ function Sparkline({ trend, now }: { trend: ProjectStatusFieldsFragment['trends'
 }
 
 /**
- * Is everything fine in a project: its spaces' newest main values coloured by their limits (kept live by the
- * server's pushes), its meters online, the newest reading's age, its open alarms and the last 24 hours of its main
- * types. Heads the dashboard's project card and the project's overview tab.
+ * Is everything fine in a project: its spaces' newest main values coloured by their limits, its meters online, the
+ * newest reading's age, its open alarms and the last 24 hours of its main types. Heads the dashboard's project card
+ * and the project's overview tab, whose pages keep it live (useProjectsStatusLive).
  */
 export function ProjectStatusStrip({ project }: { project: ProjectStatusFieldsFragment }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
-  const { spaces } = useProjectLive(project.id);
-  const spacesWithValues = spaces ? mainValues(spaces) : [];
+  // The project's answer carries its values; useProjectsStatusLive's pushes replace them as they move.
+  const spaces = useMemo(
+    () => liveSpaces(project.spaces, project.series, project.seriesLatests),
+    [project.spaces, project.series, project.seriesLatests],
+  );
+  const spacesWithValues = mainValues(spaces);
   return (
     <Stack gap="xs" data-testid="project-status">
       <Group gap="xs" wrap="wrap">
-        <MetersOnline
-          state={project.state}
-          newest={newestReading(project.state.latestReadingAt, spaces ?? [])}
-          now={now}
-        />
+        <MetersOnline state={project.state} newest={newestReading(project.state.latestReadingAt, spaces)} now={now} />
         {project.alarmsTriggeredCount > 0 && (
           <Anchor component={Link} to={`/p/${project.id}/alarms`} underline="never" data-testid="project-open-alarms">
             <Badge color="red.9" tt="none" style={{ cursor: 'pointer' }}>

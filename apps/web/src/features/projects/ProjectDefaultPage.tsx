@@ -1,10 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { formatDateRange, formatDay } from '@olo/shared';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectShellFieldsFragment, ProjectStatusDocument } from '../../graphql/generated.ts';
 import { OpenAlarms } from '../home/OpenAlarms.tsx';
 import { ProjectStatusStrip } from '../home/ProjectStatusStrip.tsx';
+import { useProjectsStatusLive } from '../home/useProjectsStatusLive.ts';
 import { editTabPath, mayUseEditTab } from '../project-edit/editTabs.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Markdown } from './Markdown.tsx';
@@ -78,14 +80,21 @@ function SummaryPages({ project, pages }: { project: ProjectShellFieldsFragment;
 /** The project's status strip, with its open alarms for viewers who may see them. */
 function ProjectStatus({ project }: { project: ProjectShellFieldsFragment }) {
   const { can } = useProjectPrivileges(project.id);
-  // Meters online and the trends move with time, so every visit asks the server again.
-  const { data } = useQuery(ProjectStatusDocument, { variables: { id: project.id }, fetchPolicy: 'cache-and-network' });
+  // Every visit asks the server again; while shown, pushes and a re-check when a meter may fall silent keep it current.
+  const { data, refetch } = useQuery(ProjectStatusDocument, {
+    variables: { id: project.id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const recheck = useCallback(() => void refetch(), [refetch]);
+  useProjectsStatusLive(data ? [data.project] : undefined, recheck);
   if (!data) return null;
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <ProjectStatusStrip project={data.project} />
-        {can('viewAlarms') && <OpenAlarms projectId={project.id} timeZone={project.timeZone} />}
+        {can('viewAlarms') && (
+          <OpenAlarms projectId={project.id} timeZone={project.timeZone} spaces={data.project.spaces} />
+        )}
       </Stack>
     </Card>
   );
