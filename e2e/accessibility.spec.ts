@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demo, logIn } from './support/accounts.ts';
-import { expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './support/axe.ts';
+import { expectControlsOnScreen, expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './support/axe.ts';
 import { graphql } from './support/graphql.ts';
 import { tr } from './support/translations.ts';
 
@@ -15,7 +15,10 @@ const sizes = {
 async function check(page: Page, path: string, phone: boolean) {
   await page.goto(path);
   await expectNoSeriousA11yViolations(page);
-  if (phone) await expectNoSidewaysOverflow(page);
+  if (phone) {
+    await expectNoSidewaysOverflow(page);
+    await expectControlsOnScreen(page);
+  }
 }
 
 /** Ids of the demo school, one of its meters and the demo organization, as the signed-in demo admin sees them. */
