@@ -150,6 +150,27 @@ test.describe('phone navigation', () => {
     await expectNoSidewaysOverflow(page);
   });
 
+  test('the editors that open inside a page keep every field and button on the screen', async ({ page }) => {
+    await logIn(page, demo.admin.username, demo.admin.password);
+    const { projectId } = await demoTargets(page);
+    const main = page.getByRole('main');
+    // "Edit" buttons are named "Muokkaa: <the item>" for screen readers.
+    const edit = { name: new RegExp(`^${tr('fi', 'Edit')}`) };
+    const opened = async (path: string, open: () => Promise<void>) => {
+      await page.goto(path);
+      await open();
+      await expectNoSidewaysOverflow(page);
+      await expectControlsOnScreen(page);
+    };
+    // The alarm editor, new and existing; a summary page's editor; a datasource's form in its series' table.
+    await opened(`/p/${projectId}/alarms`, () => main.getByRole('button', { name: tr('fi', 'New alarm') }).click());
+    await opened(`/p/${projectId}/alarms`, () => main.getByRole('button', edit).first().click());
+    await opened(`/p/${projectId}/edit/pages`, () => main.getByRole('button', edit).first().click());
+    await opened(`/p/${projectId}/edit/series`, () =>
+      page.getByTestId('series-datasource').first().getByRole('button', edit).click(),
+    );
+  });
+
   test('"Skip to content" is the first stop of the keyboard and leads into the page', async ({ page }) => {
     // The front page: the login page puts the focus in its first field.
     await page.goto('/');
