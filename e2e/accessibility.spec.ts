@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demo, logIn } from './support/accounts.ts';
-import { expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './support/axe.ts';
+import { expectControlsOnScreen, expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './support/axe.ts';
 import { graphql } from './support/graphql.ts';
 import { tr } from './support/translations.ts';
 
@@ -15,7 +15,10 @@ const sizes = {
 async function check(page: Page, path: string, phone: boolean) {
   await page.goto(path);
   await expectNoSeriousA11yViolations(page);
-  if (phone) await expectNoSidewaysOverflow(page);
+  if (phone) {
+    await expectNoSidewaysOverflow(page);
+    await expectControlsOnScreen(page);
+  }
 }
 
 /** Ids of the demo school, one of its meters and the demo organization, as the signed-in demo admin sees them. */
@@ -145,6 +148,27 @@ test.describe('phone navigation', () => {
     }));
     expect(row.height).toBeLessThan(60);
     await expectNoSidewaysOverflow(page);
+  });
+
+  test('the editors that open inside a page keep every field and button on the screen', async ({ page }) => {
+    await logIn(page, demo.admin.username, demo.admin.password);
+    const { projectId } = await demoTargets(page);
+    const main = page.getByRole('main');
+    // "Edit" buttons are named "Muokkaa: <the item>" for screen readers.
+    const edit = { name: new RegExp(`^${tr('fi', 'Edit')}`) };
+    const opened = async (path: string, open: () => Promise<void>) => {
+      await page.goto(path);
+      await open();
+      await expectNoSidewaysOverflow(page);
+      await expectControlsOnScreen(page);
+    };
+    // The alarm editor, new and existing; a summary page's editor; a datasource's form in its series' table.
+    await opened(`/p/${projectId}/alarms`, () => main.getByRole('button', { name: tr('fi', 'New alarm') }).click());
+    await opened(`/p/${projectId}/alarms`, () => main.getByRole('button', edit).first().click());
+    await opened(`/p/${projectId}/edit/pages`, () => main.getByRole('button', edit).first().click());
+    await opened(`/p/${projectId}/edit/series`, () =>
+      page.getByTestId('series-datasource').first().getByRole('button', edit).click(),
+    );
   });
 
   test('"Skip to content" is the first stop of the keyboard and leads into the page', async ({ page }) => {

@@ -36,3 +36,33 @@ export async function expectNoSidewaysOverflow(page: Page): Promise<void> {
   }));
   expect.soft(scrollWidth, `width of ${new URL(page.url()).pathname}`).toBeLessThanOrEqual(innerWidth);
 }
+
+/**
+ * Fails softly when a visible control of the page's main content (link, button, field) lies outside the window's
+ * width while every container that scrolls sideways is at its start: on a phone it would be hidden in a table or row
+ * that has to be scrolled to find it (decision 0085). Strips of tabs that scroll sideways on purpose (`nav`,
+ * `role="tablist"`) are left out.
+ */
+export async function expectControlsOnScreen(page: Page): Promise<void> {
+  await settled(page);
+  const outside = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return ['no main'];
+    for (const element of Array.from(main.querySelectorAll<HTMLElement>('*'))) {
+      if (element.scrollLeft !== 0) element.scrollLeft = 0;
+    }
+    const controls = main.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [role="button"], [role="combobox"], [role="checkbox"], [role="switch"]',
+    );
+    return Array.from(controls)
+      .filter((control) => !control.closest('nav, [role="tablist"]') && control.checkVisibility())
+      .map((control) => ({ control, box: control.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0 && (box.left < -1 || box.right > window.innerWidth + 1))
+      .map(({ control, box }) => {
+        const name =
+          control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.getAttribute('name') ?? '';
+        return `${control.tagName.toLowerCase()} "${name.slice(0, 40)}" at ${Math.round(box.left)}–${Math.round(box.right)} px`;
+      });
+  });
+  expect.soft(outside, `controls outside the window on ${new URL(page.url()).pathname}`).toEqual([]);
+}

@@ -35,6 +35,7 @@ import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { FormStack } from '../ui/FormStack.tsx';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { parseSerials } from './serials.ts';
@@ -70,54 +71,52 @@ function FreeMeterTable({
   const allChosen = meters.length > 0 && meters.every((meter) => chosen.has(meter.serial));
   const someChosen = meters.some((meter) => chosen.has(meter.serial));
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label={label} verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
+    <ResponsiveTable minWidth={560} aria-label={label} verticalSpacing={4}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label={t('Choose all')}
+              checked={allChosen}
+              indeterminate={someChosen && !allChosen}
+              onChange={(event) =>
+                setChosen(
+                  meters.map((meter) => meter.serial),
+                  event.currentTarget.checked,
+                )
+              }
+            />
+          </Table.Th>
+          <Table.Th>{t('Serial')}</Table.Th>
+          <Table.Th>{t('Name')}</Table.Th>
+          <Table.Th>{t('Driver')}</Table.Th>
+          <Table.Th>{t('First seen')}</Table.Th>
+          <Table.Th>{t('Last seen')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {meters.map((meter) => (
+          <Table.Tr key={meter.id}>
+            <Table.Td>
               <Checkbox
-                aria-label={t('Choose all')}
-                checked={allChosen}
-                indeterminate={someChosen && !allChosen}
-                onChange={(event) =>
-                  setChosen(
-                    meters.map((meter) => meter.serial),
-                    event.currentTarget.checked,
-                  )
-                }
+                aria-label={t('Choose {{serial}}', { serial: meter.serial })}
+                checked={chosen.has(meter.serial)}
+                onChange={(event) => setChosen([meter.serial], event.currentTarget.checked)}
               />
-            </Table.Th>
-            <Table.Th>{t('Serial')}</Table.Th>
-            <Table.Th>{t('Name')}</Table.Th>
-            <Table.Th>{t('Driver')}</Table.Th>
-            <Table.Th>{t('First seen')}</Table.Th>
-            <Table.Th>{t('Last seen')}</Table.Th>
+            </Table.Td>
+            <Table.Td style={{ fontFamily: 'monospace' }}>
+              <Anchor component={Link} to={`/admin/meters/${meter.id}`}>
+                {meter.serial}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{meter.name ?? ''}</Table.Td>
+            <Table.Td>{meter.driver ?? t('Unknown')}</Table.Td>
+            <Table.Td>{formatTime(meter.createdAt, i18n.language, '')}</Table.Td>
+            <Table.Td>{formatTime(meter.lastSeen, i18n.language, t('Never'))}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {meters.map((meter) => (
-            <Table.Tr key={meter.id}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={t('Choose {{serial}}', { serial: meter.serial })}
-                  checked={chosen.has(meter.serial)}
-                  onChange={(event) => setChosen([meter.serial], event.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td style={{ fontFamily: 'monospace' }}>
-                <Anchor component={Link} to={`/admin/meters/${meter.id}`}>
-                  {meter.serial}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{meter.name ?? ''}</Table.Td>
-              <Table.Td>{meter.driver ?? t('Unknown')}</Table.Td>
-              <Table.Td>{formatTime(meter.createdAt, i18n.language, '')}</Table.Td>
-              <Table.Td>{formatTime(meter.lastSeen, i18n.language, t('Never'))}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }
 
@@ -329,51 +328,49 @@ function AllMeters() {
         {meters.length === 0 ? (
           <Text c="dimmed">{t('No meters.')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label={t('All meters')} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Serial')}</Table.Th>
-                  <Table.Th>{t('Name')}</Table.Th>
-                  <Table.Th>{t('Organization')}</Table.Th>
-                  <Table.Th>{t('Last seen')}</Table.Th>
-                  <Table.Th>{t('State')}</Table.Th>
-                  <Table.Th />
+          <ResponsiveTable minWidth={720} aria-label={t('All meters')} verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('Serial')}</Table.Th>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Organization')}</Table.Th>
+                <Table.Th>{t('Last seen')}</Table.Th>
+                <Table.Th>{t('State')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((meter) => (
+                <Table.Tr key={meter.id} data-testid="admin-meter-row">
+                  <Table.Td style={{ fontFamily: 'monospace' }}>
+                    <Anchor component={Link} to={`/admin/meters/${meter.id}`}>
+                      {meter.serial}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{meter.name ?? ''}</Table.Td>
+                  <Table.Td>{meter.organization?.name ?? t('Free')}</Table.Td>
+                  <Table.Td>{formatTime(meter.lastSeen, i18n.language, t('Never'))}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {meter.inStorage && (
+                        <Badge size="sm" color="gray">
+                          {t('In storage')}
+                        </Badge>
+                      )}
+                      {!meter.active && (
+                        <Badge size="sm" color="gray" variant="outline">
+                          {t('Inactive')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td align="right">
+                    <StorageButton meter={meter} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((meter) => (
-                  <Table.Tr key={meter.id} data-testid="admin-meter-row">
-                    <Table.Td style={{ fontFamily: 'monospace' }}>
-                      <Anchor component={Link} to={`/admin/meters/${meter.id}`}>
-                        {meter.serial}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{meter.name ?? ''}</Table.Td>
-                    <Table.Td>{meter.organization?.name ?? t('Free')}</Table.Td>
-                    <Table.Td>{formatTime(meter.lastSeen, i18n.language, t('Never'))}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {meter.inStorage && (
-                          <Badge size="sm" color="gray">
-                            {t('In storage')}
-                          </Badge>
-                        )}
-                        {!meter.active && (
-                          <Badge size="sm" color="gray" variant="outline">
-                            {t('Inactive')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td align="right">
-                      <StorageButton meter={meter} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
         {meters.length > shown.length && (
           <Text size="sm" c="dimmed">

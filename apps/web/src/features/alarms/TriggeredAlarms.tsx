@@ -13,6 +13,7 @@ import {
   ProjectUpdatedDocument,
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { compareTriggered, projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
 
@@ -155,33 +156,31 @@ export function TriggeredAlarms({
             {t('No alarm has triggered.')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Alarm')}</Table.Th>
-                  <Table.Th>{t('Series')}</Table.Th>
-                  <Table.Th>{t('Value')}</Table.Th>
-                  <Table.Th>{t('Triggered')}</Table.Th>
-                  <Table.Th>{t('Ended')}</Table.Th>
-                  <Table.Th>{t('Peak')}</Table.Th>
-                  <Table.Th>{t('Acknowledged')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <TriggeredRow
-                    key={item.id}
-                    item={item}
-                    projectId={projectId}
-                    spaces={spaces}
-                    timeZone={timeZone}
-                    canAcknowledge={canAcknowledge}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable minWidth={800} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('Alarm')}</Table.Th>
+                <Table.Th>{t('Series')}</Table.Th>
+                <Table.Th>{t('Value')}</Table.Th>
+                <Table.Th>{t('Triggered')}</Table.Th>
+                <Table.Th>{t('Ended')}</Table.Th>
+                <Table.Th>{t('Peak')}</Table.Th>
+                <Table.Th>{t('Acknowledged')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <TriggeredRow
+                  key={item.id}
+                  item={item}
+                  projectId={projectId}
+                  spaces={spaces}
+                  timeZone={timeZone}
+                  canAcknowledge={canAcknowledge}
+                />
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </Stack>
     </QueryState>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmsTriggeredDocument, ProjectUpdatedDocument } from '../../graphql/generated.ts';
 import { projectTime, seriesLabel, valueText } from '../alarms/alarmDisplay.ts';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 
 /**
  * The project's open alarm episodes (not ended), newest first: alarm, series, since and the value that triggered it,
@@ -38,30 +39,28 @@ export function OpenAlarms({
       <Title order={2} size="h4">
         {t('Open alarms')}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Alarm')}</Table.Th>
-              <Table.Th>{t('Series')}</Table.Th>
-              <Table.Th>{t('Since')}</Table.Th>
-              <Table.Th>{t('Value')}</Table.Th>
+      <ResponsiveTable minWidth={420}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('Alarm')}</Table.Th>
+            <Table.Th>{t('Series')}</Table.Th>
+            <Table.Th>{t('Since')}</Table.Th>
+            <Table.Th>{t('Value')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {open.map((item) => (
+            <Table.Tr key={item.id} data-testid="open-alarm">
+              <Table.Td>{item.alarm.name}</Table.Td>
+              <Table.Td>{seriesLabel(item.series, spaces)}</Table.Td>
+              <Table.Td>
+                <time dateTime={item.time}>{projectTime(item.time, locale, timeZone)}</time>
+              </Table.Td>
+              <Table.Td>{item.data === null ? t('No readings') : valueText(item.data, item.series, locale)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {open.map((item) => (
-              <Table.Tr key={item.id} data-testid="open-alarm">
-                <Table.Td>{item.alarm.name}</Table.Td>
-                <Table.Td>{seriesLabel(item.series, spaces)}</Table.Td>
-                <Table.Td>
-                  <time dateTime={item.time}>{projectTime(item.time, locale, timeZone)}</time>
-                </Table.Td>
-                <Table.Td>{item.data === null ? t('No readings') : valueText(item.data, item.series, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
       <Text size="sm">
         <Anchor component={Link} to={`/p/${projectId}/alarms`}>
           {t('All alarms')}

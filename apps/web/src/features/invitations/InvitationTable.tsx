@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 
 /**
  * Invitations as a table, one row each (the profile's own, an organization's or a project's pending ones): whom or
@@ -21,18 +22,16 @@ export function InvitationTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label={label} data-testid={testId} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{who}</Table.Th>
-            <Table.Th>{sent}</Table.Th>
-            <Table.Th>{t('Expires')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable minWidth={480} aria-label={label} data-testid={testId} verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{who}</Table.Th>
+          <Table.Th>{sent}</Table.Th>
+          <Table.Th>{t('Expires')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </ResponsiveTable>
   );
 }

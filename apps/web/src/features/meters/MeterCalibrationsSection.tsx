@@ -14,6 +14,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
@@ -269,34 +270,33 @@ function ChannelCalibrations({
               {t('No calibrations.')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table
-                aria-label={t('Calibrations of {{channel}}', { channel: label })}
-                verticalSpacing={4}
-                data-testid={`calibrations-${channel.name}`}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('Start')}</Table.Th>
-                    <Table.Th>{t('End')}</Table.Th>
-                    <Table.Th>{t('Expression')}</Table.Th>
-                    {isAdmin && <Table.Th aria-label={t('Actions')} />}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {calibrations.map((calibration) => (
-                    <CalibrationRow
-                      key={calibration.id}
-                      calibration={calibration}
-                      channel={label}
-                      isAdmin={isAdmin}
-                      now={now}
-                      onEdit={open({ kind: 'calibration', id: calibration.id })}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable
+              minWidth={480}
+              aria-label={t('Calibrations of {{channel}}', { channel: label })}
+              verticalSpacing={4}
+              data-testid={`calibrations-${channel.name}`}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('Start')}</Table.Th>
+                  <Table.Th>{t('End')}</Table.Th>
+                  <Table.Th>{t('Expression')}</Table.Th>
+                  {isAdmin && <Table.Th aria-label={t('Actions')} />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {calibrations.map((calibration) => (
+                  <CalibrationRow
+                    key={calibration.id}
+                    calibration={calibration}
+                    channel={label}
+                    isAdmin={isAdmin}
+                    now={now}
+                    onEdit={open({ kind: 'calibration', id: calibration.id })}
+                  />
+                ))}
+              </Table.Tbody>
+            </ResponsiveTable>
           )}
           {isAdmin && !editing && (
             <Group>

@@ -17,6 +17,7 @@ import { type FormIssue, formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
@@ -201,46 +202,44 @@ export function MeterCommandsSection({ meterId }: { meterId: number }) {
       ) : commands.length === 0 ? (
         <Text c="dimmed">{t('No commands sent.')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label={t('Sent commands')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('Command name')}</Table.Th>
-                <Table.Th>{t('Port')}</Table.Th>
-                <Table.Th>{t('Payload')}</Table.Th>
-                <Table.Th>{t('Created')}</Table.Th>
-                <Table.Th>{t('Status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {commands.map((command) => {
-                const details = commandDetails(command.extra);
-                return (
-                  <Table.Tr key={command.id}>
-                    <Table.Td>{historyName(command, t)}</Table.Td>
-                    <Table.Td>{details.fPort}</Table.Td>
-                    <Table.Td ff="monospace">{details.payload}</Table.Td>
-                    <Table.Td>{formatTime(command.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={statusColors[command.status] ?? 'gray'}
-                        variant="light"
-                        title={command.error ?? undefined}
-                      >
-                        {statusLabels[command.status] ?? command.status}
-                      </Badge>
-                      {command.error && (
-                        <Text size="xs" c="red">
-                          {command.error}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable minWidth={560} aria-label={t('Sent commands')} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('Command name')}</Table.Th>
+              <Table.Th>{t('Port')}</Table.Th>
+              <Table.Th>{t('Payload')}</Table.Th>
+              <Table.Th>{t('Created')}</Table.Th>
+              <Table.Th>{t('Status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {commands.map((command) => {
+              const details = commandDetails(command.extra);
+              return (
+                <Table.Tr key={command.id}>
+                  <Table.Td>{historyName(command, t)}</Table.Td>
+                  <Table.Td>{details.fPort}</Table.Td>
+                  <Table.Td ff="monospace">{details.payload}</Table.Td>
+                  <Table.Td>{formatTime(command.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      color={statusColors[command.status] ?? 'gray'}
+                      variant="light"
+                      title={command.error ?? undefined}
+                    >
+                      {statusLabels[command.status] ?? command.status}
+                    </Badge>
+                    {command.error && (
+                      <Text size="xs" c="red">
+                        {command.error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </ResponsiveTable>
       )}
     </Section>
   );

@@ -8,6 +8,7 @@ import {
   MeterSystemErrorsDocument,
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
@@ -77,40 +78,38 @@ export function MeterErrorsSection({ meterId, isAdmin }: { meterId: number; isAd
       ) : errors.length === 0 ? (
         <Text c="dimmed">{t('No unacknowledged errors.')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label={t('System errors')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('Time')}</Table.Th>
-                <Table.Th>{t('Error')}</Table.Th>
-                <Table.Th>{t('Details')}</Table.Th>
-                {isAdmin && <Table.Th aria-label={t('Actions')} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {errors.map((item) => {
-                const details = errorDetails(item.data);
-                return (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>{formatTime(item.time)}</Table.Td>
+        <ResponsiveTable minWidth={560} aria-label={t('System errors')} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('Time')}</Table.Th>
+              <Table.Th>{t('Error')}</Table.Th>
+              <Table.Th>{t('Details')}</Table.Th>
+              {isAdmin && <Table.Th aria-label={t('Actions')} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {errors.map((item) => {
+              const details = errorDetails(item.data);
+              return (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{formatTime(item.time)}</Table.Td>
+                  <Table.Td>
+                    {item.name}
+                    <Text size="xs" c="dimmed">
+                      {item.type}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{details && <Code>{details}</Code>}</Table.Td>
+                  {isAdmin && (
                     <Table.Td>
-                      {item.name}
-                      <Text size="xs" c="dimmed">
-                        {item.type}
-                      </Text>
+                      <AcknowledgeButton error={item} meterId={meterId} />
                     </Table.Td>
-                    <Table.Td>{details && <Code>{details}</Code>}</Table.Td>
-                    {isAdmin && (
-                      <Table.Td>
-                        <AcknowledgeButton error={item} meterId={meterId} />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </ResponsiveTable>
       )}
     </Section>
   );

@@ -30,6 +30,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirmedAction } from '../forms/useShowError.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
@@ -279,24 +280,22 @@ export function IntegrationsSection({ organizationId }: { organizationId: string
             {t('No integrations yet.')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label={t('Network server integrations')} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Name')}</Table.Th>
-                  <Table.Th>{t('Network server')}</Table.Th>
-                  {withMqtt && <Table.Th>{t('MQTT username')}</Table.Th>}
-                  <Table.Th>{t('Last used')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {integrations.map((integration) => (
-                  <IntegrationRow key={integration.id} integration={integration} withMqtt={withMqtt} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable minWidth={560} aria-label={t('Network server integrations')} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Network server')}</Table.Th>
+                {withMqtt && <Table.Th>{t('MQTT username')}</Table.Th>}
+                <Table.Th>{t('Last used')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {integrations.map((integration) => (
+                <IntegrationRow key={integration.id} integration={integration} withMqtt={withMqtt} />
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </QueryState>
       <NewIntegrationForm organizationId={organizationId} onCreated={setCreated} />

@@ -8,6 +8,7 @@ import {
   UpdateOrganizationMembershipDocument,
 } from '../../graphql/generated.ts';
 import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { forgetObject } from './organizationCache.ts';
@@ -119,24 +120,22 @@ export function MembersSection({ organizationId, isAdmin }: { organizationId: st
           {members.length === 0 ? (
             <Text c="dimmed">{t('The organization has no members.')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table aria-label={t('Members')} verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('Name')}</Table.Th>
-                    {flags.map(([flag, label]) => (
-                      <Table.Th key={flag}>{label}</Table.Th>
-                    ))}
-                    {isAdmin && <Table.Th />}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {members.map((member) => (
-                    <MemberRow key={member.id} member={member} editable={isAdmin} />
+            <ResponsiveTable minWidth={640} aria-label={t('Members')} verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('Name')}</Table.Th>
+                  {flags.map(([flag, label]) => (
+                    <Table.Th key={flag}>{label}</Table.Th>
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  {isAdmin && <Table.Th />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {members.map((member) => (
+                  <MemberRow key={member.id} member={member} editable={isAdmin} />
+                ))}
+              </Table.Tbody>
+            </ResponsiveTable>
           )}
         </QueryState>
       )}

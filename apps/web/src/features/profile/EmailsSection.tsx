@@ -19,6 +19,7 @@ import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 
 /** The email mutations answer the new list of emails; it replaces the cached user's list. */
 function writeEmails(cache: ApolloCache, userId: string, emails: UserEmailFieldsFragment[] | undefined) {
@@ -143,15 +144,13 @@ export function EmailsSection({
 
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={480}>
-        <Table aria-label={t('Email addresses')} verticalSpacing="xs">
-          <Table.Tbody>
-            {user.emails.map((email) => (
-              <EmailRow key={email.id} user={user} email={email} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable minWidth={480} aria-label={t('Email addresses')} verticalSpacing="xs">
+        <Table.Tbody>
+          {user.emails.map((email) => (
+            <EmailRow key={email.id} user={user} email={email} />
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
       <FormStack onSubmit={submit} label={t('Add email address')} error={generalError}>
         <Group align="flex-start">
           <TextInput

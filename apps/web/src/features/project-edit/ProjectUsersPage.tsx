@@ -21,6 +21,7 @@ import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { type EditedProject, useEditedProject } from './EditLayout.tsx';
@@ -291,24 +292,22 @@ export function ProjectUsersPage() {
         {members.length === 0 ? (
           <Text c="dimmed">{t('The project has no members.')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table aria-label={t('Members')} data-testid="project-members" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('User')}</Table.Th>
-                  {rights.map((right) => (
-                    <Table.Th key={right}>{labels[right]}</Table.Th>
-                  ))}
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {members.map((member) => (
-                  <MemberRow key={member.id} project={project} member={member} />
+          <ResponsiveTable minWidth={760} aria-label={t('Members')} data-testid="project-members" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('User')}</Table.Th>
+                {rights.map((right) => (
+                  <Table.Th key={right}>{labels[right]}</Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((member) => (
+                <MemberRow key={member.id} project={project} member={member} />
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </Section>
       <Section id="add-member" title={t('Add a member')}>

@@ -26,6 +26,7 @@ import { useConfirmedAction } from '../forms/useShowError.ts';
 import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { useMeasurementLabel, useUnitLabel } from '../ui/useMeasurementLabel.ts';
 import { DatasourceEditForm, NewDatasourceForm } from './DatasourceForms.tsx';
 import {
@@ -293,27 +294,29 @@ export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
             {t('No datasources: nothing feeds this series.')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing={4} aria-label={t('Datasources of {{name}}', { name: serie.name })}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <VisuallyHidden>{t('Move')}</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>{t('Meter')}</Table.Th>
-                  <Table.Th>{t('Channel')}</Table.Th>
-                  <Table.Th>{t('Start')}</Table.Th>
-                  <Table.Th>{t('End')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {serie.seriesDatasources.map((datasource) => (
-                  <DatasourceRow key={datasource.id} datasource={datasource} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            minWidth={640}
+            verticalSpacing={4}
+            aria-label={t('Datasources of {{name}}', { name: serie.name })}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <VisuallyHidden>{t('Move')}</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>{t('Meter')}</Table.Th>
+                <Table.Th>{t('Channel')}</Table.Th>
+                <Table.Th>{t('Start')}</Table.Th>
+                <Table.Th>{t('End')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {serie.seriesDatasources.map((datasource) => (
+                <DatasourceRow key={datasource.id} datasource={datasource} />
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
         {adding ? (
           <Paper withBorder p="sm">
