@@ -92,9 +92,7 @@ function ProjectStatus({ project }: { project: ProjectShellFieldsFragment }) {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <ProjectStatusStrip project={data.project} />
-        {can('viewAlarms') && (
-          <OpenAlarms projectId={project.id} timeZone={project.timeZone} spaces={data.project.spaces} />
-        )}
+        {can('viewAlarms') && <OpenAlarms projectId={project.id} spaces={data.project.spaces} />}
       </Stack>
     </Card>
   );
