@@ -33,6 +33,9 @@ async function demoTargets(page: Page) {
   return { projectId, organizationSlug: organizations[0]?.slug, meterId: meters[0]?.id };
 }
 
+/** The meter page's tabs after its overview (apps/web/src/features/meters/MeterPage.tsx). */
+const meterTabs = ['calibrations', 'diagnostics', 'commands', 'settings'];
+
 test.describe.configure({ timeout: 300_000 });
 
 for (const [sizeName, viewport] of Object.entries(sizes)) {
@@ -72,11 +75,16 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         `${project}/edit/users`,
         `${project}/edit/colors`,
         `${project}/edit/series`,
+        // The series editor's other tabs (decision 0093).
+        `${project}/edit/series?tab=new`,
+        `${project}/edit/series?tab=add-meter`,
         `${project}/edit/actions`,
         '/o',
         `/o/${organizationSlug}`,
         '/meters',
         `/meters/${meterId}`,
+        // The meter page's other tabs; those the viewer may not use open the first.
+        ...meterTabs.map((tab) => `/meters/${meterId}?tab=${tab}`),
         '/profile',
         '/errors',
         // Not found, signed in: a project that does not exist and an unknown address.
@@ -109,6 +117,8 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         '/admin',
         '/admin/meters',
         `/admin/meters/${meters[0]?.id}`,
+        // The site admin may use every tab of the meter page, commands and settings too.
+        ...meterTabs.map((tab) => `/admin/meters/${meters[0]?.id}?tab=${tab}`),
         '/admin/limits',
         '/admin/colors',
         '/errors',

@@ -36,8 +36,9 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { hasNormalRange, normalRangeText } from '../limits/limitDisplay.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { useMeasurementLabel, useUnitLabel } from '../ui/useMeasurementLabel.ts';
-import { projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
+import { seriesLabel, valueText } from './alarmDisplay.ts';
 import {
   type AlarmFormValues,
   alarmFormIssues,
@@ -193,6 +194,8 @@ function FollowedLimits({ project, seriesIds }: { project: AlarmsProject; series
  */
 function AlarmPreview({ project, input }: { project: AlarmsProject; input: AlarmPreviewInput | null }) {
   const { t, i18n } = useTranslation();
+  // The project's wall clock (its DisplayTimeZone, ProjectLayout), to the minute as alarm times are shown everywhere.
+  const formatTime = useFormatDateTime('minute');
   const [debounced] = useDebouncedValue(input ? JSON.stringify(input) : null, previewDebounceMs);
   const { data, previousData, loading, error } = useQuery(
     AlarmPreviewDocument,
@@ -229,12 +232,10 @@ function AlarmPreview({ project, input }: { project: AlarmsProject; input: Alarm
         <List size="sm" data-testid="alarm-preview-episodes">
           {episodes.slice(0, previewListed).map((episode) => {
             const serie = seriesById.get(episode.seriesId);
-            const ended = episode.endAt
-              ? t('ended {{time}}', { time: projectTime(episode.endAt, locale, project.timeZone) })
-              : t('ongoing');
+            const ended = episode.endAt ? t('ended {{time}}', { time: formatTime(episode.endAt) }) : t('ongoing');
             return (
               <List.Item key={`${episode.seriesId}-${episode.time}`}>
-                {seriesLabel(serie, project.spaces)}: {projectTime(episode.time, locale, project.timeZone)}, {ended}
+                {seriesLabel(serie, project.spaces)}: {formatTime(episode.time)}, {ended}
                 {episode.peak !== null && `, ${t('peak {{value}}', { value: valueText(episode.peak, serie, locale) })}`}
               </List.Item>
             );

@@ -187,7 +187,6 @@ export function AlarmsPage() {
             </Title>
             <TriggeredAlarms
               projectId={projectId}
-              timeZone={shell.timeZone}
               spaces={data?.project.spaces ?? []}
               unacknowledgedCount={shell.alarmsTriggeredCount}
               canAcknowledge={privileges.includes('acknowledgeAlarms')}

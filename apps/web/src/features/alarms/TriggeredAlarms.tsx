@@ -15,11 +15,11 @@ import {
 import { useShowError } from '../forms/useShowError.ts';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
-import { compareTriggered, projectTime, seriesLabel, valueText } from './alarmDisplay.ts';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
+import { compareTriggered, seriesLabel, valueText } from './alarmDisplay.ts';
 
 interface TriggeredAlarmsProps {
   projectId: number;
-  timeZone: string;
   spaces: readonly { id: number; name: string }[];
   /** Project.alarmsTriggeredCount, pushed by projectUpdated. */
   unacknowledgedCount: number;
@@ -38,13 +38,11 @@ function TriggeredRow({
   item,
   projectId,
   spaces,
-  timeZone,
   canAcknowledge,
 }: {
   item: AlarmsTriggeredFieldsFragment;
   projectId: number;
   spaces: TriggeredAlarmsProps['spaces'];
-  timeZone: string;
   canAcknowledge: boolean;
 }) {
   const { t, i18n } = useTranslation();
@@ -55,17 +53,19 @@ function TriggeredRow({
     },
   });
   const locale = i18n.language;
+  // Minutes: the project's wall clock (its DisplayTimeZone, ProjectLayout), as alarm times are shown everywhere.
+  const formatTime = useFormatDateTime('minute');
   return (
     <Table.Tr data-testid="alarm-triggered" data-acknowledged={item.acknowledged}>
       <Table.Td>{item.alarm.name}</Table.Td>
       <Table.Td>{seriesLabel(item.series, spaces)}</Table.Td>
       <Table.Td>{item.data === null ? t('No readings') : valueText(item.data, item.series, locale)}</Table.Td>
       <Table.Td>
-        <time dateTime={item.time}>{projectTime(item.time, locale, timeZone)}</time>
+        <time dateTime={item.time}>{formatTime(item.time)}</time>
       </Table.Td>
       <Table.Td>
         {item.endAt ? (
-          <time dateTime={item.endAt}>{projectTime(item.endAt, locale, timeZone)}</time>
+          <time dateTime={item.endAt}>{formatTime(item.endAt)}</time>
         ) : (
           <Badge color="red" variant="light">
             {t('Ongoing')}
@@ -102,13 +102,7 @@ function TriggeredRow({
  * The project's triggered alarms, unacknowledged first, then newest. The list is asked again whenever the server
  * pushes the project (an episode opened, ended or was acknowledged, here or elsewhere), so it follows without a reload.
  */
-export function TriggeredAlarms({
-  projectId,
-  timeZone,
-  spaces,
-  unacknowledgedCount,
-  canAcknowledge,
-}: TriggeredAlarmsProps) {
+export function TriggeredAlarms({ projectId, spaces, unacknowledgedCount, canAcknowledge }: TriggeredAlarmsProps) {
   const { t } = useTranslation();
   const showError = useShowError();
   const variables = { projectId, limit: alarmLimits.triggeredPage };
@@ -175,7 +169,6 @@ export function TriggeredAlarms({
                   item={item}
                   projectId={projectId}
                   spaces={spaces}
-                  timeZone={timeZone}
                   canAcknowledge={canAcknowledge}
                 />
               ))}

@@ -27,11 +27,6 @@ export function valueText(value: number | null | undefined, series: LabelledSeri
   return text === '-' || !unit ? text : `${text} ${unitLabel(unit, locale)}`;
 }
 
-/** A time in the project's time zone, as its other pages show times. */
-export function projectTime(iso: string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
-}
-
 /** Unacknowledged first, then newest first (spec §4), as the server orders them; kept after a local acknowledge. */
 export function compareTriggered(
   a: { acknowledged: boolean; time: string },

@@ -4,8 +4,9 @@ import { alarmLimits } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmsTriggeredDocument, ProjectUpdatedDocument } from '../../graphql/generated.ts';
-import { projectTime, seriesLabel, valueText } from '../alarms/alarmDisplay.ts';
+import { seriesLabel, valueText } from '../alarms/alarmDisplay.ts';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 
 /**
  * The project's open alarm episodes (not ended), newest first: alarm, series, since and the value that triggered it,
@@ -13,15 +14,15 @@ import { ResponsiveTable } from '../ui/ListTable.tsx';
  */
 export function OpenAlarms({
   projectId,
-  timeZone,
   spaces,
 }: {
   projectId: number;
-  timeZone: string;
   /** The project's spaces, which name the series (the status strip's answer has them). */
   spaces: readonly { id: number; name: string }[];
 }) {
   const { t, i18n } = useTranslation();
+  // The project's wall clock (its DisplayTimeZone, ProjectLayout), to the minute as alarm times are shown everywhere.
+  const formatTime = useFormatDateTime('minute');
   const variables = { projectId, limit: alarmLimits.triggeredPage };
   const { data, refetch } = useQuery(AlarmsTriggeredDocument, { variables, fetchPolicy: 'cache-and-network' });
   useSubscription(ProjectUpdatedDocument, {
@@ -54,7 +55,7 @@ export function OpenAlarms({
               <Table.Td>{item.alarm.name}</Table.Td>
               <Table.Td>{seriesLabel(item.series, spaces)}</Table.Td>
               <Table.Td>
-                <time dateTime={item.time}>{projectTime(item.time, locale, timeZone)}</time>
+                <time dateTime={item.time}>{formatTime(item.time)}</time>
               </Table.Td>
               <Table.Td>{item.data === null ? t('No readings') : valueText(item.data, item.series, locale)}</Table.Td>
             </Table.Tr>

@@ -75,11 +75,15 @@ function ExpressionInput({ props, label }: { props: ExpressionProps; label: stri
 export function ConversionForm({
   meterId,
   channel,
+  label,
   conversion,
   onDone,
 }: {
   meterId: number;
+  /** The channel's key, which the server knows it by. */
   channel: string;
+  /** What the screen calls the channel (useChannelLabel): the form's name for screen readers. */
+  label: string;
   conversion: MeterConversionFieldsFragment | null;
   onDone: () => void;
 }) {
@@ -119,7 +123,7 @@ export function ConversionForm({
     <form
       onSubmit={submit}
       noValidate
-      aria-label={t('Conversion of {{channel}}', { channel })}
+      aria-label={t('Conversion of {{channel}}', { channel: label })}
       data-testid={`conversion-form-${channel}`}
     >
       <Stack gap="xs">
@@ -217,13 +221,17 @@ function calibrationValues(calibration: MeterCalibrationFieldsFragment, timeZone
 export function CalibrationForm({
   meterId,
   channel,
+  label: channelLabel,
   channelType,
   resultType,
   calibration,
   onDone,
 }: {
   meterId: number;
+  /** The channel's key, which the server knows it by. */
   channel: string;
+  /** What the screen calls the channel (useChannelLabel): the form's name for screen readers. */
+  label: string;
   channelType: string;
   resultType: string;
   /** Absent: a new calibration. */
@@ -302,10 +310,10 @@ export function CalibrationForm({
 
   const label = calibration
     ? t('Calibration of {{channel}} from {{start}}', {
-        channel,
+        channel: channelLabel,
         start: formatTime(calibration.range.start),
       })
-    : t('New calibration of {{channel}}', { channel });
+    : t('New calibration of {{channel}}', { channel: channelLabel });
 
   return (
     <form

@@ -84,7 +84,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     });
     const card = await channelCard('temperature');
     fireEvent.click(within(card).getByRole('button', { name: 'Lisää kalibrointi' }));
-    const form = within(card).getByRole('form', { name: 'Kanavan temperature uusi kalibrointi' });
+    const form = within(card).getByRole('form', { name: 'Kanavan Lämpötila uusi kalibrointi' });
 
     fireEvent.change(expressionInput(form), { target: { value: 'x +* 2' } });
     expect(within(form).getByText('Lauseke ei ole kelvollinen laskutoimitus')).toBeTruthy();
@@ -136,7 +136,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
 
     // The start shown is when the form opened; left as it is, the server starts the calibration when it is saved.
     fireEvent.click(within(card).getByRole('button', { name: 'Lisää kalibrointi' }));
-    let form = within(card).getByRole('form', { name: 'Kanavan temperature uusi kalibrointi' });
+    let form = within(card).getByRole('form', { name: 'Kanavan Lämpötila uusi kalibrointi' });
     fireEvent.change(expressionInput(form), { target: { value: ' x - 0.4 ' } });
     expect(within(form).queryByText(/lasketaan uudelleen/)).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Tallenna kalibrointi' }));
@@ -150,7 +150,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
 
     // A start in the past, with an end: the stored values of the range are recomputed, and the form says so.
     fireEvent.click(within(card).getByRole('button', { name: 'Lisää kalibrointi' }));
-    form = within(card).getByRole('form', { name: 'Kanavan temperature uusi kalibrointi' });
+    form = within(card).getByRole('form', { name: 'Kanavan Lämpötila uusi kalibrointi' });
     fireEvent.change(expressionInput(form), { target: { value: 'x * 1.02' } });
     // Typed as a Finn writes times; they are read on the wall clock of the meter's project (Helsinki, UTC+2).
     typeInto(within(form).getByLabelText(/^Alku/), '5.1.2026 08:00');
@@ -187,7 +187,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     });
     const card = await channelCard('temperature');
     fireEvent.click(within(card).getByRole('button', { name: 'Lisää kalibrointi' }));
-    const form = within(card).getByRole('form', { name: 'Kanavan temperature uusi kalibrointi' });
+    const form = within(card).getByRole('form', { name: 'Kanavan Lämpötila uusi kalibrointi' });
     fireEvent.change(expressionInput(form), { target: { value: 'x + 1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Tallenna kalibrointi' }));
     expect(
@@ -231,7 +231,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     });
     const card = await channelCard('temperature');
     fireEvent.click(within(card).getByRole('button', { name: 'Lisää kalibrointi' }));
-    const form = within(card).getByRole('form', { name: 'Kanavan temperature uusi kalibrointi' });
+    const form = within(card).getByRole('form', { name: 'Kanavan Lämpötila uusi kalibrointi' });
     fireEvent.change(expressionInput(form), { target: { value: 'x - 0.4' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Testaa' }));
 
@@ -281,7 +281,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     const card = await channelCard('temperature');
     const table = await within(card).findByRole('table', { name: 'Kanavan Lämpötila kalibroinnit' });
     fireEvent.click(within(table).getByRole('button', { name: 'Muokkaa' }));
-    const form = within(card).getByRole('form', { name: /^Kanavan temperature kalibrointi alkaen/ });
+    const form = within(card).getByRole('form', { name: /^Kanavan Lämpötila kalibrointi alkaen/ });
     // Its start (with seconds the minute input cannot show) is sent only when changed.
     typeInto(within(form).getByLabelText(/^Loppu/), '1.2.2026 00:00');
     expect(within(form).getByText(/Muutos ulottuu yli minuutin taaksepäin/)).toBeTruthy();
@@ -317,7 +317,7 @@ describe('meter conversions and calibrations', { timeout: 20_000 }, () => {
     const card = await channelCard('temperature');
     expect(within(card).getByText('Ei muunnosta: kalibroinnit koskevat raaka-arvoa.')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Aseta muunnos' }));
-    const form = within(card).getByRole('form', { name: 'Kanavan temperature muunnos' });
+    const form = within(card).getByRole('form', { name: 'Kanavan Lämpötila muunnos' });
     fireEvent.change(expressionInput(form), { target: { value: 'x / 10' } });
     fireEvent.change(within(form).getByLabelText(/^Nimi/), { target: { value: 'Lämpötila' } });
     expect(within(form).getByText('Uusi lauseke laskee kanavan koko tallennetun historian uudelleen.')).toBeTruthy();

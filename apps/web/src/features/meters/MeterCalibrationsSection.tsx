@@ -260,7 +260,13 @@ function ChannelCalibrations({
           onEdit={open({ kind: 'conversion' })}
         />
         {isAdmin && editing?.kind === 'conversion' && (
-          <ConversionForm meterId={meterId} channel={channel.name} conversion={conversion} onDone={close} />
+          <ConversionForm
+            meterId={meterId}
+            channel={channel.name}
+            label={label}
+            conversion={conversion}
+            onDone={close}
+          />
         )}
 
         <Stack gap={4}>
@@ -311,6 +317,7 @@ function ChannelCalibrations({
             key={edited?.id ?? 'new'}
             meterId={meterId}
             channel={channel.name}
+            label={label}
             channelType={channel.type}
             resultType={resultType}
             calibration={edited}

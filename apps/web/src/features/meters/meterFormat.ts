@@ -67,15 +67,24 @@ export function formatDecibels(value: number | null | undefined, unit: string, l
   return `${formatNumber(value, Number.isInteger(value) ? 0 : 1, locale)} ${unit}`;
 }
 
+/** To the second (a meter's readings and diagnostics) or to the minute (alarm episodes, a datasource's range). */
+export type TimePrecision = 'second' | 'minute';
+
 /**
  * A time with date, in the viewer's language, on the wall clock of `timeZone` (a project's: see useFormatDateTime)
  * or without one of the viewer's own zone.
  */
-export function formatDateTime(iso: string | null | undefined, locale: string, timeZone?: string): string {
+export function formatDateTime(
+  iso: string | null | undefined,
+  locale: string,
+  timeZone?: string,
+  precision: TimePrecision = 'second',
+): string {
   if (!iso) return '-';
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return '-';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone }).format(time);
+  const timeStyle = precision === 'second' ? 'medium' : 'short';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle, timeZone }).format(time);
 }
 
 const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [

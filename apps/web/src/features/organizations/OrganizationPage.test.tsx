@@ -26,6 +26,7 @@ function organizationPage(currentUserIsAdmin: boolean) {
     ],
     projects: [
       { __typename: 'Project', id: 7, name: 'Koulun sisäilma', code: 'DEMO-1', ended: false, archived: false },
+      { __typename: 'Project', id: 8, name: 'Vanha koulu', code: null, ended: true, archived: true },
     ],
   };
 }
@@ -100,6 +101,11 @@ describe('organization page', { timeout: 20_000 }, () => {
     const { operations } = renderApp({ path: '/o/olo-demo', graphql: answers(false) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Olo Demo' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Koulun sisäilma' }).getAttribute('href')).toBe('/p/7');
+    // A project's state comes before its name, as in the project list.
+    expect(screen.getAllByTestId('organization-project').map((item) => item.textContent)).toEqual([
+      'Koulun sisäilmaDEMO-1',
+      'Projektin mittaus on päättynyt.ArkistoituVanha koulu',
+    ]);
     expect(screen.getByRole('link', { name: 'Olo Demo Rakennus' }).getAttribute('href')).toBe('/o/olo-demo-rakennus');
 
     const memberList = screen.getByTestId('organization-members');

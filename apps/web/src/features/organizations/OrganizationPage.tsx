@@ -9,6 +9,7 @@ import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { usePageEntityName } from '../layout/documentTitle.ts';
 import { ColorsSection } from '../limits/ColorsSection.tsx';
 import { LimitsSection } from '../limits/LimitsSection.tsx';
+import { ProjectStateBadges } from '../projects/ProjectStateBadges.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -88,8 +89,10 @@ function ProjectsSection({ organization }: { organization: OrganizationPageField
       ) : (
         <List listStyleType="none" spacing={4}>
           {organization.projects.map((project) => (
-            <List.Item key={project.id}>
-              <Group gap="xs">
+            <List.Item key={project.id} data-testid="organization-project">
+              {/* The state first, as in the project list (decision 0102); on a phone the line wraps. */}
+              <Group gap="xs" wrap="wrap">
+                <ProjectStateBadges project={project} />
                 <Anchor component={Link} to={`/p/${project.id}`}>
                   {project.name}
                 </Anchor>
@@ -97,16 +100,6 @@ function ProjectsSection({ organization }: { organization: OrganizationPageField
                   <Text size="sm" c="dimmed">
                     {project.code}
                   </Text>
-                )}
-                {project.ended && (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t('Ended')}
-                  </Badge>
-                )}
-                {project.archived && (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t('Archived')}
-                  </Badge>
                 )}
               </Group>
             </List.Item>

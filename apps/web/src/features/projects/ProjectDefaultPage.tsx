@@ -9,6 +9,7 @@ import { ProjectStatusStrip } from '../home/ProjectStatusStrip.tsx';
 import { useProjectsStatusLive } from '../home/useProjectsStatusLive.ts';
 import { editTabPath, mayUseEditTab } from '../project-edit/editTabs.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { LoadingSkeleton } from '../ui/QueryState.tsx';
 import { Markdown } from './Markdown.tsx';
 import { useProjectIdParam, useProjectPrivileges, useProjectShell } from './useProject.ts';
 
@@ -81,20 +82,25 @@ function SummaryPages({ project, pages }: { project: ProjectShellFieldsFragment;
 function ProjectStatus({ project }: { project: ProjectShellFieldsFragment }) {
   const { can } = useProjectPrivileges(project.id);
   // Every visit asks the server again; while shown, pushes and a re-check when a meter may fall silent keep it current.
-  const { data, refetch } = useQuery(ProjectStatusDocument, {
+  const { data, loading, refetch } = useQuery(ProjectStatusDocument, {
     variables: { id: project.id },
     fetchPolicy: 'cache-and-network',
   });
   const recheck = useCallback(() => void refetch(), [refetch]);
   useProjectsStatusLive(data ? [data.project] : undefined, recheck);
-  if (!data) return null;
+  // While the status loads its skeleton holds the card's place; a failed status leaves the rest of the page alone.
+  if (!data) {
+    return loading ? (
+      <Card withBorder radius="md" padding="md">
+        <LoadingSkeleton shape="strip" testId="project-status-loading" />
+      </Card>
+    ) : null;
+  }
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <ProjectStatusStrip project={data.project} />
-        {can('viewAlarms') && (
-          <OpenAlarms projectId={project.id} timeZone={project.timeZone} spaces={data.project.spaces} />
-        )}
+        {can('viewAlarms') && <OpenAlarms projectId={project.id} spaces={data.project.spaces} />}
       </Stack>
     </Card>
   );

@@ -59,6 +59,14 @@ describe('project list', () => {
     expect(within(ended).getByText('Demo Oy')).toBeTruthy();
     expect(within(ended).getByText('Projektin mittaus on päättynyt.')).toBeTruthy();
     expect(within(ended).getByRole('link', { name: 'Päiväkoti' }).getAttribute('href')).toBe('/p/2');
+    // The state is the first column: an ended project is noticed before its name is read.
+    const list = screen.getByTestId('project-list');
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Tila', 'Suosikki', 'Projekti', 'Organisaatio']);
+    expect(within(ended).getAllByRole('cell')[0]?.textContent).toBe('Projektin mittaus on päättynyt.');
   });
 
   it('brings in hidden and archived projects, leaves out ended ones and keeps the switches in the URL', async () => {

@@ -27,6 +27,10 @@ import {
 function ProjectRow({ project }: { project: ProjectListFieldsFragment }) {
   return (
     <Table.Tr data-testid={`project-row-${project.id}`}>
+      {/* The state first: an ended or archived project is noticed before its name is read (decision 0102). */}
+      <Table.Td data-testid="project-state-cell">
+        <ProjectStateBadges project={project} />
+      </Table.Td>
       <Table.Td w={48}>
         <FavouriteToggle project={project} />
       </Table.Td>
@@ -41,9 +45,6 @@ function ProjectRow({ project }: { project: ProjectListFieldsFragment }) {
         )}
       </Table.Td>
       <Table.Td>{project.organization?.name}</Table.Td>
-      <Table.Td>
-        <ProjectStateBadges project={project} />
-      </Table.Td>
     </Table.Tr>
   );
 }
@@ -123,10 +124,10 @@ export function ProjectListPage() {
           minWidth={560}
           head={
             <>
+              <Table.Th>{t('State')}</Table.Th>
               <Table.Th>{t('Favourite')}</Table.Th>
               <Table.Th>{t('Project')}</Table.Th>
               <Table.Th>{t('Organization')}</Table.Th>
-              <Table.Th>{t('State')}</Table.Th>
             </>
           }
           row={(project) => <ProjectRow key={project.id} project={project} />}

@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 interface ProjectState {
   ended: boolean;
   archived: boolean;
-  hidden: boolean;
+  /** Absent where the list never holds hidden projects (an organization's page). */
+  hidden?: boolean;
 }
 
-/** Ended, archived and hidden, the states a viewer should notice before reading data of a project. */
+/**
+ * Ended, archived and hidden, the states a viewer should notice before reading data of a project: lists show them
+ * first, before the project's name (decision 0102).
+ */
 export function ProjectStateBadges({ project }: { project: ProjectState }) {
   const { t } = useTranslation();
   if (!project.ended && !project.archived && !project.hidden) return null;

@@ -27,10 +27,10 @@ import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
+import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { useMeasurementLabel, useUnitLabel } from '../ui/useMeasurementLabel.ts';
 import { DatasourceEditForm, NewDatasourceForm } from './DatasourceForms.tsx';
 import {
-  formatInZone,
   meterLabel,
   refetchSeries,
   type SeriesEditDatasource,
@@ -143,12 +143,13 @@ function SeriesEditForm({ serie, onDone }: { serie: SeriesEditSerie; onDone: () 
 }
 
 function RangeEnd({ time, inclusive, open }: { time: string | null; inclusive: boolean; open: string }) {
-  const { t, i18n } = useTranslation();
-  const { project } = useSeriesEdit();
+  const { t } = useTranslation();
+  // The project's wall clock: the edit pages are inside its DisplayTimeZone (ProjectLayout).
+  const formatTime = useFormatDateTime('minute');
   if (!time) return <Text size="sm">{open}</Text>;
   return (
     <Stack gap={0}>
-      <Text size="sm">{formatInZone(time, project.timeZone, i18n.language)}</Text>
+      <Text size="sm">{formatTime(time)}</Text>
       <Text size="xs" c="dimmed">
         {inclusive ? t('included') : t('not included')}
       </Text>

@@ -41,21 +41,3 @@ export function refetchSeries(projectId: number) {
 export function meterLabel(meter: Pick<SeriesEditMeter, 'serial' | 'name'>): string {
   return meter.name ? `${meter.serial} – ${meter.name}` : meter.serial;
 }
-
-function knownZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** A time as the project's clocks show it, in the viewer's language. */
-export function formatInZone(iso: string, timeZone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone: knownZone(timeZone),
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}

@@ -1,6 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useRef, useState } from 'react';
 
 export interface ConfirmRequest {
   /** The question, a full sentence that names what happens. */
@@ -16,12 +14,15 @@ export type Confirm = (request: ConfirmRequest | string) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | null>(null);
 
+// Loaded on the first question, not with the app (see ConfirmModal).
+const ConfirmModal = lazy(() => import('./ConfirmModal.tsx').then((module) => ({ default: module.ConfirmModal })));
+
 /**
  * One confirmation dialog for the whole app, on Mantine's `Modal` (replaces the browser's `confirm()`, which
- * ignores the app's language and theme). Mounted once around the routes; `useConfirm` asks through it.
+ * ignores the app's language and theme). Mounted once around the routes; `useConfirm` asks through it. The dialog
+ * itself loads on the first question and then stays mounted, so that it can fade out.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const [opened, setOpened] = useState(false);
   const pending = useRef<((confirmed: boolean) => void) | null>(null);
@@ -46,19 +47,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal opened={opened} onClose={() => answer(false)} title={t('Are you sure?')} centered>
-        <Stack data-testid="confirm-dialog">
-          <Text data-testid="confirm-question">{request?.message}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => answer(false)}>
-              {t('Cancel')}
-            </Button>
-            <Button color={request?.destructive ? 'red' : undefined} onClick={() => answer(true)} data-autofocus>
-              {request?.confirmLabel ?? t('Confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {request && (
+        <Suspense fallback={null}>
+          <ConfirmModal opened={opened} request={request} onAnswer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

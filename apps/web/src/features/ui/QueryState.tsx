@@ -23,8 +23,11 @@ export function PermissionDenied() {
   );
 }
 
-/** The shape of what is loading, so that the skeleton stands where the content will (no jump when it arrives). */
-export type SkeletonShape = 'lines' | 'cards' | 'table';
+/**
+ * The shape of what is loading, so that the skeleton stands where the content will (no jump when it arrives): text,
+ * a grid of cards, a table, or a status strip (a row of badges over a line of values).
+ */
+export type SkeletonShape = 'lines' | 'cards' | 'table' | 'strip';
 
 /**
  * Grey placeholders in the shape of the content while it loads, instead of a spinner: the page keeps its layout and
@@ -50,6 +53,17 @@ export function LoadingSkeleton({ shape = 'lines', testId }: { shape?: SkeletonS
           </Card>
         ))}
       </SimpleGrid>
+    );
+  } else if (shape === 'strip') {
+    placeholders = (
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Skeleton height={22} width={180} radius="xl" />
+          <Skeleton height={22} width={90} radius="xl" />
+        </Group>
+        <Skeleton height={14} width="70%" />
+        <Skeleton height={40} />
+      </Stack>
     );
   } else if (shape === 'table') {
     placeholders = (

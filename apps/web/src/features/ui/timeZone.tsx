@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../meters/meterFormat.ts';
+import { formatDateTime, type TimePrecision } from '../meters/meterFormat.ts';
 
 /** The viewer's own zone, as the browser reports it. */
 export function browserTimeZone(): string {
@@ -35,11 +35,14 @@ export function useDisplayZone(): { zone: string; differs: boolean } {
   return zone ? { zone, differs: canonicalZone(own) !== zone } : { zone: own, differs: false };
 }
 
-/** Formats a time (with date) in the page's zone and the viewer's language. */
-export function useFormatDateTime(): (iso: string | null | undefined) => string {
+/**
+ * Formats a time (with date) in the page's zone and the viewer's language: the one way pages show a time, to the
+ * second by default, to the minute where seconds mean nothing (alarm episodes, a datasource's range).
+ */
+export function useFormatDateTime(precision: TimePrecision = 'second'): (iso: string | null | undefined) => string {
   const { i18n } = useTranslation();
   const { zone } = useDisplayZone();
-  return (iso) => formatDateTime(iso, i18n.language, zone);
+  return (iso) => formatDateTime(iso, i18n.language, zone, precision);
 }
 
 /** "Times in Europe/Helsinki": said only where the page's zone is not the viewer's, who would otherwise misread them. */
