@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishToIngest, startDemoSimulation } from '../simulator/simulation.ts';
+import { untilRecalculated } from '../testing/meter-world.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
 import { demoAlarm, seedDemoAlarms } from './demo-alarms.ts';
@@ -219,13 +220,16 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
       join projects p on p.id = s.project_id
       where p.code = ${demoProject.code} and d.channel = 'temperature' order by d.id limit 1`;
     const seriesId = datasource?.series_id ?? 0;
-    const history = async () =>
-      (
+    // A datasource edit recomputes in the background (decision 0086): the history is read once it is done.
+    const history = async () => {
+      await untilRecalculated(sql);
+      return (
         await sql<Array<{ rows: number; first: Date; hours: number; sum: number }>>`
           select count(*)::int as rows, min(d.time) as first, round(sum(d.value)::numeric, 3)::float8 as sum,
             (select count(*)::int from series_rollup_hour r where r.series_id = ${seriesId}) as hours
           from series_data d where d.series_id = ${seriesId}`
       ).map((row) => ({ ...row }));
+    };
     const [before] = await history();
     expect(before?.rows).toBeGreaterThan(80 * 96);
     // The meter's readings reach as far back as the series: every history value has its raw reading.

@@ -51,8 +51,10 @@ describe.each(testDatabases)('active-limit alarms on %s', (kind) => {
     organizationId: string | null = null,
   ) => {
     const [row] = await sql()<Array<{ id: number }>>`
-      insert into limits (name, data_type, "order", organization_id, min, max, limits, colors, normal_min, normal_max)
-      values (${name}, 'CO2', 50, ${organizationId}, 0, 5000, '[1000]', '["#2b8a3e"]', ${normal.min}, ${normal.max})
+      insert into limits (name, data_type, "order", organization_id, min, max, limits, colors, maxcolor, opacity,
+                          normal_min, normal_max)
+      values (${name}, 'CO2', 50, ${organizationId}, 0, 5000, '[1000]', '["#2b8a3e"]', '#c92a2a', 0.3,
+              ${normal.min}, ${normal.max})
       returning id`;
     return row?.id as number;
   };

@@ -266,8 +266,8 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
       Array<{ id: string }>
     >`select organization_id as id from projects where id = ${projectId}`;
     const [limit] = await sql()<Array<{ id: number }>>`
-      insert into limits (name, data_type, organization_id, normal_min, normal_max)
-      values ('CO2', 'CO2', ${organization?.id as string}, 400, 1000) returning id`;
+      insert into limits (name, data_type, organization_id, min, max, maxcolor, opacity, normal_min, normal_max)
+      values ('CO2', 'CO2', ${organization?.id as string}, 0, 5000, '#c92a2a', 0.3, 400, 1000) returning id`;
     const banded = await newSeries(projectId, 'Rajattu', 'CO2', 'ppm');
     // No limit of this type, neither the organization's nor a global one.
     const unbanded = await newSeries(projectId, 'Rajaton', 'VOC', 'ppb');
