@@ -127,7 +127,8 @@ export class BackgroundExportService {
     const row = await this.deps.repository.find(id);
     if (!row || row.userId !== user.id || row.status !== 'done' || !row.file || row.expiresAt.getTime() <= Date.now())
       throw new AppError('NOT_FOUND', 'Not found');
-    // The project's own check, as the download route's: access lost since is access lost.
+    // The project's own checks, as starting it asked: access lost since is access lost.
+    await viewer.assert('project.view', row.projectId);
     await this.deps.exports.check(viewer, { projectId: row.projectId, format: row.format, query: row.request });
     const filePath = path.join(this.deps.dir, row.file);
     let size: number;
@@ -158,6 +159,8 @@ export class BackgroundExportService {
       await repository.start(id);
       const user = await this.deps.access.repository.user(row.userId);
       const viewer = this.deps.access.forViewer(user ?? null);
+      // Asked again as the owner now: one who lost the project since gets no file.
+      await viewer.assert('project.view', row.projectId);
       const { table, filename } = await this.deps.exports.build(viewer, {
         projectId: row.projectId,
         format: row.format,
