@@ -7,6 +7,8 @@ import { createOrganization, createProject, signedInClient } from '../../testing
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
+import { housekeepingBatch, recalculationsKeptDays } from '../jobs/housekeeping.ts';
+import { RecalculationTasksRepository } from '../recalculation/recalculation.repository.ts';
 
 const zone = 'Europe/Helsinki';
 // Four days of ten-minute values: 576 rows of two series at a ten-minute slot.
@@ -175,7 +177,7 @@ describe.each(testDatabases)('background exports on %s', (kind) => {
     expect(badSlot.errors?.[0]?.message).toBe('Invalid input');
   });
 
-  it('deletes an expired export with its file, and old recomputation records', async () => {
+  it('deletes an expired export with its file', async () => {
     const sql = olo.server.database.sql;
     const [mine] = await listed(owner);
     const [stored] = await sql<Array<{ file: string }>>`select file from data_exports where id = ${mine?.id as number}`;
@@ -188,5 +190,23 @@ describe.each(testDatabases)('background exports on %s', (kind) => {
     expect(await olo.server.services.backgroundExports.deleteExpired()).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(filePath)).toBe(false);
     expect(await sql`select id from data_exports where id = ${mine?.id as number}`).toHaveLength(0);
+  });
+
+  it('housekeeping deletes recomputation records finished more than 30 days ago, and keeps newer ones', async () => {
+    const sql = olo.server.database.sql;
+    const [meter] = await sql<
+      Array<{ id: number }>
+    >`insert into meters (serial) values ('housekeeping-1') returning id`;
+    const rows = await sql<Array<{ id: number }>>`
+      insert into recalculations (meter_id, reason, status, finished_at)
+      values (${meter?.id as number}, 'calibration', 'done', now() - interval '31 days'),
+             (${meter?.id as number}, 'calibration', 'done', now() - interval '29 days'),
+             (${meter?.id as number}, 'calibration', 'running', null)
+      returning id`;
+    const tasks = new RecalculationTasksRepository(sql);
+    expect(await tasks.purgeFinished(recalculationsKeptDays, housekeepingBatch)).toBe(1);
+    const left = await sql<Array<{ id: number }>>`
+      select id from recalculations where meter_id = ${meter?.id as number} order by id`;
+    expect(left.map((row) => row.id)).toEqual([rows[1]?.id, rows[2]?.id]);
   });
 });
