@@ -48,6 +48,8 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // Specs register many accounts from 127.0.0.1 and repeat operations.
       RATE_LIMIT_FACTOR: '100',
+      // Exports of more than 500 values run in the background (summary.spec's large export).
+      EXPORT_BACKGROUND_CELLS: '500',
     },
   });
   await waitForHealth(e2eBaseUrl, server, 60_000);

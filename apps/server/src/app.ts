@@ -67,7 +67,7 @@ export async function createServer(
       broker: brokerLater,
       closers,
     });
-    defineJobs(services, repositories);
+    defineJobs(services, repositories, logger);
     const broker = await connectBroker({ config, logger, services, repositories, writer }, closers);
     brokerLater.set(broker);
     const app = await createHttpApp({ config, logger, database, broker, events, services }, closers);

@@ -83,6 +83,13 @@ export const configSchema = z
       .min(0)
       .max(31 * 86_400, { message: 'must be at most 2678400 (31 days)' })
       .default(86_400),
+    /** Values (slots × series) above which the summary's export runs in the background (decision 0100). */
+    EXPORT_BACKGROUND_CELLS: z.coerce
+      .number({ message: 'expected a number of values' })
+      .int({ message: 'expected a whole number of values' })
+      .min(0)
+      .max(200_000, { message: 'must be at most 200000 (the largest export)' })
+      .default(20_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })
@@ -124,6 +131,7 @@ export const configSchema = z
     timeZone: env.TIME_ZONE,
     readingTimeMin: env.READING_TIME_MIN,
     readingMaxAheadSeconds: env.READING_MAX_AHEAD,
+    exportBackgroundCells: env.EXPORT_BACKGROUND_CELLS,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   }));

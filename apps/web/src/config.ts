@@ -7,6 +7,8 @@ export interface OloConfig {
   contactPhone: string | null;
   /** Port of the embedded MQTT broker that network servers publish to; null with an external broker. */
   mqttPort: number | null;
+  /** Values (slots × series) above which the summary's export runs in the background (EXPORT_BACKGROUND_CELLS). */
+  exportBackgroundCells: number;
 }
 
 declare global {
@@ -21,6 +23,7 @@ const defaults: OloConfig = {
   contactEmail: null,
   contactPhone: null,
   mqttPort: null,
+  exportBackgroundCells: 20_000,
 };
 
 /** Only an address on this site (the server's `/site-logo`): the header never loads a stranger's image. */
@@ -58,6 +61,10 @@ export function readConfig(injected: Partial<OloConfig> = injectedConfig()): Olo
       typeof injected.mqttPort === 'number' && Number.isInteger(injected.mqttPort) && injected.mqttPort > 0
         ? injected.mqttPort
         : defaults.mqttPort,
+    exportBackgroundCells:
+      typeof injected.exportBackgroundCells === 'number' && Number.isInteger(injected.exportBackgroundCells)
+        ? Math.max(0, injected.exportBackgroundCells)
+        : defaults.exportBackgroundCells,
   };
 }
 

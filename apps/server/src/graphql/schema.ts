@@ -21,6 +21,7 @@ import '../modules/computers/computers.graphql.ts';
 import '../modules/alarms/alarms.graphql.ts';
 import '../modules/colors/colors.graphql.ts';
 import '../modules/limits/limits.graphql.ts';
+import '../modules/data-export/data-export.graphql.ts';
 import '../modules/recalculation/recalculation.graphql.ts';
 
 let schema: GraphQLSchema | undefined;

@@ -259,6 +259,29 @@ export function openApiDocument() {
           },
         },
       },
+      '/api/exports/{exportId}': {
+        get: {
+          summary: 'A finished background export (GraphQL startDataExport), for the user who started it',
+          description:
+            'The file as `/api/export/{projectId}.{format}` gives it, written in the background. Only its owner gets it, while they may view the project and until it expires (24 hours after it was ready); anyone else, and an unfinished or expired export, gets 404.',
+          security: [{ session: [] }],
+          parameters: [{ name: 'exportId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+          responses: {
+            '200': {
+              description: 'The file, as an attachment named `<project name>-<first day>-<last day>.<format>`.',
+              content: {
+                'text/csv': { schema: { type: 'string' } },
+                'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                  schema: { type: 'string', format: 'binary' },
+                },
+              },
+            },
+            '401': exportErrorResponse('Not signed in.'),
+            '403': exportErrorResponse('The owner no longer has access to the project.'),
+            '404': exportErrorResponse("No such export, another user's, not ready yet or expired."),
+          },
+        },
+      },
       '/api/ingest/{provider}': {
         post: {
           summary: "A network server's uplink webhook: The Things Stack v3 (tts) or ChirpStack v4 (chirpstack)",

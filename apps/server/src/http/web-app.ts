@@ -12,6 +12,8 @@ export interface WebAppOptions {
   contactPhone: string;
   /** The embedded broker's port, for the integration instructions; undefined with an external broker. */
   mqttPort?: number;
+  /** Values above which the summary's export runs in the background (EXPORT_BACKGROUND_CELLS, decision 0100). */
+  exportBackgroundCells?: number;
 }
 
 const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
@@ -33,6 +35,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     contactEmail: options.contactEmail,
     contactPhone: options.contactPhone,
     mqttPort: options.mqttPort ?? null,
+    // Unset: the web app's own default.
+    exportBackgroundCells: options.exportBackgroundCells ?? null,
   };
   const index = fs
     .readFileSync(indexPath, 'utf8')

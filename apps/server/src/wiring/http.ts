@@ -90,6 +90,7 @@ export async function createHttpApp(
     contactEmail: config.contactEmail,
     contactPhone: config.contactPhone,
     mqttPort: broker.kind === 'embedded' ? broker.port : undefined,
+    exportBackgroundCells: config.exportBackgroundCells,
   });
   return app;
 }

@@ -9,6 +9,7 @@ import { BugReportsRepository } from '../modules/bug-reports/bug-reports.reposit
 import { CalibrationsRepository } from '../modules/calibrations/calibrations.repository.ts';
 import { ColorsRepository } from '../modules/colors/colors.repository.ts';
 import { DataRepository } from '../modules/data/data.repository.ts';
+import { DataExportsRepository } from '../modules/data-export/data-exports.repository.ts';
 import { DataViewsRepository } from '../modules/data-views/data-views.repository.ts';
 import { ReadingsRepository } from '../modules/ingest/readings.repository.ts';
 import { IntegrationsRepository } from '../modules/integrations/integrations.repository.ts';
@@ -49,6 +50,7 @@ export function createRepositories(database: Database, computerId: number) {
     calibrations: new CalibrationsRepository(sql),
     colors: new ColorsRepository(db),
     data: new DataRepository(sql, { parallel }),
+    dataExports: new DataExportsRepository(sql),
     dataViews: new DataViewsRepository(db),
     integrations: new IntegrationsRepository(db),
     invitations: new InvitationsRepository(db),

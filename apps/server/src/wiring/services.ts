@@ -20,6 +20,7 @@ import { ColorsService } from '../modules/colors/colors.service.ts';
 import type { ComputerRow } from '../modules/computers/computers.repository.ts';
 import type { ComputersService } from '../modules/computers/computers.service.ts';
 import { DataService } from '../modules/data/data.service.ts';
+import { BackgroundExportService } from '../modules/data-export/data-export.background.ts';
 import { DataExportService } from '../modules/data-export/data-export.service.ts';
 import { DataViewsService } from '../modules/data-views/data-views.service.ts';
 import { IngestService } from '../modules/ingest/ingest.service.ts';
@@ -27,6 +28,7 @@ import { publishWrittenBatch } from '../modules/ingest/live-events.ts';
 import { ReadingWriter } from '../modules/ingest/reading-writer.ts';
 import { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import { InvitationsService } from '../modules/invitations/invitations.service.ts';
+import { housekeepingBatch, housekeepingSchedule, recalculationsKeptDays } from '../modules/jobs/housekeeping.ts';
 import { JobQueue, purgeDoneJobsSchedule } from '../modules/jobs/jobs.service.ts';
 import { LimitsService } from '../modules/limits/limits.service.ts';
 import { MeterCommandsService } from '../modules/meter-commands/meter-commands.service.ts';
@@ -233,6 +235,15 @@ export async function createServices(deps: ServicesDeps) {
     spaces: repositories.spaces,
     series: repositories.series,
   });
+  const dataExport = new DataExportService({ data });
+  const backgroundExports = new BackgroundExportService({
+    repository: repositories.dataExports,
+    exports: dataExport,
+    access,
+    dir: path.join(config.dataDir, 'exports'),
+    logger,
+    jobs,
+  });
   const services = {
     access,
     accounts,
@@ -244,7 +255,8 @@ export async function createServices(deps: ServicesDeps) {
     colors,
     computers: deps.computers,
     data,
-    dataExport: new DataExportService({ data }),
+    dataExport,
+    backgroundExports,
     dataViews: new DataViewsService(repositories.dataViews),
     ingest,
     integrations,
@@ -276,12 +288,23 @@ export async function createServices(deps: ServicesDeps) {
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
 
 /** The queue's jobs and daily schedules, defined before it starts. */
-export function defineJobs(services: Services, repositories: Repositories): void {
+export function defineJobs(services: Services, repositories: Repositories, logger: Logger): void {
   const { jobs, alarmNotifications, meterErrors, alarms } = services;
   jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
   jobs.define(meterErrors.mailJob);
   jobs.define(services.recalculation.job);
+  jobs.define(services.backgroundExports.job);
   jobs.schedule(meterErrors.schedule);
   jobs.schedule(purgeDoneJobsSchedule(repositories.jobs));
   jobs.schedule(alarms.missingDataSchedule);
+  jobs.schedule(
+    housekeepingSchedule(
+      {
+        'expired data exports': () => services.backgroundExports.deleteExpired(),
+        'old recalculations': () =>
+          repositories.recalculationTasks.purgeFinished(recalculationsKeptDays, housekeepingBatch),
+      },
+      logger,
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './alarms.ts';
 export * from './computers.ts';
+export * from './data-exports.ts';
 export * from './data-views.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';

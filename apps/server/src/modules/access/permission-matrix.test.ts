@@ -932,6 +932,38 @@ const cases: Record<string, Case> = {
     const headings = await exportHeadings(w, role);
     return headings?.includes('Shown / T (°C)') ? 'allowed' : 'denied';
   },
+  startDataExport: async (w, role) => {
+    const now = Date.now();
+    const response = await w.call(
+      role,
+      'mutation M($input: StartDataExportInput!) { startDataExport(input: $input) { id } }',
+      {
+        input: {
+          projectId: w.project.id,
+          format: 'csv',
+          from: new Date(now - 86_400_000).toISOString(),
+          to: new Date(now).toISOString(),
+          slot: 3600,
+        },
+      },
+    );
+    return outcomeOf(response);
+  },
+  'Project.dataExports': async (w, role) => {
+    const id = await finishedExport(w, role === 'anonymous' ? await w.newUser() : w.userIds[role]);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { project(id: $id) { dataExports { id } } }', { id: w.project.id }),
+      (data) => (data.project as { dataExports: Array<{ id: number }> }).dataExports.some((item) => item.id === id),
+    );
+  },
+  'GET /api/exports/{exportId}': async (w, role) => {
+    const id = await finishedExport(w, role === 'anonymous' ? await w.newUser() : w.userIds[role]);
+    return exportOutcome(await w.clients[role].fetch(`/api/exports/${id}`));
+  },
+  "GET /api/exports/{exportId}(another's)": async (w, role) => {
+    const id = await finishedExport(w, await w.newUser());
+    return exportOutcome(await w.clients[role].fetch(`/api/exports/${id}`));
+  },
   meters: async (w, role) =>
     outcomeOf(await w.call(role, 'query { meters { id } }'), (data) =>
       (data.meters as Array<{ id: number }>).some((item) => item.id === w.meter.id),
@@ -1589,6 +1621,30 @@ function publicLatestOutcome(w: World, role: Role, seriesId: number): Promise<Ou
         ) ?? false,
     },
   );
+}
+
+/** A finished background export of X's owned by `userId`, with its file written. */
+async function finishedExport(w: World, userId: string): Promise<number> {
+  const now = Date.now();
+  const request = { from: now - 86_400_000, to: now, slot: 3600, mode: 'avg', nulls: false, filters: [], lang: 'fi' };
+  const [row] = await w.olo.server.database.sql<Array<{ id: number }>>`
+    insert into data_exports (project_id, user_id, format, language, request, status, file, filename, size,
+      finished_at, expires_at)
+    values (${w.project.id}, ${userId}::uuid, 'csv', 'fi', ${JSON.stringify(request)}::jsonb, 'done',
+      ${`matrix-${crypto.randomUUID()}.csv`}, 'x.csv', 2, now(), now() + interval '1 hour')
+    returning id, file`;
+  const { file } = row as unknown as { file: string };
+  const dir = path.join(w.olo.server.config.dataDir, 'exports');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, file), 'x\n');
+  return (row as { id: number }).id;
+}
+
+/** A download of a background export: 200 is allowed; not signed in, no access and not one's own are refusals. */
+async function exportOutcome(response: Response): Promise<Outcome> {
+  if (response.status === 200) return 'allowed';
+  expect([401, 403, 404]).toContain(response.status);
+  return 'denied';
 }
 
 async function attachmentOutcome(response: Response): Promise<Outcome> {

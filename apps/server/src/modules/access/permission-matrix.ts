@@ -305,6 +305,30 @@ export const permissionMatrix: MatrixRow[] = [
     what: "X's data as a file, the series in its shown spaces, while X's public link is on",
     allowed: allRoles,
   },
+  {
+    operation: 'startDataExport',
+    kind: 'mutation',
+    what: "start a background export of X's data (signed in: the file is the starter's own)",
+    allowed: projectViewers,
+  },
+  {
+    operation: 'Project.dataExports',
+    kind: 'query',
+    what: "one's own background exports of X",
+    allowed: projectViewers,
+  },
+  {
+    operation: 'GET /api/exports/{exportId}',
+    kind: 'rest',
+    what: "one's own finished background export of X",
+    allowed: projectViewers,
+  },
+  {
+    operation: "GET /api/exports/{exportId}(another's)",
+    kind: 'rest',
+    what: "another user's finished background export of X (404)",
+    allowed: [],
+  },
   // Meters (meter M of O, with readings; disposable meters where a row changes who sees what)
   { operation: 'meters', kind: 'query', what: 'M is in the list', allowed: meterViewers },
   { operation: 'meter', kind: 'query', what: 'read M with its latest reading and errors', allowed: meterViewers },

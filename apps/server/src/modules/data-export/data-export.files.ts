@@ -45,34 +45,57 @@ function csvText(text: string, separator: string): string {
   return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** UTF-8 with a byte-order mark (so Excel takes it as UTF-8), CRLF line ends; the stats rows follow an empty line. */
-export function writeCsv(table: ExportTable, language: Language): Buffer {
+/** Rows of a file written at once between progress reports (and what a page of CSV holds in memory). */
+export const exportPageRows = 2000;
+
+/**
+ * CSV in pieces: the heading line (after the byte-order mark), then pages of up to `pageRows` rows
+ * (`rows` says how many a piece holds), then the stats. Joined they are `writeCsv`'s file, so the
+ * background export writes the same bytes a page at a time.
+ */
+export function* csvPieces(
+  table: ExportTable,
+  language: Language,
+  pageRows = exportPageRows,
+): Generator<{ text: string; rows: number }> {
   const texts = exportTexts[language];
   const { separator, decimal } = csvConventions(language);
   const line = (cells: string[]) => `${cells.join(separator)}\r\n`;
-  const parts: string[] = [
-    line([`${texts.time} (${table.timeZone})`, ...table.headers].map((text) => csvText(text, separator))),
-  ];
-  for (const row of table.rows) {
-    parts.push(
-      line([
-        formatExportTime(row.time, table.timeZone, language),
-        ...row.values.map((value, index) => csvNumber(value, table.decimals[index] ?? 1, decimal)),
-      ]),
-    );
+  yield {
+    text: `\uFEFF${line([`${texts.time} (${table.timeZone})`, ...table.headers].map((text) => csvText(text, separator)))}`,
+    rows: 0,
+  };
+  for (let start = 0; start < table.rows.length; start += pageRows) {
+    const page = table.rows.slice(start, start + pageRows);
+    yield {
+      text: page
+        .map((row) =>
+          line([
+            formatExportTime(row.time, table.timeZone, language),
+            ...row.values.map((value, index) => csvNumber(value, table.decimals[index] ?? 1, decimal)),
+          ]),
+        )
+        .join(''),
+      rows: page.length,
+    };
   }
-  parts.push('\r\n');
+  const stats: string[] = ['\r\n'];
   for (const key of ['min', 'avg', 'max', 'count'] as const) {
-    parts.push(
+    stats.push(
       line([
         csvText(texts[key], separator),
-        ...table.stats.map((stats, index) =>
-          csvNumber(stats?.[key] ?? null, key === 'count' ? 0 : (table.decimals[index] ?? 1), decimal),
+        ...table.stats.map((item, index) =>
+          csvNumber(item?.[key] ?? null, key === 'count' ? 0 : (table.decimals[index] ?? 1), decimal),
         ),
       ]),
     );
   }
-  return Buffer.from(`\uFEFF${parts.join('')}`, 'utf8');
+  yield { text: stats.join(''), rows: 0 };
+}
+
+/** UTF-8 with a byte-order mark (so Excel takes it as UTF-8), CRLF line ends; the stats rows follow an empty line. */
+export function writeCsv(table: ExportTable, language: Language): Buffer {
+  return Buffer.from(Array.from(csvPieces(table, language), (piece) => piece.text).join(''), 'utf8');
 }
 
 const numberFormat = (decimals: number) => (decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0');
@@ -84,14 +107,23 @@ const dateFormats: Record<Language, string> = {
   en: 'yyyy-mm-dd hh:mm',
 };
 
+/** What `fillWorkbook` writes into: a workbook in memory, or ExcelJS's streaming writer (rows committed as they go). */
+type WorkbookTarget = ExcelJS.Workbook | ExcelJS.stream.xlsx.WorkbookWriter;
+
 /**
  * An Excel workbook: the values sheet (a frozen heading row and time column, times as date cells
  * of the project's wall clock, values as numbers with their decimals) and the stats sheet (min,
  * avg, max and count under the same headings). Sheet names and headings are in `language`.
+ * `onRows` hears the values rows written so far after each page of `exportPageRows`; with the
+ * streaming writer each row is committed (written out of memory) as it goes.
  */
-export async function writeXlsx(table: ExportTable, language: Language): Promise<Buffer> {
+export async function fillWorkbook(
+  workbook: WorkbookTarget,
+  table: ExportTable,
+  language: Language,
+  onRows?: (done: number) => Promise<void>,
+): Promise<void> {
   const texts = exportTexts[language];
-  const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Olo';
   const headings = [`${texts.time} (${table.timeZone})`, ...table.headers];
   const widths = headings.map((heading, index) => Math.min(60, Math.max(index === 0 ? 18 : 10, heading.length + 2)));
@@ -101,21 +133,38 @@ export async function writeXlsx(table: ExportTable, language: Language): Promise
     width: widths[index],
     style: { numFmt: index === 0 ? dateFormats[language] : numberFormat(table.decimals[index - 1] ?? 1) },
   }));
-  values.addRow(headings).font = { bold: true };
+  const headingRow = values.addRow(headings);
+  headingRow.font = { bold: true };
+  headingRow.commit();
+  let done = 0;
   for (const row of table.rows) {
     // Excel's dates have no time zone: the cell holds the wall-clock time, written as if it were UTC.
-    values.addRow([new Date(row.time + zoneOffsetMs(row.time, table.timeZone)), ...row.values]);
+    values.addRow([new Date(row.time + zoneOffsetMs(row.time, table.timeZone)), ...row.values]).commit();
+    done += 1;
+    if (onRows && done % exportPageRows === 0) await onRows(done);
   }
+  if ('commit' in values && typeof values.commit === 'function') values.commit();
 
   const stats = workbook.addWorksheet(texts.statsSheet, { views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }] });
   stats.columns = headings.map((_heading, index) => ({ width: index === 0 ? 14 : widths[index] }));
-  stats.addRow(['', ...table.headers]).font = { bold: true };
+  const statsHeading = stats.addRow(['', ...table.headers]);
+  statsHeading.font = { bold: true };
+  statsHeading.commit();
   for (const key of ['min', 'avg', 'max', 'count'] as const) {
     const row = stats.addRow([texts[key], ...table.stats.map((item) => item?.[key] ?? null)]);
     row.getCell(1).font = { bold: true };
     table.stats.forEach((_item, index) => {
       row.getCell(index + 2).numFmt = key === 'count' ? '0' : numberFormat(table.decimals[index] ?? 1);
     });
+    row.commit();
   }
+  if ('commit' in stats && typeof stats.commit === 'function') stats.commit();
+  await onRows?.(done);
+}
+
+/** The workbook of `fillWorkbook` in memory, as the synchronous download sends it. */
+export async function writeXlsx(table: ExportTable, language: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  await fillWorkbook(workbook, table, language);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

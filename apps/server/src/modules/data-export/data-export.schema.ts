@@ -18,6 +18,11 @@ export const dataExportPathSchema = z.object({
   format: z.enum(dataExportFormats, { message: dataExportPathErrors.invalidFormat }),
 });
 
+/** `GET /api/exports/{exportId}`: a background export's id (no such export is "Not found"). */
+export const exportIdSchema = z.object({
+  exportId: z.coerce.number({ message: 'Not found' }).int({ message: 'Not found' }).positive({ message: 'Not found' }),
+});
+
 export type { DataExportFormat, DataExportQuery };
 export { dataExportQuerySchema };
 

@@ -29,7 +29,8 @@ export interface ExportFile {
   filename: string;
 }
 
-const contentTypes = {
+/** Content types of the export's formats. */
+export const exportContentTypes = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
@@ -57,6 +58,18 @@ export class DataExportService {
   constructor(private readonly deps: { data: DataService; now?: () => number }) {}
 
   async exportFile(viewer: ViewerAccess, request: DataExportRequest): Promise<ExportFile> {
+    const { table, filename } = await this.build(viewer, request);
+    const body =
+      request.format === 'csv' ? writeCsv(table, request.query.lang) : await writeXlsx(table, request.query.lang);
+    return { body, contentType: exportContentTypes[request.format], filename };
+  }
+
+  /**
+   * The table of the export and the file's name, read as `viewer` (the data API's access rules and
+   * bounds); what the synchronous download and the background export (data-export.background.ts)
+   * both write.
+   */
+  async build(viewer: ViewerAccess, request: DataExportRequest): Promise<{ table: ExportTable; filename: string }> {
     let table: { table: ExportTable; projectName: string };
     try {
       table = await this.table(viewer, request);
@@ -66,18 +79,37 @@ export class DataExportService {
       table = await this.table(viewer, request);
     }
     const { query } = request;
-    const body =
-      request.format === 'csv' ? writeCsv(table.table, query.lang) : await writeXlsx(table.table, query.lang);
     const day = (instant: number) => {
       const date = wallDateIn(new Date(instant), table.table.timeZone);
       return formatDataPeriod(date);
     };
     return {
-      body,
-      contentType: contentTypes[request.format],
+      table: table.table,
       // A long name is cut (by characters, not code units): file systems take 255 bytes.
       filename: `${Array.from(table.projectName).slice(0, 80).join('').trim()}-${day(query.from)}-${day(query.to)}.${request.format}`,
     };
+  }
+
+  /**
+   * Access and the bounds of an export (values, range) before any data are read: what starting a
+   * background export checks at once, so that a refused one never gets a record. Resolves the
+   * estimated values (slots × series).
+   */
+  async check(viewer: ViewerAccess, { projectId, query }: DataExportRequest): Promise<number> {
+    const lists = await this.deps.data.viewerLists(viewer, projectId);
+    return this.assertBounds(query, lists.series.length);
+  }
+
+  private assertBounds(query: DataExportRequest['query'], seriesCount: number): number {
+    // Slots that overlap [from, to], at most: one more for a range that starts inside a slot.
+    const slotMs = query.slot * 1000;
+    const slotCount = Math.ceil((query.to - query.from + 1) / slotMs) + 1;
+    const cells = slotCount * Math.max(1, seriesCount);
+    if (cells > dataExportLimits.maxCells) throw new AppError('BAD_USER_INPUT', dataExportTooLarge);
+    if (query.to - query.from > dataExportLimits.maxRangeDays * 86_400_000) {
+      throw new AppError('BAD_USER_INPUT', dataExportTooLong);
+    }
+    return cells;
   }
 
   /** Access (as the data API's), size, the slices the browser would fetch, and the view's aggregation. */
@@ -87,15 +119,7 @@ export class DataExportService {
   ): Promise<{ table: ExportTable; projectName: string }> {
     const lists = await this.deps.data.viewerLists(viewer, projectId);
     const { project } = lists;
-    // Slots that overlap [from, to], at most: one more for a range that starts inside a slot.
-    const slotMs = query.slot * 1000;
-    const slotCount = Math.ceil((query.to - query.from + 1) / slotMs) + 1;
-    if (slotCount * Math.max(1, lists.series.length) > dataExportLimits.maxCells) {
-      throw new AppError('BAD_USER_INPUT', dataExportTooLarge);
-    }
-    if (query.to - query.from > dataExportLimits.maxRangeDays * 86_400_000) {
-      throw new AppError('BAD_USER_INPUT', dataExportTooLong);
-    }
+    this.assertBounds(query, lists.series.length);
 
     const now = this.deps.now?.() ?? Date.now();
     const periods = planFetches({ from: query.from, to: query.to }, project.timeZone, now);

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { percentDone, progressStatuses } from '../jobs/job-progress.ts';
 import { MeterRef } from '../meters/meters.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { SeriesRef } from '../series/series.graphql.ts';
@@ -6,19 +7,12 @@ import type { RecalculationRow } from './recalculation.repository.ts';
 
 const RecalculationStatusEnum = builder.enumType('RecalculationStatus', {
   description: 'failed: the last attempt failed; it is retried until it gives up (finishedAt set).',
-  values: ['queued', 'running', 'done', 'failed'] as const,
+  values: progressStatuses,
 });
 
 const RecalculationReasonEnum = builder.enumType('RecalculationReason', {
   values: ['conversion', 'calibration', 'datasource', 'decode', 'delete'] as const,
 });
-
-/** Whole percent done; 100 only when done (readings the ingest adds meanwhile may outrun the estimate). */
-export function percentDone(row: Pick<RecalculationRow, 'status' | 'readingsDone' | 'readingsTotal'>): number {
-  if (row.status === 'done') return 100;
-  if (!row.readingsTotal) return 0;
-  return Math.min(99, Math.floor((row.readingsDone * 100) / row.readingsTotal));
-}
 
 const RecalculationRef = builder.objectRef<RecalculationRow>('Recalculation').implement({
   description:
@@ -32,7 +26,11 @@ const RecalculationRef = builder.objectRef<RecalculationRow>('Recalculation').im
       nullable: true,
       description: 'Readings in the range when it started (an estimate); null while queued.',
     }),
-    percent: t.int({ description: 'Whole percent done, 0..100; 100 only when done.', resolve: percentDone }),
+    percent: t.int({
+      description: 'Whole percent done, 0..100; 100 only when done.',
+      // Readings the ingest adds meanwhile may outrun the estimate.
+      resolve: (row) => percentDone(row.status, row.readingsDone, row.readingsTotal),
+    }),
     error: t.exposeString('error', { nullable: true, description: "The failed attempt's error." }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true }),

@@ -406,4 +406,14 @@ export class RecalculationTasksRepository {
       order by created_at desc, id desc limit 20`;
     return rows.map(recalculationOf);
   }
+
+  /** Up to `limit` records finished more than `days` ago, deleted (decision 0101): the lists show a day. */
+  async purgeFinished(days: number, limit: number): Promise<number> {
+    const rows = await this.sql`
+      delete from recalculations where id in (
+        select id from recalculations where finished_at < now() - make_interval(days => ${days})
+        order by finished_at limit ${limit})
+      returning id`;
+    return rows.length;
+  }
 }

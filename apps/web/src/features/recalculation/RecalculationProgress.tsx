@@ -1,17 +1,14 @@
 import { useQuery } from '@apollo/client/react';
-import { Paper, Progress, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MeterRecalculationsDocument,
   ProjectRecalculationsDocument,
   type RecalculationFieldsFragment,
 } from '../../graphql/generated.ts';
+import { BackgroundProgress, runningPollMs, usePollWhile } from '../ui/BackgroundProgress.tsx';
 import { useNow } from '../ui/useNow.ts';
 
-/** How often the list is asked again while a recomputation runs, and while none does (a change may start one). */
-const runningPollMs = 2_000;
-const idlePollMs = 10_000;
 /** A finished recomputation says "values are ready" this long after it ended (the server keeps them a day). */
 const readyShownMs = 60 * 60_000;
 
@@ -45,12 +42,8 @@ function useRecalculations(target: Target): RecalculationFieldsFragment[] {
   });
   const rows = byMeter.data?.meter?.recalculations ?? byProject.data?.project?.recalculations ?? [];
   const running = rows.some((row) => row.finishedAt === null);
-  const { startPolling, stopPolling } = target.meterId === undefined ? byProject : byMeter;
   // Polling rather than a subscription: progress moves every few seconds at most (decision 0087).
-  useEffect(() => {
-    startPolling(running ? runningPollMs : idlePollMs);
-    return () => stopPolling();
-  }, [running, startPolling, stopPolling]);
+  usePollWhile(running, target.meterId === undefined ? byProject : byMeter);
   return rows;
 }
 
@@ -70,40 +63,25 @@ export function RecalculationProgress(target: Target) {
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
 
   return (
-    <div aria-live="polite" data-testid="recalculation-progress">
-      {shown.length > 0 && (
-        <Paper withBorder p="sm" mb="md">
-          <Stack gap="xs">
-            {shown.map((row) => {
-              const label =
-                row.status === 'done'
-                  ? t('The stored values are ready.')
-                  : row.status === 'failed'
-                    ? row.finishedAt === null
-                      ? t('Recomputing stored values failed: {{error}} It is tried again shortly.', {
-                          error: row.error ?? '',
-                        })
-                      : t('Recomputing stored values failed: {{error}}', { error: row.error ?? '' })
-                    : t('Recomputing stored values… {{percent}}', { percent: percent.format(row.percent / 100) });
-              return (
-                <Stack key={row.id} gap={4} data-testid="recalculation">
-                  <Text size="sm" c={row.status === 'failed' ? 'red.8' : undefined}>
-                    {label}
-                  </Text>
-                  {row.status !== 'done' && (
-                    <Progress
-                      value={row.percent}
-                      color={row.status === 'failed' ? 'red' : undefined}
-                      animated={row.status === 'running'}
-                      aria-label={t('Recomputing stored values')}
-                    />
-                  )}
-                </Stack>
-              );
-            })}
-          </Stack>
-        </Paper>
-      )}
-    </div>
+    <BackgroundProgress
+      testId="recalculation-progress"
+      rowTestId="recalculation"
+      barLabel={t('Recomputing stored values')}
+      rows={shown.map((row) => ({
+        id: row.id,
+        status: row.status,
+        percent: row.percent,
+        label:
+          row.status === 'done'
+            ? t('The stored values are ready.')
+            : row.status === 'failed'
+              ? row.finishedAt === null
+                ? t('Recomputing stored values failed: {{error}} It is tried again shortly.', {
+                    error: row.error ?? '',
+                  })
+                : t('Recomputing stored values failed: {{error}}', { error: row.error ?? '' })
+              : t('Recomputing stored values… {{percent}}', { percent: percent.format(row.percent / 100) }),
+      }))}
+    />
   );
 }

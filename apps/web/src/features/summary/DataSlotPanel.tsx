@@ -119,7 +119,7 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
         <FiltersEditor filters={slot.filters} timeZone={project.timeZone} today={today} onChange={changeFilters} />
         {result && (
           <Group gap="xs">
-            <ExportLinks projectId={project.projectId} result={result} />
+            <ExportLinks projectId={project.projectId} result={result} background={saved !== null} />
             {saved && (
               <NameSaver
                 label={slot.savedId === null ? t('Save as view') : t('Save view')}

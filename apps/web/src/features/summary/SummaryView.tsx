@@ -3,6 +3,7 @@ import type { DataProject } from '@olo/data-engine';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupBy, SeriesLooks } from './chartGroups.ts';
+import { DataExports } from './DataExports.tsx';
 import { DataSlotPanel } from './DataSlotPanel.tsx';
 import { dataSlotsReducer, initialDataSlot, maxDataSlots } from './dataSlots.ts';
 import { SavedViews } from './SavedViews.tsx';
@@ -87,6 +88,7 @@ function SummaryPeriods({
           {t('At most {{n}} periods.', { n: maxDataSlots })}
         </Text>
       )}
+      {saved && <DataExports projectId={project.projectId} timeZone={project.timeZone} />}
       {slots.map((slot, index) => (
         <DataSlotPanel
           key={slot.key}
