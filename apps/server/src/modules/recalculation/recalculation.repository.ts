@@ -378,30 +378,24 @@ export class RecalculationTasksRepository {
   }
 
   /** The meter's unfinished recomputations and those finished in the last `recentRecalculationHours`, newest first. */
-  async recentOfMeter(meterId: number): Promise<RecalculationRow[]> {
-    const rows = await this.sql<RawRecalculation[]>`
-      select ${recalculationColumns(this.sql)} from recalculations
-      where meter_id = ${meterId}
-        and (finished_at is null or finished_at > now() - make_interval(hours => ${recentRecalculationHours}))
-      order by created_at desc, id desc limit 20`;
-    return rows.map(recalculationOf);
+  recentOfMeter(meterId: number): Promise<RecalculationRow[]> {
+    return this.recent(this.sql`meter_id = ${meterId}`);
   }
 
   /** Recomputations that rewrite series of the project (when they were enqueued), as recentOfMeter. */
-  async recentOfProject(projectId: number): Promise<RecalculationRow[]> {
-    const rows = await this.sql<RawRecalculation[]>`
-      select ${recalculationColumns(this.sql)} from recalculations
-      where project_ids @> array[${projectId}::int]
-        and (finished_at is null or finished_at > now() - make_interval(hours => ${recentRecalculationHours}))
-      order by created_at desc, id desc limit 20`;
-    return rows.map(recalculationOf);
+  recentOfProject(projectId: number): Promise<RecalculationRow[]> {
+    return this.recent(this.sql`project_ids @> array[${projectId}::int]`);
   }
 
   /** Recomputations that rewrite the series (it was affected when they were enqueued), as recentOfMeter. */
-  async recentOfSeries(seriesId: number): Promise<RecalculationRow[]> {
+  recentOfSeries(seriesId: number): Promise<RecalculationRow[]> {
+    return this.recent(this.sql`series_ids @> array[${seriesId}::int]`);
+  }
+
+  private async recent(which: ReturnType<Sql>): Promise<RecalculationRow[]> {
     const rows = await this.sql<RawRecalculation[]>`
       select ${recalculationColumns(this.sql)} from recalculations
-      where series_ids @> array[${seriesId}::int]
+      where ${which}
         and (finished_at is null or finished_at > now() - make_interval(hours => ${recentRecalculationHours}))
       order by created_at desc, id desc limit 20`;
     return rows.map(recalculationOf);
