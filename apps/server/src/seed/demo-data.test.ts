@@ -90,7 +90,16 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     const deps = { db: olo.server.database.db, accounts: olo.server.services.accounts };
     await seedDemoData(deps);
     expect(await seedDemoMeters(deps.db)).toEqual({ created: 5 });
+    // A demo seeded before the DL-PR26 gave Pa had an hPa → Pa conversion; seeding again removes it (decision 0094).
+    const { sql: seedSql } = olo.server.database;
+    await seedSql`
+      insert into meter_conversions (meter_id, channel, name, expression)
+      select id, 'pressure', 'hPa → Pa', 'x * 100' from meters where driver = 'decentlab-dl-pr26'`;
     expect(await seedDemoMeters(deps.db)).toEqual({ created: 0 });
+    const [left] = await seedSql<Array<{ count: number }>>`
+      select count(*)::int as count from meter_conversions c join meters m on m.id = c.meter_id
+      where m.driver = 'decentlab-dl-pr26'`;
+    expect(left?.count).toBe(0);
     expect(await seedDemoAlarms(deps.db)).toEqual({ created: true });
     expect(await seedDemoAlarms(deps.db)).toEqual({ created: false });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { meterConversions, organizations, projects, spaces } from '../db/tables/index.ts';
 import { MetersRepository } from '../modules/meters/meters.repository.ts';
@@ -20,6 +20,7 @@ export async function seedDemoMeters(db: Db, meters: readonly DemoMeter[] = demo
   const existing = new Set(
     (await metersRepository.findBySerials(meters.map((demo) => demo.serial))).map((m) => m.serial),
   );
+  await dropObsoleteDemoConversions(db, metersRepository, meters);
   const organizationBySlug = async (slug: string) =>
     (await db.select().from(organizations).where(eq(organizations.slug, slug)))[0];
   const school = await organizationBySlug(demoOrganization.slug);
@@ -68,4 +69,29 @@ export async function seedDemoMeters(db: Db, meters: readonly DemoMeter[] = demo
     created += 1;
   }
   return { created };
+}
+
+/**
+ * Demo data seeded before decision 0094 has an `hPa → Pa` conversion (`x * 100`) on each DL-PR26 pressure channel;
+ * the driver now gives Pa, so the conversion would make new values 100 times too large. Removed without a
+ * recomputation: the stored values were converted to Pa when they were routed, and stay right.
+ */
+async function dropObsoleteDemoConversions(
+  db: Db,
+  metersRepository: MetersRepository,
+  meters: readonly DemoMeter[],
+): Promise<void> {
+  const serials = meters.filter((demo) => demo.driver === 'decentlab-dl-pr26').map((demo) => demo.serial);
+  if (serials.length === 0) return;
+  const ids = (await metersRepository.findBySerials(serials)).map((meter) => meter.id);
+  if (ids.length === 0) return;
+  await db
+    .delete(meterConversions)
+    .where(
+      and(
+        inArray(meterConversions.meterId, ids),
+        eq(meterConversions.channel, 'pressure'),
+        eq(meterConversions.expression, 'x * 100'),
+      ),
+    );
 }
