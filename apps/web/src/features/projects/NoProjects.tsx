@@ -10,7 +10,7 @@ export function NoProjects({ testId }: { testId?: string }) {
   return (
     <EmptyState testId={testId} title={t('No projects yet')} action={{ label: t('Go to organizations'), to: '/o' }}>
       {t(
-        "Projects are created on an organization's page by its administrators. Ask an administrator to invite you to a project, or create an organization of your own and its first project.",
+        "Projects are created on an organization's page by its administrators. Ask an administrator to invite you to a project; the organizations page tells whether you may start an organization of your own.",
       )}
     </EmptyState>
   );
