@@ -259,8 +259,10 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
       });
       await page.getByRole('main').getByRole('link', { name: demo.schoolProject }).first().click();
       await page.waitForURL(/\/p\/\d+/);
-      const bars = await page.evaluate(() => (window as unknown as { progressBars?: string[] }).progressBars ?? []);
-      expect(bars.length).toBeGreaterThan(0);
+      const seenBars = () => page.evaluate(() => (window as unknown as { progressBars?: string[] }).progressBars ?? []);
+      // The address changes before the bar's effect runs: wait for the watcher to see it.
+      await expect.poll(async () => (await seenBars()).length).toBeGreaterThan(0);
+      const bars = await seenBars();
       for (const bar of bars) {
         expect(bar).toContain('aria-hidden="true"');
         expect(bar).not.toContain('role=');

@@ -31,7 +31,12 @@ test('a large export runs in the background, survives leaving the page, and down
   await expect(row.getByRole('progressbar')).toHaveCount(0);
 
   const link = row.getByRole('link');
+  // The server's answer first, so that a failed download says what the server answered.
+  const answer = await page.request.get((await link.getAttribute('href')) as string);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-disposition']).toMatch(/^attachment; filename=".+\.csv"; filename\*=UTF-8''/);
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(await download.failure()).toBeNull();
   expect(download.suggestedFilename()).toMatch(/^.+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync((await download.path()) as string, 'utf8');
   // The heading row and values: the Finnish CSV's time column in the project's zone, `;` between fields.
