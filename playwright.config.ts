@@ -20,6 +20,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // A UTF-8 locale, as people's browsers have: under the C locale (a bare shell, `env -i`) Chromium cannot write
+      // a non-ASCII file name such as "Koulun sisäilma (demo)-….csv" and saves the download as "download".
+      env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
       // This machine's network is closed; background networking only produces refused connections.
       args: [
         '--no-sandbox',
