@@ -254,18 +254,19 @@ export interface RecalculationRow {
   finishedAt: Date | null;
 }
 
-export interface NewRecalculation {
-  meterId: number;
-  channel: string | null;
-  requestSeriesIds: number[] | null;
-  from: Date | null;
-  to: Date | null;
-  dropReadings: boolean;
-  reason: RecalculationReason;
-  startedBy: string | null;
-  seriesIds: number[];
-  projectIds: number[];
-}
+export type NewRecalculation = Pick<
+  RecalculationRow,
+  | 'meterId'
+  | 'channel'
+  | 'requestSeriesIds'
+  | 'from'
+  | 'to'
+  | 'dropReadings'
+  | 'reason'
+  | 'startedBy'
+  | 'seriesIds'
+  | 'projectIds'
+>;
 
 const recalculationColumns = (tx: Tx) => tx`
   id, meter_id as "meterId", channel, request_series_ids as "requestSeriesIds", from_at as "from", to_at as "to",
