@@ -24,6 +24,7 @@ export * from './meters.ts';
 export * from './organizations.ts';
 export * from './project-pages.ts';
 export * from './projects.ts';
+export * from './reports.ts';
 export * from './series.ts';
 export * from './signal-quality.ts';
 export * from './spaces.ts';

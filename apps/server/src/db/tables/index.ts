@@ -10,4 +10,5 @@ export * from './meters.ts';
 export * from './organizations.ts';
 export * from './projects.ts';
 export * from './recalculations.ts';
+export * from './reports.ts';
 export * from './series.ts';

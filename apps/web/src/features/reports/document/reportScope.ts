@@ -1,0 +1,82 @@
+import type { DataFilter, DataMode, ReportContent, ReportCoverContent, ReportDataslot } from '@olo/shared';
+import type { DrawnLimit } from '../../limits/gaugeDrawing.ts';
+
+/**
+ * What drawing a report takes, the same on the screen, at the public link and in the PDF: the
+ * report, the facts of its project (`ReportContext` of the GraphQL schema) and where its values and
+ * images come from. Element components get it as `scope`; they fetch values only through
+ * `sources.dataPath` (the data API or the public report's copy of it), never another way.
+ */
+export interface ReportModel {
+  name: string;
+  /** Already upgraded to the current version (the server parses stored content on reading). */
+  content: ReportContent;
+  dataslots: ReportDataslot[];
+  /** Epoch ms, [from, to). */
+  from: number;
+  to: number;
+  landscape: boolean;
+  cover: { name: string; cover: ReportCoverContent } | null;
+}
+
+export interface ReportSpaceInfo {
+  id: number;
+  name: string;
+  show: boolean;
+  color: string | null;
+}
+
+export interface ReportSeriesInfo {
+  id: number;
+  name: string;
+  spaceId: number | null;
+  dataType: string;
+  dataUnit: string | null;
+  color: string | null;
+  limit: (DrawnLimit & { normalMin: number | null; normalMax: number | null }) | null;
+}
+
+/** An alarm episode of a series in the report's widest range: `end` null while it is open. */
+export interface ReportAlarmEpisode {
+  id: string;
+  alarmName: string;
+  seriesId: number;
+  /** Epoch ms. */
+  start: number;
+  end: number | null;
+  /** The value furthest beyond the alarm's range during the episode, in the series unit; null when unknown. */
+  peak: number | null;
+}
+
+export interface ReportContextInfo {
+  projectId: number;
+  projectName: string;
+  projectCode: string | null;
+  organizationName: string;
+  timeZone: string;
+  dataId: string;
+  /** Epoch ms. */
+  startAt: number | null;
+  defaultSelect: number;
+  /** The project's data slot defaults (`Project.defaults`). */
+  defaults: { slot?: number | null; mode?: DataMode; nulls?: boolean; filters?: DataFilter[] };
+  spaces: ReportSpaceInfo[];
+  series: ReportSeriesInfo[];
+  episodes: ReportAlarmEpisode[];
+}
+
+export interface ReportSources {
+  /** The data API's path: `/api/data` for members, `/api/public-reports/{publicId}/data` at the public link. */
+  dataPath: string;
+  /** An image of an image tour or the cover's logo. */
+  attachmentUrl: (attachmentId: string) => string;
+}
+
+/** What every element component receives. */
+export interface ReportScope {
+  report: ReportModel;
+  context: ReportContextInfo;
+  sources: ReportSources;
+  /** The space a repeating container is drawing its children for, else null. */
+  currentSpace: ReportSpaceInfo | null;
+}
