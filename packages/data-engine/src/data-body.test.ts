@@ -33,6 +33,18 @@ it('builds the address of a slice', () => {
   );
 });
 
+it("builds a published report's address on its own data path", () => {
+  expect(
+    dataUrl({
+      projectId: 7,
+      period: '2026-03',
+      dataId: 'd1',
+      slotSeconds: 600,
+      dataPath: '/api/public-reports/p1/data',
+    }),
+  ).toBe('/api/public-reports/p1/data/7/2026-03/d1/600');
+});
+
 it('asks for slots longer than an hour under the version of their rules, past what browsers kept of the old ones', () => {
   // Settled answers are kept for a year: the 25-hour day's old second day slot would be shown for that long.
   expect(dataUrl({ projectId: 7, period: '2026-10', dataId: 'd1', slotSeconds: 86_400 })).toBe(

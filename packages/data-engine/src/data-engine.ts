@@ -3,7 +3,13 @@
 import { type DataPeriod, formatDataPeriod, isValidSlotSeconds, periodEnded, periodSettleMs } from '@olo/shared';
 import { type AggregateResult, aggregate, type DataMode, emptyMessages } from './aggregate.ts';
 import { type Clock, systemClock } from './clock.ts';
-import { dataUrl, type ProjectDataBody, projectDataBodySchema, staleDataIdBodySchema } from './data-body.ts';
+import {
+  dataUrl,
+  defaultDataPath,
+  type ProjectDataBody,
+  projectDataBodySchema,
+  staleDataIdBodySchema,
+} from './data-body.ts';
 import { monthOf, planFetches, preloadPeriods } from './fetch-plan.ts';
 import type { DataFilter } from './filters.ts';
 import { defaultRange, defaultSlotSeconds, type TimeRange } from './ranges.ts';
@@ -36,6 +42,11 @@ export interface DataEngineOptions {
   fetch: FetchLike;
   /** Prefix of `/api/data/…`; empty (the page's origin) in the browser. */
   baseUrl?: string;
+  /**
+   * The data API's path, `/api/data` by default; a published report reads its own copy of it
+   * (`/api/public-reports/{publicId}/data`), which answers the same bodies for its series only.
+   */
+  dataPath?: string;
   clock?: Clock;
   /** Failed slices (spec §8); the console by default. */
   log?: (message: string, details: Record<string, unknown>) => void;
@@ -121,6 +132,7 @@ const defaultView: DataView = { range: null, slotSeconds: null, filters: [], nul
 export class DataEngine {
   private readonly request: FetchLike;
   private readonly baseUrl: string;
+  private readonly dataPath: string;
   private readonly clock: Clock;
   private readonly log: (message: string, details: Record<string, unknown>) => void;
 
@@ -152,6 +164,7 @@ export class DataEngine {
   constructor(options: DataEngineOptions) {
     this.request = options.fetch;
     this.baseUrl = options.baseUrl ?? '';
+    this.dataPath = options.dataPath ?? defaultDataPath;
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? ((message, details) => console.warn(message, details));
   }
@@ -348,7 +361,7 @@ export class DataEngine {
     const signal = controller.signal;
     if (signal.aborted) return;
     const period = formatDataPeriod(request.period);
-    const url = dataUrl({ ...request, period, baseUrl: this.baseUrl });
+    const url = dataUrl({ ...request, period, baseUrl: this.baseUrl, dataPath: this.dataPath });
     const timer = this.clock.setTimeout(() => controller.abort(timedOut), engineTimings.fetchTimeoutMs);
     try {
       // Called unbound: a browser's fetch refuses a `this` other than the window.

@@ -71,17 +71,22 @@ export type ProjectDataBody = z.infer<typeof projectDataBodySchema>;
 /** The 409 answer to a request under an old dataId: the id to ask with instead. */
 export const staleDataIdBodySchema = z.object({ error: z.literal('Stale data id'), dataId: z.string().min(1) });
 
+/** Where members read a project's data. */
+export const defaultDataPath = '/api/data';
+
 export function dataUrl(request: {
   projectId: number;
   period: string;
   dataId: string;
   slotSeconds: number;
   baseUrl?: string;
+  /** The data API's path: `/api/data`, or a published report's copy of it (`/api/public-reports/{publicId}/data`). */
+  dataPath?: string;
 }): string {
   const path = [request.projectId, request.period, request.dataId, request.slotSeconds].map((part) =>
     encodeURIComponent(String(part)),
   );
   // Only the lengths whose slots changed carry the version: browsers keep using what they hold of the others.
   const version = request.slotSeconds > elapsedSlotMaxSeconds ? `?slots=${wallClockSlotsVersion}` : '';
-  return `${request.baseUrl ?? ''}/api/data/${path.join('/')}${version}`;
+  return `${request.baseUrl ?? ''}${request.dataPath ?? defaultDataPath}/${path.join('/')}${version}`;
 }
