@@ -84,6 +84,7 @@ describe('aggregate', () => {
     const noSeries = bodyOf({ ...base, period: '2026-03-23', slotSeconds: 3600, series: [] });
     expect(aggregate([noSeries], options)).toEqual({
       times: [],
+      slotEnds: [],
       spaces: noSeries.spaces,
       series: [],
       empty: 'No data.',

@@ -41,6 +41,8 @@ export interface SeriesResult {
 export interface AggregateResult {
   /** Starts of the slots in the range that pass the filters, epoch ms, ascending: the time axis. */
   times: number[];
+  /** The end of each of those slots (the next slot's start), epoch ms: a day slot of a daylight-saving change is 23 or 25 hours. */
+  slotEnds: number[];
   spaces: DataSpace[];
   series: SeriesResult[];
   empty: EmptyMessage | null;
@@ -82,7 +84,7 @@ function mergedLists(slices: readonly ProjectDataBody[]): { spaces: DataSpace[];
 export function aggregate(slices: readonly ProjectDataBody[], options: AggregateOptions): AggregateResult {
   const usable = slices.filter((slice) => slice.slotSeconds === options.slotSeconds).sort((a, b) => a.from - b.from);
   const { spaces, series } = mergedLists(usable);
-  if (series.length === 0) return { times: [], spaces, series: [], empty: emptyMessages.noData };
+  if (series.length === 0) return { times: [], slotEnds: [], spaces, series: [], empty: emptyMessages.noData };
 
   // Slot start (epoch s) → its end (epoch s) and its aggregates by series id.
   const slots = new Map<number, { end: number; values: Record<string, SlotAggregate> }>();
@@ -122,6 +124,7 @@ export function aggregate(slices: readonly ProjectDataBody[], options: Aggregate
   });
   return {
     times: kept.map((slot) => slot.start),
+    slotEnds: kept.map((slot) => slot.end),
     spaces,
     series: results,
     empty: anyValue ? null : emptyMessages.timespan,

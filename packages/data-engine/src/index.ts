@@ -5,3 +5,4 @@ export * from './data-engine.ts';
 export * from './fetch-plan.ts';
 export * from './filters.ts';
 export * from './ranges.ts';
+export * from './report-summary.ts';

@@ -13,6 +13,7 @@ const result = (fields: Partial<DataResult>): DataResult => ({
   loading: false,
   failedPeriods: [],
   times: [0],
+  slotEnds: [600_000],
   spaces: [],
   series: [],
   empty: null,
