@@ -401,21 +401,23 @@ describe('DataEngine', () => {
     own.dispose();
   });
 
-  it("reads a published report's data from the report's own path", async () => {
+  it("reads a published report's data from the report's own path, and only its range when not preloading", async () => {
     // This server answers only /api/data: every request to the report's path is a 404, logged nowhere here.
     const own = new DataEngine({
       fetch: server.fetch,
       baseUrl: server.baseUrl,
       dataPath: '/api/public-reports/p1/data',
+      preload: false,
       log: () => {},
     });
     const mark = server.requests.length;
-    own.setView({ range: { from: at('2026-03-20T00:00:00Z'), to: at('2026-03-21T00:00:00Z') } });
+    // A week: slots long enough that the engine would preload the three months before it.
+    own.setView({ range: { from: at('2026-03-15T22:00:00Z'), to: at('2026-03-22T22:00:00Z') } });
     own.setProject(projectA);
     await settle();
     const asked = since(mark);
-    expect(asked.length).toBeGreaterThan(0);
-    expect(asked.every((path) => path.startsWith('/api/public-reports/p1/data/7/'))).toBe(true);
+    expect(asked.length).toBe(8);
+    expect(asked.every((path) => path.startsWith('/api/public-reports/p1/data/7/2026-03-'))).toBe(true);
     own.dispose();
   });
 

@@ -47,6 +47,8 @@ export interface DataEngineOptions {
    * (`/api/public-reports/{publicId}/data`), which answers the same bodies for its series only.
    */
   dataPath?: string;
+  /** Fetch the months before the range once it is shown (spec §9), on by default; a report's range stays put, so it does not. */
+  preload?: boolean;
   clock?: Clock;
   /** Failed slices (spec §8); the console by default. */
   log?: (message: string, details: Record<string, unknown>) => void;
@@ -133,6 +135,7 @@ export class DataEngine {
   private readonly request: FetchLike;
   private readonly baseUrl: string;
   private readonly dataPath: string;
+  private readonly preloading: boolean;
   private readonly clock: Clock;
   private readonly log: (message: string, details: Record<string, unknown>) => void;
 
@@ -165,6 +168,7 @@ export class DataEngine {
     this.request = options.fetch;
     this.baseUrl = options.baseUrl ?? '';
     this.dataPath = options.dataPath ?? defaultDataPath;
+    this.preloading = options.preload ?? true;
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? ((message, details) => console.warn(message, details));
   }
@@ -306,7 +310,9 @@ export class DataEngine {
     const plan = this.plan;
     if (!project || !plan || generation !== this.generation) return;
     const base = { projectId: project.projectId, dataId: project.dataId, slotSeconds: plan.slotSeconds };
-    const months = preloadPeriods(plan.range, plan.slotSeconds, project.timeZone, this.clock.now(), project.startAt);
+    const months = !this.preloading
+      ? []
+      : preloadPeriods(plan.range, plan.slotSeconds, project.timeZone, this.clock.now(), project.startAt);
     await Promise.all(
       months
         .filter((period) => !this.cache.has(sliceKey({ ...base, period })))
