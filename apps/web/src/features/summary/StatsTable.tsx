@@ -5,8 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { BandValueCell } from '../limits/BandValueCell.tsx';
 import type { StatsRow } from './statsRows.ts';
 
-/** The lowest, mean and highest reading of each series over the period's kept slots. */
-export const StatsTable = memo(function StatsTable({ rows }: { rows: readonly StatsRow[] }) {
+/** The lowest, mean and highest reading of each series over the period's kept slots; `withCount` adds the readings. */
+export const StatsTable = memo(function StatsTable({
+  rows,
+  withCount = false,
+}: {
+  rows: readonly StatsRow[];
+  withCount?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const value = (text: string, unit: string) =>
     text === '-' || unit === '' ? text : `${text} ${unitLabel(unit, i18n.language)}`;
@@ -20,6 +26,7 @@ export const StatsTable = memo(function StatsTable({ rows }: { rows: readonly St
             <Table.Th ta="right">{t('Minimum')}</Table.Th>
             <Table.Th ta="right">{t('Average')}</Table.Th>
             <Table.Th ta="right">{t('Maximum')}</Table.Th>
+            {withCount && <Table.Th ta="right">{t('Readings')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -41,6 +48,11 @@ export const StatsTable = memo(function StatsTable({ rows }: { rows: readonly St
               <BandValueCell band={row.bands.max} testId="summary-max">
                 {value(row.max, row.unit)}
               </BandValueCell>
+              {withCount && (
+                <Table.Td ta="right" data-testid="summary-count">
+                  {row.count}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

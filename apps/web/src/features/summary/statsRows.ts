@@ -19,6 +19,8 @@ export interface StatsRow {
   min: string;
   avg: string;
   max: string;
+  /** Readings in the kept slots, grouped in the viewer's language ("1 234"); '0' when none. */
+  count: string;
   /** For the screen only: the export writes the numbers alone. */
   bands: StatsBands;
 }
@@ -44,6 +46,7 @@ export function statsRows(
       min: format(stats?.min),
       avg: format(stats?.avg),
       max: format(stats?.max),
+      count: new Intl.NumberFormat(locale).format(stats?.count ?? 0),
       bands: { min: band(stats?.min), avg: band(stats?.avg), max: band(stats?.max) },
     };
   });

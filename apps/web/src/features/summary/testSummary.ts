@@ -23,6 +23,10 @@ export function resultOf(
 ): AggregateResult {
   return {
     times,
+    // Each slot ends where the next starts; the last is as long as the one before it (an hour when it is alone).
+    slotEnds: times.map(
+      (time, index) => times[index + 1] ?? time + (index > 0 ? time - (times[index - 1] as number) : 3_600_000),
+    ),
     spaces,
     series: series.map((item) => ({
       series: item.series,

@@ -2,7 +2,7 @@ import { DataEngine, type DataProject, type DataResult, type DataView as EngineV
 import { useEffect, useRef, useState } from 'react';
 
 /** The browser's fetch, looked up when called: tests stub the global after this module loads. */
-const browserFetch: ConstructorParameters<typeof DataEngine>[0]['fetch'] = (url, init) =>
+export const browserFetch: ConstructorParameters<typeof DataEngine>[0]['fetch'] = (url, init) =>
   globalThis.fetch(url, { ...init, credentials: 'same-origin' });
 
 /**
