@@ -5,7 +5,7 @@ import {
   type ReportVariableName,
   type RichTextNode,
 } from '@olo/shared';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import styles from './ReportDocument.module.css';
 import type { ReportScope } from './reportScope.ts';
 import { useReportVariables } from './reportVariables.ts';
@@ -19,24 +19,24 @@ function span(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 100 ? value : undefined;
 }
 
-function withMark(content: ReactNode, mark: Mark, key: number): ReactNode {
+function withMark(content: ReactNode, mark: Mark): ReactNode {
   switch (mark.type) {
     case 'bold':
-      return <strong key={key}>{content}</strong>;
+      return <strong>{content}</strong>;
     case 'italic':
-      return <em key={key}>{content}</em>;
+      return <em>{content}</em>;
     case 'underline':
-      return <u key={key}>{content}</u>;
+      return <u>{content}</u>;
     case 'strike':
-      return <s key={key}>{content}</s>;
+      return <s>{content}</s>;
     case 'code':
-      return <code key={key}>{content}</code>;
+      return <code>{content}</code>;
     case 'link': {
       const href = mark.attrs?.href;
       // Stored content is checked on saving, but a report is drawn from whatever the server holds: check again.
       if (typeof href !== 'string' || !isSafeReportLink(href)) return content;
       return (
-        <a key={key} href={href.trim()} rel="noopener noreferrer nofollow">
+        <a href={href.trim()} rel="noopener noreferrer nofollow">
           {content}
         </a>
       );
@@ -56,9 +56,10 @@ function richTextNode(node: RichTextNode, key: number, variables: Variables): Re
     case 'doc':
       return nodes(node.content, variables);
     case 'text':
-      return (node.marks ?? []).reduce<ReactNode>(
-        (content, mark, index) => withMark(content, mark, index),
-        fillReportVariables(node.text ?? '', variables),
+      return (
+        <Fragment key={key}>
+          {(node.marks ?? []).reduce<ReactNode>(withMark, fillReportVariables(node.text ?? '', variables))}
+        </Fragment>
       );
     case 'paragraph': {
       const content = nodes(node.content, variables);
