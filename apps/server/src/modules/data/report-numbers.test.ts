@@ -104,7 +104,10 @@ describe.each(testDatabases)('report numbers on %s', (kind) => {
     return aggregate([body], options);
   }
 
-  /** Slot means in SQL: hours (elapsed, the same as the wall clock's in Helsinki) or local days. */
+  /**
+   * Slot means in SQL: hours of the wall clock (the same as elapsed hours here: school hours hold no clock change)
+   * or local days (23, 24 or 25 hours long).
+   */
   async function sqlSlots(unit: 'hour' | 'day', weekdaysEightToSixteen: boolean): Promise<SqlSlot[]> {
     const rows = await sql()<Array<{ start: number; end: number; mean: number }>>`
       with local as (
