@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { DataSeries, SlotAggregate } from '@olo/data-engine';
 import { aggregateOf, bodyOf } from '@olo/data-engine/testing/data-bodies';
-import { type ReportElement, type ReportElementOf, reportElementSchema } from '@olo/shared';
+import { type ReportElement, type ReportElementOf, reportContentSchema, reportElementSchema } from '@olo/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { createTestI18n } from '../../../testing/translations.ts';
 import { DataTableElement } from './DataTableElement.tsx';
 import { GraphElement } from './GraphElement.tsx';
 import { ImageTourElement } from './ImageTourElement.tsx';
+import { ReportDocument } from './ReportDocument.tsx';
 import type { ReportContextInfo, ReportScope, ReportSeriesInfo } from './reportScope.ts';
 import { SummaryElement } from './SummaryElement.tsx';
 
@@ -398,5 +399,51 @@ describe('an image tour', () => {
     expect(root.dataset.reportElementReady).toBe('false');
     fireEvent.load(image);
     await whenReady('report-imageTour');
+  });
+});
+
+describe('data elements in a document', () => {
+  it('repeat per shown space with their own series, and the document is ready only once their values are drawn', async () => {
+    stubDataApi();
+    const scope = testScope();
+    const report = {
+      ...scope.report,
+      content: reportContentSchema.parse({
+        version: 1,
+        elements: [
+          {
+            id: 'rooms',
+            kind: 'text',
+            text: 'Tilat',
+            repeatPerSpace: true,
+            children: [
+              {
+                id: 'room-co2',
+                kind: 'summary',
+                series: [{ space: { kind: 'current' }, dataType: 'CO2' }],
+                data: daily,
+                alarms: false,
+              },
+            ],
+          },
+        ],
+      }),
+    };
+    draw(<ReportDocument report={report} context={scope.context} sources={scope.sources} />);
+    const documentRoot = screen.getByTestId('report-document');
+    expect(documentRoot.dataset.reportReady).toBe('false');
+    await waitFor(() => expect(documentRoot.dataset.reportReady).toBe('true'), { timeout: 5000 });
+    const rooms = screen.getAllByTestId('report-summary');
+    expect(rooms.map((room) => room.closest('[data-report-space]')?.getAttribute('aria-label'))).toEqual([
+      'Luokka 101',
+      'Sali',
+    ]);
+    expect(within(rooms[0] as HTMLElement).getByTestId('report-summary-stats-12').textContent).toBe(
+      'Minimum 700 ppm, average 967 ppm, maximum 1300 ppm',
+    );
+    expect(within(rooms[1] as HTMLElement).getByTestId('report-summary-stats-13').textContent).toBe(
+      'Minimum 500 ppm, average 510 ppm, maximum 520 ppm',
+    );
+    expect(within(rooms[1] as HTMLElement).queryByTestId('report-summary-stats-12')).toBeNull();
   });
 });
