@@ -2,7 +2,13 @@
 import { MantineProvider } from '@mantine/core';
 import type { DataSeries, SlotAggregate } from '@olo/data-engine';
 import { aggregateOf, bodyOf } from '@olo/data-engine/testing/data-bodies';
-import { type ReportElement, type ReportElementOf, reportContentSchema, reportElementSchema } from '@olo/shared';
+import {
+  type Language,
+  type ReportElement,
+  type ReportElementOf,
+  reportContentSchema,
+  reportElementSchema,
+} from '@olo/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -150,10 +156,10 @@ function element<K extends ReportElement['kind']>(fields: { kind: K } & Record<s
 const luokka = { kind: 'space', id: 1, name: 'Luokka 101' };
 const daily = { slot: day };
 
-function draw(node: React.ReactNode) {
+function draw(node: React.ReactNode, language: Language = 'en') {
   installDomPolyfills();
   return render(
-    <I18nextProvider i18n={createTestI18n('en')}>
+    <I18nextProvider i18n={createTestI18n(language)}>
       <MantineProvider>{node}</MantineProvider>
     </I18nextProvider>,
   );
@@ -303,6 +309,25 @@ describe('a summary', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toMatch(/^CO2 yli 1000CO2 · 3\/24\/26, 9:00 AM, lasted 2 hours and 30 minutes · peak 1412 ppm$/);
     expect(items[1]).toMatch(/^CO2 yli 1000CO2 · 3\/24\/26, 10:00 PM, still open \(.+ so far\)$/);
+  });
+
+  it("speaks the report's language", async () => {
+    stubDataApi();
+    draw(
+      <SummaryElement
+        element={element({ kind: 'summary', series: [{ space: luokka, dataType: 'CO2' }], data: daily })}
+        scope={testScope()}
+      />,
+      'fi',
+    );
+    const root = await whenReady('report-summary');
+    expect(within(root).getByTestId('report-summary-stats-12').textContent).toBe(
+      'Pienin 700 ppm, keskiarvo 967 ppm, suurin 1300 ppm',
+    );
+    expect(within(root).getByTestId('report-summary-shares-12').textContent).toContain(
+      'CO2 yli 1000 ppm 50,0\u00a0% ajasta',
+    );
+    expect(within(root).getByTestId('report-no-episodes').textContent).toBe('Ajanjaksolla ei ollut hälytyksiä.');
   });
 
   it('says so when nothing is chosen, and is ready at once without asking for data', async () => {
