@@ -4,7 +4,10 @@ import { expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './suppo
 import { graphql } from './support/graphql.ts';
 import { tr } from './support/translations.ts';
 
-/** A report over November 2026 (Helsinki days) whose texts use variables, with a rich text and a repeating part. */
+/**
+ * A report over November 2026 (Helsinki days) whose texts use variables, with a rich text and a part repeated for
+ * every shown space.
+ */
 const content = {
   version: 1,
   elements: [
@@ -44,7 +47,11 @@ const content = {
       style: 'heading',
       text: 'Tilat',
       repeatPerSpace: true,
-      children: [{ id: 'room', kind: 'text', style: 'subheading', text: 'Tila: {space.name}' }],
+      // The public link lists only the spaces the report shows: each space's series make it one.
+      children: [
+        { id: 'room', kind: 'text', style: 'subheading', text: 'Tila: {space.name}' },
+        { id: 'room-graph', kind: 'graph', series: [{ space: { kind: 'current' }, dataType: null }] },
+      ],
     },
   ],
 };
