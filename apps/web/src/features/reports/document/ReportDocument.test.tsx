@@ -98,7 +98,9 @@ describe('report document', () => {
     const document = screen.getByTestId('report-document');
     expect(document.dataset.orientation).toBe('landscape');
     const coverPage = screen.getByTestId('report-cover');
-    expect(document.firstElementChild).toBe(coverPage);
+    expect(document.querySelector('[data-testid="report-cover"], [data-testid="report-sheet"]')).toBe(coverPage);
+    // Printed on landscape A4.
+    expect(document.querySelector('style')?.textContent).toContain('size: A4 landscape');
     expect(within(coverPage).getByRole('heading', { level: 1 }).textContent).toBe('Raportti: Koulu');
     const logo = within(coverPage).getByRole('img', { name: 'Organisaation Kunta logo' }) as HTMLImageElement;
     expect(logo.getAttribute('src')).toBe('/api/attachments/00000000-0000-4000-8000-0000000000aa');

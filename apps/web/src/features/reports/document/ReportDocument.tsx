@@ -49,6 +49,9 @@ export function ReportDocument({
         aria-busy={!ready}
         data-testid="report-document"
       >
+        {/* The paper of a printed report. Named pages would do it in CSS alone, but content outside them (the page's
+            header) would then get a sheet of the browser's default size to itself. */}
+        <style>{`@page { size: A4 ${orientation}; margin: 15mm; }`}</style>
         {report.cover && <CoverPage cover={report.cover.cover} scope={scope} />}
         {reportSheets(report.content.elements).map((elements, index) => (
           <div key={elements[0]?.id ?? index} className={styles.sheet} data-testid="report-sheet">
