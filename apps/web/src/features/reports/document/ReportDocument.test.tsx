@@ -54,6 +54,11 @@ describe('report document', () => {
     expect(screen.getByText('{space.name} and {unknown} stay as written')).toBeTruthy();
   });
 
+  it('draws no empty heading for a text not yet written', () => {
+    renderReport(testReportModel([text('a', '', { style: 'title' }), text('b', '  ', { style: 'heading' })]));
+    expect(screen.queryAllByRole('heading')).toEqual([]);
+  });
+
   it('writes dates as the language does', () => {
     renderReport(testReportModel([text('b', '{report.from} – {report.to}')]), 'en');
     expect(screen.getByText('1 Nov 2026 – 30 Nov 2026')).toBeTruthy();
