@@ -55,18 +55,16 @@ export function DataElementState({
   }
   if (!ready || !result) return <Loader size="sm" aria-label={t('Loading')} data-testid="report-loading" />;
   const empty = result.series.every((item) => item.stats === null);
-  if (empty) {
-    return (
-      <Text c="dimmed" size="sm" data-testid="report-empty">
-        {t('Timespan has no data.')}
-      </Text>
-    );
-  }
   return (
     <>
       {result.failedPeriods.length > 0 && (
         <Text size="sm" c="orange.9" data-testid="report-failed">
           {t('Some of the data could not be loaded.')}
+        </Text>
+      )}
+      {empty && (
+        <Text c="dimmed" size="sm" data-testid="report-empty">
+          {t('Timespan has no data.')}
         </Text>
       )}
     </>

@@ -179,6 +179,7 @@ const cellTexts = (row: HTMLElement) =>
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('a data table', () => {
@@ -328,6 +329,23 @@ describe('a summary', () => {
       'CO2 yli 1000 ppm 50,0\u00a0% ajasta',
     );
     expect(within(root).getByTestId('report-no-episodes').textContent).toBe('Ajanjaksolla ei ollut hälytyksiä.');
+  });
+
+  it('says so when its data could not be loaded, and is ready rather than waiting for ever', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ ok: false, status: 404, json: async () => ({ error: 'Not found' }) })),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    draw(
+      <SummaryElement
+        element={element({ kind: 'summary', series: [{ space: luokka }], data: daily })}
+        scope={testScope()}
+      />,
+    );
+    const root = await whenReady('report-summary');
+    expect(within(root).getByTestId('report-failed').textContent).toBe('Some of the data could not be loaded.');
+    expect(within(root).getByTestId('report-empty').textContent).toBe('Timespan has no data.');
   });
 
   it('says so when nothing is chosen, and is ready at once without asking for data', async () => {
