@@ -9,6 +9,7 @@ import { type SeriesLooks, seriesUnit, shownSeries } from '../../summary/chartGr
 import { StatsTable } from '../../summary/StatsTable.tsx';
 import { statsRows } from '../../summary/statsRows.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
+import styles from './DataElements.module.css';
 import { useContextLooks } from './reportLooks.ts';
 import type { ReportScope } from './reportScope.ts';
 import { useElementData } from './useReportData.ts';
@@ -43,7 +44,7 @@ function SlotTable({
       ? formatDay(new Date(start), locale, { timeZone })
       : formatDateTime(new Date(start).toISOString(), locale, timeZone, 'minute');
   return (
-    <Table.ScrollContainer minWidth={160 + 120 * columns.length}>
+    <Table.ScrollContainer minWidth={160 + 120 * columns.length} type="native" className={styles.slotTableScroll}>
       <Table aria-label={label} data-testid="report-slot-table" verticalSpacing={4} striped>
         <Table.Thead>
           <Table.Tr>
