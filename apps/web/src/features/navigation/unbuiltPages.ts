@@ -10,7 +10,6 @@ export const unbuiltPages: readonly string[] = [
   '/admin/users',
   '/admin/status-dash',
   '/p/:projectId/report',
-  '/p/:projectId/report/:reportId',
   '/report/:reportPublicId',
 ];
 
