@@ -38,24 +38,19 @@ export function ElementPalette({
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         {reportElementKinds.map((kind) => (
-          <Button
-            key={kind}
-            variant="default"
-            h="auto"
-            py={6}
-            styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: 'flex-start' } }}
-            justify="flex-start"
-            onClick={() => onAdd(kind, inside)}
-            aria-label={t('Add {{kind}}', { kind: t(elementKindLabels[kind]) })}
-            aria-describedby={`palette-${kind}`}
-          >
-            <Text span size="sm" fw={600}>
-              {t(elementKindLabels[kind])}
-            </Text>
-            <Text span size="xs" c="dimmed" id={`palette-${kind}`} ta="start">
+          <Stack key={kind} gap={2}>
+            <Button
+              variant="default"
+              justify="flex-start"
+              onClick={() => onAdd(kind, inside)}
+              aria-describedby={`palette-${kind}`}
+            >
+              {t('Add {{kind}}', { kind: t(elementKindLabels[kind]) })}
+            </Button>
+            <Text size="xs" c="dimmed" id={`palette-${kind}`}>
               {t(elementKindDescriptions[kind])}
             </Text>
-          </Button>
+          </Stack>
         ))}
       </SimpleGrid>
     </Stack>
