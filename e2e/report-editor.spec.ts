@@ -116,3 +116,32 @@ test('a report is published with a link to copy, and a new link replaces it on p
   await page.getByRole('textbox', { name: tr('fi', 'Report name') }).fill('Julkaistu raportti');
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
 });
+
+test('elements are reordered from the keyboard with the drag handle', async ({ page }) => {
+  const { path, id } = await newReport(page, `Näppäimistötesti ${Date.now()}`);
+  const { version } = await savedContent(page, id);
+  const text = (key: string) => ({ id: key, kind: 'text', text: key.toUpperCase(), children: [] });
+  await graphql(page, 'mutation ($input: UpdateReportInput!) { updateReport(input: $input) { id } }', {
+    input: { id, version, content: { version: 1, elements: [text('a'), text('b'), text('c')] } },
+  });
+  await page.goto(path);
+  const order = () =>
+    page
+      .getByTestId('element-frame')
+      .evaluateAll((frames) => frames.map((frame) => frame.getAttribute('data-element-id')));
+  await expect.poll(order).toEqual(['a', 'b', 'c']);
+  const handle = page.getByRole('button', {
+    name: tr('fi', 'Drag {{name}}').replace('{{name}}', `${tr('fi', 'Text')}: A`),
+  });
+  await handle.focus();
+  // dnd-kit measures the places after picking up and after each move: a person's pace, not a script's.
+  for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  await expect.poll(order).toEqual(['b', 'c', 'a']);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await expect
+    .poll(async () => (await savedContent(page, id)).content.elements.map((element) => element.id), { timeout: 15_000 })
+    .toEqual(['b', 'c', 'a']);
+});

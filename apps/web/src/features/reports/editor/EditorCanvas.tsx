@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -23,7 +24,7 @@ import { ReportElementBody } from '../document/ReportElementView.tsx';
 import type { ReportScope } from '../document/reportScope.ts';
 import classes from './EditorCanvas.module.css';
 import { elementKindLabels, elementSummary } from './elementKinds.ts';
-import type { ReportTreeAction } from './reportTree.ts';
+import { findReportElement, type ReportTreeAction } from './reportTree.ts';
 
 interface CanvasProps {
   scope: ReportScope;
@@ -170,6 +171,23 @@ export function EditorCanvas({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const nameOf = (id: string | number) => {
+    const element = findReportElement(elements, String(id));
+    if (!element) return '';
+    const summary = elementSummary(element);
+    const kind = t(elementKindLabels[element.kind]);
+    return summary ? `${kind}: ${summary}` : kind;
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('Picked up {{name}}.', { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('{{name}} is at {{other}}.', { name: nameOf(active.id), other: nameOf(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('{{name}} was dropped at {{other}}.', { name: nameOf(active.id), other: nameOf(over.id) })
+        : t('{{name}} was put back.', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t('{{name}} was put back.', { name: nameOf(active.id) }),
+  };
   const dragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) props.onTree({ type: 'dropOn', id: String(active.id), overId: String(over.id) });
   };
@@ -188,7 +206,19 @@ export function EditorCanvas({
             {t('The report is empty: add its first element from the palette.')}
           </Text>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={dragEnd}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: {
+                draggable: t(
+                  'To move an element, press space on its handle, move it with the arrow keys and press space again to drop it, or escape to cancel.',
+                ),
+              },
+            }}
+          >
             <ElementList elements={elements} {...props} />
           </DndContext>
         )}

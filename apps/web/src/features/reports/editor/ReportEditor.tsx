@@ -51,7 +51,6 @@ function countElements(elements: readonly ReportElement[]): number {
 }
 
 export interface ReportEditorProps {
-  reportId: number;
   version: number;
   initial: ReportDraft;
   publicId: string | null;

@@ -155,7 +155,6 @@ function EditableReport({ report }: { report: ReportFieldsFragment }) {
   }
   return (
     <ReportEditor
-      reportId={report.id}
       version={report.version}
       initial={start.draft}
       publicId={report.published ? (report.publicId ?? null) : null}
