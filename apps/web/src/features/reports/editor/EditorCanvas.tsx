@@ -17,7 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import type { ReportCoverContent, ReportElement } from '@olo/shared';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoverPage } from '../document/CoverPage.tsx';
 import { ReportElementBody } from '../document/ReportElementView.tsx';
@@ -33,14 +33,29 @@ interface CanvasProps {
   onTree: (action: ReportTreeAction) => void;
 }
 
+/** Two overlapping sheets: the system fonts have no duplicate sign that every phone draws. */
+function DuplicateIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+      <rect x="1" y="4" width="8" height="9" rx="1" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="M5 3V2a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1h-1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+    </svg>
+  );
+}
+
 function FrameActions({ element, onTree }: { element: ReportElement; onTree: (action: ReportTreeAction) => void }) {
   const { t } = useTranslation();
-  const actions: { label: string; icon: string; action: ReportTreeAction; color?: string }[] = [
+  const actions: { label: string; icon: ReactNode; action: ReportTreeAction; color?: string }[] = [
     { label: t('Move up'), icon: '↑', action: { type: 'moveUp', id: element.id } },
     { label: t('Move down'), icon: '↓', action: { type: 'moveDown', id: element.id } },
     { label: t('Into the element above'), icon: '→', action: { type: 'indent', id: element.id } },
     { label: t('Out of its container'), icon: '←', action: { type: 'outdent', id: element.id } },
-    { label: t('Duplicate'), icon: '⧉', action: { type: 'duplicate', id: element.id } },
+    { label: t('Duplicate'), icon: <DuplicateIcon />, action: { type: 'duplicate', id: element.id } },
     { label: t('Remove'), icon: '×', action: { type: 'remove', id: element.id }, color: 'red' },
   ];
   return (
@@ -57,7 +72,7 @@ function FrameActions({ element, onTree }: { element: ReportElement; onTree: (ac
               onTree(item.action);
             }}
           >
-            <span aria-hidden>{item.icon}</span>
+            {typeof item.icon === 'string' ? <span aria-hidden>{item.icon}</span> : item.icon}
           </ActionIcon>
         </Tooltip>
       ))}

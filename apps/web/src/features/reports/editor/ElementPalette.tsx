@@ -42,6 +42,9 @@ export function ElementPalette({
             <Button
               variant="default"
               justify="flex-start"
+              h="auto"
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
               onClick={() => onAdd(kind, inside)}
               aria-describedby={`palette-${kind}`}
             >
