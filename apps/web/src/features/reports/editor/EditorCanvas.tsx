@@ -20,6 +20,7 @@ import type { ReportCoverContent, ReportElement } from '@olo/shared';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoverPage } from '../document/CoverPage.tsx';
+import { ReportPages, ReportSheet } from '../document/ReportDocument.tsx';
 import { ReportElementBody } from '../document/ReportElementView.tsx';
 import type { ReportScope } from '../document/reportScope.ts';
 import classes from './EditorCanvas.module.css';
@@ -207,15 +208,9 @@ export function EditorCanvas({
     if (over && active.id !== over.id) props.onTree({ type: 'dropOn', id: String(active.id), overId: String(over.id) });
   };
   return (
-    <div
-      className={`${classes.canvas} ${landscape ? classes.landscape : ''}`}
-      data-testid="report-canvas"
-      data-orientation={landscape ? 'landscape' : 'portrait'}
-    >
+    <ReportPages landscape={landscape} data-testid="report-canvas">
       {cover && <CoverPage cover={cover} scope={props.scope} />}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: clicking the sheet's background only clears the selection. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above; each frame has its own buttons. */}
-      <div className={classes.sheet} onClick={() => props.onSelect(null)}>
+      <ReportSheet onClick={() => props.onSelect(null)}>
         {elements.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {t('The report is empty: add its first element from the palette.')}
@@ -237,7 +232,7 @@ export function EditorCanvas({
             <ElementList elements={elements} {...props} />
           </DndContext>
         )}
-      </div>
-    </div>
+      </ReportSheet>
+    </ReportPages>
   );
 }
