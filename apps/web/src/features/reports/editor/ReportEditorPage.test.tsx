@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectPrivilege } from '../../../graphql/generated.ts';
+import { answerConfirm } from '../../../testing/confirmDialog.ts';
 import { signedInUser } from '../../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../../testing/renderApp.tsx';
 import { shellProject } from '../../projects/testProjects.ts';
@@ -250,6 +251,17 @@ describe('report editor', { timeout: 30_000 }, () => {
     expect(frames()).toEqual(['a']);
     await waitFor(() => expect(saves(sent)).toHaveLength(1), { timeout: 5000 });
     expect(contentOf(saves(sent)[0]).elements.map((element) => element.id)).toEqual(['a']);
+  });
+
+  it('asks before leaving while a change is not saved', async () => {
+    renderEditor(admin, {
+      ReportEditorSave: () => ({ data: null, errors: [{ message: 'Too long' }] }),
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Raportin nimi' }), { target: { value: 'Uusi' } });
+    await waitFor(() => expect(saveState()).toBe('failed'), { timeout: 5000 });
+    fireEvent.click(screen.getByRole('link', { name: 'Yleiskatsaus' }));
+    expect(await answerConfirm(false)).toBe('Haluatko varmasti poistua? Sinulla on tallentamattomia muutoksia!');
+    expect(screen.getByTestId('report-editor')).toBeTruthy();
   });
 
   it('shows viewers who may not edit the report as a document, without palette or panel', async () => {
