@@ -145,3 +145,32 @@ test('elements are reordered from the keyboard with the drag handle', async ({ p
     .poll(async () => (await savedContent(page, id)).content.elements.map((element) => element.id), { timeout: 15_000 })
     .toEqual(['b', 'c', 'a']);
 });
+
+/** A 40 × 30 px grey PNG, as a photo's stand-in. */
+const photo = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAAAAAB7tgMBAAAAGElEQVR4nGNYQCRgGFU4qnBU4ajCwawQADBk7h/OS81hAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+test('an image tour gets an uploaded image, a caption and a space pinned by clicking the image', async ({ page }) => {
+  const { path, id } = await newReport(page, `Kuvakierros ${Date.now()}`);
+  await page.goto(path);
+  await page.getByRole('button', { name: addName('Image tour') }).click();
+  const panel = page.getByTestId('element-panel');
+  await panel
+    .getByTestId('image-tour-upload')
+    .setInputFiles({ name: 'pohja.png', mimeType: 'image/png', buffer: photo });
+  const image = panel.getByTestId('image-tour-pin-area');
+  await expect(image).toBeVisible({ timeout: 15_000 });
+  await panel.getByRole('textbox', { name: tr('fi', 'Caption') }).fill('Pohjapiirros');
+  const box = await image.boundingBox();
+  if (!box) throw new Error('no image');
+  await image.click({ position: { x: box.width * 0.25, y: box.height * 0.5 } });
+  await expect(panel.getByTestId('image-tour-pin')).toHaveCount(1);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  const saved = await savedContent(page, id);
+  const [tour] = saved.content.elements as { images: { caption: string; pins: { x: number; y: number }[] }[] }[];
+  expect(tour?.images[0]?.caption).toBe('Pohjapiirros');
+  expect(tour?.images[0]?.pins[0]?.x).toBeCloseTo(0.25, 1);
+  expect(tour?.images[0]?.pins[0]?.y).toBeCloseTo(0.5, 1);
+});
