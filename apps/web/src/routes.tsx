@@ -285,7 +285,14 @@ export const routes: RouteObject[] = [
             handle: { ...signedIn, title: 'Summary' },
           },
           later('report', { ...signedIn, title: 'Reports' }),
-          later('report/:reportId', { ...signedIn, title: 'Report' }),
+          {
+            path: 'report/:reportId',
+            ...page(
+              () => import('./features/reports/editor/ReportEditorPage.tsx'),
+              (m) => m.ReportEditorPage,
+            ),
+            handle: { ...signedIn, title: 'Report' },
+          },
           // Each edit tab's page lives in the feature folder of its domain; EditLayout alone decides who may open which
           // tab (editTabs.ts), so the pages do not check again (decision 0061).
           {
