@@ -58,7 +58,7 @@ export function DataElementState({
   return (
     <>
       {result.failedPeriods.length > 0 && (
-        <Text size="sm" c="orange.9" data-testid="report-failed">
+        <Text size="sm" c="red.9" data-testid="report-failed">
           {t('Some of the data could not be loaded.')}
         </Text>
       )}
