@@ -58,11 +58,10 @@ export interface ReportExtras {
   templates: ReportTemplateRow[];
 }
 
-/** The episodes of these series overlapping [from, to). */
+/** The episodes of these series overlapping any of the ranges, each [from, to). */
 export interface EpisodeQuery {
   seriesIds: number[];
-  from: Date;
-  to: Date;
+  ranges: Array<{ from: Date; to: Date }>;
 }
 
 /** The request's loaders ReportContext reads through (graphql/loaders.ts). */
@@ -288,17 +287,11 @@ export class ReportsService {
   /** Episodes of the context's series overlapping the report's range or any of its data slots'. */
   async contextEpisodes(source: ReportContextSource, loaders: ReportContextLoaders): Promise<ReportEpisode[]> {
     const { series } = await this.contextLists(source, loaders);
-    let from = source.from.getTime();
-    let to = source.to.getTime();
-    for (const slot of source.dataslots) {
-      from = Math.min(from, Date.parse(slot.from));
-      to = Math.max(to, Date.parse(slot.to));
-    }
-    return loaders.reportEpisodes.load({
-      seriesIds: series.map((item) => item.id),
-      from: new Date(from),
-      to: new Date(to),
-    });
+    const ranges = [
+      { from: source.from, to: source.to },
+      ...source.dataslots.map((slot) => ({ from: new Date(slot.from), to: new Date(slot.to) })),
+    ];
+    return loaders.reportEpisodes.load({ seriesIds: series.map((item) => item.id), ranges });
   }
 
   /** For the loaders: projects, spaces and series of reports the viewer was already let read. */
@@ -317,20 +310,22 @@ export class ReportsService {
     return projectIds.map((id) => sortSeries(rows.filter((row) => row.projectId === id)));
   }
 
-  /** The episodes of several queries in one statement (their series together, their widest range). */
+  /** The episodes of several queries in one statement (their series together, over the span of all their ranges). */
   async episodesOf(queries: EpisodeQuery[]): Promise<ReportEpisode[][]> {
     const seriesIds = [...new Set(queries.flatMap((query) => query.seriesIds))];
-    if (seriesIds.length === 0) return queries.map(() => []);
-    const from = new Date(Math.min(...queries.map((query) => query.from.getTime())));
-    const to = new Date(Math.max(...queries.map((query) => query.to.getTime())));
+    const ranges = queries.flatMap((query) => query.ranges);
+    if (seriesIds.length === 0 || ranges.length === 0) return queries.map(() => []);
+    const from = new Date(Math.min(...ranges.map((range) => range.from.getTime())));
+    const to = new Date(Math.max(...ranges.map((range) => range.to.getTime())));
     const episodes = await this.repository.episodes(seriesIds, from, to);
     return queries.map((query) => {
       const wanted = new Set(query.seriesIds);
       return episodes.filter(
         (episode) =>
           wanted.has(episode.seriesId) &&
-          episode.time < query.to &&
-          (episode.endAt === null || episode.endAt > query.from),
+          query.ranges.some(
+            (range) => episode.time < range.to && (episode.endAt === null || episode.endAt > range.from),
+          ),
       );
     });
   }
