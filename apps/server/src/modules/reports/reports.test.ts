@@ -655,3 +655,70 @@ describe.each(testDatabases)('reports on %s', (kind) => {
     ]);
   });
 });
+
+/** A list of reports with their contexts reads through loaders: more reports, spaces and series cost no more statements. */
+describe('SQL statements of a list of reports', () => {
+  let olo: TestServer;
+  let admin: TestClient;
+  let organizationId: string;
+  const statements: string[] = [];
+  const sql = () => olo.server.database.sql;
+  const query = `query L($id: Int!) { reports(projectId: $id) {
+    id content cover { id name }
+    context { projectName organizationName timeZone spaces { id color } series { id color limit { id } }
+      alarmEpisodes { id alarmName peak } }
+  } }`;
+
+  async function projectOfSize(size: number): Promise<number> {
+    const projectId = (await createProject(admin, organizationId)).id;
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${projectId}, 'CO2', 1200) returning id`;
+    const [cover] = await sql()<Array<{ id: number }>>`
+      insert into report_covers (organization_id, name, cover)
+      values (${organizationId}, 'Kansi', '{"version":1,"logoAttachmentId":null,"elements":[]}'::jsonb) returning id`;
+    for (let index = 0; index < size; index++) {
+      const [space] = await sql()<Array<{ id: number }>>`
+        insert into spaces (project_id, name, color_id)
+        values (${projectId}, ${`Luokka ${index}`}, (select id from colors where organization_id is null order by id limit 1))
+        returning id`;
+      const [series] = await sql()<Array<{ id: number }>>`
+        insert into series (project_id, space_id, name, data_type, limit_id)
+        values (${projectId}, ${space?.id as number}, 'CO2', 'CO2', (select id from limits where data_type = 'CO2' order by id limit 1))
+        returning id`;
+      await sql()`insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
+        values (${alarm?.id as string}, ${series?.id as number}, ${projectId}, '2026-10-10T00:00:00Z', 1500)`;
+      await sql()`insert into reports (project_id, name, content, from_at, to_at, cover_id, dataslots)
+        values (${projectId}, ${`Raportti ${index}`}, '{"version":1,"elements":[]}'::jsonb,
+          '2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z', ${cover?.id as number},
+          '[{"id":"s","name":"Jakso","from":"2026-12-01T00:00:00Z","to":"2026-12-02T00:00:00Z","slot":3600,"filters":[],"nulls":false,"mode":"avg"}]'::jsonb)`;
+    }
+    return projectId;
+  }
+
+  async function statementsOf(projectId: number): Promise<number> {
+    const counts: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      statements.length = 0;
+      const data = expectData(await admin.graphql<{ reports: unknown[] }>(query, { id: projectId }));
+      expect(data.reports.length).toBeGreaterThan(0);
+      counts.push(statements.length);
+    }
+    return Math.min(...counts);
+  }
+
+  beforeAll(async () => {
+    olo = await startTestServer('pglite');
+    ({ client: admin } = await signedInClient(olo.url));
+    organizationId = (await createOrganization(admin)).id;
+    sql().options.debug = (_connection, statement) => void statements.push(statement);
+  });
+  afterAll(() => olo?.close());
+
+  it('does not grow with the reports listed, nor with the spaces, series and episodes of their project', async () => {
+    const small = await statementsOf(await projectOfSize(2));
+    const large = await statementsOf(await projectOfSize(6));
+    // The session, the rights, the reports, and one statement per loaded field.
+    expect(small).toBeGreaterThan(4);
+    expect(large).toBe(small);
+  });
+});
