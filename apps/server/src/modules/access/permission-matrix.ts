@@ -243,7 +243,12 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'createProjectPage', kind: 'mutation', what: 'a summary page in X', allowed: projectAdmins },
   { operation: 'updateProjectPage', kind: 'mutation', what: 'edit a summary page of X', allowed: projectAdmins },
   { operation: 'deleteProjectPage', kind: 'mutation', what: 'delete a summary page of X', allowed: projectAdmins },
-  { operation: 'POST /api/attachments', kind: 'rest', what: 'upload a file to X', allowed: projectAdmins },
+  {
+    operation: 'POST /api/attachments',
+    kind: 'rest',
+    what: "upload a file to X (report admins: their image tours' images)",
+    allowed: [...projectAdmins, 'projectAdminReports'],
+  },
   { operation: 'GET /api/attachments/{id}', kind: 'rest', what: 'download a file of X', allowed: projectViewers },
   {
     operation: 'GET /api/attachments/{id}(public picture)',
