@@ -3,6 +3,7 @@ import {
   type CloneReportInput,
   type CreateReportCoverInput,
   type CreateReportInput,
+  dataViewErrors,
   emptyReportContent,
   emptyReportCoverContent,
   mapReportContent,
@@ -197,7 +198,7 @@ export class ReportsService {
     const from = changes.from ?? current.from;
     const to = changes.to ?? current.to;
     if (to <= from)
-      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: 'The end is before the start' }]);
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: dataViewErrors.toBeforeFrom }]);
     const project = await this.project(current.projectId);
     if (changes.coverId !== undefined && changes.coverId !== null) {
       const cover = await this.repository.findCover(changes.coverId);

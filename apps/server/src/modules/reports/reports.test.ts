@@ -225,6 +225,8 @@ describe.each(testDatabases)('reports on %s', (kind) => {
         },
         dataViewErrors.tooManyViews,
       ],
+      // Against the stored start.
+      [{ to: '2026-09-01T00:00:00Z' }, dataViewErrors.toBeforeFrom],
     ];
     for (const [fields, message] of refusals) {
       const response = await update(owner, { id: report.id, version: 1, ...fields });
