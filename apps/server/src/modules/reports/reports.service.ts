@@ -200,17 +200,13 @@ export class ReportsService {
     if (to <= from)
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: dataViewErrors.toBeforeFrom }]);
     const project = await this.project(current.projectId);
-    if (changes.coverId !== undefined && changes.coverId !== null) {
-      const cover = await this.repository.findCover(changes.coverId);
-      if (!cover || !(await this.repository.isInChain(cover.organizationId, project.organizationId))) {
-        throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
-      }
-    }
-    if (changes.printtemplateId !== undefined && changes.printtemplateId !== null) {
-      const template = await this.repository.findPrintTemplate(changes.printtemplateId);
-      if (!template || !(await this.repository.isInChain(template.organizationId, project.organizationId))) {
-        throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
-      }
+    const coverId = changes.coverId ?? null;
+    const printtemplateId = changes.printtemplateId ?? null;
+    if (
+      (coverId !== null && (await this.coverInChain(coverId, project.organizationId)) === null) ||
+      (printtemplateId !== null && (await this.printTemplateInChain(printtemplateId, project.organizationId)) === null)
+    ) {
+      throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
     }
     const updated = await this.repository.update(id, changes as ReportChanges, version);
     if (!updated) throw new AppError('CONFLICT', reportErrors.changedElsewhere);
@@ -397,6 +393,7 @@ export class ReportsService {
     }
   }
 
+  /** The cover's id if its organization is `organizationId` or above it; otherwise null. */
   private async coverInChain(coverId: number | null, organizationId: string): Promise<number | null> {
     if (coverId === null) return null;
     const cover = await this.repository.findCover(coverId);
