@@ -284,7 +284,14 @@ export const routes: RouteObject[] = [
             ),
             handle: { ...signedIn, title: 'Summary' },
           },
-          later('report', { ...signedIn, title: 'Reports' }),
+          {
+            path: 'report',
+            ...page(
+              () => import('./features/reports/list/ReportListPage.tsx'),
+              (m) => m.ReportListPage,
+            ),
+            handle: { ...signedIn, title: 'Reports' },
+          },
           later('report/:reportId', { ...signedIn, title: 'Report' }),
           // Each edit tab's page lives in the feature folder of its domain; EditLayout alone decides who may open which
           // tab (editTabs.ts), so the pages do not check again (decision 0061).

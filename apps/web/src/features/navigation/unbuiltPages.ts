@@ -9,7 +9,6 @@ export const unbuiltPages: readonly string[] = [
   '/help',
   '/admin/users',
   '/admin/status-dash',
-  '/p/:projectId/report',
   '/p/:projectId/report/:reportId',
   '/report/:reportPublicId',
 ];
