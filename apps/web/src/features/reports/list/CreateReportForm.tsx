@@ -123,7 +123,6 @@ export function CreateReportForm({
   onCreated: (created: CreatedReport) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
   const { data, loading, error } = useQuery(ReportCreationTemplatesDocument, {
     variables: { projectId },
     fetchPolicy: 'cache-and-network',

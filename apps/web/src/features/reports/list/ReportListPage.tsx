@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, CopyButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, CopyButton, Group, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   DeleteReportDocument,
   ProjectReportsDocument,
@@ -19,22 +19,9 @@ import { PermissionDenied } from '../../ui/QueryState.tsx';
 import { useDisplayZone, useFormatDateTime } from '../../ui/timeZone.tsx';
 import { CloneReportForm } from './CloneReportForm.tsx';
 import { CreateReportForm } from './CreateReportForm.tsx';
+import { publicReportPath, ReportLink, reportEditorPath } from './reportLinks.tsx';
 import { reportRangeText } from './reportRange.ts';
 import { UnmappedNotice } from './UnmappedNotice.tsx';
-
-export const reportEditorPath = (projectId: number, reportId: number) => `/p/${projectId}/report/${reportId}`;
-export const publicReportPath = (publicId: string) => `/report/${publicId}`;
-
-/** The report's name, a link to it where its page is built. */
-export function ReportLink({ projectId, id, name }: { projectId: number; id: number; name: string }) {
-  const path = reportEditorPath(projectId, id);
-  if (!isPageBuilt(path)) return <Text fw={500}>{name}</Text>;
-  return (
-    <Anchor component={Link} to={path} fw={500}>
-      {name}
-    </Anchor>
-  );
-}
 
 /** Whether the report is public, with its link to open or copy; its summary and template flags. */
 function ReportState({ report }: { report: ReportListFieldsFragment }) {
