@@ -54,7 +54,7 @@ const templates = () => ({
   },
 });
 
-describe('report list', { timeout: 20_000 }, () => {
+describe('report list', { timeout: 60_000 }, () => {
   beforeEach(() => localStorage.clear());
   afterEach(cleanupApp);
 
