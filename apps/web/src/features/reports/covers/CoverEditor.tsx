@@ -51,7 +51,7 @@ export const attachmentUrl = (attachmentId: string) => `/api/attachments/${attac
 
 function useTextStyleLabels(): Record<ReportTextStyle, string> {
   const { t } = useTranslation();
-  return { title: t('Title'), heading: t('Heading'), subheading: t('Subheading'), paragraph: t('Paragraph') };
+  return { title: t('Main title'), heading: t('Heading'), subheading: t('Subheading'), paragraph: t('Paragraph') };
 }
 
 function TextElementFields({
