@@ -136,7 +136,7 @@ function OrganizationContent({ organization }: { organization: OrganizationPageF
       {admin && <IntegrationsSection organizationId={organization.id} />}
       {admin && <ColorsSection organizationId={organization.id} />}
       {admin && <LimitsSection organizationId={organization.id} />}
-      {admin && <ReportCoversSection organizationId={organization.id} />}
+      {admin && <ReportCoversSection organizationId={organization.id} organizationName={organization.name} />}
       {admin && <ReportTemplatesSection organizationId={organization.id} />}
       {currentUser && <EmailSettingsSection organizationId={organization.id} userId={currentUser.id} />}
       {admin && <OrganizationSettingsSection key={organization.id} organization={organization} />}

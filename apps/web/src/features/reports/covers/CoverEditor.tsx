@@ -31,6 +31,12 @@ import { errorText } from '../../forms/errorText.ts';
 import { uploadAttachment } from '../../project-edit/uploadProjectFile.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormStack } from '../../ui/FormStack.tsx';
+import { browserTimeZone } from '../../ui/timeZone.tsx';
+import { CoverPage } from '../document/CoverPage.tsx';
+import { memberReportSources } from '../document/reportModel.ts';
+import type { ReportScope } from '../document/reportScope.ts';
+import { RichTextField } from '../editor/RichTextField.tsx';
+import { defaultReportDays, reportInstantsOfDays } from '../list/reportRange.ts';
 import {
   type CoverElement,
   coverRichText,
@@ -124,7 +130,14 @@ function ElementFields({
 }) {
   const { t } = useTranslation();
   if (element.kind === 'text') return <TextElementFields element={element} index={index} onChange={onChange} />;
-  return <Text size="sm">{t('Rich text {{number}}', { number: index + 1 })}</Text>;
+  return (
+    <RichTextField
+      label={t('Rich text {{number}}', { number: index + 1 })}
+      value={element.doc}
+      onChange={(doc) => onChange({ ...element, doc })}
+      minHeight={80}
+    />
+  );
 }
 
 /** One element of the cover with its fields, and buttons to move or remove it. */
@@ -260,12 +273,62 @@ function LogoField({
 }
 
 /**
+ * What the preview fills the variables with: a sample project of the organization over the last 30 days, in the
+ * viewer's zone. The cover itself belongs to no project.
+ */
+function usePreviewScope(organizationName: string): ReportScope {
+  const { t } = useTranslation();
+  const [range] = useState(() => {
+    const timeZone = browserTimeZone();
+    const days = defaultReportDays({ defaultSelect: 30, timeZone }, Date.now());
+    const { from, to } = reportInstantsOfDays(days.from, days.to, timeZone);
+    return { timeZone, from: from?.getTime() ?? 0, to: to?.getTime() ?? 0 };
+  });
+  return {
+    report: {
+      name: t('Sample report'),
+      content: { version: 1, elements: [] },
+      dataslots: [],
+      from: range.from,
+      to: range.to,
+      landscape: false,
+      cover: null,
+    },
+    context: {
+      projectId: 0,
+      projectName: t('Sample project'),
+      projectCode: 'P-1',
+      organizationName,
+      timeZone: range.timeZone,
+      dataId: '',
+      startAt: null,
+      defaultSelect: 30,
+      defaults: {},
+      spaces: [],
+      series: [],
+      episodes: [],
+    },
+    sources: memberReportSources,
+    currentSpace: null,
+  };
+}
+
+/**
  * Edits a cover: its name, the organization's logo, its texts (with variables) and rich texts, in order. Saved as a
  * whole with `updateReportCover`; the shared schema checks it first, so a bad cover is refused here in the user's
  * words before the server sees it.
  */
-export function CoverEditor({ cover, onDone }: { cover: ReportCoverAdminFieldsFragment; onDone: () => void }) {
+export function CoverEditor({
+  cover,
+  organizationName,
+  onDone,
+}: {
+  cover: ReportCoverAdminFieldsFragment;
+  organizationName: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
+  const previewScope = usePreviewScope(organizationName);
   const [name, setName] = useState(cover.name);
   const [content, setContent] = useState<ReportCoverContent>(() => readCoverContent(cover.cover));
   const [initial] = useState(() => JSON.stringify({ name: cover.name, content: readCoverContent(cover.cover) }));
@@ -313,47 +376,61 @@ export function CoverEditor({ cover, onDone }: { cover: ReportCoverAdminFieldsFr
         <Title order={3} size="h4">
           {t('Edit cover {{name}}', { name: cover.name })}
         </Title>
-        <TextInput
-          label={t('Name')}
-          withAsterisk
-          value={name}
-          error={nameError}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <LogoField
-          organizationId={cover.organizationId}
-          logoAttachmentId={content.logoAttachmentId}
-          onChange={(logoAttachmentId) => setContent({ ...content, logoAttachmentId })}
-        />
-        <Stack gap="xs">
-          <Text fw={500} size="sm">
-            {t('Texts of the cover')}
-          </Text>
-          {elements.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('No texts yet: the cover shows the logo alone.')}
-            </Text>
-          )}
-          {elements.map((element, index) => (
-            <CoverElementCard
-              key={element.id}
-              element={element}
-              index={index}
-              count={elements.length}
-              onChange={(next) => replace(index, next)}
-              onMove={(delta) => setElements(moveItem(elements, index, delta))}
-              onRemove={() => setElements(elements.filter((_item, position) => position !== index))}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="sm" miw={0}>
+            <TextInput
+              label={t('Name')}
+              withAsterisk
+              value={name}
+              error={nameError}
+              onChange={(event) => setName(event.currentTarget.value)}
             />
-          ))}
-          <Group gap="xs">
-            <Button size="xs" variant="light" onClick={() => setElements([...elements, coverText('', 'paragraph')])}>
-              {t('Add a text')}
-            </Button>
-            <Button size="xs" variant="light" onClick={() => setElements([...elements, coverRichText()])}>
-              {t('Add a rich text')}
-            </Button>
-          </Group>
-        </Stack>
+            <LogoField
+              organizationId={cover.organizationId}
+              logoAttachmentId={content.logoAttachmentId}
+              onChange={(logoAttachmentId) => setContent({ ...content, logoAttachmentId })}
+            />
+            <Stack gap="xs">
+              <Text fw={500} size="sm">
+                {t('Texts of the cover')}
+              </Text>
+              {elements.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('No texts yet: the cover shows the logo alone.')}
+                </Text>
+              )}
+              {elements.map((element, index) => (
+                <CoverElementCard
+                  key={element.id}
+                  element={element}
+                  index={index}
+                  count={elements.length}
+                  onChange={(next) => replace(index, next)}
+                  onMove={(delta) => setElements(moveItem(elements, index, delta))}
+                  onRemove={() => setElements(elements.filter((_item, position) => position !== index))}
+                />
+              ))}
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setElements([...elements, coverText('', 'paragraph')])}
+                >
+                  {t('Add a text')}
+                </Button>
+                <Button size="xs" variant="light" onClick={() => setElements([...elements, coverRichText()])}>
+                  {t('Add a rich text')}
+                </Button>
+              </Group>
+            </Stack>
+          </Stack>
+          <Stack gap={6} miw={0} data-testid="cover-preview">
+            <Text fw={500} size="sm">
+              {t('Preview with a sample project')}
+            </Text>
+            <CoverPage cover={content} scope={previewScope} />
+          </Stack>
+        </SimpleGrid>
         <FormButtons loading={loading} onCancel={onDone} />
       </FormStack>
     </Paper>

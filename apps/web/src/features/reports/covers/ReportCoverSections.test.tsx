@@ -121,6 +121,10 @@ describe('report covers and templates on the organization page', { timeout: 60_0
     ]);
     const editor = await screen.findByTestId('cover-editor');
     expect(within(editor).getAllByTestId('cover-element')).toHaveLength(3);
+    // The preview fills the variables for a sample project of the organization.
+    const preview = within(editor).getByTestId('cover-preview');
+    expect(within(preview).getByRole('heading', { level: 1 }).textContent).toBe('Esimerkkiraportti');
+    expect(within(preview).getByRole('heading', { level: 2 }).textContent).toBe('Esimerkkiprojekti');
   });
 
   it('edits a cover’s name and texts, with a variable put in at the cursor, and saves it whole', async () => {
@@ -151,19 +155,24 @@ describe('report covers and templates on the organization page', { timeout: 60_0
     fireEvent.keyDown(screen.getByRole('menu', { hidden }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu', { hidden })).toBeNull());
     fireEvent.click(within(editor).getByRole('button', { name: 'Siirrä Teksti 2 ylemmäs' }));
+    // The preview follows the edits.
+    expect(within(within(editor).getByTestId('cover-preview')).getByText('Kohde: Esimerkkiprojekti')).toBeTruthy();
+    fireEvent.click(within(editor).getByRole('button', { name: 'Lisää muotoiltu teksti' }));
+    expect(await within(editor).findByText('Muotoiltu teksti 3')).toBeTruthy();
     fireEvent.click(within(editor).getByRole('button', { name: 'Tallenna' }));
     await waitFor(() => expect(sent.map((item) => item.name)).toContain('UpdateReportCover'));
     const input = sent.find((item) => item.name === 'UpdateReportCover')?.variables.input as {
       id: number;
       name: string;
-      cover: { logoAttachmentId: string | null; elements: { text: string; style: string }[] };
+      cover: { logoAttachmentId: string | null; elements: { kind: string; text?: string; style?: string }[] };
     };
     expect(input.id).toBe(5);
     expect(input.name).toBe('Koulujen kansi');
     expect(input.cover.logoAttachmentId).toBeNull();
-    expect(input.cover.elements.map((element) => [element.text, element.style])).toEqual([
-      ['Kohde: {project.name}', 'paragraph'],
-      ['Raportti', 'title'],
+    expect(input.cover.elements.map((element) => [element.kind, element.text, element.style])).toEqual([
+      ['text', 'Kohde: {project.name}', 'paragraph'],
+      ['text', 'Raportti', 'title'],
+      ['richText', undefined, undefined],
     ]);
     await waitFor(() => expect(screen.queryByTestId('cover-editor')).toBeNull());
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { createReportCoverInput } from '@olo/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CreateReportCoverDocument,
@@ -18,12 +18,15 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormStack } from '../../ui/FormStack.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
+import { LoadingSkeleton } from '../../ui/QueryState.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { useFormatDateTime } from '../../ui/timeZone.tsx';
-import { CoverEditor } from './CoverEditor.tsx';
 import { newCoverContent } from './coverContent.ts';
 
 const refetchCovers = ['OrganizationReportCovers'];
+
+// The editor brings the rich text editor (TipTap) and the report's drawing: loaded when a cover is opened.
+const CoverEditor = lazy(() => import('./CoverEditor.tsx').then((module) => ({ default: module.CoverEditor })));
 
 interface NewCoverValues extends Record<string, unknown> {
   name: string;
@@ -70,7 +73,13 @@ function NewCoverForm({
  * The organization's report covers (its admins): the first page of its reports, with the organization's logo and
  * texts with variables. Listed, created, edited (renamed too) and deleted here; reports choose one in their editor.
  */
-export function ReportCoversSection({ organizationId }: { organizationId: string }) {
+export function ReportCoversSection({
+  organizationId,
+  organizationName,
+}: {
+  organizationId: string;
+  organizationName: string;
+}) {
   const { t } = useTranslation();
   const formatTime = useFormatDateTime('minute');
   const confirmed = useConfirmedAction();
@@ -113,7 +122,16 @@ export function ReportCoversSection({ organizationId }: { organizationId: string
           onCancel={() => setEditing(null)}
         />
       )}
-      {edited && <CoverEditor key={edited.id} cover={edited} onDone={() => setEditing(null)} />}
+      {edited && (
+        <Suspense fallback={<LoadingSkeleton />}>
+          <CoverEditor
+            key={edited.id}
+            cover={edited}
+            organizationName={organizationName}
+            onDone={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
       <ListTable
         loading={loading && !data}
         error={data ? undefined : error}
