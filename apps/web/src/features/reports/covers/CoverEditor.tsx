@@ -171,18 +171,18 @@ function CoverElementCard({
             variant="default"
             disabled={index === 0}
             onClick={() => onMove(-1)}
-            aria-label={t('Move {{name}} up', { name })}
+            aria-label={t('Move up: {{name}}', { name })}
           >
-            {t('Up')}
+            {t('Move up')}
           </Button>
           <Button
             size="compact-xs"
             variant="default"
             disabled={index === count - 1}
             onClick={() => onMove(1)}
-            aria-label={t('Move {{name}} down', { name })}
+            aria-label={t('Move down: {{name}}', { name })}
           >
-            {t('Down')}
+            {t('Move down')}
           </Button>
           <Button
             size="compact-xs"
