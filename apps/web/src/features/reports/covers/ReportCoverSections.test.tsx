@@ -10,6 +10,8 @@ import { coverText, newCoverContent } from './coverContent.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
+// The cover editor loads when a cover is opened (with TipTap): its first load may take a while on a busy machine.
+
 const hidden = true;
 
 function cover(id: number, name: string, content: unknown = newCoverContent()) {
@@ -119,7 +121,7 @@ describe('report covers and templates on the organization page', { timeout: 60_0
       '{project.name}',
       '{report.from} – {report.to}',
     ]);
-    const editor = await screen.findByTestId('cover-editor');
+    const editor = await screen.findByTestId('cover-editor', {}, { timeout: 20_000 });
     expect(within(editor).getAllByTestId('cover-element')).toHaveLength(3);
     // The preview fills the variables for a sample project of the organization.
     const preview = within(editor).getByTestId('cover-preview');
@@ -139,7 +141,7 @@ describe('report covers and templates on the organization page', { timeout: 60_0
       UpdateReportCover: ({ input }) => ({ data: { updateReportCover: { ...stored, ...(input as object) } } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Muokkaa: Olo-kansi' }));
-    const editor = await screen.findByTestId('cover-editor');
+    const editor = await screen.findByTestId('cover-editor', {}, { timeout: 20_000 });
     fireEvent.change(within(editor).getByRole('textbox', { name: /^Nimi/ }), { target: { value: 'Koulujen kansi' } });
     fireEvent.click(within(editor).getByRole('button', { name: 'Lisää teksti' }));
     const second = within(editor).getByRole('textbox', { name: 'Teksti 2' }) as HTMLTextAreaElement;
@@ -183,7 +185,7 @@ describe('report covers and templates on the organization page', { timeout: 60_0
       OrganizationReportTemplates: templates([]),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Muokkaa: Olo-kansi' }));
-    const editor = await screen.findByTestId('cover-editor');
+    const editor = await screen.findByTestId('cover-editor', {}, { timeout: 20_000 });
     fireEvent.change(within(editor).getByRole('textbox', { name: /^Nimi/ }), { target: { value: ' ' } });
     fireEvent.click(within(editor).getByRole('button', { name: 'Tallenna' }));
     expect(await within(editor).findByText('Pakollinen tieto')).toBeTruthy();
@@ -206,7 +208,7 @@ describe('report covers and templates on the organization page', { timeout: 60_0
         UpdateReportCover: () => ({ data: { updateReportCover: stored } }),
       });
       fireEvent.click(await screen.findByRole('button', { name: 'Muokkaa: Olo-kansi' }));
-      const editor = await screen.findByTestId('cover-editor');
+      const editor = await screen.findByTestId('cover-editor', {}, { timeout: 20_000 });
       const input = within(editor).getByTestId('cover-logo-input');
       fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
       expect((await within(editor).findByTestId('cover-logo')).getAttribute('src')).toBe(`/api/attachments/${logoId}`);
@@ -261,7 +263,7 @@ describe('report covers and templates on the organization page', { timeout: 60_0
         .getByRole('link', { name: 'Koulu A' })
         .getAttribute('href'),
     ).toBe('/p/3');
-    fireEvent.click(within(section).getByRole('button', { name: 'Lopeta raportin Kuivumisraportti tarjoaminen' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Lopeta tarjoaminen: Kuivumisraportti' }));
     expect(await answerConfirm(true)).toContain('Itse raportti jää projektiinsa');
     await waitFor(() => expect(within(section).getAllByTestId('report-template-row')).toHaveLength(1));
     expect(sent.find((item) => item.name === 'StopOfferingReportTemplate')?.variables).toEqual({ id: 42 });
