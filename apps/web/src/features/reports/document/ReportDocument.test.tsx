@@ -54,6 +54,11 @@ describe('report document', () => {
     expect(screen.getByText('{space.name} and {unknown} stay as written')).toBeTruthy();
   });
 
+  it('draws no empty heading for a text not yet written', () => {
+    renderReport(testReportModel([text('a', '', { style: 'title' }), text('b', '  ', { style: 'heading' })]));
+    expect(screen.queryAllByRole('heading')).toEqual([]);
+  });
+
   it('writes dates as the language does', () => {
     renderReport(testReportModel([text('b', '{report.from} – {report.to}')]), 'en');
     expect(screen.getByText('1 Nov 2026 – 30 Nov 2026')).toBeTruthy();
@@ -98,7 +103,9 @@ describe('report document', () => {
     const document = screen.getByTestId('report-document');
     expect(document.dataset.orientation).toBe('landscape');
     const coverPage = screen.getByTestId('report-cover');
-    expect(document.firstElementChild).toBe(coverPage);
+    expect(document.querySelector('[data-testid="report-cover"], [data-testid="report-sheet"]')).toBe(coverPage);
+    // Printed on landscape A4.
+    expect(document.querySelector('style')?.textContent).toContain('size: A4 landscape');
     expect(within(coverPage).getByRole('heading', { level: 1 }).textContent).toBe('Raportti: Koulu');
     const logo = within(coverPage).getByRole('img', { name: 'Organisaation Kunta logo' }) as HTMLImageElement;
     expect(logo.getAttribute('src')).toBe('/api/attachments/00000000-0000-4000-8000-0000000000aa');

@@ -1,5 +1,5 @@
 import type { ReportElement } from '@olo/shared';
-import { useMemo, useRef } from 'react';
+import { type ComponentProps, useMemo, useRef } from 'react';
 import { DisplayTimeZone } from '../../ui/timeZone.tsx';
 import { CoverPage } from './CoverPage.tsx';
 import styles from './ReportDocument.module.css';
@@ -16,6 +16,33 @@ export function reportSheets(elements: readonly ReportElement[]): ReportElement[
     else current.push(element);
   }
   return sheets;
+}
+
+/** Page-shaped sheets in a report's orientation, with its paper when printed; the editor's canvas is drawn in them too. */
+export function ReportPages({
+  landscape,
+  className,
+  children,
+  ...rest
+}: ComponentProps<'div'> & { landscape: boolean }) {
+  const orientation = landscape ? 'landscape' : 'portrait';
+  return (
+    <div
+      className={[styles.document, styles[orientation], className].filter(Boolean).join(' ')}
+      data-orientation={orientation}
+      {...rest}
+    >
+      {/* The paper of a printed report. Named pages would do it in CSS alone, but content outside them (the page's
+          header) would then get a sheet of the browser's default size to itself. */}
+      <style>{`@page { size: A4 ${orientation}; margin: 15mm; }`}</style>
+      {children}
+    </div>
+  );
+}
+
+/** One A4 sheet (at least a page tall, growing with its content) inside `ReportPages`. */
+export function ReportSheet({ className, ...rest }: ComponentProps<'div'>) {
+  return <div className={className ? `${styles.sheet} ${className}` : styles.sheet} {...rest} />;
 }
 
 /**
@@ -38,26 +65,24 @@ export function ReportDocument({
   );
   const root = useRef<HTMLDivElement>(null);
   const ready = useReportReady(root);
-  const orientation = report.landscape ? 'landscape' : 'portrait';
   return (
     <DisplayTimeZone zone={context.timeZone}>
-      <div
+      <ReportPages
         ref={root}
-        className={`${styles.document} ${styles[orientation]}`}
-        data-orientation={orientation}
+        landscape={report.landscape}
         data-report-ready={ready ? 'true' : 'false'}
         aria-busy={!ready}
         data-testid="report-document"
       >
         {report.cover && <CoverPage cover={report.cover.cover} scope={scope} />}
         {reportSheets(report.content.elements).map((elements, index) => (
-          <div key={elements[0]?.id ?? index} className={styles.sheet} data-testid="report-sheet">
+          <ReportSheet key={elements[0]?.id ?? index} data-testid="report-sheet">
             {elements.map((element) => (
               <ReportElementView key={element.id} element={element} scope={scope} />
             ))}
-          </div>
+          </ReportSheet>
         ))}
-      </div>
+      </ReportPages>
     </DisplayTimeZone>
   );
 }
