@@ -75,6 +75,8 @@ describe('report list', { timeout: 60_000 }, () => {
     expect(within(first).getByText('Marraskuu')).toBeTruthy();
     expect(within(first).getByText('1.–30.11.2026')).toBeTruthy();
     expect(within(first).getByText('Julkaistu')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Julkinen linkki' }).getAttribute('href')).toBe('/report/b1c2');
+    expect(within(first).getByRole('button', { name: 'Kopioi raportin Marraskuu julkinen linkki' })).toBeTruthy();
     expect(within(first).getByText('Yhteenvetoraportti')).toBeTruthy();
     expect(within(second).getByText('Ei julkaistu')).toBeTruthy();
     expect(within(second).getByText('Pohja', { selector: '.mantine-Badge-label' })).toBeTruthy();
