@@ -120,7 +120,13 @@ test('a report admin creates a report from a template in another project, is tol
     page.getByTestId('report-row').filter({ hasText: fill(tr('fi', 'Copy of {{name}}'), { name: 'E2E Marraskuu' }) }),
   ).toBeVisible();
 
+  // On a phone each row wraps into labelled cells, its buttons on the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/p/${dayCare}/report`);
+  await expect(page.getByTestId('report-row')).toHaveCount(1);
+  await expectNoSidewaysOverflow(page);
+  await expectControlsOnScreen(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: fill(tr('fi', 'Delete {{name}}'), { name: 'E2E Marraskuu' }) }).click();
   expect(await answerConfirm(page, true)).toContain('E2E Marraskuu');
   await expect(page.getByTestId('reports-empty')).toBeVisible();
