@@ -284,8 +284,22 @@ export const routes: RouteObject[] = [
             ),
             handle: { ...signedIn, title: 'Summary' },
           },
-          later('report', { ...signedIn, title: 'Reports' }),
-          later('report/:reportId', { ...signedIn, title: 'Report' }),
+          {
+            path: 'report',
+            ...page(
+              () => import('./features/reports/list/ReportListPage.tsx'),
+              (m) => m.ReportListPage,
+            ),
+            handle: { ...signedIn, title: 'Reports' },
+          },
+          {
+            path: 'report/:reportId',
+            ...page(
+              () => import('./features/reports/editor/ReportEditorPage.tsx'),
+              (m) => m.ReportEditorPage,
+            ),
+            handle: { ...signedIn, title: 'Report' },
+          },
           // Each edit tab's page lives in the feature folder of its domain; EditLayout alone decides who may open which
           // tab (editTabs.ts), so the pages do not check again (decision 0061).
           {

@@ -1,0 +1,206 @@
+import { Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import type { DataFilter } from '@olo/data-engine';
+import { dataModes, newReportElementId, type ReportDataslot, reportLimits } from '@olo/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FiltersEditor } from '../../summary/FiltersEditor.tsx';
+import { slotChoices, slotLabel } from '../../summary/slotChoices.ts';
+import { rangeOfDays, wallDayInput } from '../../summary/wallTime.ts';
+import { DateField } from '../../ui/DateField.tsx';
+
+const modeLabels = { avg: 'Average', min: 'Minimum', max: 'Maximum' } as const;
+const dayMs = 86_400_000;
+
+/**
+ * Whole days from the first to the last, both included, on the project's wall clock; the range it gives is
+ * [first midnight, the midnight after the last day). Kept as typed until both days make a range.
+ */
+export function DayRangeFields({
+  from,
+  to,
+  timeZone,
+  onChange,
+  testId,
+}: {
+  /** Epoch ms, [from, to). */
+  from: number;
+  to: number;
+  timeZone: string;
+  onChange: (range: { from: number; to: number }) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [first, setFirst] = useState(() => wallDayInput(from, timeZone));
+  const [last, setLast] = useState(() => wallDayInput(to - 1, timeZone));
+  useEffect(() => {
+    setFirst(wallDayInput(from, timeZone));
+    setLast(wallDayInput(to - 1, timeZone));
+  }, [from, to, timeZone]);
+  const range = rangeOfDays(first, last, timeZone);
+  const edit = (nextFirst: string, nextLast: string) => {
+    setFirst(nextFirst);
+    setLast(nextLast);
+    const next = rangeOfDays(nextFirst, nextLast, timeZone);
+    if (next && (next.from !== from || next.to + 1 !== to)) onChange({ from: next.from, to: next.to + 1 });
+  };
+  return (
+    <Group gap="xs" align="start" wrap="wrap" data-testid={testId}>
+      <DateField size="xs" w={150} label={t('First day')} value={first} onChange={(value) => edit(value, last)} />
+      <DateField
+        size="xs"
+        w={150}
+        label={t('Last day')}
+        value={last}
+        onChange={(value) => edit(first, value)}
+        error={range ? undefined : t('The last day must not be before the first')}
+      />
+    </Group>
+  );
+}
+
+function DataslotEditor({
+  slot,
+  index,
+  timeZone,
+  onChange,
+  onRemove,
+}: {
+  slot: ReportDataslot;
+  index: number;
+  timeZone: string;
+  onChange: (slot: ReportDataslot) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const lengths = [...new Set<number>([...slotChoices, slot.slot])].sort((a, b) => a - b);
+  const slotName = (seconds: number) => {
+    const { key, n } = slotLabel(seconds);
+    return t(key, { n });
+  };
+  return (
+    <Paper withBorder p="xs" data-testid="dataslot">
+      <Stack gap="xs">
+        <Group gap="xs" align="end" justify="space-between" wrap="wrap">
+          <TextInput
+            size="xs"
+            style={{ flex: '1 1 180px' }}
+            label={t('Name of data slot {{number}}', { number: index + 1 })}
+            value={slot.name}
+            error={slot.name.trim() ? undefined : t('Required')}
+            onChange={(event) => onChange({ ...slot, name: event.currentTarget.value })}
+          />
+          <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
+            {t('Remove data slot')}
+          </Button>
+        </Group>
+        <DayRangeFields
+          from={Date.parse(slot.from)}
+          to={Date.parse(slot.to)}
+          timeZone={timeZone}
+          testId={`dataslot-range-${index}`}
+          onChange={(range) =>
+            onChange({ ...slot, from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() })
+          }
+        />
+        <Group gap="xs" align="end" wrap="wrap">
+          <Select
+            size="xs"
+            w={170}
+            label={t('Slot')}
+            allowDeselect={false}
+            value={String(slot.slot)}
+            data={lengths.map((seconds) => ({ value: String(seconds), label: slotName(seconds) }))}
+            onChange={(chosen) => chosen && onChange({ ...slot, slot: Number(chosen) })}
+          />
+          <Select
+            size="xs"
+            w={130}
+            label={t('Mode')}
+            allowDeselect={false}
+            value={slot.mode}
+            data={dataModes.map((mode) => ({ value: mode, label: t(modeLabels[mode]) }))}
+            onChange={(chosen) => chosen && onChange({ ...slot, mode: chosen as ReportDataslot['mode'] })}
+          />
+          <Switch
+            size="sm"
+            label={t('Show gaps')}
+            checked={slot.nulls}
+            onChange={(event) => onChange({ ...slot, nulls: event.currentTarget.checked })}
+          />
+        </Group>
+        <FiltersEditor
+          filters={slot.filters as DataFilter[]}
+          timeZone={timeZone}
+          today={wallDayInput(Date.now(), timeZone)}
+          onChange={(filters) => onChange({ ...slot, filters })}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The report's range and its data slots (up to 20 named ranges with slot, mode, gaps and filters, as the summary
+ * view's periods); elements show the report's range unless they name a data slot.
+ */
+export function RangeSettings({
+  from,
+  to,
+  dataslots,
+  timeZone,
+  onRange,
+  onDataslots,
+}: {
+  from: number;
+  to: number;
+  dataslots: readonly ReportDataslot[];
+  timeZone: string;
+  onRange: (range: { from: number; to: number }) => void;
+  onDataslots: (dataslots: ReportDataslot[]) => void;
+}) {
+  const { t } = useTranslation();
+  const add = () =>
+    onDataslots([
+      ...dataslots,
+      {
+        id: newReportElementId(),
+        name: t('Data slot {{number}}', { number: dataslots.length + 1 }),
+        from: new Date(from).toISOString(),
+        to: new Date(Math.max(to, from + dayMs)).toISOString(),
+        filters: [],
+        nulls: false,
+        mode: 'avg',
+        slot: 3600,
+      },
+    ]);
+  return (
+    <Stack gap="xs" data-testid="range-settings">
+      <Title order={2} size="h4">
+        {t('Range and data slots')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('Elements show the report’s range unless they name one of its data slots.')}
+      </Text>
+      <DayRangeFields from={from} to={to} timeZone={timeZone} onChange={onRange} testId="report-range" />
+      {dataslots.map((slot, index) => (
+        <DataslotEditor
+          key={slot.id}
+          slot={slot}
+          index={index}
+          timeZone={timeZone}
+          onChange={(edited) => onDataslots(dataslots.map((item) => (item.id === slot.id ? edited : item)))}
+          onRemove={() => onDataslots(dataslots.filter((item) => item.id !== slot.id))}
+        />
+      ))}
+      <Button
+        size="xs"
+        variant="light"
+        w="fit-content"
+        disabled={dataslots.length >= reportLimits.dataslotsMax}
+        onClick={add}
+      >
+        {t('Add a data slot')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,176 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, logIn } from './support/accounts.ts';
+import { expectControlsOnScreen, expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './support/axe.ts';
+import { graphql } from './support/graphql.ts';
+import { tr } from './support/translations.ts';
+
+// The first test may meet a server still storing the demo history.
+test.describe.configure({ timeout: 120_000 });
+
+/** The palette's button adding an element of a kind (by its English label). */
+function addName(kind: string): string {
+  return tr('fi', 'Add {{kind}}').replace('{{kind}}', tr('fi', kind));
+}
+
+/** A new blank report in the demo school project, as the demo administrator; gives the editor's path. */
+async function newReport(page: Page, name: string): Promise<{ path: string; id: number }> {
+  await logIn(page, demo.admin.username, demo.admin.password);
+  const { projects } = await graphql<{ projects: { id: number; name: string }[] }>(page, '{ projects { id name } }');
+  const projectId = projects.find((project) => project.name === demo.schoolProject)?.id;
+  expect(projectId).toBeDefined();
+  const to = new Date();
+  const from = new Date(to.getTime() - 7 * 86_400_000);
+  const { createReport } = await graphql<{ createReport: { report: { id: number } } }>(
+    page,
+    'mutation ($input: CreateReportInput!) { createReport(input: $input) { report { id } } }',
+    { input: { projectId, name, from: from.toISOString(), to: to.toISOString() } },
+  );
+  return { path: `/p/${projectId}/report/${createReport.report.id}`, id: createReport.report.id };
+}
+
+async function savedContent(page: Page, id: number) {
+  const { report } = await graphql<{ report: { version: number; content: { elements: Record<string, unknown>[] } } }>(
+    page,
+    'query ($id: Int!) { report(id: $id) { version content } }',
+    { id },
+  );
+  return report;
+}
+
+test('an administrator builds a report in the editor: elements added, set, nested and saved by themselves', async ({
+  page,
+}) => {
+  const { path, id } = await newReport(page, `Editorin testi ${Date.now()}`);
+  await page.goto(path);
+  const saveState = page.getByTestId('save-state');
+  await expect(saveState).toHaveAttribute('data-state', 'saved');
+
+  // A title with a variable, drawn with its value on the canvas.
+  await page.getByRole('button', { name: addName('Text') }).click();
+  const panel = page.getByTestId('element-panel');
+  await panel.getByRole('textbox', { name: tr('fi', 'Text') }).fill('Raportti: {project.name}');
+  await expect(page.getByTestId('report-canvas').getByText(`Raportti: ${demo.schoolProject}`)).toBeVisible();
+
+  // A container repeating per space, with a summary inside it of the repeated space's series.
+  await page.getByRole('button', { name: addName('Text') }).click();
+  await panel.getByRole('textbox', { name: tr('fi', 'Text') }).fill('Tila {space.name}');
+  await panel.getByRole('switch', { name: tr('fi', 'Repeat its contents for every shown space') }).check();
+  await page.getByTestId('element-palette').getByText(tr('fi', 'Inside the selected')).click();
+  await page.getByRole('button', { name: addName('Summary') }).click();
+  await panel.getByRole('button', { name: tr('fi', 'Add series') }).click();
+
+  await expect(saveState).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await expect.poll(async () => (await savedContent(page, id)).content.elements.length, { timeout: 15_000 }).toBe(2);
+  const saved = await savedContent(page, id);
+  expect(saved.content.elements[0]).toMatchObject({ kind: 'text', text: 'Raportti: {project.name}' });
+  expect(saved.content.elements[1]).toMatchObject({
+    kind: 'text',
+    repeatPerSpace: true,
+    children: [{ kind: 'summary', series: [{ space: { kind: 'current' }, dataType: null }] }],
+  });
+
+  // Opened again, the report is as it was saved.
+  await page.reload();
+  await expect(page.getByTestId('report-canvas').getByText(`Raportti: ${demo.schoolProject}`)).toBeVisible();
+  await expect(page.getByTestId('element-frame')).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the editor is usable on a phone: the palette and the panel under the page, nothing wider than the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { path } = await newReport(page, `Puhelintesti ${Date.now()}`);
+  await page.goto(path);
+  await page.getByRole('button', { name: addName('Graph') }).click();
+  await page
+    .getByTestId('element-panel')
+    .getByRole('button', { name: tr('fi', 'Add series') })
+    .click();
+  await page
+    .getByTestId('element-panel')
+    .getByRole('switch', { name: tr('fi', 'Filters of its own') })
+    .check();
+  await page.getByRole('button', { name: tr('fi', 'Add a data slot') }).click();
+  const canvas = await page.getByTestId('report-canvas').boundingBox();
+  const palette = await page.getByTestId('element-palette').boundingBox();
+  expect(canvas && palette && palette.y > canvas.y).toBe(true);
+  await expectNoSidewaysOverflow(page);
+  await expectControlsOnScreen(page);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a report is published with a link to copy, and a new link replaces it on publishing again', async ({ page }) => {
+  const { path } = await newReport(page, `Julkaisutesti ${Date.now()}`);
+  await page.goto(path);
+  await page.getByRole('button', { name: tr('fi', 'Publish'), exact: true }).click();
+  const link = page.getByTestId('public-link');
+  await expect(link).toHaveText(/\/report\/[0-9a-f-]{36}$/);
+  const first = await link.textContent();
+  await page.getByRole('button', { name: tr('fi', 'Unpublish') }).click();
+  await expect(link).toHaveCount(0);
+  await page.getByRole('button', { name: tr('fi', 'Publish'), exact: true }).click();
+  await expect(link).toHaveText(/\/report\/[0-9a-f-]{36}$/);
+  expect(await link.textContent()).not.toBe(first);
+  // Publishing raised the version; a change after it still saves.
+  await page.getByRole('textbox', { name: tr('fi', 'Report name') }).fill('Julkaistu raportti');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+});
+
+test('elements are reordered from the keyboard with the drag handle', async ({ page }) => {
+  const { path, id } = await newReport(page, `Näppäimistötesti ${Date.now()}`);
+  const { version } = await savedContent(page, id);
+  const text = (key: string) => ({ id: key, kind: 'text', text: key.toUpperCase(), children: [] });
+  await graphql(page, 'mutation ($input: UpdateReportInput!) { updateReport(input: $input) { id } }', {
+    input: { id, version, content: { version: 1, elements: [text('a'), text('b'), text('c')] } },
+  });
+  await page.goto(path);
+  const order = () =>
+    page
+      .getByTestId('element-frame')
+      .evaluateAll((frames) => frames.map((frame) => frame.getAttribute('data-element-id')));
+  await expect.poll(order).toEqual(['a', 'b', 'c']);
+  const handle = page.getByRole('button', {
+    name: tr('fi', 'Drag {{name}}').replace('{{name}}', `${tr('fi', 'Text')}: A`),
+  });
+  await handle.focus();
+  // dnd-kit measures the places after picking up and after each move: a person's pace, not a script's.
+  for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  await expect.poll(order).toEqual(['b', 'c', 'a']);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await expect
+    .poll(async () => (await savedContent(page, id)).content.elements.map((element) => element.id), { timeout: 15_000 })
+    .toEqual(['b', 'c', 'a']);
+});
+
+/** A 40 × 30 px grey PNG, as a photo's stand-in. */
+const photo = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAAAAAB7tgMBAAAAGElEQVR4nGNYQCRgGFU4qnBU4ajCwawQADBk7h/OS81hAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+test('an image tour gets an uploaded image, a caption and a space pinned by clicking the image', async ({ page }) => {
+  const { path, id } = await newReport(page, `Kuvakierros ${Date.now()}`);
+  await page.goto(path);
+  await page.getByRole('button', { name: addName('Image tour') }).click();
+  const panel = page.getByTestId('element-panel');
+  await panel
+    .getByTestId('image-tour-upload')
+    .setInputFiles({ name: 'pohja.png', mimeType: 'image/png', buffer: photo });
+  const image = panel.getByTestId('image-tour-pin-area');
+  await expect(image).toBeVisible({ timeout: 15_000 });
+  await panel.getByRole('textbox', { name: tr('fi', 'Caption') }).fill('Pohjapiirros');
+  const box = await image.boundingBox();
+  if (!box) throw new Error('no image');
+  await image.click({ position: { x: box.width * 0.25, y: box.height * 0.5 } });
+  await expect(panel.getByTestId('image-tour-pin')).toHaveCount(1);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  const saved = await savedContent(page, id);
+  const [tour] = saved.content.elements as { images: { caption: string; pins: { x: number; y: number }[] }[] }[];
+  expect(tour?.images[0]?.caption).toBe('Pohjapiirros');
+  expect(tour?.images[0]?.pins[0]?.x).toBeCloseTo(0.25, 1);
+  expect(tour?.images[0]?.pins[0]?.y).toBeCloseTo(0.5, 1);
+});
