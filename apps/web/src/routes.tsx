@@ -284,7 +284,14 @@ export const routes: RouteObject[] = [
             ),
             handle: { ...signedIn, title: 'Summary' },
           },
-          later('report', { ...signedIn, title: 'Reports' }),
+          {
+            path: 'report',
+            ...page(
+              () => import('./features/reports/list/ReportListPage.tsx'),
+              (m) => m.ReportListPage,
+            ),
+            handle: { ...signedIn, title: 'Reports' },
+          },
           {
             path: 'report/:reportId',
             ...page(

@@ -490,7 +490,8 @@ export function resolveReportSeries(
 
 /**
  * Every series a report may show: the ones its elements select, with each repeating container's
- * children resolved for every shown space, and the spaces its image tours pin. The public link
+ * children resolved for every shown space, and the spaces it shows: those of its series, those its
+ * image tours pin, and every shown space when it repeats anything per space. The public link
  * serves these and nothing else.
  */
 export function reportReferencedSeries(
@@ -516,7 +517,11 @@ export function reportReferencedSeries(
         }
       }
       if (element.repeatPerSpace) {
-        for (const spaceId of shownSpaces) visit(element.children, spaceId);
+        // A repeat shows every shown space (its name at least), whether or not a series of it is selected.
+        for (const spaceId of shownSpaces) {
+          spaceIds.add(spaceId);
+          visit(element.children, spaceId);
+        }
       } else {
         visit(element.children, currentSpaceId);
       }

@@ -6,10 +6,12 @@ import type { Plugin } from 'graphql-yoga';
 import { ByteBoundedCache } from '../shared/byte-bounded-cache.ts';
 
 /**
- * Bytes of a POST /graphql body and of a websocket message. The largest input, a summary page of
- * 100,000 characters, is at most 300 kB as JSON in UTF-8; files travel on POST /api/attachments.
+ * Bytes of a POST /graphql body and of a websocket message. The largest input, a report's content
+ * of at most 512 K characters as JSON (reportLimits.contentBytesMax), is under 2 MB in UTF-8, so a
+ * report over its limit hears "The report is too large" rather than a bare 413 (decision 0107);
+ * files travel on POST /api/attachments.
  */
-export const graphqlBodyLimitBytes = 512 * 1024;
+export const graphqlBodyLimitBytes = 2 * 1024 * 1024;
 /** Characters of a query document, checked before it is lexed; the web app's longest is about 1,500. */
 export const maxDocumentLength = 32 * 1024;
 /** Tokens of a query document (comments aside); the web app's largest operation has about 200. */

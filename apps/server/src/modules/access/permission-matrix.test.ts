@@ -12,6 +12,7 @@ import { MetersRepository } from '../meters/meters.repository.ts';
 import { OrganizationsRepository } from '../organizations/organizations.repository.ts';
 import { ProjectPagesRepository } from '../project-pages/project-pages.repository.ts';
 import { type NewProject, ProjectsRepository } from '../projects/projects.repository.ts';
+import { ReportsRepository } from '../reports/reports.repository.ts';
 import { SeriesRepository } from '../series/series.repository.ts';
 import { SpacesRepository } from '../spaces/spaces.repository.ts';
 import {
@@ -204,6 +205,51 @@ function deleteLimitCase(global: boolean): Case {
     const limit = await limitOf(w, global ? null : w.organization.id);
     return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteLimit(id: $id) }', { id: limit.id }));
   };
+}
+
+/** A disposable report of `projectId` (X by default), stored as the editor would save it. */
+function reportOf(
+  w: World,
+  overrides: Partial<Parameters<ReportsRepository['insert']>[0]> = {},
+): Promise<{ id: number; publicId: string }> {
+  return new ReportsRepository(w.olo.server.database.db).insert({
+    projectId: w.project.id,
+    name: 'Matrix report',
+    content: {
+      version: 1,
+      elements: [
+        {
+          id: 'co2',
+          kind: 'summary',
+          repeatPerSpace: false,
+          pageBreakBefore: false,
+          title: null,
+          series: [{ space: { kind: 'all' }, dataType: 'CO2' }],
+          data: { dataslotId: null, slot: null, mode: null, nulls: null, filters: null },
+          alarms: true,
+          children: [],
+        },
+      ],
+    },
+    dataslots: [],
+    from: new Date('2026-10-01T00:00:00Z'),
+    to: new Date('2026-11-01T00:00:00Z'),
+    ...overrides,
+  });
+}
+
+function coverOf(w: World): Promise<{ id: number }> {
+  return new ReportsRepository(w.olo.server.database.db).insertCover({
+    organizationId: w.organization.id,
+    name: 'Matrix cover',
+    cover: { version: 1, logoAttachmentId: null, elements: [] },
+  });
+}
+
+/** A public report answers for everybody or for nobody: "Not found" is its refusal. */
+function publicReportOutcome(response: GraphQLResponse): Outcome {
+  if (response.errors?.[0]?.message === 'Not found') return 'denied';
+  return outcomeOf(response, (data) => data.publicReport !== null);
 }
 
 const alarmRule = { name: 'CO2', end: { value: 1200, inclusive: true } };
@@ -554,6 +600,168 @@ const cases: Record<string, Case> = {
   globalLimits: async (w, role) => {
     const limit = await limitOf(w, null);
     return outcomeOf(await w.call(role, 'query { globalLimits { id } }'), listed('globalLimits', limit.id));
+  },
+  reports: async (w, role) => {
+    const report = await reportOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { reports(projectId: $id) { id } }', { id: w.project.id }),
+      listed('reports', report.id),
+    );
+  },
+  summaryReports: async (w, role) => {
+    const report = await reportOf(w, { summary: true });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { summaryReports(projectId: $id) { id } }', { id: w.project.id }),
+      listed('summaryReports', report.id),
+    );
+  },
+  report: async (w, role) => {
+    const report = await reportOf(w);
+    return outcomeOf(
+      await w.call(
+        role,
+        'query Q($id: Int!) { report(id: $id) { id context { series { id } alarmEpisodes { id } } } }',
+        {
+          id: report.id,
+        },
+      ),
+      (data) => (data.report as { context: { series: Array<{ id: number }> } }).context.series.length > 0,
+    );
+  },
+  publicReport: async (w, role) => {
+    const report = await reportOf(w, { published: true });
+    return publicReportOutcome(
+      await w.call(role, 'query Q($id: String!) { publicReport(publicId: $id) { name context { series { id } } } }', {
+        id: report.publicId,
+      }),
+    );
+  },
+  'publicReport(unpublished)': async (w, role) => {
+    const report = await reportOf(w, { published: false });
+    return publicReportOutcome(
+      await w.call(role, 'query Q($id: String!) { publicReport(publicId: $id) { name } }', { id: report.publicId }),
+    );
+  },
+  reportExtras: async (w, role) => {
+    const cover = await coverOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { reportExtras(projectId: $id) { covers { id } templates { id } } }', {
+        id: w.project.id,
+      }),
+      (data) => (data.reportExtras as { covers: Array<{ id: number }> }).covers.some((item) => item.id === cover.id),
+    );
+  },
+  createReport: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateReportInput!) { createReport(input: $input) { report { id } } }', {
+        input: { projectId: w.project.id, name: 'New', from: '2026-10-01T00:00:00Z', to: '2026-11-01T00:00:00Z' },
+      }),
+    ),
+  'createReport(templateId)': async (w, role) => {
+    const elsewhere = await w.projects.insert({ organizationId: w.parentId, name: 'Template home' });
+    const template = await reportOf(w, { projectId: elsewhere.id, template: true });
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: CreateReportInput!) { createReport(input: $input) { report { id } unmapped { spaceName } } }',
+        {
+          input: {
+            projectId: w.project.id,
+            name: 'From template',
+            from: '2026-10-01T00:00:00Z',
+            to: '2026-11-01T00:00:00Z',
+            templateId: template.id,
+          },
+        },
+      ),
+    );
+  },
+  updateReport: async (w, role) => {
+    const report = await reportOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateReportInput!) { updateReport(input: $input) { id version } }', {
+        input: { id: report.id, version: 1, name: 'Renamed', template: true, landscape: true },
+      }),
+    );
+  },
+  deleteReport: async (w, role) => {
+    const report = await reportOf(w);
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteReport(id: $id) }', { id: report.id }));
+  },
+  cloneReport: async (w, role) => {
+    const report = await reportOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: CloneReportInput!) { cloneReport(input: $input) { report { id } } }', {
+        input: { id: report.id, projectId: w.project.id },
+      }),
+    );
+  },
+  'cloneReport(another project)': async (w, role) => {
+    const report = await reportOf(w);
+    const target = await w.projects.insert({ organizationId: w.organization.id, name: 'Clone target' });
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: CloneReportInput!) { cloneReport(input: $input) { report { id } } }', {
+        input: { id: report.id, projectId: target.id, name: 'Copy' },
+      }),
+    );
+  },
+  publishReport: async (w, role) => {
+    const report = await reportOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { publishReport(id: $id) { publicId } }', { id: report.id }),
+    );
+  },
+  unpublishReport: async (w, role) => {
+    const report = await reportOf(w, { published: true });
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { unpublishReport(id: $id) { published } }', { id: report.id }),
+    );
+  },
+  'Organization.reportCovers': async (w, role) => {
+    const cover = await coverOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { reportCovers { id } } }', {
+        id: w.organization.id,
+      }),
+      (data) =>
+        Boolean(
+          (data.organization as { reportCovers: Array<{ id: number }> } | null)?.reportCovers.some(
+            (item) => item.id === cover.id,
+          ),
+        ),
+    );
+  },
+  'Organization.reportTemplates': async (w, role) => {
+    const template = await reportOf(w, { template: true });
+    return outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { reportTemplates { id } } }', {
+        id: w.organization.id,
+      }),
+      (data) =>
+        Boolean(
+          (data.organization as { reportTemplates: Array<{ id: number }> } | null)?.reportTemplates.some(
+            (item) => item.id === template.id,
+          ),
+        ),
+    );
+  },
+  createReportCover: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateReportCoverInput!) { createReportCover(input: $input) { id } }', {
+        input: { organizationId: w.organization.id, name: 'Kansilehti' },
+      }),
+    ),
+  updateReportCover: async (w, role) => {
+    const cover = await coverOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateReportCoverInput!) { updateReportCover(input: $input) { id } }', {
+        input: { id: cover.id, name: 'Renamed' },
+      }),
+    );
+  },
+  deleteReportCover: async (w, role) => {
+    const cover = await coverOf(w);
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteReportCover(id: $id) }', { id: cover.id }));
   },
   createLimit: createLimitCase(false),
   'createLimit(global)': createLimitCase(true),
@@ -1734,6 +1942,8 @@ async function tenancyFingerprint(olo: TestServer): Promise<string> {
     'alarms_triggered',
     'colors',
     'limits',
+    'reports',
+    'report_covers',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

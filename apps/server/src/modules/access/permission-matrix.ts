@@ -52,6 +52,8 @@ const alarmViewers: Role[] = [...projectAdmins, 'orgViewAll', 'projectAdminAlarm
 /** Viewing every project of an organization (canViewAll) is read-only. */
 const alarmAcknowledgers: Role[] = [...projectAdmins, 'projectAdminAlarms', 'projectViewAlarms'];
 const alarmAdmins: Role[] = [...projectAdmins, 'projectAdminAlarms'];
+const reportViewers: Role[] = [...projectAdmins, 'orgViewAll', 'projectAdminReports', 'projectViewReports'];
+const reportAdmins: Role[] = [...projectAdmins, 'projectAdminReports'];
 
 export type OperationKind = 'query' | 'mutation' | 'subscription' | 'rest';
 
@@ -241,7 +243,12 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'createProjectPage', kind: 'mutation', what: 'a summary page in X', allowed: projectAdmins },
   { operation: 'updateProjectPage', kind: 'mutation', what: 'edit a summary page of X', allowed: projectAdmins },
   { operation: 'deleteProjectPage', kind: 'mutation', what: 'delete a summary page of X', allowed: projectAdmins },
-  { operation: 'POST /api/attachments', kind: 'rest', what: 'upload a file to X', allowed: projectAdmins },
+  {
+    operation: 'POST /api/attachments',
+    kind: 'rest',
+    what: "upload a file to X (report admins: their image tours' images)",
+    allowed: [...projectAdmins, 'projectAdminReports'],
+  },
   { operation: 'GET /api/attachments/{id}', kind: 'rest', what: 'download a file of X', allowed: projectViewers },
   {
     operation: 'GET /api/attachments/{id}(public picture)',
@@ -533,6 +540,61 @@ export const permissionMatrix: MatrixRow[] = [
     what: 'a series of X with an open alarm episode shows as alarming (false for others)',
     allowed: alarmViewers,
   },
+  // Reports of X (issue 22): a disposable report per row; covers of O
+  { operation: 'reports', kind: 'query', what: 'a report of X is listed', allowed: reportViewers },
+  { operation: 'summaryReports', kind: 'query', what: 'a summary report of X is listed', allowed: reportViewers },
+  { operation: 'report', kind: 'query', what: 'read a report of X with its context', allowed: reportViewers },
+  {
+    operation: 'publicReport',
+    kind: 'query',
+    what: 'a published report of X through its public link',
+    allowed: allRoles,
+  },
+  {
+    operation: 'publicReport(unpublished)',
+    kind: 'query',
+    what: 'an unpublished report of X by its stored public id',
+    allowed: [],
+  },
+  {
+    operation: 'reportExtras',
+    kind: 'query',
+    what: "covers, print templates and templates X's reports may use",
+    allowed: reportAdmins,
+  },
+  { operation: 'createReport', kind: 'mutation', what: 'a blank report in X', allowed: reportAdmins },
+  {
+    operation: 'createReport(templateId)',
+    kind: 'mutation',
+    what: 'a report in X from a template of a project of P (the parent of O)',
+    allowed: reportAdmins,
+  },
+  {
+    operation: 'updateReport',
+    kind: 'mutation',
+    what: 'change a report of X (and its template flag)',
+    allowed: reportAdmins,
+  },
+  { operation: 'deleteReport', kind: 'mutation', what: 'delete a report of X', allowed: reportAdmins },
+  { operation: 'cloneReport', kind: 'mutation', what: 'copy a report of X within X', allowed: reportAdmins },
+  {
+    operation: 'cloneReport(another project)',
+    kind: 'mutation',
+    what: 'copy a report of X into another project of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'publishReport', kind: 'mutation', what: 'publish a report of X', allowed: reportAdmins },
+  { operation: 'unpublishReport', kind: 'mutation', what: 'unpublish a report of X', allowed: reportAdmins },
+  { operation: 'Organization.reportCovers', kind: 'query', what: "O's report covers", allowed: organizationAdmins },
+  {
+    operation: 'Organization.reportTemplates',
+    kind: 'query',
+    what: 'reports flagged template in projects of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'createReportCover', kind: 'mutation', what: 'a report cover of O', allowed: organizationAdmins },
+  { operation: 'updateReportCover', kind: 'mutation', what: 'change a report cover of O', allowed: organizationAdmins },
+  { operation: 'deleteReportCover', kind: 'mutation', what: 'delete a report cover of O', allowed: organizationAdmins },
   // Subscriptions
   { operation: 'meterUpdated', kind: 'subscription', what: "M's readings as they arrive", allowed: meterViewers },
   {

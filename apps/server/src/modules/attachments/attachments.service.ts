@@ -84,8 +84,9 @@ export class AttachmentsService {
 
   /**
    * Stores a file streamed from an upload, at most 5 MB, for a project or organization the viewer
-   * may edit (checked before a byte is read). The bytes go to a temporary name, are checked as they
-   * arrive and renamed once whole; a refused upload leaves no file and no row.
+   * may edit, or a project whose reports they edit (checked before a byte is read). The bytes go to
+   * a temporary name, are checked as they arrive and renamed once whole; a refused upload leaves no
+   * file and no row.
    */
   async upload(
     access: ViewerAccess,
@@ -93,8 +94,12 @@ export class AttachmentsService {
     content: Readable,
   ): Promise<AttachmentRow> {
     const user = access.requireUser();
-    if (input.projectId) await access.assert('project.update', input.projectId);
-    else if (input.organizationId) await access.assert('organization.update', input.organizationId);
+    // Report admins upload the photos and floor plans of their image tours (decision 0108).
+    if (input.projectId) {
+      if (!(await access.can('project.update', input.projectId))) {
+        await access.assert('project.adminReports', input.projectId);
+      }
+    } else if (input.organizationId) await access.assert('organization.update', input.organizationId);
     else throw denied();
     await fs.mkdir(this.directory, { recursive: true });
     const id = crypto.randomUUID();

@@ -6,6 +6,7 @@ import {
   updateReportInput,
 } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { LimitRef } from '../limits/limits.graphql.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
@@ -172,10 +173,8 @@ const ReportContextRef = builder.objectRef<ReportContextSource>('ReportContext')
   }),
 });
 
-const coverOf = (
-  coverId: number | null,
-  context: { loaders: { reportCover: { load(id: number): Promise<ReportCoverRow | null> } } },
-) => (coverId === null ? null : context.loaders.reportCover.load(coverId));
+const coverOf = (coverId: number | null, context: GraphQLContext) =>
+  coverId === null ? null : context.loaders.reportCover.load(coverId);
 
 export const ReportRef = builder.objectRef<Report>('Report').implement({
   description: 'A report of a project (spec §3): a tree of elements over a range; a template when flagged.',

@@ -3,6 +3,7 @@ import {
   type CloneReportInput,
   type CreateReportCoverInput,
   type CreateReportInput,
+  dataViewErrors,
   emptyReportContent,
   emptyReportCoverContent,
   mapReportContent,
@@ -58,11 +59,10 @@ export interface ReportExtras {
   templates: ReportTemplateRow[];
 }
 
-/** The episodes of these series overlapping [from, to). */
+/** The episodes of these series overlapping any of the ranges, each [from, to). */
 export interface EpisodeQuery {
   seriesIds: number[];
-  from: Date;
-  to: Date;
+  ranges: Array<{ from: Date; to: Date }>;
 }
 
 /** The request's loaders ReportContext reads through (graphql/loaders.ts). */
@@ -198,19 +198,15 @@ export class ReportsService {
     const from = changes.from ?? current.from;
     const to = changes.to ?? current.to;
     if (to <= from)
-      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: 'The end is before the start' }]);
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: dataViewErrors.toBeforeFrom }]);
     const project = await this.project(current.projectId);
-    if (changes.coverId !== undefined && changes.coverId !== null) {
-      const cover = await this.repository.findCover(changes.coverId);
-      if (!cover || !(await this.repository.isInChain(cover.organizationId, project.organizationId))) {
-        throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
-      }
-    }
-    if (changes.printtemplateId !== undefined && changes.printtemplateId !== null) {
-      const template = await this.repository.findPrintTemplate(changes.printtemplateId);
-      if (!template || !(await this.repository.isInChain(template.organizationId, project.organizationId))) {
-        throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
-      }
+    const coverId = changes.coverId ?? null;
+    const printtemplateId = changes.printtemplateId ?? null;
+    if (
+      (coverId !== null && (await this.coverInChain(coverId, project.organizationId)) === null) ||
+      (printtemplateId !== null && (await this.printTemplateInChain(printtemplateId, project.organizationId)) === null)
+    ) {
+      throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
     }
     const updated = await this.repository.update(id, changes as ReportChanges, version);
     if (!updated) throw new AppError('CONFLICT', reportErrors.changedElsewhere);
@@ -288,17 +284,11 @@ export class ReportsService {
   /** Episodes of the context's series overlapping the report's range or any of its data slots'. */
   async contextEpisodes(source: ReportContextSource, loaders: ReportContextLoaders): Promise<ReportEpisode[]> {
     const { series } = await this.contextLists(source, loaders);
-    let from = source.from.getTime();
-    let to = source.to.getTime();
-    for (const slot of source.dataslots) {
-      from = Math.min(from, Date.parse(slot.from));
-      to = Math.max(to, Date.parse(slot.to));
-    }
-    return loaders.reportEpisodes.load({
-      seriesIds: series.map((item) => item.id),
-      from: new Date(from),
-      to: new Date(to),
-    });
+    const ranges = [
+      { from: source.from, to: source.to },
+      ...source.dataslots.map((slot) => ({ from: new Date(slot.from), to: new Date(slot.to) })),
+    ];
+    return loaders.reportEpisodes.load({ seriesIds: series.map((item) => item.id), ranges });
   }
 
   /** For the loaders: projects, spaces and series of reports the viewer was already let read. */
@@ -317,20 +307,22 @@ export class ReportsService {
     return projectIds.map((id) => sortSeries(rows.filter((row) => row.projectId === id)));
   }
 
-  /** The episodes of several queries in one statement (their series together, their widest range). */
+  /** The episodes of several queries in one statement (their series together, over the span of all their ranges). */
   async episodesOf(queries: EpisodeQuery[]): Promise<ReportEpisode[][]> {
     const seriesIds = [...new Set(queries.flatMap((query) => query.seriesIds))];
-    if (seriesIds.length === 0) return queries.map(() => []);
-    const from = new Date(Math.min(...queries.map((query) => query.from.getTime())));
-    const to = new Date(Math.max(...queries.map((query) => query.to.getTime())));
+    const ranges = queries.flatMap((query) => query.ranges);
+    if (seriesIds.length === 0 || ranges.length === 0) return queries.map(() => []);
+    const from = new Date(Math.min(...ranges.map((range) => range.from.getTime())));
+    const to = new Date(Math.max(...ranges.map((range) => range.to.getTime())));
     const episodes = await this.repository.episodes(seriesIds, from, to);
     return queries.map((query) => {
       const wanted = new Set(query.seriesIds);
       return episodes.filter(
         (episode) =>
           wanted.has(episode.seriesId) &&
-          episode.time < query.to &&
-          (episode.endAt === null || episode.endAt > query.from),
+          query.ranges.some(
+            (range) => episode.time < range.to && (episode.endAt === null || episode.endAt > range.from),
+          ),
       );
     });
   }
@@ -401,6 +393,7 @@ export class ReportsService {
     }
   }
 
+  /** The cover's id if its organization is `organizationId` or above it; otherwise null. */
   private async coverInChain(coverId: number | null, organizationId: string): Promise<number | null> {
     if (coverId === null) return null;
     const cover = await this.repository.findCover(coverId);

@@ -10,6 +10,8 @@ import { usePageEntityName } from '../layout/documentTitle.ts';
 import { ColorsSection } from '../limits/ColorsSection.tsx';
 import { LimitsSection } from '../limits/LimitsSection.tsx';
 import { ProjectStateBadges } from '../projects/ProjectStateBadges.tsx';
+import { ReportCoversSection } from '../reports/covers/ReportCoversSection.tsx';
+import { ReportTemplatesSection } from '../reports/covers/ReportTemplatesSection.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -134,6 +136,8 @@ function OrganizationContent({ organization }: { organization: OrganizationPageF
       {admin && <IntegrationsSection organizationId={organization.id} />}
       {admin && <ColorsSection organizationId={organization.id} />}
       {admin && <LimitsSection organizationId={organization.id} />}
+      {admin && <ReportCoversSection organizationId={organization.id} organizationName={organization.name} />}
+      {admin && <ReportTemplatesSection organizationId={organization.id} />}
       {currentUser && <EmailSettingsSection organizationId={organization.id} userId={currentUser.id} />}
       {admin && <OrganizationSettingsSection key={organization.id} organization={organization} />}
     </Stack>

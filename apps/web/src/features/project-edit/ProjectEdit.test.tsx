@@ -134,11 +134,11 @@ describe('project edit', { timeout: 20_000 }, () => {
     expect(operations).not.toContain('ProjectInvitations');
   });
 
-  it('offers a report admin no link to the reports page while that page is not built', async () => {
+  it('leads a report admin, who edits nothing else here, to the reports page', async () => {
     renderEdit('/p/7/edit', adminProject(7, 'Koulu', { privileges: ['view', 'adminReports', 'viewReports'] }));
-    expect(await screen.findByTestId('permission-denied')).toBeTruthy();
-    expect(screen.queryByTestId('edit-reports-note')).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Raportit' })).toBeNull();
+    const note = await screen.findByTestId('edit-reports-note');
+    expect(within(note).getByRole('link', { name: 'Raportit' }).getAttribute('href')).toBe('/p/7/report');
+    expect(screen.queryByTestId('permission-denied')).toBeNull();
     expect(screen.queryByTestId('edit-tabs')).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { OpenAlarms } from '../home/OpenAlarms.tsx';
 import { ProjectStatusStrip } from '../home/ProjectStatusStrip.tsx';
 import { useProjectsStatusLive } from '../home/useProjectsStatusLive.ts';
 import { editTabPath, mayUseEditTab } from '../project-edit/editTabs.ts';
+import { SummaryReports } from '../reports/list/SummaryReports.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadingSkeleton } from '../ui/QueryState.tsx';
 import { Markdown } from './Markdown.tsx';
@@ -106,7 +107,10 @@ function ProjectStatus({ project }: { project: ProjectShellFieldsFragment }) {
   );
 }
 
-/** Index of /p/:projectId: the project's status, its summary pages, with its description and measurement period. */
+/**
+ * Index of /p/:projectId: the project's status, its summary reports, its summary pages, with its description and
+ * measurement period.
+ */
 export function ProjectDefaultPage() {
   const projectId = useProjectIdParam();
   const { data } = useProjectShell(projectId);
@@ -123,6 +127,9 @@ export function ProjectDefaultPage() {
           {project.description && <Text style={{ whiteSpace: 'pre-line' }}>{project.description}</Text>}
           <ProjectPeriod project={project} />
         </Stack>
+      )}
+      {(project.privileges.includes('viewReports') || project.privileges.includes('adminReports')) && (
+        <SummaryReports projectId={project.id} />
       )}
       <SummaryPages project={project} pages={pages} />
     </Stack>

@@ -34,7 +34,7 @@ describe('project shell', () => {
   beforeEach(() => localStorage.clear());
   afterEach(cleanupApp);
 
-  it('offers Edit and Alarms only to viewers with those rights, and Reports to nobody before its page is built', async () => {
+  it('offers Edit, Alarms and Reports only to viewers with those rights', async () => {
     renderProject('/p/7', project({ privileges: ['view'] }));
     expect(await tabNames()).toEqual(['Yleiskatsaus', 'Reaaliaika', 'Reaaliaika (taulukko)', 'Yhteenveto']);
     await cleanupApp();
@@ -46,9 +46,11 @@ describe('project shell', () => {
       'Reaaliaika',
       'Reaaliaika (taulukko)',
       'Yhteenveto',
+      'Raportit',
       'Muokkaa',
     ]);
     expect(screen.getByRole('link', { name: 'Muokkaa' }).getAttribute('href')).toBe('/p/7/edit');
+    expect(screen.getByRole('link', { name: 'Raportit' }).getAttribute('href')).toBe('/p/7/report');
   });
 
   it('leads a member who may edit only a part of the project to the first edit tab they may use', async () => {
@@ -62,8 +64,8 @@ describe('project shell', () => {
     expect(await editLink(['view', 'adminSeries'])).toBe('/p/7/edit/series');
     expect(await editLink(['view', 'adminAlarms', 'viewAlarms'])).toBe('/p/7/edit/actions');
     expect(await editLink(['view', 'adminSeries', 'adminAlarms', 'viewAlarms'])).toBe('/p/7/edit/series');
-    // Reports have no edit tab of their own, and their page is not built yet: nothing to edit for a report admin.
-    expect(await editLink(['view', 'adminReports', 'viewReports'])).toBeNull();
+    // Reports have no edit tab of their own: the edit page leads a report admin on to the reports page.
+    expect(await editLink(['view', 'adminReports', 'viewReports'])).toBe('/p/7/edit');
     expect(await editLink(['view', 'viewAlarms', 'viewReports'])).toBeNull();
   });
 
@@ -102,14 +104,6 @@ describe('project shell', () => {
     const { operations } = renderProject('/p/abc', project());
     expect(await screen.findByTestId('project-not-found')).toBeTruthy();
     expect(operations).not.toContain('ProjectShell');
-  });
-
-  it('offers no tab to a page not built yet, while its address still opens inside the shell', async () => {
-    renderProject('/p/7/report', project({ privileges: ['view', 'viewReports'] }));
-    expect(await screen.findByTestId('not-available-yet')).toBeTruthy();
-    const tabs = screen.getByTestId('project-tabs');
-    expect(within(tabs).getByRole('link', { name: 'Yhteenveto' })).toBeTruthy();
-    expect(within(tabs).queryByRole('link', { name: 'Raportit' })).toBeNull();
   });
 });
 

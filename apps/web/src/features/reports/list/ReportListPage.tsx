@@ -1,0 +1,238 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Anchor, Badge, Button, CopyButton, Group, Stack, Table, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  DeleteReportDocument,
+  ProjectReportsDocument,
+  type ReportListFieldsFragment,
+  type ReportUnmappedFieldsFragment,
+} from '../../../graphql/generated.ts';
+import { DirtyFormsProvider } from '../../forms/DirtyFormsProvider.tsx';
+import { useConfirmedAction } from '../../forms/useShowError.ts';
+import { isPageBuilt } from '../../navigation/unbuiltPages.ts';
+import { useProjectIdParam, useProjectShell } from '../../projects/useProject.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
+import { PermissionDenied } from '../../ui/QueryState.tsx';
+import { useDisplayZone, useFormatDateTime } from '../../ui/timeZone.tsx';
+import { CloneReportForm } from './CloneReportForm.tsx';
+import { CreateReportForm } from './CreateReportForm.tsx';
+import { publicReportPath, ReportLink, reportEditorPath } from './reportLinks.tsx';
+import { reportRangeText } from './reportRange.ts';
+import { UnmappedNotice } from './UnmappedNotice.tsx';
+
+/** Whether the report is public, with its link to open or copy; its summary and template flags. */
+function ReportState({ report }: { report: ReportListFieldsFragment }) {
+  const { t } = useTranslation();
+  const path = report.publicId ? publicReportPath(report.publicId) : null;
+  return (
+    <Group gap={6} wrap="wrap">
+      {report.published && path ? (
+        <>
+          <Badge color="green" variant="light">
+            {t('Published')}
+          </Badge>
+          {isPageBuilt(path) && (
+            <>
+              <Anchor href={path} target="_blank" rel="noopener" size="sm">
+                {t('Public link')}
+              </Anchor>
+              <CopyButton value={`${window.location.origin}${path}`}>
+                {({ copied, copy }) => (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={copy}
+                    aria-label={t('Copy the public link of {{name}}', { name: report.name })}
+                  >
+                    {copied ? t('Copied') : t('Copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </>
+          )}
+        </>
+      ) : (
+        <Badge color="gray" variant="light">
+          {t('Not published')}
+        </Badge>
+      )}
+      {report.summary && (
+        <Badge color="blue" variant="light">
+          {t('Summary report')}
+        </Badge>
+      )}
+      {report.template && (
+        <Badge color="grape" variant="light">
+          {t('Template')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** A report just created or cloned whose selections found no match: its notice, before going on to it. */
+interface Unmapped {
+  report: ReportListFieldsFragment;
+  unmapped: ReportUnmappedFieldsFragment[];
+}
+
+function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { zone } = useDisplayZone();
+  const formatTime = useFormatDateTime('minute');
+  const confirmed = useConfirmedAction();
+  const { data, loading, error } = useQuery(ProjectReportsDocument, {
+    variables: { projectId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [deleteReport] = useMutation(DeleteReportDocument, {
+    refetchQueries: ['ProjectReports', 'ProjectSummaryReports'],
+  });
+  const [creating, setCreating] = useState(false);
+  const [cloning, setCloning] = useState<ReportListFieldsFragment | null>(null);
+  const [unmapped, setUnmapped] = useState<Unmapped | null>(null);
+
+  // Straight on to the new report, unless the user should first hear what found no match.
+  const created = (result: Unmapped) => {
+    setCreating(false);
+    setCloning(null);
+    if (result.unmapped.length > 0) setUnmapped(result);
+    else navigate(reportEditorPath(result.report.projectId, result.report.id));
+  };
+
+  const remove = (report: ReportListFieldsFragment) =>
+    confirmed(
+      t('Delete the report {{name}}? Its public link stops working. This cannot be undone.', { name: report.name }),
+      () => deleteReport({ variables: { id: report.id } }),
+      t('Report deleted.'),
+    );
+
+  const reports = data?.reports;
+  const formOpen = creating || cloning !== null;
+  return (
+    <section aria-labelledby="reports-title" data-testid="report-list-page">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h3" id="reports-title">
+            {t('Reports')}
+          </Title>
+          {canAdmin && !formOpen && (
+            <Button size="xs" variant="light" onClick={() => setCreating(true)}>
+              {t('New report')}
+            </Button>
+          )}
+        </Group>
+        {unmapped && (
+          <UnmappedNotice
+            reportName={unmapped.report.name}
+            editorPath={reportEditorPath(unmapped.report.projectId, unmapped.report.id)}
+            unmapped={unmapped.unmapped}
+            onClose={() => setUnmapped(null)}
+          />
+        )}
+        {creating && (
+          <CreateReportForm
+            projectId={projectId}
+            timeZone={zone}
+            onCreated={created}
+            onCancel={() => setCreating(false)}
+          />
+        )}
+        {cloning && (
+          <CloneReportForm key={cloning.id} report={cloning} onCloned={created} onCancel={() => setCloning(null)} />
+        )}
+        <ListTable
+          loading={loading && !data}
+          error={data ? undefined : error}
+          items={reports}
+          empty={
+            !creating && (
+              <EmptyState
+                testId="reports-empty"
+                title={t('No reports yet')}
+                action={canAdmin ? { label: t('New report'), onClick: () => setCreating(true) } : null}
+              >
+                {canAdmin
+                  ? t(
+                      'A report is a document of the project’s measurements over a period: texts, graphs, tables and photos. Start from a blank page or from a template of your organization.',
+                    )
+                  : t('The report administrators of the project write its reports.')}
+              </EmptyState>
+            )
+          }
+          label={t('Reports')}
+          testId="reports-table"
+          minWidth={canAdmin ? 760 : 560}
+          head={
+            <>
+              <Table.Th>{t('Name')}</Table.Th>
+              <Table.Th>{t('Period')}</Table.Th>
+              <Table.Th>{t('State')}</Table.Th>
+              <Table.Th>{t('Updated')}</Table.Th>
+              {canAdmin && <Table.Th>{t('Actions')}</Table.Th>}
+            </>
+          }
+          row={(report) => (
+            <Table.Tr key={report.id} data-testid="report-row">
+              <Table.Td>
+                <ReportLink projectId={projectId} id={report.id} name={report.name} />
+              </Table.Td>
+              <Table.Td>{reportRangeText(report.from, report.to, i18n.language, zone)}</Table.Td>
+              <Table.Td>
+                <ReportState report={report} />
+              </Table.Td>
+              <Table.Td>{formatTime(report.updatedAt)}</Table.Td>
+              {canAdmin && (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={formOpen}
+                      onClick={() => setCloning(report)}
+                      aria-label={t('Clone {{name}}', { name: report.name })}
+                    >
+                      {t('Clone')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => remove(report)}
+                      aria-label={t('Delete {{name}}', { name: report.name })}
+                    >
+                      {t('Delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          )}
+        />
+      </Stack>
+    </section>
+  );
+}
+
+/**
+ * /p/:projectId/report: the project's reports with their period, publication and flags; report admins create (blank
+ * or from a template), clone and delete them. Viewers of reports see the list alone.
+ */
+export function ReportListPage() {
+  const projectId = useProjectIdParam();
+  const { data } = useProjectShell(projectId);
+  // The shell shows the project's loading and errors; this renders once the project is there.
+  if (!data || projectId === null) return null;
+  const { privileges } = data.project;
+  const canAdmin = privileges.includes('adminReports');
+  if (!canAdmin && !privileges.includes('viewReports')) return <PermissionDenied />;
+  return (
+    <DirtyFormsProvider key={projectId}>
+      <ReportList projectId={projectId} canAdmin={canAdmin} />
+    </DirtyFormsProvider>
+  );
+}
