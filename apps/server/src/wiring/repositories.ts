@@ -26,6 +26,7 @@ import {
   RecalculationRepository,
   RecalculationTasksRepository,
 } from '../modules/recalculation/recalculation.repository.ts';
+import { PublicReportsRepository } from '../modules/reports/public-reports.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
@@ -62,6 +63,7 @@ export function createRepositories(database: Database, computerId: number) {
     organizations: new OrganizationsRepository(db),
     projectPages: new ProjectPagesRepository(db),
     projects: new ProjectsRepository(db),
+    publicReports: new PublicReportsRepository(db),
     readings: new ReadingsRepository(sql, computerId),
     recalculation: new RecalculationRepository(sql),
     recalculationTasks: new RecalculationTasksRepository(sql),
