@@ -53,7 +53,7 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
       insert into spaces (project_id, name, show)
       values (${created.id}, 'Piha', true), (${created.id}, 'Kellari', true), (${created.id}, 'Ullakko', true)
       returning id`;
-    [ids.yard, ids.cellar, ids.attic] = spaces.map((row) => row.id);
+    [ids.yard, ids.cellar, ids.attic] = spaces.map((row) => row.id) as [number, number, number];
     const series = await sql<Array<{ id: number }>>`
       insert into series (project_id, space_id, name, data_type, data_unit)
       values (${created.id}, ${ids.yard}, 'Lämpötila', 'Temperature', '°C'),
@@ -61,7 +61,12 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
              (${created.id}, ${ids.cellar}, 'Lämpötila', 'Temperature', '°C'),
              (${created.id}, ${ids.attic}, 'Hiilidioksidi', 'CO2', 'ppm')
       returning id`;
-    [ids.yardTemperature, ids.yardHumidity, ids.cellarTemperature, ids.atticCo2] = series.map((row) => row.id);
+    [ids.yardTemperature, ids.yardHumidity, ids.cellarTemperature, ids.atticCo2] = series.map((row) => row.id) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const stored = [
       ...valuesOf(ids.yardTemperature, 5),
       ...valuesOf(ids.yardHumidity, 60),
