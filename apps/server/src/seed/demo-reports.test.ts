@@ -73,7 +73,7 @@ describe.each(testDatabases)('demo reports on %s', (kind) => {
     expect(reportCoverContentSchema.safeParse(covers[0]?.cover).success).toBe(true);
     expect(rows.every((row) => row.cover_id === covers[0]?.id)).toBe(true);
 
-    const [school, drying] = rows as [ReportRow, ReportRow];
+    const [school, drying] = [...rows] as [ReportRow, ReportRow];
     expect(school).toMatchObject({ public_id: demoReportPublicId, published: true, template: true, summary: true });
     expect(drying).toMatchObject({ published: false, template: false, summary: true });
     // The last 30 days up to the local midnight of the seed's day (Helsinki, UTC+2 in November).
@@ -82,7 +82,7 @@ describe.each(testDatabases)('demo reports on %s', (kind) => {
   });
 
   it('stores content that parses, with every kind of element, a section repeated per space and school hours', async () => {
-    const [school, drying] = (await reportRows()) as [ReportRow, ReportRow];
+    const [school, drying] = [...(await reportRows())] as [ReportRow, ReportRow];
     for (const row of [school, drying]) {
       const parsed = parseReportContent(row.content);
       expect(parsed.success, row.name).toBe(true);
@@ -113,7 +113,7 @@ describe.each(testDatabases)('demo reports on %s', (kind) => {
   });
 
   it('serves the school report’s floor plan and data at its public link to anybody', async () => {
-    const [school] = (await reportRows()) as [ReportRow];
+    const [school] = [...(await reportRows())] as [ReportRow];
     const parsed = parseReportContent(school.content);
     if (!parsed.success) throw new Error(parsed.message);
     let floorPlanId = '';
