@@ -43,6 +43,7 @@ export const reportErrors = {
   invalidLink: 'Links must start with http://, https:// or mailto:',
   changedElsewhere: 'The report was changed elsewhere: reload to see the changes',
   coverElements: 'A cover holds only texts and rich texts',
+  outsideOrganization: "Choose a cover, print template or logo of the project's organization",
 } as const;
 
 /** The content version this code writes; `upgradeReportContent` brings older ones to it. */

@@ -1,5 +1,6 @@
 import type { ViewerAccess } from '../modules/access/access.policy.ts';
 import type { UserRow } from '../modules/accounts/accounts.repository.ts';
+import type { EpisodeQuery } from '../modules/reports/reports.service.ts';
 import { BatchLoader, rowsByKey } from '../shared/batch-loader.ts';
 import type { Services } from './context.ts';
 
@@ -47,6 +48,14 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     organizationChainLimits: new BatchLoader((organizationIds: string[]) =>
       services.limits.forOrganizations(organizationIds),
     ),
+    /** Reports' projects with their organization's name (the viewer was let read the reports). */
+    reportProject: new BatchLoader((projectIds: number[]) => services.reports.projectsOf(projectIds)),
+    /** Reports' spaces and series; a public report's context keeps only what its content references. */
+    reportSpaces: new BatchLoader((projectIds: number[]) => services.reports.spacesOf(projectIds)),
+    reportSeries: new BatchLoader((projectIds: number[]) => services.reports.seriesOf(projectIds)),
+    /** Alarm episodes of reports' series and ranges, all in one statement. */
+    reportEpisodes: new BatchLoader((queries: EpisodeQuery[]) => services.reports.episodesOf(queries)),
+    reportCover: new BatchLoader((coverIds: number[]) => services.reports.coversByIds(coverIds)),
     /** The users alarm actions notify. */
     alarmUser: new BatchLoader((userIds: string[]) => services.alarms.usersOf(userIds)),
   };

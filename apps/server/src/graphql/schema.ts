@@ -23,6 +23,7 @@ import '../modules/colors/colors.graphql.ts';
 import '../modules/limits/limits.graphql.ts';
 import '../modules/data-export/data-export.graphql.ts';
 import '../modules/recalculation/recalculation.graphql.ts';
+import '../modules/reports/reports.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

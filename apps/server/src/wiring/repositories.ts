@@ -27,6 +27,7 @@ import {
   RecalculationTasksRepository,
 } from '../modules/recalculation/recalculation.repository.ts';
 import { PublicReportsRepository } from '../modules/reports/public-reports.repository.ts';
+import { ReportsRepository } from '../modules/reports/reports.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
@@ -67,6 +68,7 @@ export function createRepositories(database: Database, computerId: number) {
     readings: new ReadingsRepository(sql, computerId),
     recalculation: new RecalculationRepository(sql),
     recalculationTasks: new RecalculationTasksRepository(sql),
+    reports: new ReportsRepository(db),
     series: new SeriesRepository(db),
     sessions: new SessionsRepository(db),
     spaces: new SpacesRepository(db),

@@ -39,6 +39,7 @@ import { ProjectPagesService } from '../modules/project-pages/project-pages.serv
 import { ProjectsService } from '../modules/projects/projects.service.ts';
 import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
 import { PublicReportsService } from '../modules/reports/public-reports.service.ts';
+import { ReportsService } from '../modules/reports/reports.service.ts';
 import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
@@ -276,6 +277,12 @@ export async function createServices(deps: ServicesDeps) {
     recalculation,
     projects,
     publicReports: new PublicReportsService({ repository: repositories.publicReports, data, attachments, limits }),
+    reports: new ReportsService({
+      repository: repositories.reports,
+      spaces: repositories.spaces,
+      series: repositories.series,
+      attachments,
+    }),
     series,
     sessions,
     spaces: new SpacesService(repositories.spaces, events, (projectId, colorId) =>

@@ -64,6 +64,12 @@ export function installDomPolyfills(): void {
   window.scrollTo = () => {};
   // Mantine's select scrolls its chosen option into view, which jsdom cannot do.
   Element.prototype.scrollIntoView ??= () => {};
+  // The rich text editor (ProseMirror) measures its selection to scroll it into view; jsdom lays nothing out.
+  const noRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= noRects;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  Element.prototype.getClientRects ??= noRects;
 }
 
 /** What the server would answer to one operation: data, or errors whose messages are the server's. */

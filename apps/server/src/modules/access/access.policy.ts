@@ -28,7 +28,8 @@ export type OrganizationAction =
   | 'organization.createChild'
   | 'organization.createProject'
   | 'organization.viewColorsAndLimits'
-  | 'organization.manageColorsAndLimits';
+  | 'organization.manageColorsAndLimits'
+  | 'organization.manageReportCovers';
 
 export type ProjectAction =
   | 'project.view'
@@ -132,6 +133,8 @@ const organizationRules: Record<OrganizationAction, (rights: OrganizationRights)
   // Members of the organization itself, and admins of it or of an organization above (decision 0068).
   'organization.viewColorsAndLimits': (r) => r.member || r.admin,
   'organization.manageColorsAndLimits': (r) => r.admin,
+  // Covers and the list of the organization's report templates (spec §3 Report cover).
+  'organization.manageReportCovers': (r) => r.admin,
 };
 
 const projectRules: Record<ProjectAction, (rights: ProjectRights) => boolean> = {

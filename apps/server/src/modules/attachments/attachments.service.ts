@@ -165,6 +165,46 @@ export class AttachmentsService {
     }
   }
 
+  /**
+   * Copies of the files (rows and bytes) that are not the project's own (isFileOfProject), as files
+   * of the project, so that its viewers may read them (a report cloned or made from a template in
+   * another project). Unknown ids are skipped. Old id → new id of each copy.
+   */
+  async copyIntoProject(ids: string[], project: { id: number; organizationId: string }): Promise<Map<string, string>> {
+    const copies = new Map<string, string>();
+    if (ids.length === 0) return copies;
+    await fs.mkdir(this.directory, { recursive: true });
+    for (const id of ids) {
+      const file = await this.repository.findById(id);
+      if (!file || isFileOfProject(file, project)) continue;
+      const copyId = crypto.randomUUID();
+      const target = path.join(this.directory, copyId);
+      try {
+        await fs.copyFile(this.filePath(file), target);
+      } catch (error) {
+        // A row whose bytes are gone: the copy would be as broken, so the image keeps its old id.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      try {
+        await this.repository.insert({
+          id: copyId,
+          projectId: project.id,
+          organizationId: null,
+          name: file.name,
+          contentType: file.contentType,
+          size: file.size,
+          uploadedBy: file.uploadedBy,
+        });
+      } catch (error) {
+        await fs.rm(target, { force: true });
+        throw error;
+      }
+      copies.set(id, copyId);
+    }
+    return copies;
+  }
+
   async byId(id: string): Promise<AttachmentRow | undefined> {
     return this.repository.findById(id);
   }

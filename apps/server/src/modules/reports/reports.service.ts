@@ -1,0 +1,438 @@
+import crypto from 'node:crypto';
+import {
+  type CloneReportInput,
+  type CreateReportCoverInput,
+  type CreateReportInput,
+  emptyReportContent,
+  emptyReportCoverContent,
+  mapReportContent,
+  parseReportContent,
+  type ReportContent,
+  type ReportDataslot,
+  type ReportElement,
+  type ReportUnmapped,
+  reportErrors,
+  reportReferencedSeries,
+  type UpdateReportCoverInput,
+  type UpdateReportInput,
+} from '@olo/shared';
+import type { BatchLoader } from '../../shared/batch-loader.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
+import type { AttachmentsService } from '../attachments/attachments.service.ts';
+import type { SeriesRepository, SeriesRow } from '../series/series.repository.ts';
+import { sortSeries } from '../series/series.service.ts';
+import type { SpaceRow, SpacesRepository } from '../spaces/spaces.repository.ts';
+import type {
+  PrintTemplateRow,
+  ReportChanges,
+  ReportCoverRow,
+  ReportEpisode,
+  ReportProjectRow,
+  ReportRow,
+  ReportsRepository,
+  ReportTemplateRow,
+} from './reports.repository.ts';
+
+/** A report as the API gives it: content upgraded to the current version, publicId only while published. */
+export type Report = Omit<ReportRow, 'content' | 'publicId'> & { content: ReportContent; publicId: string | null };
+
+/** What ReportContext resolves from: a report's project and ranges; `referencedOnly` for its public link. */
+export interface ReportContextSource {
+  projectId: number;
+  from: Date;
+  to: Date;
+  dataslots: readonly ReportDataslot[];
+  content: ReportContent;
+  referencedOnly: boolean;
+}
+
+export interface ReportCreation {
+  report: Report;
+  unmapped: ReportUnmapped[];
+}
+
+export interface ReportExtras {
+  covers: ReportCoverRow[];
+  printTemplates: PrintTemplateRow[];
+  templates: ReportTemplateRow[];
+}
+
+/** The episodes of these series overlapping [from, to). */
+export interface EpisodeQuery {
+  seriesIds: number[];
+  from: Date;
+  to: Date;
+}
+
+/** The request's loaders ReportContext reads through (graphql/loaders.ts). */
+export interface ReportContextLoaders {
+  reportSpaces: BatchLoader<number, SpaceRow[]>;
+  reportSeries: BatchLoader<number, SeriesRow[]>;
+  reportEpisodes: BatchLoader<EpisodeQuery, ReportEpisode[]>;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Not found');
+
+function toReport(row: ReportRow): Report {
+  const parsed = parseReportContent(row.content);
+  if (!parsed.success) throw new AppError('BAD_USER_INPUT', parsed.message);
+  return { ...row, content: parsed.data, publicId: row.published ? row.publicId : null };
+}
+
+/** Every attachment id an image tour of the content shows. */
+function imageAttachmentIds(elements: readonly ReportElement[]): string[] {
+  const ids = new Set<string>();
+  const visit = (list: readonly ReportElement[]) => {
+    for (const element of list) {
+      if (element.kind === 'imageTour') for (const image of element.images) ids.add(image.attachmentId);
+      visit(element.children);
+    }
+  };
+  visit(elements);
+  return [...ids];
+}
+
+function replaceAttachments(elements: readonly ReportElement[], ids: ReadonlyMap<string, string>): ReportElement[] {
+  return elements.map((element) => {
+    const children = replaceAttachments(element.children, ids);
+    if (element.kind !== 'imageTour') return { ...element, children };
+    const images = element.images.map((image) => ({
+      ...image,
+      attachmentId: ids.get(image.attachmentId) ?? image.attachmentId,
+    }));
+    return { ...element, children, images };
+  });
+}
+
+/**
+ * Reports of projects (spec §3): viewers of a project's reports read them, report admins write,
+ * clone and publish them; anybody reads a published one through its public id. Covers belong to
+ * organizations and are their admins'. A template is offered to the projects of its organization
+ * and of the organizations below it.
+ */
+export class ReportsService {
+  private readonly repository: ReportsRepository;
+  private readonly spaces: SpacesRepository;
+  private readonly series: SeriesRepository;
+  private readonly attachments: AttachmentsService;
+
+  constructor(deps: {
+    repository: ReportsRepository;
+    spaces: SpacesRepository;
+    series: SeriesRepository;
+    attachments: AttachmentsService;
+  }) {
+    this.repository = deps.repository;
+    this.spaces = deps.spaces;
+    this.series = deps.series;
+    this.attachments = deps.attachments;
+  }
+
+  async list(access: ViewerAccess, projectId: number): Promise<Report[]> {
+    await access.assert('project.viewReports', projectId);
+    return (await this.repository.listByProject(projectId)).map(toReport);
+  }
+
+  async summaries(access: ViewerAccess, projectId: number): Promise<Report[]> {
+    await access.assert('project.viewReports', projectId);
+    return (await this.repository.listByProject(projectId, true)).map(toReport);
+  }
+
+  async byId(access: ViewerAccess, id: number): Promise<Report | null> {
+    const row = await this.repository.findById(id);
+    if (!row) return null;
+    await access.assert('project.viewReports', row.projectId);
+    return toReport(row);
+  }
+
+  /** Anybody's, while published under this id; otherwise 'Not found', as for an id that never existed. */
+  async byPublicId(publicId: string): Promise<Report> {
+    if (!/^[0-9a-f-]{36}$/i.test(publicId)) throw notFound();
+    const row = await this.repository.findPublished(publicId);
+    if (!row) throw notFound();
+    return toReport(row);
+  }
+
+  async extras(access: ViewerAccess, projectId: number): Promise<ReportExtras> {
+    await access.assert('project.adminReports', projectId);
+    const project = await this.project(projectId);
+    const [covers, printTemplates, templates] = await Promise.all([
+      this.repository.coversOfChain(project.organizationId),
+      this.repository.printTemplatesOfChain(project.organizationId),
+      this.repository.templates(project.organizationId),
+    ]);
+    return { covers, printTemplates, templates };
+  }
+
+  async create(access: ViewerAccess, input: CreateReportInput): Promise<ReportCreation> {
+    await access.assert('project.adminReports', input.projectId);
+    const project = await this.project(input.projectId);
+    const base = { projectId: project.id, name: input.name, from: input.from, to: input.to };
+    if (input.templateId === null || input.templateId === undefined) {
+      const row = await this.repository.insert({ ...base, content: emptyReportContent, dataslots: [] });
+      return { report: toReport(row), unmapped: [] };
+    }
+    const template = await this.repository.templateInChain(input.templateId, project.organizationId);
+    if (!template) throw notFound();
+    const source = toReport(template);
+    const { content, unmapped } = await this.retarget(source, project, true);
+    const row = await this.repository.insert({
+      ...base,
+      content,
+      dataslots: source.dataslots,
+      landscape: source.landscape,
+      coverId: await this.coverInChain(source.coverId, project.organizationId),
+      printtemplateId: await this.printTemplateInChain(source.printtemplateId, project.organizationId),
+    });
+    return { report: toReport(row), unmapped };
+  }
+
+  /**
+   * Saves a report's changes and raises its version. A given `version` older than the stored one
+   * means somebody else saved meanwhile: refused, nothing changed.
+   */
+  async update(access: ViewerAccess, input: UpdateReportInput): Promise<Report> {
+    const current = await this.editable(access, input.id);
+    const { id, version, ...changes } = input;
+    const from = changes.from ?? current.from;
+    const to = changes.to ?? current.to;
+    if (to <= from)
+      throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: 'The end is before the start' }]);
+    const project = await this.project(current.projectId);
+    if (changes.coverId !== undefined && changes.coverId !== null) {
+      const cover = await this.repository.findCover(changes.coverId);
+      if (!cover || !(await this.repository.isInChain(cover.organizationId, project.organizationId))) {
+        throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
+      }
+    }
+    if (changes.printtemplateId !== undefined && changes.printtemplateId !== null) {
+      const template = await this.repository.findPrintTemplate(changes.printtemplateId);
+      if (!template || !(await this.repository.isInChain(template.organizationId, project.organizationId))) {
+        throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
+      }
+    }
+    const updated = await this.repository.update(id, changes as ReportChanges, version);
+    if (!updated) throw new AppError('CONFLICT', reportErrors.changedElsewhere);
+    return toReport(updated);
+  }
+
+  async delete(access: ViewerAccess, id: number): Promise<boolean> {
+    await this.editable(access, id);
+    await this.repository.delete(id);
+    return true;
+  }
+
+  /**
+   * A copy in the same project or another one the viewer edits reports of: unpublished, not a
+   * template; its selections mapped by space name when the project differs, its images copied into
+   * the target project, its cover kept only if the target's organization chain has it.
+   */
+  async clone(access: ViewerAccess, input: CloneReportInput): Promise<ReportCreation> {
+    const row = await this.repository.findById(input.id);
+    if (!row) throw notFound();
+    await access.assert('project.viewReports', row.projectId);
+    await access.assert('project.adminReports', input.projectId);
+    const source = toReport(row);
+    const project = await this.project(input.projectId);
+    const { content, unmapped } = await this.retarget(source, project, source.projectId !== project.id);
+    const created = await this.repository.insert({
+      projectId: project.id,
+      name: input.name ?? source.name,
+      content,
+      dataslots: source.dataslots,
+      from: source.from,
+      to: source.to,
+      landscape: source.landscape,
+      summary: source.projectId === project.id ? source.summary : false,
+      coverId: await this.coverInChain(source.coverId, project.organizationId),
+      printtemplateId: await this.printTemplateInChain(source.printtemplateId, project.organizationId),
+    });
+    return { report: toReport(created), unmapped };
+  }
+
+  /** Opens the public link under a new id, so that a link given out before stops working. */
+  async publish(access: ViewerAccess, id: number): Promise<Report> {
+    await this.editable(access, id);
+    const row = await this.repository.update(id, { published: true, publicId: crypto.randomUUID() }, undefined, false);
+    if (!row) throw notFound();
+    return toReport(row);
+  }
+
+  async unpublish(access: ViewerAccess, id: number): Promise<Report> {
+    await this.editable(access, id);
+    const row = await this.repository.update(id, { published: false }, undefined, false);
+    if (!row) throw notFound();
+    return toReport(row);
+  }
+
+  /** The spaces and series a report's context lists: all of its project's, or only what it references. */
+  async contextLists(
+    source: ReportContextSource,
+    loaders: ReportContextLoaders,
+  ): Promise<{ spaces: SpaceRow[]; series: SeriesRow[] }> {
+    const [spaces, series] = await Promise.all([
+      loaders.reportSpaces.load(source.projectId),
+      loaders.reportSeries.load(source.projectId),
+    ]);
+    if (!source.referencedOnly) return { spaces, series };
+    const referenced = reportReferencedSeries(source.content, { spaces, series });
+    const spaceIds = new Set(referenced.spaceIds);
+    const seriesIds = new Set(referenced.seriesIds);
+    return {
+      spaces: spaces.filter((space) => spaceIds.has(space.id)),
+      series: series.filter((item) => seriesIds.has(item.id)),
+    };
+  }
+
+  /** Episodes of the context's series overlapping the report's range or any of its data slots'. */
+  async contextEpisodes(source: ReportContextSource, loaders: ReportContextLoaders): Promise<ReportEpisode[]> {
+    const { series } = await this.contextLists(source, loaders);
+    let from = source.from.getTime();
+    let to = source.to.getTime();
+    for (const slot of source.dataslots) {
+      from = Math.min(from, Date.parse(slot.from));
+      to = Math.max(to, Date.parse(slot.to));
+    }
+    return loaders.reportEpisodes.load({
+      seriesIds: series.map((item) => item.id),
+      from: new Date(from),
+      to: new Date(to),
+    });
+  }
+
+  /** For the loaders: projects, spaces and series of reports the viewer was already let read. */
+  async projectsOf(projectIds: number[]): Promise<Array<ReportProjectRow | Error>> {
+    const rows = new Map((await this.repository.projectsWithOrganization(projectIds)).map((row) => [row.id, row]));
+    return projectIds.map((id) => rows.get(id) ?? notFound());
+  }
+
+  async spacesOf(projectIds: number[]): Promise<SpaceRow[][]> {
+    const rows = await this.spaces.listByProjects(projectIds);
+    return projectIds.map((id) => rows.filter((row) => row.projectId === id));
+  }
+
+  async seriesOf(projectIds: number[]): Promise<SeriesRow[][]> {
+    const rows = await this.series.listByProjects(projectIds);
+    return projectIds.map((id) => sortSeries(rows.filter((row) => row.projectId === id)));
+  }
+
+  /** The episodes of several queries in one statement (their series together, their widest range). */
+  async episodesOf(queries: EpisodeQuery[]): Promise<ReportEpisode[][]> {
+    const seriesIds = [...new Set(queries.flatMap((query) => query.seriesIds))];
+    if (seriesIds.length === 0) return queries.map(() => []);
+    const from = new Date(Math.min(...queries.map((query) => query.from.getTime())));
+    const to = new Date(Math.max(...queries.map((query) => query.to.getTime())));
+    const episodes = await this.repository.episodes(seriesIds, from, to);
+    return queries.map((query) => {
+      const wanted = new Set(query.seriesIds);
+      return episodes.filter(
+        (episode) =>
+          wanted.has(episode.seriesId) &&
+          episode.time < query.to &&
+          (episode.endAt === null || episode.endAt > query.from),
+      );
+    });
+  }
+
+  async coversByIds(ids: number[]): Promise<Array<ReportCoverRow | null>> {
+    const rows = new Map((await this.repository.coversByIds(ids)).map((row) => [row.id, row]));
+    return ids.map((id) => rows.get(id) ?? null);
+  }
+
+  async coversOfOrganization(access: ViewerAccess, organizationId: string): Promise<ReportCoverRow[]> {
+    await access.assert('organization.manageReportCovers', organizationId);
+    return this.repository.coversOfOrganization(organizationId);
+  }
+
+  async templatesOfOrganization(access: ViewerAccess, organizationId: string): Promise<ReportTemplateRow[]> {
+    await access.assert('organization.manageReportCovers', organizationId);
+    return this.repository.templates(organizationId, true);
+  }
+
+  async createCover(access: ViewerAccess, input: CreateReportCoverInput): Promise<ReportCoverRow> {
+    await access.assert('organization.manageReportCovers', input.organizationId);
+    const cover = input.cover ?? emptyReportCoverContent;
+    await this.assertLogo(cover.logoAttachmentId, input.organizationId);
+    return this.repository.insertCover({ organizationId: input.organizationId, name: input.name, cover });
+  }
+
+  async updateCover(access: ViewerAccess, input: UpdateReportCoverInput): Promise<ReportCoverRow> {
+    const current = await this.editableCover(access, input.id);
+    const { id, ...changes } = input;
+    if (changes.cover) await this.assertLogo(changes.cover.logoAttachmentId, current.organizationId);
+    const updated = await this.repository.updateCover(id, changes);
+    if (!updated) throw notFound();
+    return updated;
+  }
+
+  async deleteCover(access: ViewerAccess, id: number): Promise<boolean> {
+    await this.editableCover(access, id);
+    await this.repository.deleteCover(id);
+    return true;
+  }
+
+  private async editable(access: ViewerAccess, id: number): Promise<ReportRow> {
+    const row = await this.repository.findById(id);
+    if (!row) throw notFound();
+    await access.assert('project.adminReports', row.projectId);
+    return row;
+  }
+
+  private async editableCover(access: ViewerAccess, id: number): Promise<ReportCoverRow> {
+    const cover = await this.repository.findCover(id);
+    if (!cover) throw notFound();
+    await access.assert('organization.manageReportCovers', cover.organizationId);
+    return cover;
+  }
+
+  private async project(projectId: number): Promise<ReportProjectRow> {
+    const [project] = await this.repository.projectsWithOrganization([projectId]);
+    if (!project) throw notFound();
+    return project;
+  }
+
+  /** A cover's logo is a file of the cover's own organization. */
+  private async assertLogo(attachmentId: string | null, organizationId: string): Promise<void> {
+    if (attachmentId === null) return;
+    const file = await this.attachments.byId(attachmentId);
+    if (!file || file.organizationId !== organizationId) {
+      throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
+    }
+  }
+
+  private async coverInChain(coverId: number | null, organizationId: string): Promise<number | null> {
+    if (coverId === null) return null;
+    const cover = await this.repository.findCover(coverId);
+    return cover && (await this.repository.isInChain(cover.organizationId, organizationId)) ? cover.id : null;
+  }
+
+  private async printTemplateInChain(templateId: number | null, organizationId: string): Promise<number | null> {
+    if (templateId === null) return null;
+    const template = await this.repository.findPrintTemplate(templateId);
+    return template && (await this.repository.isInChain(template.organizationId, organizationId)) ? template.id : null;
+  }
+
+  /**
+   * The content pointed at another project: selections mapped by space name (when `map`), and the
+   * images its viewers could not see (files of another project or organization) copied into it.
+   */
+  private async retarget(
+    source: Report,
+    project: ReportProjectRow,
+    map: boolean,
+  ): Promise<{ content: ReportContent; unmapped: ReportUnmapped[] }> {
+    let content = source.content;
+    let unmapped: ReportUnmapped[] = [];
+    if (map) {
+      const [spaces, series] = await Promise.all([
+        this.spaces.listByProjects([project.id]),
+        this.series.listByProjects([project.id]),
+      ]);
+      ({ content, unmapped } = mapReportContent(content, { spaces, series }));
+    }
+    const copies = await this.attachments.copyIntoProject(imageAttachmentIds(content.elements), project);
+    if (copies.size > 0) content = { ...content, elements: replaceAttachments(content.elements, copies) };
+    return { content, unmapped };
+  }
+}
