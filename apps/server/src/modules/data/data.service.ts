@@ -78,6 +78,35 @@ export function compressedBody(answer: ProjectDataAnswer, coding: 'br' | 'gzip')
   return compressed;
 }
 
+/** A span of time, epoch seconds, [from, to). */
+export interface TimeSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * The runs of consecutive slots that overlap any of `spans`, each as its boundaries (epoch seconds,
+ * ascending; slot i is [boundaries[i], boundaries[i + 1])), in order.
+ */
+export function slotRunsWithin(boundaries: readonly number[], spans: readonly TimeSpan[]): number[][] {
+  const runs: number[][] = [];
+  let run: number[] | undefined;
+  for (let i = 0; i + 1 < boundaries.length; i++) {
+    const start = boundaries[i] as number;
+    const end = boundaries[i + 1] as number;
+    if (!spans.some((span) => start < span.to && end > span.from)) {
+      run = undefined;
+      continue;
+    }
+    if (!run) {
+      run = [start];
+      runs.push(run);
+    }
+    run.push(end);
+  }
+  return runs;
+}
+
 /** A project's spaces and series as stored, before anything is picked for a reader. */
 export interface ProjectLists {
   spaces: Awaited<ReturnType<SpacesRepository['listByProject']>>;
@@ -219,11 +248,13 @@ export class DataService {
   /**
    * The same answer restricted to the series and spaces `select` picks from the project's lists,
    * for a reader who is no member and needs no public link (a published report, which checked its
-   * own publication first). The same for everyone who asks: cached as shared.
+   * own publication first). The same for everyone who asks: cached as shared. Only slots that
+   * overlap a span of `within` carry values; the rest of the period is answered empty.
    */
   async selectedProjectData(
     request: DataRequest,
     select: (lists: ProjectLists) => { seriesIds: readonly number[]; spaceIds: readonly number[] },
+    within: readonly TimeSpan[],
   ): Promise<ProjectDataAnswer> {
     const project = await this.project(request.projectId);
     const reader: DataReader = {
@@ -240,7 +271,7 @@ export class DataService {
         };
       },
     };
-    return this.answer(project, request, async () => reader);
+    return this.answer(project, request, async () => reader, within);
   }
 
   /** The answer to `request` for the lists `reader` picks (it may check access first: read meanwhile). */
@@ -248,11 +279,17 @@ export class DataService {
     project: ProjectDataFacts,
     request: DataRequest,
     reader: () => Promise<DataReader>,
+    within?: readonly TimeSpan[],
   ): Promise<ProjectDataAnswer> {
     const slots = this.periodSlots(request.period, project.timeZone, request.slotSeconds);
     const now = this.deps.now?.() ?? Date.now();
     const months = utcMonthsOf(slots.from, slots.to);
+    const boundaries = [...slots.starts, slots.to];
+    // Undefined: every slot of the period.
+    let runs: number[][] | undefined = within && slotRunsWithin(boundaries, within);
+    if (runs?.length === 1 && runs[0]?.length === boundaries.length) runs = undefined;
     const hourly =
+      runs === undefined &&
       request.period.day === null &&
       request.slotSeconds === 3600 &&
       slots.hourAligned &&
@@ -302,11 +339,14 @@ export class DataService {
 
     // Values of a settled period change only with the dataId; the lists (a renamed series, a space
     // hidden) may change without it, so they are part of the key.
-    const cacheKey = `${project.id}|${head.period}|${project.dataId}|${request.slotSeconds}|${audience}|${sha256(JSON.stringify([spaces, series]))}`;
+    const kept = runs ? runs.map((run) => `${run[0]}-${run.at(-1)}`).join(',') : 'all';
+    const cacheKey = `${project.id}|${head.period}|${project.dataId}|${request.slotSeconds}|${audience}|${kept}|${sha256(JSON.stringify([spaces, series]))}`;
     const cached = this.settled.get(cacheKey);
     if (cached) return cached;
     const source = request.slotSeconds % 3600 === 0 && slots.hourAligned ? 'rollup' : 'raw';
-    const data = await this.deps.repository.aggregateJson(seriesIds, [...slots.starts, slots.to], source);
+    const data = runs
+      ? await this.runsJson(seriesIds, runs, source)
+      : await this.deps.repository.aggregateJson(seriesIds, boundaries, source);
     // The database wrote `data` as JSON already; it is joined in as text.
     const body = `${prefix}"data":${data}}`;
     const answer: ProjectDataAnswer = {
@@ -317,6 +357,13 @@ export class DataService {
     };
     if (caching.immutable) this.settled.set(cacheKey, answer, Math.ceil(body.length * 1.5));
     return answer;
+  }
+
+  /** `data` of the slots of `runs` (each a run of consecutive boundaries) joined into one object. */
+  private async runsJson(seriesIds: number[], runs: number[][], source: 'rollup' | 'raw'): Promise<string> {
+    const parts = await Promise.all(runs.map((run) => this.deps.repository.aggregateJson(seriesIds, run, source)));
+    const inner = parts.map((part) => part.slice(1, -1)).filter((part) => part !== '');
+    return `{${inner.join(',')}}`;
   }
 
   private periodSlots(period: DataPeriod, timeZone: string, slotSeconds: number): PeriodSlots {

@@ -9,6 +9,10 @@ export interface PublishedReportRow {
   projectOrganizationId: string;
   /** As stored: read through parseReportContent. */
   content: unknown;
+  /** As stored: read through reportDataslotsSchema. */
+  dataslots: unknown;
+  from: Date;
+  to: Date;
   /** The cover's design as stored (reportCoverContentSchema), and whose it is; null without a cover. */
   cover: unknown;
   coverOrganizationId: string | null;
@@ -26,6 +30,9 @@ export class PublicReportsRepository {
         projectId: reports.projectId,
         projectOrganizationId: projects.organizationId,
         content: reports.content,
+        dataslots: reports.dataslots,
+        from: reports.from,
+        to: reports.to,
         cover: reportCovers.cover,
         coverOrganizationId: reportCovers.organizationId,
       })

@@ -3,6 +3,7 @@ import {
   parseReportContent,
   type ReportContent,
   reportCoverContentSchema,
+  reportDataslotsSchema,
   reportReferencedSeries,
   uuidSchema,
   walkReportElements,
@@ -12,7 +13,7 @@ import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { AttachmentRow } from '../attachments/attachments.repository.ts';
 import { type AttachmentsService, isFileOfProject } from '../attachments/attachments.service.ts';
 import type { DataRequest } from '../data/data.schema.ts';
-import type { DataService, ProjectDataAnswer } from '../data/data.service.ts';
+import type { DataService, ProjectDataAnswer, TimeSpan } from '../data/data.service.ts';
 import type { PublicReportsRepository, PublishedReportRow } from './public-reports.repository.ts';
 
 /** One answer for an unknown id, an unpublished report, an old link and whatever the report does not show. */
@@ -29,8 +30,21 @@ function shownAttachmentIds(content: ReportContent, coverLogoId: string | null):
 }
 
 /**
+ * The times a report shows (epoch seconds): its range and its data slots' ranges. A data slot that
+ * no longer parses is left out, as the report leaves it out.
+ */
+function reportSpans(report: Pick<PublishedReportRow, 'from' | 'to' | 'dataslots'>): TimeSpan[] {
+  const seconds = (time: Date | string) => Math.floor(new Date(time).getTime() / 1000);
+  const spans = [{ from: seconds(report.from), to: seconds(report.to) }];
+  const slots = reportDataslotsSchema.safeParse(report.dataslots);
+  if (slots.success) for (const slot of slots.data) spans.push({ from: seconds(slot.from), to: seconds(slot.to) });
+  return spans;
+}
+
+/**
  * What the public link of a published report reaches besides its GraphQL query: the data of the
- * series and spaces its content references, and the files it shows; nothing else of its project.
+ * series and spaces its content references over the times it shows, and the files it shows;
+ * nothing else of its project.
  * Anonymous, so rate limited per client address.
  */
 export class PublicReportsService {
@@ -48,7 +62,11 @@ export class PublicReportsService {
     const report = await this.published(publicId, client);
     if (request.projectId !== report.projectId) throw notFound();
     const content = this.content(report);
-    return this.deps.data.selectedProjectData(request, (lists) => reportReferencedSeries(content, lists));
+    return this.deps.data.selectedProjectData(
+      request,
+      (lists) => reportReferencedSeries(content, lists),
+      reportSpans(report),
+    );
   }
 
   /** A file the report's image tours or its cover show, if it still belongs where they may show it from. */

@@ -21,6 +21,24 @@ function valuesOf(seriesId: number, level: number): SeriesValue[] {
   return values;
 }
 
+/** The report's range (4–20 October, Helsinki days) and its data slot's (26–27 October, UTC+2 by then). */
+const reportRange = { from: new Date('2026-10-03T21:00:00Z'), to: new Date('2026-10-20T21:00:00Z') };
+const schoolHoursLate = { from: '2026-10-25T22:00:00.000Z', to: '2026-10-27T22:00:00.000Z' };
+const shownSpans = [
+  { from: reportRange.from.getTime() / 1000, to: reportRange.to.getTime() / 1000 },
+  { from: Date.parse(schoolHoursLate.from) / 1000, to: Date.parse(schoolHoursLate.to) / 1000 },
+];
+
+/** The slots of a body that overlap a time the report shows. */
+function shownSlots(body: ProjectDataBody): Set<string> {
+  const bounds = [...body.slots, body.to];
+  return new Set(
+    body.slots
+      .filter((start, i) => shownSpans.some((span) => start < span.to && (bounds[i + 1] as number) > span.from))
+      .map(String),
+  );
+}
+
 describe.each(testDatabases)('a published report at its public link on %s', (kind) => {
   let olo: TestServer;
   let admin: TestClient;
@@ -149,8 +167,10 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
         projectId: project.id,
         name: 'Lokakuu',
         content,
-        from: new Date('2026-09-30T21:00:00Z'),
-        to: new Date('2026-10-31T22:00:00Z'),
+        ...reportRange,
+        dataslots: [
+          { id: 'late', name: 'Loppukuu', ...schoolHoursLate, filters: [], nulls: false, mode: 'avg', slot: 3600 },
+        ],
         coverId: cover?.id,
         published: true,
       })
@@ -164,6 +184,8 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
     ['2026-10', 3600],
     ['2026-10', 86_400],
     ['2026-10-15', 600],
+    ['2026-10-20', 7200],
+    ['2026-10-26', 3600],
   ])(
     'serves %s in %i s slots with only the referenced series and spaces, as /api/data gives them to a member',
     async (period, slot) => {
@@ -179,17 +201,35 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
       const member = (await (await admin.fetch(dataPath('/api/data', period, slot))).json()) as ProjectDataBody;
       expect(member.series.map((item) => item.id)).toContain(ids.yardHumidity);
       const shown = new Set([String(ids.yardTemperature), String(ids.cellarTemperature)]);
+      // The member's values of the shown series in the slots the report's range and data slot touch.
+      const inRange = shownSlots(member);
       const memberShown = Object.fromEntries(
-        Object.entries(member.data).map(([start, bySeries]) => [
-          start,
-          Object.fromEntries(Object.entries(bySeries).filter(([seriesId]) => shown.has(seriesId))),
-        ]),
+        Object.entries(member.data)
+          .filter(([start]) => inRange.has(start))
+          .map(([start, bySeries]) => [
+            start,
+            Object.fromEntries(Object.entries(bySeries).filter(([seriesId]) => shown.has(seriesId))),
+          ]),
       );
+      expect(Object.keys(memberShown).length).toBeGreaterThan(0);
       expect(body.data).toEqual(memberShown);
       expect(body.slots).toEqual(member.slots);
       expect(body.series).toEqual(member.series.filter((item) => shown.has(String(item.id))));
     },
   );
+
+  it('answers the days and months outside the report’s times with no values', async () => {
+    for (const period of ['2026-09', '2026-10-22', '2026-10-31']) {
+      const response = await publicData(period, 3600);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as ProjectDataBody;
+      expect(body.data).toEqual({});
+      expect(body.series.map((item) => item.id).sort()).toEqual([ids.yardTemperature, ids.cellarTemperature].sort());
+    }
+    // The member has values there.
+    const member = (await (await admin.fetch(dataPath('/api/data', '2026-10-22', 3600))).json()) as ProjectDataBody;
+    expect(Object.keys(member.data).length).toBeGreaterThan(0);
+  });
 
   it('answers 304 to the ETag it gave, and the same bytes compressed', async () => {
     const first = await publicData('2026-10', 3600);
