@@ -405,7 +405,7 @@ export function openApiDocument() {
         get: {
           summary: "A published report's data: the data API's answer with only the series and spaces the report shows",
           description:
-            "Anonymous: the report's public link is the key. As `/api/data/...` (same body, slots, ETags, codings), with only the series the report's elements select (each repeating container's children resolved for every shown space) and the spaces its image tours pin, and their spaces; `Cache-Control: public`. 404, as for an unknown id, while the report is unpublished, for a public id replaced by publishing again, and for another project than the report's. Rate limited per client address.",
+            "Anonymous: the report's public link is the key. As `/api/data/...` (same body, slots, ETags, codings), with only the series the report's elements select (each repeating container's children resolved for every shown space) and the spaces its image tours pin, and their spaces; values only in slots that overlap the report's range or one of its data slots' ranges (other periods answer with no values); `Cache-Control: public`. 404, as for an unknown id, while the report is unpublished, for a public id replaced by publishing again, and for another project than the report's. Rate limited per client address.",
           security: [{}],
           parameters: [
             { name: 'publicId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
