@@ -364,7 +364,14 @@ export const routes: RouteObject[] = [
         ),
         handle: { ...publicPlainClient, title: 'Project' },
       },
-      later('report/:reportPublicId', { ...publicPlainClient, title: 'Report' }),
+      {
+        path: 'report/:reportPublicId',
+        ...page(
+          () => import('./features/reports/public/PublicReportPage.tsx'),
+          (m) => m.PublicReportPage,
+        ),
+        handle: { ...publicPlainClient, title: 'Report' },
+      },
       {
         path: '*',
         ...page(

@@ -11,7 +11,6 @@ export const unbuiltPages: readonly string[] = [
   '/admin/status-dash',
   '/p/:projectId/report',
   '/p/:projectId/report/:reportId',
-  '/report/:reportPublicId',
 ];
 
 /** True when the address (a path, with or without query) leads to a built screen. */

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupApp, renderApp } from '../../../testing/renderApp.tsx';
+
+const publicId = '00000000-0000-4000-8000-00000000be01';
+const logoId = '00000000-0000-4000-8000-0000000000aa';
+
+const space = (id: number, name: string, show = true) => ({ __typename: 'ReportSpace', id, name, show, color: null });
+
+function publicReport(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'PublicReport',
+    publicId,
+    name: 'Sisäilmaraportti',
+    content: {
+      version: 1,
+      elements: [
+        { id: 'title', kind: 'text', text: '{project.name}: {report.from}–{report.to}', style: 'title' },
+        {
+          id: 'rooms',
+          kind: 'text',
+          text: 'Tilat',
+          style: 'heading',
+          repeatPerSpace: true,
+          children: [{ id: 'room', kind: 'text', text: '{space.name}', style: 'subheading' }],
+        },
+      ],
+    },
+    dataslots: [],
+    from: '2026-10-31T22:00:00.000Z',
+    to: '2026-11-30T22:00:00.000Z',
+    landscape: true,
+    updatedAt: '2026-12-01T08:00:00.000Z',
+    cover: {
+      __typename: 'ReportCover',
+      id: 4,
+      organizationId: '00000000-0000-4000-8000-0000000000c1',
+      name: 'Kunnan kansi',
+      cover: { version: 1, logoAttachmentId: logoId, elements: [] },
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-01T08:00:00.000Z',
+    },
+    context: {
+      __typename: 'ReportContext',
+      projectId: 1,
+      projectName: 'Koulu',
+      projectCode: null,
+      organizationName: 'Kunta',
+      timeZone: 'Europe/Helsinki',
+      dataId: '5d1f6a9e-0000-4000-8000-000000000001',
+      startAt: null,
+      defaultSelect: 7,
+      defaults: {},
+      spaces: [space(2, 'Luokka 101'), space(1, 'Sali')],
+      series: [],
+      alarmEpisodes: [],
+    },
+    ...overrides,
+  };
+}
+
+describe('public report page', () => {
+  afterEach(cleanupApp);
+
+  it('shows the published report read-only, its images from the public link, and asks nothing else', async () => {
+    const { operations } = renderApp({
+      path: `/report/${publicId}`,
+      graphql: {
+        PublicReport: ({ publicId: asked }) => ({ data: { publicReport: { ...publicReport(), publicId: asked } } }),
+      },
+    });
+    const document = await screen.findByTestId('report-document');
+    expect(within(document).getByRole('heading', { level: 1 }).textContent).toBe('Koulu: 1.11.2026–30.11.2026');
+    expect(
+      within(document)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Luokka 101', 'Sali']);
+    expect(document.dataset.orientation).toBe('landscape');
+    const logo = within(screen.getByTestId('report-cover')).getByRole('img');
+    expect(logo.getAttribute('src')).toBe(`/api/public-reports/${publicId}/attachments/${logoId}`);
+    await waitFor(() => expect(window.document.title).toContain('Sisäilmaraportti'));
+    // No editing, no member data: the report and, at most, the shell's session question.
+    expect(screen.queryByRole('button', { name: /tallenna|muokkaa/i })).toBeNull();
+    expect(operations.filter((name) => name !== 'CurrentUser')).toEqual(['PublicReport']);
+  });
+
+  it('says the link does not work when the report is not published or the link is old', async () => {
+    renderApp({
+      path: `/report/${publicId}`,
+      language: 'en',
+      graphql: {
+        PublicReport: () => ({ data: null, errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] }),
+      },
+    });
+    const notFound = await screen.findByTestId('public-report-not-found');
+    expect(notFound.textContent).toContain('This report is not published, or its link has changed.');
+    expect(screen.queryByTestId('report-document')).toBeNull();
+  });
+
+  it('says a report saved by a newer version of Olo cannot be shown, rather than drawing part of it', async () => {
+    renderApp({
+      path: `/report/${publicId}`,
+      language: 'en',
+      graphql: {
+        PublicReport: () => ({ data: { publicReport: publicReport({ content: { version: 99, elements: [] } }) } }),
+      },
+    });
+    const unreadable = await screen.findByTestId('public-report-unreadable');
+    expect(unreadable.textContent).toContain('This report was saved by a newer version of Olo');
+  });
+});
