@@ -21,6 +21,13 @@ function valuesOf(seriesId: number, level: number): SeriesValue[] {
   return values;
 }
 
+/** A response with its body read: an unread one would keep its connection, and so the server's closing, waiting. */
+async function read(pending: Promise<Response>) {
+  const response = await pending;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes, json: () => JSON.parse(bytes.toString()) };
+}
+
 /** The report's range (4–20 October, Helsinki days) and its data slot's (26–27 October, UTC+2 by then). */
 const reportRange = { from: new Date('2026-10-03T21:00:00Z'), to: new Date('2026-10-20T21:00:00Z') };
 const schoolHoursLate = { from: '2026-10-25T22:00:00.000Z', to: '2026-10-27T22:00:00.000Z' };
@@ -53,11 +60,13 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
   const dataPath = (base: string, period: string, slot: number, projectId = project.id) =>
     `${base}/${projectId}/${period}/${project.dataId}/${slot}`;
   const publicData = (period: string, slot: number, options: { publicId?: string; projectId?: number } = {}) =>
-    anonymous.fetch(
-      dataPath(`/api/public-reports/${options.publicId ?? publicId}/data`, period, slot, options.projectId),
+    read(
+      anonymous.fetch(
+        dataPath(`/api/public-reports/${options.publicId ?? publicId}/data`, period, slot, options.projectId),
+      ),
     );
   const publicFile = (attachmentId: string, id = publicId) =>
-    anonymous.fetch(`/api/public-reports/${id}/attachments/${attachmentId}`);
+    read(anonymous.fetch(`/api/public-reports/${id}/attachments/${attachmentId}`));
 
   beforeAll(async () => {
     olo = await startTestServer(kind);
@@ -192,7 +201,7 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
       const response = await publicData(period, slot);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      const body = (await response.json()) as ProjectDataBody;
+      const body = response.json() as ProjectDataBody;
       expect(body.series.map((item) => item.id).sort()).toEqual([ids.yardTemperature, ids.cellarTemperature].sort());
       expect(body.spaces.map((space) => space.name).sort()).toEqual(['Kellari', 'Piha']);
       const dataSeries = new Set(Object.values(body.data).flatMap((bySeries) => Object.keys(bySeries)));
@@ -222,7 +231,7 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
     for (const period of ['2026-09', '2026-10-22', '2026-10-31']) {
       const response = await publicData(period, 3600);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as ProjectDataBody;
+      const body = response.json() as ProjectDataBody;
       expect(body.data).toEqual({});
       expect(body.series.map((item) => item.id).sort()).toEqual([ids.yardTemperature, ids.cellarTemperature].sort());
     }
@@ -231,7 +240,7 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
     expect(Object.keys(member.data).length).toBeGreaterThan(0);
   });
 
-  it('answers 304 to the ETag it gave, and the same bytes compressed', async () => {
+  it('answers 304 to the ETag it gave', async () => {
     const first = await publicData('2026-10', 3600);
     const etag = first.headers.get('etag') as string;
     const again = await anonymous.fetch(dataPath(`/api/public-reports/${publicId}/data`, '2026-10', 3600), {
@@ -251,10 +260,10 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
     const tour = await publicFile(files.tour);
     expect(tour.status).toBe(200);
     expect(tour.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await tour.arrayBuffer())).toEqual(png(1));
+    expect(tour.bytes).toEqual(png(1));
     const logo = await publicFile(files.logo);
     expect(logo.status).toBe(200);
-    expect(Buffer.from(await logo.arrayBuffer())).toEqual(png(4));
+    expect(logo.bytes).toEqual(png(4));
     // Of the project, but no element shows it.
     expect((await publicFile(files.unshown)).status).toBe(404);
     // Named by the tour, but another project's file.
@@ -289,8 +298,8 @@ describe('the public report routes’ rate limit', () => {
     const client = new TestClient(olo.url);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const response = await client.fetch(
-        `/api/public-reports/${crypto.randomUUID()}/attachments/${crypto.randomUUID()}`,
+      const response = await read(
+        client.fetch(`/api/public-reports/${crypto.randomUUID()}/attachments/${crypto.randomUUID()}`),
       );
       statuses.push(response.status);
     }
