@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startEmbeddedDatabase } from './db/pglite-process.ts';
@@ -27,6 +28,8 @@ async function main() {
     await seedDemoMeters(server.database.db);
     const { seedDemoAlarms } = await import('./seed/demo-alarms.ts');
     await seedDemoAlarms(server.database.db);
+    const { seedDemoReports } = await import('./seed/demo-reports.ts');
+    await seedDemoReports({ db: server.database.db, attachmentsDir: path.join(config.dataDir, 'attachments') });
     demoSimulation = startDemoSimulation({
       publish: publishToIngest(server.services.ingest),
       onError: (error) => logger.warn({ err: error }, 'demo uplink failed'),

@@ -401,6 +401,61 @@ export function openApiDocument() {
           },
         },
       },
+      '/api/public-reports/{publicId}/data/{projectId}/{period}/{dataId}/{slotSeconds}': {
+        get: {
+          summary: "A published report's data: the data API's answer with only the series and spaces the report shows",
+          description:
+            "Anonymous: the report's public link is the key. As `/api/data/...` (same body, slots, ETags, codings), with only the series the report's elements select (each repeating container's children resolved for every shown space) and the spaces its image tours pin, and their spaces; values only in slots that overlap the report's range or one of its data slots' ranges (other periods answer with no values); `Cache-Control: public`. 404, as for an unknown id, while the report is unpublished, for a public id replaced by publishing again, and for another project than the report's. Rate limited per client address.",
+          security: [{}],
+          parameters: [
+            { name: 'publicId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+            { name: 'projectId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+            {
+              name: 'period',
+              in: 'path',
+              required: true,
+              description: "A month (YYYY-MM) or a day (YYYY-MM-DD) of the project's time zone.",
+              schema: { type: 'string', pattern: '^\\d{4}-\\d{2}(-\\d{2})?$' },
+            },
+            { name: 'dataId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+            {
+              name: 'slotSeconds',
+              in: 'path',
+              required: true,
+              schema: { type: 'integer', minimum: dataSlotLimits.minSeconds, maximum: dataSlotLimits.maxSeconds },
+            },
+            { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The aggregates, with ETag and Cache-Control.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/ProjectData' } } },
+            },
+            '304': { description: 'Unchanged since the ETag given in If-None-Match.' },
+            '400': errorResponse('A malformed period, data id or slot length.'),
+            '404': errorResponse('No published report with this public id, or another project than its own.'),
+            '409': { description: 'The data id is stale, as for `/api/data/...`.' },
+            '429': errorResponse('Too many requests from this address.'),
+          },
+        },
+      },
+      '/api/public-reports/{publicId}/attachments/{attachmentId}': {
+        get: {
+          summary: "A file a published report shows: an image of its image tours, or its cover's logo",
+          security: [{}],
+          parameters: [
+            { name: 'publicId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+            { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          ],
+          responses: {
+            '200': { description: 'The file.', content: { '*/*': {} } },
+            '404': errorResponse(
+              "No published report with this public id, or a file it does not show (or that is not of the report's project or its cover's organization).",
+            ),
+            '429': errorResponse('Too many requests from this address.'),
+          },
+        },
+      },
       '/api/docs': {
         get: {
           summary: 'This description',

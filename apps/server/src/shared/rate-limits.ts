@@ -11,7 +11,8 @@ const minute = 60 * 1000;
 const hour = 60 * minute;
 
 /**
- * The limits of operations that send mail or store text, and of failed sign-ins per IP. Each is
+ * The limits of operations that send mail or store text, of failed sign-ins per IP, and of
+ * anonymous reads that reach the database (a published report's routes). Each is
  * multiplied by RATE_LIMIT_FACTOR (a large site, many users behind one office address); a per-IP
  * limit counts one address, the others one account or one mail address, whichever IP asks.
  */
@@ -29,6 +30,8 @@ export const rateLimits = {
   reportBugPerIp: { limit: 10, windowMs: hour },
   reportBugPerAccount: { limit: 30, windowMs: hour },
   loginFailuresPerIp: { limit: 50, windowMs: 15 * minute },
+  /** Requests to a published report's data and files: a report's page asks a few hundred. */
+  publicReportPerIp: { limit: 3000, windowMs: 10 * minute },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

@@ -26,6 +26,7 @@ import {
   RecalculationRepository,
   RecalculationTasksRepository,
 } from '../modules/recalculation/recalculation.repository.ts';
+import { PublicReportsRepository } from '../modules/reports/public-reports.repository.ts';
 import { ReportsRepository } from '../modules/reports/reports.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
@@ -63,6 +64,7 @@ export function createRepositories(database: Database, computerId: number) {
     organizations: new OrganizationsRepository(db),
     projectPages: new ProjectPagesRepository(db),
     projects: new ProjectsRepository(db),
+    publicReports: new PublicReportsRepository(db),
     readings: new ReadingsRepository(sql, computerId),
     recalculation: new RecalculationRepository(sql),
     recalculationTasks: new RecalculationTasksRepository(sql),

@@ -38,6 +38,7 @@ import { OrganizationsService } from '../modules/organizations/organizations.ser
 import { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
 import { ProjectsService } from '../modules/projects/projects.service.ts';
 import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
+import { PublicReportsService } from '../modules/reports/public-reports.service.ts';
 import { ReportsService } from '../modules/reports/reports.service.ts';
 import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
@@ -275,6 +276,7 @@ export async function createServices(deps: ServicesDeps) {
     projectPages: new ProjectPagesService(repositories.projectPages, events),
     recalculation,
     projects,
+    publicReports: new PublicReportsService({ repository: repositories.publicReports, data, attachments, limits }),
     reports: new ReportsService({
       repository: repositories.reports,
       spaces: repositories.spaces,

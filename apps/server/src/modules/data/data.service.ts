@@ -78,6 +78,47 @@ export function compressedBody(answer: ProjectDataAnswer, coding: 'br' | 'gzip')
   return compressed;
 }
 
+/** A span of time, epoch seconds, [from, to). */
+export interface TimeSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * The runs of consecutive slots that overlap any of `spans`, each as its boundaries (epoch seconds,
+ * ascending; slot i is [boundaries[i], boundaries[i + 1])), in order.
+ */
+export function slotRunsWithin(boundaries: readonly number[], spans: readonly TimeSpan[]): number[][] {
+  const runs: number[][] = [];
+  let run: number[] | undefined;
+  for (let i = 0; i + 1 < boundaries.length; i++) {
+    const start = boundaries[i] as number;
+    const end = boundaries[i + 1] as number;
+    if (!spans.some((span) => start < span.to && end > span.from)) {
+      run = undefined;
+      continue;
+    }
+    if (!run) {
+      run = [start];
+      runs.push(run);
+    }
+    run.push(end);
+  }
+  return runs;
+}
+
+/** A project's spaces and series as stored, before anything is picked for a reader. */
+export interface ProjectLists {
+  spaces: Awaited<ReturnType<SpacesRepository['listByProject']>>;
+  series: Awaited<ReturnType<SeriesRepository['listByProject']>>;
+}
+
+/** Who an answer is for (part of the cache key) and which of the project's lists they get. */
+interface DataReader {
+  audience: 'members' | 'public' | 'selected';
+  pick: (lists: ProjectLists) => Pick<ProjectDataBody, 'spaces' | 'series'>;
+}
+
 export class StaleDataIdError extends AppError {
   constructor(readonly currentDataId: string) {
     super('CONFLICT', 'Stale data id');
@@ -154,7 +195,7 @@ export class DataService {
     return { member, publicView };
   }
 
-  private async readLists(projectId: number) {
+  private async readLists(projectId: number): Promise<ProjectLists> {
     const [spaces, series] = await Promise.all([
       this.deps.spaces.listByProject(projectId),
       this.deps.series.listByProject(projectId),
@@ -164,12 +205,12 @@ export class DataService {
 
   /** Members (and whoever sees the project) get every series; others the series of the spaces a public link shows. */
   private visibleLists(
-    { spaces: allSpaces, series: allSeries }: Awaited<ReturnType<DataService['readLists']>>,
+    { spaces: allSpaces, series: allSeries }: ProjectLists,
     member: boolean,
-    publicView: PublicProjectView,
+    publicView: PublicProjectView | undefined,
   ): Pick<ProjectDataBody, 'spaces' | 'series'> {
     const spaces: ProjectDataBody['spaces'] = allSpaces
-      .filter((space) => member || publicView.data(space))
+      .filter((space) => member || publicView?.data(space))
       .map(({ id, name, show }) => ({ id, name, show }));
     const shownSpaceIds = new Set(spaces.map((space) => space.id));
     const series: ProjectDataBody['series'] = sortSeries(allSeries)
@@ -198,22 +239,69 @@ export class DataService {
   ): Promise<ProjectDataAnswer> {
     // The viewer (their session) may still be on its way: the project is read meanwhile.
     const [viewer, project] = await Promise.all([viewerAccess, this.project(request.projectId)]);
+    return this.answer(project, request, async () => {
+      const { member, publicView } = await this.access(viewer, project);
+      return { audience: member ? 'members' : 'public', pick: (lists) => this.visibleLists(lists, member, publicView) };
+    });
+  }
+
+  /**
+   * The same answer restricted to the series and spaces `select` picks from the project's lists,
+   * for a reader who is no member and needs no public link (a published report, which checked its
+   * own publication first). The same for everyone who asks: cached as shared. Only slots that
+   * overlap a span of `within` carry values; the rest of the period is answered empty.
+   */
+  async selectedProjectData(
+    request: DataRequest,
+    select: (lists: ProjectLists) => { seriesIds: readonly number[]; spaceIds: readonly number[] },
+    within: readonly TimeSpan[],
+  ): Promise<ProjectDataAnswer> {
+    const project = await this.project(request.projectId);
+    const reader: DataReader = {
+      audience: 'selected',
+      pick: (lists) => {
+        const chosen = select(lists);
+        const seriesIds = new Set(chosen.seriesIds);
+        const spaceIds = new Set(chosen.spaceIds);
+        // Every entry as a member gets it, then only those chosen.
+        const all = this.visibleLists(lists, true, undefined);
+        return {
+          spaces: all.spaces.filter((space) => spaceIds.has(space.id)),
+          series: all.series.filter((item) => seriesIds.has(item.id)),
+        };
+      },
+    };
+    return this.answer(project, request, async () => reader, within);
+  }
+
+  /** The answer to `request` for the lists `reader` picks (it may check access first: read meanwhile). */
+  private async answer(
+    project: ProjectDataFacts,
+    request: DataRequest,
+    reader: () => Promise<DataReader>,
+    within?: readonly TimeSpan[],
+  ): Promise<ProjectDataAnswer> {
     const slots = this.periodSlots(request.period, project.timeZone, request.slotSeconds);
     const now = this.deps.now?.() ?? Date.now();
     const months = utcMonthsOf(slots.from, slots.to);
+    const boundaries = [...slots.starts, slots.to];
+    // Undefined: every slot of the period.
+    let runs: number[][] | undefined = within && slotRunsWithin(boundaries, within);
+    if (runs?.length === 1 && runs[0]?.length === boundaries.length) runs = undefined;
     const hourly =
+      runs === undefined &&
       request.period.day === null &&
       request.slotSeconds === 3600 &&
       slots.hourAligned &&
       nextUtcMonth(months.at(-1) as number) <= now / 1000 - hourlyMonthSettleSeconds;
     // Read at once; nothing is answered before access holds.
-    const [{ member, publicView }, lists, versions] = await Promise.all([
-      this.access(viewer, project),
+    const [{ audience, pick }, lists, versions] = await Promise.all([
+      reader(),
       this.readLists(project.id),
       hourly ? this.deps.repository.rollupVersions(project.id, months) : undefined,
     ]);
     if (request.dataId !== project.dataId) throw new StaleDataIdError(project.dataId);
-    const { spaces, series } = this.visibleLists(lists, member, publicView);
+    const { spaces, series } = pick(lists);
     const head: Omit<ProjectDataBody, 'data'> = {
       projectId: project.id,
       period: formatDataPeriod(request.period),
@@ -228,7 +316,7 @@ export class DataService {
     };
     const caching = {
       immutable: periodEnded(request.period, project.timeZone, now - periodSettleMs),
-      shared: !member,
+      shared: audience !== 'members',
     };
     // `{…head…,` : the body is this, then `"data":…}`.
     const prefix = `${JSON.stringify(head).slice(0, -1)},`;
@@ -251,11 +339,14 @@ export class DataService {
 
     // Values of a settled period change only with the dataId; the lists (a renamed series, a space
     // hidden) may change without it, so they are part of the key.
-    const cacheKey = `${project.id}|${head.period}|${project.dataId}|${request.slotSeconds}|${member ? 'members' : 'public'}|${sha256(JSON.stringify([spaces, series]))}`;
+    const kept = runs ? runs.map((run) => `${run[0]}-${run.at(-1)}`).join(',') : 'all';
+    const cacheKey = `${project.id}|${head.period}|${project.dataId}|${request.slotSeconds}|${audience}|${kept}|${sha256(JSON.stringify([spaces, series]))}`;
     const cached = this.settled.get(cacheKey);
     if (cached) return cached;
     const source = request.slotSeconds % 3600 === 0 && slots.hourAligned ? 'rollup' : 'raw';
-    const data = await this.deps.repository.aggregateJson(seriesIds, [...slots.starts, slots.to], source);
+    const data = runs
+      ? await this.runsJson(seriesIds, runs, source)
+      : await this.deps.repository.aggregateJson(seriesIds, boundaries, source);
     // The database wrote `data` as JSON already; it is joined in as text.
     const body = `${prefix}"data":${data}}`;
     const answer: ProjectDataAnswer = {
@@ -266,6 +357,13 @@ export class DataService {
     };
     if (caching.immutable) this.settled.set(cacheKey, answer, Math.ceil(body.length * 1.5));
     return answer;
+  }
+
+  /** `data` of the slots of `runs` (each a run of consecutive boundaries) joined into one object. */
+  private async runsJson(seriesIds: number[], runs: number[][], source: 'rollup' | 'raw'): Promise<string> {
+    const parts = await Promise.all(runs.map((run) => this.deps.repository.aggregateJson(seriesIds, run, source)));
+    const inner = parts.map((part) => part.slice(1, -1)).filter((part) => part !== '');
+    return `{${inner.join(',')}}`;
   }
 
   private periodSlots(period: DataPeriod, timeZone: string, slotSeconds: number): PeriodSlots {

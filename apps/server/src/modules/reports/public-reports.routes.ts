@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { sendDownload } from '../../http/downloads.ts';
+import { parseInput } from '../../shared/errors.ts';
+import { dataErrorAnswers, sendDataAnswer } from '../data/data.routes.ts';
+import { dataRequestSchema } from '../data/data.schema.ts';
+import type { PublicReportsService } from './public-reports.service.ts';
+
+/**
+ * The REST side of a published report's public link (the page itself reads `publicReport` from
+ * GraphQL): GET /api/public-reports/{publicId}/data/{projectId}/{period}/{dataId}/{slotSeconds},
+ * the data API's answer with only the report's referenced series and spaces, and
+ * GET /api/public-reports/{publicId}/attachments/{attachmentId}, a file the report shows. Both
+ * answer 404 for an unknown, unpublished or replaced public id alike.
+ */
+export function registerPublicReportRoutes(app: FastifyInstance, deps: { publicReports: PublicReportsService }) {
+  app.get<{ Params: Record<string, string> }>(
+    '/api/public-reports/:publicId/data/:projectId/:period/:dataId/:slotSeconds',
+    { errorHandler: dataErrorAnswers },
+    async (request, reply) => {
+      const { publicId, ...params } = request.params;
+      const input = parseInput(dataRequestSchema, params);
+      const answer = await deps.publicReports.data(publicId ?? '', input, { ip: request.ip });
+      // No session is read: every visitor of the link gets the same answer.
+      return sendDataAnswer(request, reply, answer, []);
+    },
+  );
+
+  app.get<{ Params: { publicId: string; attachmentId: string } }>(
+    '/api/public-reports/:publicId/attachments/:attachmentId',
+    async (request, reply) => {
+      const { publicId, attachmentId } = request.params;
+      const attachment = await deps.publicReports.attachment(publicId, attachmentId, { ip: request.ip });
+      return sendDownload(reply, {
+        body: fs.createReadStream(deps.publicReports.filePath(attachment)),
+        contentType: attachment.contentType,
+        filename: attachment.name,
+        size: attachment.size,
+        // Only images are shown by a report; anything else opens as a download, never as a page of this site.
+        disposition: attachment.contentType.startsWith('image/') ? 'inline' : 'attachment',
+        // Unpublishing must take effect: kept briefly, and by browsers only.
+        cacheControl: 'private, max-age=300',
+      });
+    },
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  emptyReportContent,
+  parseReportContent,
+  type ReportContent,
+  reportCoverContentSchema,
+  reportDataslotsSchema,
+  reportReferencedSeries,
+  uuidSchema,
+  walkReportElements,
+} from '@olo/shared';
+import { AppError } from '../../shared/errors.ts';
+import type { RateLimiter } from '../../shared/rate-limits.ts';
+import type { AttachmentRow } from '../attachments/attachments.repository.ts';
+import { type AttachmentsService, isFileOfProject } from '../attachments/attachments.service.ts';
+import type { DataRequest } from '../data/data.schema.ts';
+import type { DataService, ProjectDataAnswer, TimeSpan } from '../data/data.service.ts';
+import type { PublicReportsRepository, PublishedReportRow } from './public-reports.repository.ts';
+
+/** One answer for an unknown id, an unpublished report, an old link and whatever the report does not show. */
+const notFound = () => new AppError('NOT_FOUND', 'Not found');
+
+/** The attachments a report shows: its image tours' images and its cover's logo. */
+function shownAttachmentIds(content: ReportContent, coverLogoId: string | null): Set<string> {
+  const ids = new Set<string>();
+  walkReportElements(content.elements, (element) => {
+    if (element.kind === 'imageTour') for (const image of element.images) ids.add(image.attachmentId);
+  });
+  if (coverLogoId) ids.add(coverLogoId);
+  return ids;
+}
+
+/**
+ * The times a report shows (epoch seconds): its range and its data slots' ranges. A data slot that
+ * no longer parses is left out, as the report leaves it out.
+ */
+function reportSpans(report: Pick<PublishedReportRow, 'from' | 'to' | 'dataslots'>): TimeSpan[] {
+  const seconds = (time: Date | string) => Math.floor(new Date(time).getTime() / 1000);
+  const spans = [{ from: seconds(report.from), to: seconds(report.to) }];
+  const slots = reportDataslotsSchema.safeParse(report.dataslots);
+  if (slots.success) for (const slot of slots.data) spans.push({ from: seconds(slot.from), to: seconds(slot.to) });
+  return spans;
+}
+
+/**
+ * What the public link of a published report reaches besides its GraphQL query: the data of the
+ * series and spaces its content references over the times it shows, and the files it shows;
+ * nothing else of its project.
+ * Anonymous, so rate limited per client address.
+ */
+export class PublicReportsService {
+  constructor(
+    private readonly deps: {
+      repository: PublicReportsRepository;
+      data: DataService;
+      attachments: AttachmentsService;
+      limits: RateLimiter;
+    },
+  ) {}
+
+  /** The data API's answer for the report's project with only its referenced series and spaces. */
+  async data(publicId: string, request: DataRequest, client: { ip?: string }): Promise<ProjectDataAnswer> {
+    const report = await this.published(publicId, client);
+    if (request.projectId !== report.projectId) throw notFound();
+    const content = this.content(report);
+    return this.deps.data.selectedProjectData(
+      request,
+      (lists) => reportReferencedSeries(content, lists),
+      reportSpans(report),
+    );
+  }
+
+  /** A file the report's image tours or its cover show, if it still belongs where they may show it from. */
+  async attachment(publicId: string, attachmentId: string, client: { ip?: string }): Promise<AttachmentRow> {
+    const report = await this.published(publicId, client);
+    const logoId = this.coverLogoId(report);
+    if (!uuidSchema.safeParse(attachmentId).success) throw notFound();
+    if (!shownAttachmentIds(this.content(report), logoId).has(attachmentId)) throw notFound();
+    const attachment = await this.deps.attachments.byId(attachmentId);
+    if (!attachment) throw notFound();
+    // A tour shows files of its own project (or its organization); a cover its organization's logo.
+    const ofProject = isFileOfProject(attachment, {
+      id: report.projectId,
+      organizationId: report.projectOrganizationId,
+    });
+    const ofCover =
+      attachmentId === logoId &&
+      attachment.projectId === null &&
+      attachment.organizationId === report.coverOrganizationId;
+    if (!ofProject && !ofCover) throw notFound();
+    return attachment;
+  }
+
+  filePath(attachment: AttachmentRow): string {
+    return this.deps.attachments.filePath(attachment);
+  }
+
+  private async published(publicId: string, client: { ip?: string }): Promise<PublishedReportRow> {
+    this.deps.limits.take(['publicReportPerIp', client.ip]);
+    if (!uuidSchema.safeParse(publicId).success) throw notFound();
+    const report = await this.deps.repository.published(publicId.toLowerCase());
+    if (!report) throw notFound();
+    return report;
+  }
+
+  /** Content that no longer parses shows nothing, so it references nothing. */
+  private content(report: PublishedReportRow): ReportContent {
+    const parsed = parseReportContent(report.content);
+    return parsed.success ? parsed.data : emptyReportContent;
+  }
+
+  private coverLogoId(report: PublishedReportRow): string | null {
+    if (report.cover === null) return null;
+    const parsed = reportCoverContentSchema.safeParse(report.cover);
+    return parsed.success ? parsed.data.logoAttachmentId : null;
+  }
+}
