@@ -10,14 +10,15 @@ import { csrfFetch } from './csrf.ts';
 import { maxSocketRetries, shouldRetrySocket, waitBeforeSocketRetry } from './socketRetry.ts';
 
 /**
- * Answers to what the user did (wrong password, duplicate username, ...): shown in the form, not bugs of Olo.
- * They are still logged.
+ * Answers to what the user did (wrong password, duplicate username, an old or mistyped link: NOT_FOUND, which
+ * the pages show as such): shown to the user, not bugs of Olo. They are still logged.
  */
 const expectedErrorCodes = new Set([
   'BAD_USER_INPUT',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'CONFLICT',
+  'NOT_FOUND',
   'INVALID_CREDENTIALS',
   'TOO_MANY_REQUESTS',
   'INVALID_TOKEN',

@@ -1,6 +1,7 @@
 import { Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
+import classes from './PlainLayouts.module.css';
 import { SiteBrand } from './SiteBrand.tsx';
 import { mainContentId, SkipLink } from './SkipLink.tsx';
 
@@ -24,7 +25,7 @@ export function PlainClientLayout({ children }: { children: ReactNode }) {
   return (
     <Box data-layout="plain-client" mih="100vh">
       <SkipLink />
-      <Group component="header" justify="space-between" p="sm">
+      <Group component="header" justify="space-between" p="sm" className={classes.screenOnly}>
         <SiteBrand to="/" />
         <LanguagePicker />
       </Group>
