@@ -15,6 +15,8 @@ import { useShowError } from '../../forms/useShowError.ts';
 import { useUnsavedChangesPrompt } from '../../navigation/useUnsavedChangesPrompt.ts';
 import { DisplayTimeZone } from '../../ui/timeZone.tsx';
 import type { ReportContextInfo, ReportScope, ReportSources } from '../document/reportScope.ts';
+import { DownloadPdfButton } from '../download/DownloadPdfButton.tsx';
+import { linkLanguage, reportPdfUrl } from '../download/reportPdf.ts';
 import { EditorCanvas } from './EditorCanvas.tsx';
 import { ElementPalette } from './ElementPalette.tsx';
 import { ElementSettings } from './ElementSettings.tsx';
@@ -51,6 +53,7 @@ function countElements(elements: readonly ReportElement[]): number {
 }
 
 export interface ReportEditorProps {
+  reportId: number;
   version: number;
   initial: ReportDraft;
   publicId: string | null;
@@ -72,7 +75,7 @@ export interface ReportEditorProps {
  * change is saved on its own shortly after it is made.
  */
 export function ReportEditor(props: ReportEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const showError = useShowError();
   const autosave = useReportAutosave({ initial: props.initial, version: props.version, save: props.save });
   const { draft, dispatch, state } = autosave;
@@ -154,7 +157,17 @@ export function ReportEditor(props: ReportEditorProps) {
                 error={draft.name.trim() ? undefined : t('Required')}
                 onChange={(event) => dispatch({ type: 'set', changes: { name: event.currentTarget.value } })}
               />
-              <SaveIndicator state={state} onRetry={autosave.retry} />
+              <Group gap="sm" align="center">
+                <SaveIndicator state={state} onRetry={autosave.retry} />
+                {/* The server prints the saved version: a PDF asked before the last change is saved would lack it. */}
+                <DownloadPdfButton
+                  url={reportPdfUrl(props.reportId, linkLanguage(i18n.language))}
+                  reportName={draft.name}
+                  disabledReason={
+                    state === 'saved' ? null : t('The PDF can be downloaded once your changes are saved.')
+                  }
+                />
+              </Group>
             </Group>
             {state === 'failed' && autosave.error !== null && (
               <Text size="sm" c="red.8" role="alert" data-testid="save-error">

@@ -264,6 +264,33 @@ describe('report editor', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('report-editor')).toBeTruthy();
   });
 
+  it('offers the saved report as PDF, and not while a change is unsaved', async () => {
+    renderEditor(admin, {
+      ReportEditorSave: ({ input }) => ({
+        data: {
+          updateReport: {
+            __typename: 'Report',
+            id: 5,
+            version: Number((input as { version: number }).version) + 1,
+            updatedAt: '2026-03-02T08:00:00.000Z',
+          },
+        },
+      }),
+    });
+    const link = await screen.findByRole('link', { name: 'Lataa PDF' });
+    expect(link.getAttribute('href')).toBe('/api/reports/5.pdf?lang=fi');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Raportin nimi' }), { target: { value: 'Uusi nimi' } });
+    // The server prints the saved version, so the button waits for the save.
+    await waitFor(() => expect(screen.getByTestId('download-pdf').hasAttribute('href')).toBe(false));
+    expect(screen.getByTestId('download-pdf').getAttribute('title')).toBe(
+      'PDF:n voi ladata, kun muutoksesi on tallennettu.',
+    );
+    await waitFor(() => expect(saveState()).toBe('saved'), { timeout: 5000 });
+    const saved = screen.getByRole('link', { name: 'Lataa PDF' });
+    expect(saved.getAttribute('href')).toBe('/api/reports/5.pdf?lang=fi');
+    expect(saved.getAttribute('download')).toBe('Uusi nimi.pdf');
+  });
+
   it('shows viewers who may not edit the report as a document, without palette or panel', async () => {
     renderEditor(viewer);
     expect(await screen.findByTestId('report-document')).toBeTruthy();
@@ -271,5 +298,6 @@ describe('report editor', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('element-palette')).toBeNull();
     expect(screen.queryByTestId('element-panel')).toBeNull();
     expect(screen.queryByTestId('save-state')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Lataa PDF' }).getAttribute('href')).toBe('/api/reports/5.pdf?lang=fi');
   });
 });

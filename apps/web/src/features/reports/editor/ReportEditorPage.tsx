@@ -20,6 +20,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { ReportDocument } from '../document/ReportDocument.tsx';
 import { memberReportSources, reportContextOf, reportCoverOf, reportModelOf } from '../document/reportModel.ts';
+import { DownloadPdfButton } from '../download/DownloadPdfButton.tsx';
+import { linkLanguage, reportPdfUrl } from '../download/reportPdf.ts';
 import { type ReportCoverChoice, ReportEditor } from './ReportEditor.tsx';
 import type { ReportDraft } from './useReportAutosave.ts';
 
@@ -155,6 +157,7 @@ function EditableReport({ report }: { report: ReportFieldsFragment }) {
   }
   return (
     <ReportEditor
+      reportId={report.id}
       version={report.version}
       initial={start.draft}
       publicId={report.published ? (report.publicId ?? null) : null}
@@ -171,13 +174,18 @@ function EditableReport({ report }: { report: ReportFieldsFragment }) {
 
 /** The report for viewers who may not edit it: the document as its readers see it. */
 function ReadOnlyReport({ report }: { report: ReportFieldsFragment }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const parsed = useMemo(() => reportModelOf(report), [report]);
   const context = useMemo(() => reportContextOf(report.context), [report.context]);
   if (!parsed.success) return <Alert color="red">{t(parsed.message)}</Alert>;
   return (
     <Stack gap="md">
-      <PageHeader title={report.name} />
+      <PageHeader
+        title={report.name}
+        actions={
+          <DownloadPdfButton url={reportPdfUrl(report.id, linkLanguage(i18n.language))} reportName={report.name} />
+        }
+      />
       <ReportDocument report={parsed.model} context={context} sources={memberReportSources} />
     </Stack>
   );

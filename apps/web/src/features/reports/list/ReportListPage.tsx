@@ -17,6 +17,8 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { PermissionDenied } from '../../ui/QueryState.tsx';
 import { useDisplayZone, useFormatDateTime } from '../../ui/timeZone.tsx';
+import { DownloadPdfButton } from '../download/DownloadPdfButton.tsx';
+import { linkLanguage, reportPdfUrl } from '../download/reportPdf.ts';
 import { CloneReportForm } from './CloneReportForm.tsx';
 import { CreateReportForm } from './CreateReportForm.tsx';
 import { publicReportPath, ReportLink, reportEditorPath } from './reportLinks.tsx';
@@ -166,14 +168,14 @@ function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: bool
           }
           label={t('Reports')}
           testId="reports-table"
-          minWidth={canAdmin ? 760 : 560}
+          minWidth={canAdmin ? 900 : 680}
           head={
             <>
               <Table.Th>{t('Name')}</Table.Th>
               <Table.Th>{t('Period')}</Table.Th>
               <Table.Th>{t('State')}</Table.Th>
               <Table.Th>{t('Updated')}</Table.Th>
-              {canAdmin && <Table.Th>{t('Actions')}</Table.Th>}
+              <Table.Th>{t('Actions')}</Table.Th>
             </>
           }
           row={(report) => (
@@ -186,30 +188,38 @@ function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: bool
                 <ReportState report={report} />
               </Table.Td>
               <Table.Td>{formatTime(report.updatedAt)}</Table.Td>
-              {canAdmin && (
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      disabled={formOpen}
-                      onClick={() => setCloning(report)}
-                      aria-label={t('Clone {{name}}', { name: report.name })}
-                    >
-                      {t('Clone')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => remove(report)}
-                      aria-label={t('Delete {{name}}', { name: report.name })}
-                    >
-                      {t('Delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              )}
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <DownloadPdfButton
+                    url={reportPdfUrl(report.id, linkLanguage(i18n.language))}
+                    reportName={report.name}
+                    label={t('Download {{name}} as PDF', { name: report.name })}
+                    variant="light"
+                  />
+                  {canAdmin && (
+                    <>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        disabled={formOpen}
+                        onClick={() => setCloning(report)}
+                        aria-label={t('Clone {{name}}', { name: report.name })}
+                      >
+                        {t('Clone')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => remove(report)}
+                        aria-label={t('Delete {{name}}', { name: report.name })}
+                      >
+                        {t('Delete')}
+                      </Button>
+                    </>
+                  )}
+                </Group>
+              </Table.Td>
             </Table.Tr>
           )}
         />

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanupApp, renderApp } from '../../../testing/renderApp.tsx';
 
 const publicId = '00000000-0000-4000-8000-00000000be01';
@@ -85,6 +86,36 @@ describe('public report page', () => {
     // No editing, no member data: the report and, at most, the shell's session question.
     expect(screen.queryByRole('button', { name: /tallenna|muokkaa/i })).toBeNull();
     expect(operations.filter((name) => name !== 'CurrentUser')).toEqual(['PublicReport']);
+  });
+
+  it('offers the published report as PDF signed out, and shows the server’s message when it is refused', async () => {
+    const message = 'This report is not published, or its link has changed.';
+    const fetch = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ error: 'Not found', message }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    try {
+      render(<ToastContainer />);
+      renderApp({
+        path: `/report/${publicId}`,
+        language: 'en',
+        graphql: { PublicReport: () => ({ data: { publicReport: publicReport() } }) },
+      });
+      await screen.findByTestId('report-document');
+      const link = screen.getByRole('link', { name: 'Download PDF' });
+      expect(link.getAttribute('href')).toBe(`/api/public-reports/${publicId}.pdf?lang=en`);
+      expect(link.getAttribute('download')).toBe('Sisäilmaraportti.pdf');
+      // Unpublished since the page was opened: the server says why, in the link's language.
+      fireEvent.click(link);
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(fetch.mock.calls[0]?.[0]).toBe(`/api/public-reports/${publicId}.pdf?lang=en`);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says the link does not work when the report is not published or the link is old', async () => {

@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
-import { Alert } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,6 +9,9 @@ import { usePageEntityName } from '../../layout/documentTitle.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { ReportDocument } from '../document/ReportDocument.tsx';
 import { publicReportSources, reportContextOf, reportModelOf } from '../document/reportModel.ts';
+import { DownloadPdfButton } from '../download/DownloadPdfButton.tsx';
+import { linkLanguage, publicReportPdfUrl } from '../download/reportPdf.ts';
+import classes from './PublicReportPage.module.css';
 
 function ReportNotPublished() {
   const { t } = useTranslation();
@@ -20,7 +23,7 @@ function ReportNotPublished() {
 }
 
 function PublicReportView({ report }: { report: PublicReportFieldsFragment }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageEntityName(report.name);
   const model = useMemo(() => reportModelOf(report), [report]);
   const context = useMemo(() => reportContextOf(report.context), [report.context]);
@@ -32,7 +35,17 @@ function PublicReportView({ report }: { report: PublicReportFieldsFragment }) {
       </Alert>
     );
   }
-  return <ReportDocument report={model.model} context={context} sources={sources} />;
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end" className={classes.screenOnly}>
+        <DownloadPdfButton
+          url={publicReportPdfUrl(report.publicId, linkLanguage(i18n.language))}
+          reportName={report.name}
+        />
+      </Group>
+      <ReportDocument report={model.model} context={context} sources={sources} />
+    </Stack>
+  );
 }
 
 /** A published report as anybody with its link sees it, signed in or not: the document alone, read-only. */
