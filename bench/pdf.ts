@@ -81,6 +81,8 @@ async function fillProject(olo: OloServer, projectId: number): Promise<Array<{ i
   const sql = olo.database.sql;
   const spaces: Array<{ id: number; name: string }> = [];
   const seriesIds: number[] = [];
+  // series_data is partitioned by month: the partitions of the filled months first.
+  await sql`select olo_series_data_months(array[${filled.from}::timestamptz, '2026-09-15'::timestamptz, ${filled.to}::timestamptz])`;
   for (const [index, name] of spaceNames.entries()) {
     const [space] = await sql<Array<{ id: number }>>`
       insert into spaces (project_id, name, show) values (${projectId}, ${name}, true) returning id`;
