@@ -12,8 +12,8 @@
  *   (and its project's data id, templates and language), so the bench raises the version in the database before each
  *   request, as a save does, and every request renders (decision 0136);
  * - peak memory, sampled every 50 ms while Olo runs: the resident set of this process (Olo, with the bench's small
- *   HTTP client), and of Chromium (the sum over every Chromium process below this one, from /proc; shared pages are
- *   counted in each process, so this is an upper bound);
+ *   HTTP client), and of Chromium, summed over every Chromium process below this one from /proc: their resident sets
+ *   (shared pages counted in each process, an upper bound) and their proportional sets (shared pages counted once);
  * - the floor, in the same run: Chromium (launched by Playwright, as the renderer does) printing a static HTML file of
  *   the same page count (headings, paragraphs and tables; no scripts, no data), a page reused as the renderer does.
  *
@@ -282,8 +282,12 @@ function pageCount(pdf: Buffer): number {
   }
 }
 
-/** Resident set of every Chromium process below this one (the renderer's browser and its helpers), bytes. */
-function chromiumRss(): number {
+/**
+ * Memory of every Chromium process below this one (the renderer's browser and its helpers), bytes: the sum of their
+ * resident sets (`VmRSS`; pages they share, such as Chromium's own code, counted in each) and of their proportional
+ * sets (`Pss` of smaps_rollup: a shared page divided among its sharers, so the sum is what they hold together).
+ */
+function chromiumMemory(): { rss: number; pss: number } {
   const parents = new Map<number, number>();
   const names = new Map<number, string>();
   for (const entry of fs.readdirSync('/proc')) {
@@ -298,35 +302,43 @@ function chromiumRss(): number {
       // Gone meanwhile.
     }
   }
-  let total = 0;
+  const kilobytes = (file: string, field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(file, 'utf8'))?.[1] ?? 0) * 1024;
+  let rss = 0;
+  let pss = 0;
   for (const [pid, name] of names) {
     if (!/chrom/i.test(name)) continue;
     let ancestor = parents.get(pid);
     while (ancestor !== undefined && ancestor > 1 && ancestor !== process.pid) ancestor = parents.get(ancestor);
     if (ancestor !== process.pid) continue;
     try {
-      const kb = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      total += Number(kb ?? 0) * 1024;
+      rss += kilobytes(`/proc/${pid}/status`, 'VmRSS');
+      pss += kilobytes(`/proc/${pid}/smaps_rollup`, 'Pss');
     } catch {
       // Gone meanwhile.
     }
   }
-  return total;
+  return { rss, pss };
 }
 
 /** Peaks of this process's and Chromium's resident sets while `run` runs. */
-async function sampled<T>(run: () => Promise<T>): Promise<{ result: T; serverPeak: number; chromiumPeak: number }> {
+async function sampled<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; serverPeak: number; chromiumPeak: number; chromiumPssPeak: number }> {
   let serverPeak = 0;
   let chromiumPeak = 0;
+  let chromiumPssPeak = 0;
   const sample = () => {
     serverPeak = Math.max(serverPeak, process.memoryUsage.rss());
-    chromiumPeak = Math.max(chromiumPeak, chromiumRss());
+    const chromium = chromiumMemory();
+    chromiumPeak = Math.max(chromiumPeak, chromium.rss);
+    chromiumPssPeak = Math.max(chromiumPssPeak, chromium.pss);
   };
   const timer = setInterval(sample, 50);
   try {
     const result = await run();
     sample();
-    return { result, serverPeak, chromiumPeak };
+    return { result, serverPeak, chromiumPeak, chromiumPssPeak };
   } finally {
     clearInterval(timer);
   }
@@ -389,6 +401,7 @@ async function main() {
   const warm: number[] = [];
   let serverPeak = 0;
   let chromiumPeak = 0;
+  let chromiumPssPeak = 0;
   let pages = 0;
   let bytes = 0;
   try {
@@ -426,6 +439,7 @@ async function main() {
       });
       serverPeak = Math.max(serverPeak, measured.serverPeak);
       chromiumPeak = Math.max(chromiumPeak, measured.chromiumPeak);
+      chromiumPssPeak = Math.max(chromiumPssPeak, measured.chromiumPssPeak);
     }
   } finally {
     await olo.server.close();
