@@ -30,7 +30,7 @@ export function DownloadPdfButton({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const disabled = disabledReason !== null;
-  return (
+  const button = (
     <Button
       component="a"
       href={disabled ? undefined : url}
@@ -39,7 +39,6 @@ export function DownloadPdfButton({
       variant={variant}
       loading={busy}
       disabled={disabled}
-      title={disabledReason ?? undefined}
       aria-label={label}
       data-testid="download-pdf"
       onClick={(event) => {
@@ -58,5 +57,13 @@ export function DownloadPdfButton({
     >
       {t('Download PDF')}
     </Button>
+  );
+  // A disabled button takes no pointer events, so its reason sits on a wrapper that shows it on hover.
+  return disabled ? (
+    <span title={disabledReason} data-testid="download-pdf-disabled">
+      {button}
+    </span>
+  ) : (
+    button
   );
 }

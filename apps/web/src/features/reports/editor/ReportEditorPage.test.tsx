@@ -282,7 +282,7 @@ describe('report editor', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Raportin nimi' }), { target: { value: 'Uusi nimi' } });
     // The server prints the saved version, so the button waits for the save.
     await waitFor(() => expect(screen.getByTestId('download-pdf').hasAttribute('href')).toBe(false));
-    expect(screen.getByTestId('download-pdf').getAttribute('title')).toBe(
+    expect(screen.getByTestId('download-pdf-disabled').getAttribute('title')).toBe(
       'PDF:n voi ladata, kun muutoksesi on tallennettu.',
     );
     await waitFor(() => expect(saveState()).toBe('saved'), { timeout: 5000 });
