@@ -271,12 +271,14 @@ export function PrintTemplateForm({
             label={t('Accent colour')}
             description={t('Headings and rules; empty: the report’s own')}
             format="hex"
+            withEyeDropper={false}
             {...inputProps('accentColor')}
           />
           <ColorInput
             label={t('Table header colour')}
             description={t('Behind the header rows of data tables')}
             format="hex"
+            withEyeDropper={false}
             {...inputProps('tableHeaderColor')}
           />
         </SimpleGrid>
