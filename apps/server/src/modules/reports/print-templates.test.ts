@@ -109,9 +109,31 @@ describe.each(testDatabases)('print templates on %s', (kind) => {
     ).reportExtras.printTemplates;
     expect(extras).toEqual([{ id: created.id, footer: created.footer }]);
 
+    const { createReport } = expectData(
+      await owner.graphql<{ createReport: { report: { id: number } } }>(
+        'mutation R($input: CreateReportInput!) { createReport(input: $input) { report { id } } }',
+        { input: { projectId, name: 'Tulostettava', from: '2026-10-01T00:00:00Z', to: '2026-11-01T00:00:00Z' } },
+      ),
+    );
+    const picked = expectData(
+      await owner.graphql<{ updateReport: { printtemplateId: number | null } }>(
+        'mutation U($input: UpdateReportInput!) { updateReport(input: $input) { printtemplateId } }',
+        { input: { id: createReport.report.id, printtemplateId: created.id } },
+      ),
+    ).updateReport;
+    expect(picked.printtemplateId).toBe(created.id);
+
     expect(
       expectData(await owner.graphql('mutation D($id: Int!) { deletePrintTemplate(id: $id) }', { id: created.id })),
     ).toEqual({ deletePrintTemplate: true });
+    // The report stays, printed with the default footer from now on.
+    const report = expectData(
+      await owner.graphql<{ report: { printtemplateId: number | null } }>(
+        'query R($id: Int!) { report(id: $id) { printtemplateId } }',
+        { id: createReport.report.id },
+      ),
+    ).report;
+    expect(report).toEqual({ printtemplateId: null });
     const after = expectData(
       await owner.graphql<{ organization: { printTemplates: PrintTemplateData[] } }>(listTemplates, {
         id: organizationId,
