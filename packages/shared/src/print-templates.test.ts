@@ -172,10 +172,20 @@ describe('fillPrintTemplate', () => {
 });
 
 describe('printTemplateStyle', () => {
-  it('gives the colours as custom properties before the CSS', () => {
-    expect(printTemplateStyle({ css: 'h1{}', accentColor: '#112233', tableHeaderColor: null })).toBe(
-      ':root { --print-accent: #112233; }\nh1{}',
-    );
+  it('colours the document’s headings and table headers through custom properties, then adds the CSS', () => {
+    const style = printTemplateStyle({
+      css: 'h1 { font-size: 30px; }',
+      accentColor: '#112233',
+      tableHeaderColor: '#eeeeee',
+    });
+    expect(style).toContain('[data-report-ready] { --print-accent: #112233; }');
+    expect(style).toContain('[data-report-ready] :is(h1, h2, h3, h4) { color: var(--print-accent); }');
+    expect(style).toContain('[data-report-ready] { --print-table-header: #eeeeee; }');
+    expect(style).toContain('[data-report-ready] thead th { background-color: var(--print-table-header);');
+    expect(style.endsWith('h1 { font-size: 30px; }')).toBe(true);
+  });
+  it('gives nothing for no colours and no CSS, and never passes on a colour that is not #rrggbb', () => {
     expect(printTemplateStyle({ css: '', accentColor: null, tableHeaderColor: null })).toBe('');
+    expect(printTemplateStyle({ css: '', accentColor: 'red;} body{display:none', tableHeaderColor: null })).toBe('');
   });
 });

@@ -308,18 +308,37 @@ export function fillPrintTemplate(html: string, values: Partial<Record<PrintVari
   });
 }
 
+/** The printed document's root: `ReportDocument` marks it with `data-report-ready` (a stable hook, unlike module class names). */
+const documentRoot = '[data-report-ready]';
+
 /**
- * The print colours as CSS custom properties for the printed document (`--print-accent`,
- * `--print-table-header`), followed by the template's own CSS. Empty when there is nothing.
+ * The CSS a printed report gets from its template: the print colours as custom properties on the
+ * document's root (`--print-accent`, `--print-table-header`) with the rules that use them (headings
+ * and rules in the accent, data tables' header cells on the header colour, printed as shown), then
+ * the template's own CSS, which may use the properties too. Empty when there is nothing.
  */
 export function printTemplateStyle(template: {
   css: string;
   accentColor: string | null;
   tableHeaderColor: string | null;
 }): string {
-  const properties = [
-    template.accentColor ? `--print-accent: ${template.accentColor};` : '',
-    template.tableHeaderColor ? `--print-table-header: ${template.tableHeaderColor};` : '',
-  ].join('');
-  return `${properties ? `:root { ${properties} }\n` : ''}${template.css}`;
+  const rules: string[] = [];
+  // The colours were checked as #rrggbb on the way in; checked again so that nothing else reaches a style element.
+  const accent = template.accentColor && /^#[0-9a-f]{6}$/i.test(template.accentColor) ? template.accentColor : null;
+  const header =
+    template.tableHeaderColor && /^#[0-9a-f]{6}$/i.test(template.tableHeaderColor) ? template.tableHeaderColor : null;
+  if (accent) {
+    rules.push(`${documentRoot} { --print-accent: ${accent}; }`);
+    rules.push(`${documentRoot} :is(h1, h2, h3, h4) { color: var(--print-accent); }`);
+    rules.push(`${documentRoot} hr { border-color: var(--print-accent); }`);
+  }
+  if (header) {
+    rules.push(`${documentRoot} { --print-table-header: ${header}; }`);
+    rules.push(
+      `${documentRoot} thead th { background-color: var(--print-table-header); ` +
+        '-webkit-print-color-adjust: exact; print-color-adjust: exact; }',
+    );
+  }
+  if (template.css) rules.push(template.css);
+  return rules.join('\n');
 }
