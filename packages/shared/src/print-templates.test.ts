@@ -50,6 +50,12 @@ describe('sanitizePrintHtml', () => {
     expect(sanitizePrintHtml('<p "><img src=x onerror=alert(1)//">')).toBe('<p></p>');
   });
 
+  it('keeps variables out of attributes, where a filled one would break the quotes', () => {
+    expect(
+      sanitizePrintHtml(`<img src="${logo}" alt="{organization.logo} x"><span style="width: {page}">y</span>`),
+    ).toBe(`<img src="${logo}"><span>y</span>`);
+  });
+
   it('is idempotent', () => {
     const inputs = [
       '<b><i>x</b>y</i> a < b & c',

@@ -99,9 +99,12 @@ const droppedWithContent = new Set([
 /** An image only as an inline raster picture: a header loads nothing, and SVG may carry script. */
 const dataImage = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
 
-/** Inline styles that cannot load anything or hide a word behind escapes or entities. */
+/**
+ * Inline styles that cannot load anything or hide a word behind escapes or entities. No braces in
+ * any attribute value: variables are filled in text only, never inside an attribute's quotes.
+ */
 function safeStyle(value: string): boolean {
-  return !/[&\\<>]|url\s*\(|image-set|expression|@import|binding|behavior/i.test(value);
+  return !/[&\\<>{}]|url\s*\(|image-set|expression|@import|binding|behavior/i.test(value);
 }
 
 const attributeChecks: Record<string, (value: string) => boolean> = {
@@ -112,7 +115,7 @@ const attributeChecks: Record<string, (value: string) => boolean> = {
   height: (value) => /^\d{1,4}$/.test(value),
   colspan: (value) => /^\d{1,2}$/.test(value),
   rowspan: (value) => /^\d{1,2}$/.test(value),
-  alt: (value) => !/[<>&"']/.test(value),
+  alt: (value) => !/[<>&"'{}]/.test(value),
   src: (value) => dataImage.test(value),
 };
 
