@@ -41,7 +41,7 @@ import { createLogger, createServer, type OloServer } from '../apps/server/src/a
 import { loadConfig } from '../apps/server/src/config.ts';
 import { attachments, printTemplates, reportCovers, reports } from '../apps/server/src/db/tables/index.ts';
 import { sessionCookieName } from '../apps/server/src/modules/sessions/sessions.service.ts';
-import { demoCoverContent, demoFloorPlanPng } from '../apps/server/src/seed/demo-reports.ts';
+import { demoCoverContent, demoFloorPlanPng, demoPrintTemplate } from '../apps/server/src/seed/demo-reports.ts';
 import { createOrganization, createProject, signedInClient } from '../apps/server/src/testing/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../apps/server/src/testing/test-databases.ts';
 
@@ -207,15 +207,10 @@ async function createBenchReport(olo: OloServer, dataDir: string, organizationId
     .insert(reportCovers)
     .values({ organizationId, name: 'Kansi', cover: demoCoverContent() })
     .returning();
+  // The demo's print template: organization and project in the header, name, range and page n / N in the footer.
   const [template] = await db
     .insert(printTemplates)
-    .values({
-      organizationId,
-      name: 'Olo A4',
-      header: '<div style="font-size:9px;width:100%;text-align:right">{report.name} · {project.name}</div>',
-      footer: '<div style="font-size:9px;width:100%;text-align:center">{page} / {pages}</div>',
-      margin: '15mm',
-    })
+    .values({ organizationId, ...demoPrintTemplate })
     .returning();
   const [report] = await db
     .insert(reports)
