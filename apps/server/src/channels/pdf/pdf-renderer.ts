@@ -86,7 +86,8 @@ class BrowserGone extends Error {}
  */
 export class PdfRenderer {
   private server: BrowserServer | undefined;
-  private browser: Promise<Browser> | undefined;
+  private browser: Browser | undefined;
+  private starting: Promise<Browser> | undefined;
   private readonly idle: Slot[] = [];
   private active = 0;
   private readonly waiting: Array<() => void> = [];
@@ -146,48 +147,63 @@ export class PdfRenderer {
     else this.active--;
   }
 
+  /** The running browser, or one started now; callers at once share one start. */
   private launch(): Promise<Browser> {
-    if (this.browser) return this.browser;
-    const starting = (async () => {
-      const path = this.options.chromiumPath;
-      try {
-        await fs.access(path, fsConstants.X_OK);
-      } catch {
-        throw new AppError('UNAVAILABLE', chromiumMissingMessage, undefined, { path });
-      }
-      const server = await chromium.launchServer({
-        executablePath: path,
-        headless: true,
-        args: ['--disable-dev-shm-usage', '--font-render-hinting=none'],
-      });
-      this.server = server;
-      const browser = await chromium.connect(server.wsEndpoint());
-      browser.on('disconnected', () => {
-        // Forget the dead browser and its pages; the next render starts a new one.
-        if (this.browser === starting) this.browser = undefined;
-        if (this.server === server) this.server = undefined;
-        for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
-        server.kill().catch(() => {});
-        if (!this.closed)
-          this.options.logger.warn('Chromium of the PDF renderer is gone; it starts again on the next PDF');
-      });
-      return browser;
-    })();
-    this.browser = starting;
-    // A failed start is tried afresh by the next render.
-    starting.catch(() => {
-      if (this.browser === starting) this.browser = undefined;
+    if (this.browser?.isConnected()) return Promise.resolve(this.browser);
+    this.starting ??= this.start().finally(() => {
+      this.starting = undefined;
     });
-    return starting;
+    return this.starting;
+  }
+
+  private async start(): Promise<Browser> {
+    const path = this.options.chromiumPath;
+    try {
+      await fs.access(path, fsConstants.X_OK);
+    } catch {
+      throw new AppError('UNAVAILABLE', chromiumMissingMessage, undefined, { path });
+    }
+    const server = await chromium.launchServer({
+      executablePath: path,
+      headless: true,
+      args: ['--disable-dev-shm-usage', '--font-render-hinting=none'],
+    });
+    let browser: Browser;
+    try {
+      browser = await chromium.connect(server.wsEndpoint());
+    } catch (error) {
+      await server.kill();
+      throw error;
+    }
+    if (this.closed) {
+      await server.close().catch(() => server.kill());
+      throw new Error('PDF renderer closed');
+    }
+    this.server = server;
+    this.browser = browser;
+    browser.on('disconnected', () => {
+      // Forget the dead browser and its pages; the next render starts a new one.
+      if (this.browser === browser) this.browser = undefined;
+      if (this.server === server) this.server = undefined;
+      for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
+      server.kill().catch(() => {});
+      if (!this.closed)
+        this.options.logger.warn('Chromium of the PDF renderer is gone; it starts again on the next PDF');
+    });
+    return browser;
   }
 
   private async openSlot(): Promise<Slot> {
     const browser = await this.launch();
-    const context = await browser.newContext({ deviceScaleFactor: 2 });
-    const page = await context.newPage();
-    const slot: Slot = { context, page, browser, job: null };
-    await page.route('**/*', (route) => this.route(slot, route));
-    return slot;
+    try {
+      const context = await browser.newContext({ deviceScaleFactor: 2 });
+      const page = await context.newPage();
+      const slot: Slot = { context, page, browser, job: null };
+      await page.route('**/*', (route) => this.route(slot, route));
+      return slot;
+    } catch (error) {
+      throw this.browserError(error, browser);
+    }
   }
 
   private async route(slot: Slot, route: Route): Promise<void> {
@@ -205,13 +221,9 @@ export class PdfRenderer {
   }
 
   private async attempt(job: PdfJob): Promise<Buffer> {
-    let slot: Slot;
-    try {
-      slot = this.idle.pop() ?? (await this.openSlot());
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw this.browserError(error, undefined);
-    }
+    let idle = this.idle.pop();
+    while (idle && (idle.browser !== this.browser || !idle.browser.isConnected())) idle = this.idle.pop();
+    const slot = idle ?? (await this.openSlot());
     slot.job = job;
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
@@ -243,11 +255,23 @@ export class PdfRenderer {
     }
   }
 
-  /** A crash (the browser gone) becomes BrowserGone, which is retried; anything else stays. */
-  private browserError(error: unknown, browser: Browser | undefined): unknown {
+  /**
+   * A crash (the browser gone) becomes BrowserGone, which is retried; anything else stays. Calls cut by
+   * a crash fail with "… closed" before the connection reports 'disconnected', so that message counts
+   * too, and the browser is forgotten at once: the retry and the queued renders must not reuse it.
+   */
+  private browserError(error: unknown, browser: Browser): unknown {
     if (error instanceof AppError) return error;
-    if (browser ? !browser.isConnected() : true) return new BrowserGone(String(error));
-    return error;
+    const closed = error instanceof Error && /\b(Browser|Target[\w ,]*) (has been )?closed\b/i.test(error.message);
+    if (browser.isConnected() && !closed) return error;
+    if (this.browser === browser) {
+      const server = this.server;
+      this.browser = undefined;
+      this.server = undefined;
+      server?.kill().catch(() => {});
+    }
+    for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
+    return new BrowserGone(String(error));
   }
 
   private async print(slot: Slot, job: PdfJob): Promise<Buffer> {
