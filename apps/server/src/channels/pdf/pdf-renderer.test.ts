@@ -257,6 +257,24 @@ describe('PdfRenderer', () => {
     expect(pdfRenderer.browserServer?.process().pid).not.toBe(chromiumProcess?.pid);
   });
 
+  it('kills a hung Chromium after a render timed out, and the next render gets a new one', async () => {
+    const pdfRenderer = renderer({ pages: 1, timeoutMs: 2_000 });
+    await pdfRenderer.render(job({ sheets: 1 }));
+    const chromiumProcess = pdfRenderer.browserServer?.process();
+    const pid = chromiumProcess?.pid as number;
+    // Stopped, the browser process keeps its connection open but answers nothing.
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const error = await rejection(pdfRenderer.render(job()));
+      expect(error.message).toBe(pdfTimeoutMessage);
+    } finally {
+      if (chromiumProcess?.exitCode === null) process.kill(pid, 'SIGCONT');
+    }
+    const file = saved(await pdfRenderer.render(job({ sheets: 2 })));
+    expect(info(file).Pages).toBe('2');
+    expect(pdfRenderer.browserServer?.process().pid).not.toBe(pid);
+  });
+
   it('says where Chromium was looked for when it is missing', async () => {
     const missing = path.join(dir, 'no-chromium');
     const error = await rejection(renderer({ chromiumPath: missing }).render(job()));

@@ -79,6 +79,9 @@ function initScript(init: unknown): string {
 
 class BrowserGone extends Error {}
 
+/** How long a browser suspected of hanging has to open a context, ms. */
+const hungCheckMs = 5_000;
+
 /**
  * Prints pages of the web app to PDF in one long-lived Chromium (decision 0127). The browser is
  * its own process (`launchServer`), started on the first render and again after it dies; renders
@@ -248,7 +251,11 @@ export class PdfRenderer {
       slot.job = null;
       // A page left mid-render is not reused: closing it also stops what it still does.
       void slot.context.close().catch(() => {});
-      if (timedOut) throw error;
+      if (timedOut) {
+        // Checked before the page is given up, so the next render cannot get a hung browser.
+        await this.restartIfHung(slot.browser);
+        throw error;
+      }
       throw this.browserError(error, slot.browser);
     } finally {
       clearTimeout(timer);
@@ -262,8 +269,17 @@ export class PdfRenderer {
    */
   private browserError(error: unknown, browser: Browser): unknown {
     if (error instanceof AppError) return error;
-    const closed = error instanceof Error && /\b(Browser|Target[\w ,]*) (has been )?closed\b/i.test(error.message);
+    const message = error instanceof Error ? error.message : '';
+    // The page's own process died (e.g. out of memory): the browser lives on, the page is gone.
+    if (browser.isConnected() && /\bcrash/i.test(message)) return new BrowserGone(message);
+    const closed = /\b(Browser|Target[\w ,]*) (has been )?closed\b/i.test(message);
     if (browser.isConnected() && !closed) return error;
+    this.forget(browser);
+    return new BrowserGone(String(error));
+  }
+
+  /** Stops using `browser`: its process is killed and its pages dropped. */
+  private forget(browser: Browser): void {
     if (this.browser === browser) {
       const server = this.server;
       this.browser = undefined;
@@ -271,7 +287,31 @@ export class PdfRenderer {
       server?.kill().catch(() => {});
     }
     for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
-    return new BrowserGone(String(error));
+  }
+
+  /**
+   * After a timeout: a page that never got ready leaves the browser answering, but a hung browser
+   * (alive, not answering) would fail every later render, so it is killed and the next one starts.
+   */
+  private async restartIfHung(browser: Browser): Promise<void> {
+    if (!browser.isConnected()) return;
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), hungCheckMs);
+    });
+    const answers = browser.newContext().then(
+      async (context) => {
+        await context.close();
+        return false;
+      },
+      () => false,
+    );
+    const isHung = await Promise.race([answers, hung]);
+    clearTimeout(timer);
+    if (isHung && browser.isConnected()) {
+      this.options.logger.warn('Chromium of the PDF renderer does not answer; killing it');
+      this.forget(browser);
+    }
   }
 
   private async print(slot: Slot, job: PdfJob): Promise<Buffer> {
