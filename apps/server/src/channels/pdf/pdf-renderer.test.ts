@@ -7,6 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
+import { startTestServer } from '../../testing/test-server.ts';
 import {
   chromiumMissingMessage,
   type PdfJob,
@@ -283,5 +284,28 @@ describe('PdfRenderer', () => {
     expect(translatePdfError(error.message, 'en', error.values)).toBe(
       `Chromium was not found at ${missing}: install Debian's chromium or set CHROMIUM_PATH`,
     );
+  });
+
+  it('is built once by the server from its configuration and closed with it', async () => {
+    const olo = await startTestServer('pglite', { CHROMIUM_PATH: chromiumPath, PDF_PAGES: '1', PDF_QUEUE_MAX: '0' });
+    let chromiumProcess: ReturnType<NonNullable<PdfRenderer['browserServer']>['process']> | undefined;
+    try {
+      const pdfRenderer = olo.server.services.pdf;
+      const hold = deferred<string>();
+      const running = pdfRenderer.render(job({ value: () => hold.promise }));
+      // One page and no queue: a second PDF meanwhile is refused.
+      expect((await rejection(pdfRenderer.render(job()))).message).toBe(pdfBusyMessage);
+      hold.resolve('served');
+      expect(pageText(saved(await running), 3)).toContain('value=served');
+      chromiumProcess = pdfRenderer.browserServer?.process();
+      expect(chromiumProcess?.exitCode).toBeNull();
+    } finally {
+      await olo.close();
+    }
+    // Shutting the server down ends its Chromium.
+    if (chromiumProcess?.exitCode === null && chromiumProcess.signalCode === null) {
+      await new Promise((resolve) => chromiumProcess?.once('exit', resolve));
+    }
+    expect(chromiumProcess?.exitCode !== null || chromiumProcess?.signalCode !== null).toBe(true);
   });
 });
