@@ -35,7 +35,12 @@ const documentHtml = `<!doctype html><html><head><style>
     section.textContent = 'Sheet ' + i + (i === 1 ? ' init=' + JSON.stringify(window.__OLO_PRINT__ ?? null) : '');
     sheets.append(section);
   }
-  fetch('/api/value').then((answer) => answer.text()).then((text) => {
+  const probe = new URLSearchParams(location.search).get('probe');
+  const probed = probe ? fetch(probe, { mode: 'no-cors' }).then(() => 'reached', () => 'refused') : Promise.resolve('');
+  probed.then((result) => {
+    if (result) document.getElementById('sheets').insertAdjacentText('beforeend', 'probe=' + result);
+    return fetch('/api/value');
+  }).then((answer) => answer.text()).then((text) => {
     const value = document.createElement('p');
     value.textContent = 'value=' + text;
     sheets.lastElementChild.append(value);
@@ -187,6 +192,27 @@ describe('PdfRenderer', () => {
     expect(info(file).Pages).toBe('2');
     expect(pageText(file, 2)).not.toContain('page');
     expect(pageText(file, 2)).toContain('value=from-network');
+  });
+
+  it("does not let the page reach the server's network beyond its own server", async () => {
+    let hits = 0;
+    const other = http.createServer((_, response) => {
+      hits++;
+      response.end('inside');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      for (const probe of [`http://localhost:${port}/secret`, `http://127.0.0.1:${port}/secret`]) {
+        const url = `${base}/print?sheets=1&probe=${encodeURIComponent(probe)}`;
+        const file = saved(await renderer().render(job({ url })));
+        expect(pageText(file, 1)).toContain('probe=refused');
+      }
+      expect(hits).toBe(0);
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it('refuses a render beyond the queue as busy, and finishes the running and queued ones', async () => {

@@ -1,5 +1,7 @@
+import dns from 'node:dns';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import type { Logger } from 'pino';
 import {
@@ -11,6 +13,7 @@ import {
   type Route,
 } from 'playwright-core';
 import { AppError } from '../../shared/errors.ts';
+import { isPrivateAddress } from '../webhook/webhook-delivery.ts';
 
 /** A request the printed page makes, as `PdfJob.intercept` sees it. */
 export interface PdfRequest {
@@ -78,6 +81,23 @@ function initScript(init: unknown): string {
 }
 
 class BrowserGone extends Error {}
+
+/**
+ * Whether the printed page may fetch `url` itself: anything of its own server, else only http(s)
+ * of a host whose every address is public. Chromium runs on the server, so a report must not make
+ * it reach the server's network (as webhooks may not, `isPrivateAddress`).
+ */
+async function mayFetch(url: string, pageUrl: string): Promise<boolean> {
+  if (!URL.canParse(url)) return false;
+  const target = new URL(url);
+  if (URL.canParse(pageUrl) && target.origin === new URL(pageUrl).origin) return true;
+  if (target.protocol === 'data:' || target.protocol === 'blob:') return true;
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (net.isIP(host)) return !isPrivateAddress(host);
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  return addresses.length > 0 && addresses.every((entry) => !isPrivateAddress(entry.address));
+}
 
 /** How long a browser suspected of hanging has to open a context, ms. */
 const hungCheckMs = 5_000;
@@ -217,7 +237,8 @@ export class PdfRenderer {
     try {
       const answer = job.intercept ? await job.intercept({ url: request.url(), method: request.method() }) : null;
       if (answer) await route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body });
-      else await route.continue();
+      else if (await mayFetch(request.url(), job.url)) await route.continue();
+      else await route.abort('blockedbyclient');
     } catch {
       await route.abort().catch(() => {});
     }
