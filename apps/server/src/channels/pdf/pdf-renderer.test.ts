@@ -289,13 +289,17 @@ describe('PdfRenderer', () => {
     await pdfRenderer.render(job({ sheets: 1 }));
     const chromiumProcess = pdfRenderer.browserServer?.process();
     const pid = chromiumProcess?.pid as number;
-    // Stopped, the browser process keeps its connection open but answers nothing.
-    process.kill(pid, 'SIGSTOP');
+    // Stopped mid-render, the browser process keeps its connection open but answers nothing.
+    const stop = async () => {
+      process.kill(pid, 'SIGSTOP');
+      return 'stopped';
+    };
     try {
-      const error = await rejection(pdfRenderer.render(job()));
+      const error = await rejection(pdfRenderer.render(job({ value: stop })));
       expect(error.message).toBe(pdfTimeoutMessage);
     } finally {
-      if (chromiumProcess?.exitCode === null) process.kill(pid, 'SIGCONT');
+      // Left running only if the renderer failed to kill it.
+      if (chromiumProcess?.exitCode === null && chromiumProcess.signalCode === null) process.kill(pid, 'SIGCONT');
     }
     const file = saved(await pdfRenderer.render(job({ sheets: 2 })));
     expect(info(file).Pages).toBe('2');

@@ -126,23 +126,47 @@ export class PdfRenderer {
   async render(job: PdfJob): Promise<Buffer> {
     if (this.closed) throw new Error('PDF renderer closed');
     await this.acquire();
+    let parking: Promise<void> | undefined;
     try {
+      let done: { pdf: Buffer; slot: Slot };
       try {
-        return await this.attempt(job);
+        done = await this.attempt(job);
       } catch (error) {
         // A render cut by a browser crash runs once more on the new browser.
         if (!(error instanceof BrowserGone)) throw error;
         this.options.logger.warn('PDF render interrupted by a Chromium crash; retrying on a new browser');
         try {
-          return await this.attempt(job);
+          done = await this.attempt(job);
         } catch (retryError) {
           if (retryError instanceof BrowserGone) throw new Error('Chromium crashed twice while printing a PDF');
           throw retryError;
         }
       }
+      parking = this.park(done.slot);
+      return done.pdf;
     } finally {
-      this.release();
+      // The PDF goes out at once; the page is given to the next render once it is emptied.
+      if (parking) void parking.finally(() => this.release());
+      else this.release();
     }
+  }
+
+  /**
+   * Empties a page after its render, so the report's scripts stop and its memory is freed while the
+   * page waits, then pools it; a page that cannot be emptied is closed.
+   */
+  private async park(slot: Slot): Promise<void> {
+    try {
+      await slot.page.goto('about:blank', { timeout: 5_000 });
+      if (slot.browser === this.browser && slot.browser.isConnected() && !this.closed) {
+        this.idle.push(slot);
+        return;
+      }
+    } catch {
+      // A page that cannot even go blank may sit in a hung browser.
+      await this.restartIfHung(slot.browser);
+    }
+    void slot.context.close().catch(() => {});
   }
 
   async close(): Promise<void> {
@@ -151,7 +175,21 @@ export class PdfRenderer {
     this.server = undefined;
     this.browser = undefined;
     this.idle.length = 0;
-    if (server) await server.close().catch(() => server.kill());
+    if (!server) return;
+    // A hung browser never finishes closing: it is killed after a while.
+    let timer: NodeJS.Timeout | undefined;
+    const closing = server.close().then(
+      () => true,
+      () => false,
+    );
+    const closed = await Promise.race([
+      closing,
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), hungCheckMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!closed) await server.kill();
   }
 
   private async acquire(): Promise<void> {
@@ -244,11 +282,9 @@ export class PdfRenderer {
     }
   }
 
-  private async attempt(job: PdfJob): Promise<Buffer> {
-    let idle = this.idle.pop();
-    while (idle && (idle.browser !== this.browser || !idle.browser.isConnected())) idle = this.idle.pop();
-    const slot = idle ?? (await this.openSlot());
-    slot.job = job;
+  /** One try of a render, timed from asking for a page (a browser start included) to the PDF. */
+  private async attempt(job: PdfJob): Promise<{ pdf: Buffer; slot: Slot }> {
+    let slot: Slot | undefined;
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     const timeout = new Promise<never>((_, reject) => {
@@ -261,23 +297,41 @@ export class PdfRenderer {
         );
       }, this.options.timeoutMs);
     });
-    const printing = this.print(slot, job);
-    printing.catch(() => {});
-    try {
-      const pdf = await Promise.race([printing, timeout]);
-      slot.job = null;
-      if (slot.browser.isConnected()) this.idle.push(slot);
-      return pdf;
-    } catch (error) {
-      slot.job = null;
-      // A page left mid-render is not reused: closing it also stops what it still does.
-      void slot.context.close().catch(() => {});
+    const work = (async () => {
+      let idle = this.idle.pop();
+      while (idle && (idle.browser !== this.browser || !idle.browser.isConnected())) idle = this.idle.pop();
+      const got = idle ?? (await this.openSlot());
       if (timedOut) {
-        // Checked before the page is given up, so the next render cannot get a hung browser.
-        await this.restartIfHung(slot.browser);
+        // Too late: the render has failed already, so the page is not kept.
+        void got.context.close().catch(() => {});
+        throw new Error('PDF page came after the timeout');
+      }
+      slot = got;
+      got.job = job;
+      return this.print(got, job);
+    })();
+    work.catch(() => {});
+    try {
+      const pdf = await Promise.race([work, timeout]);
+      const done = slot as unknown as Slot;
+      done.job = null;
+      return { pdf, slot: done };
+    } catch (error) {
+      const failed = slot as Slot | undefined;
+      if (failed) {
+        failed.job = null;
+        // A page left mid-render is not reused: closing it also stops what it still does.
+        void failed.context.close().catch(() => {});
+      }
+      if (timedOut) {
+        // Checked before the render gives up its place, so the next one cannot get a hung browser.
+        const suspect = failed?.browser ?? this.browser;
+        if (suspect) await this.restartIfHung(suspect);
         throw error;
       }
-      throw this.browserError(error, slot.browser);
+      // Without a page, opening one failed: openSlot has told a crash apart already.
+      if (!failed) throw error;
+      throw this.browserError(error, failed.browser);
     } finally {
       clearTimeout(timer);
     }
@@ -320,13 +374,14 @@ export class PdfRenderer {
     const hung = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(true), hungCheckMs);
     });
-    const answers = browser.newContext().then(
-      async (context) => {
-        await context.close();
-        return false;
-      },
-      () => false,
-    );
+    // Any answer, even an error, shows the browser alive.
+    const answers = browser
+      .newContext()
+      .then((context) => context.close())
+      .then(
+        () => false,
+        () => false,
+      );
     const isHung = await Promise.race([answers, hung]);
     clearTimeout(timer);
     if (isHung && browser.isConnected()) {
