@@ -1,9 +1,9 @@
 /**
  * Report PDF benchmark (npm run bench:pdf): a real Olo on a fresh PostgreSQL database, with a project of 6 spaces × 3
  * series (temperature, humidity, CO2; 10-minute values over 32 days in series_data and the hourly rollup made of them)
- * and a 10-page report: the cover, 6 graphs of 30 days at 1-hour slots (two a page), 4 data tables (a row a day, and
- * the statistics of every series), an image tour (a drawn floor plan with a pin per space) and a summary, under a
- * print template with a header and a footer. A signed-in member asks `GET /api/reports/{id}.pdf` over HTTP, the whole
+ * and a report of about 10 pages: the cover, 6 graphs of 30 days at 1-hour slots (two a page), 4 data tables (a row
+ * a day over a 10-day data slot for each type, and the statistics of every series), an image tour (a drawn floor plan
+ * with a pin per space) and a summary of the CO2 series, under the demo's print template (header, footer, colours). A signed-in member asks `GET /api/reports/{id}.pdf` over HTTP, the whole
  * body read:
  *
  * - cold: the first render after Olo starts (Chromium is launched by it); Olo is started BENCH_COLD_RUNS times on the
@@ -34,6 +34,7 @@ import {
   type ReportSeriesSelection,
   reportContentSchema,
   reportContentVersion,
+  reportDataslotsSchema,
 } from '@olo/shared';
 import { eq, sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
@@ -112,11 +113,23 @@ async function fillProject(olo: OloServer, projectId: number): Promise<Array<{ i
 const base = { repeatPerSpace: false, pageBreakBefore: false, children: [] as ReportElement[] };
 const wholeRange: ReportElementData = { dataslotId: null, slot: null, mode: null, nulls: null, filters: null };
 const everySpace = (dataType: string | null): ReportSeriesSelection[] => [{ space: { kind: 'all' }, dataType }];
+/** The data slot of the daily tables: the first ten days, ten rows a table. */
+const firstDaysSlot = {
+  id: 'alku',
+  name: 'Kymmenen ensimmäistä päivää',
+  from: range.from.toISOString(),
+  to: new Date(range.from.getTime() + 10 * 86_400_000).toISOString(),
+  filters: [],
+  nulls: false,
+  mode: 'avg',
+  slot: 86_400,
+};
+const firstDays: ReportElementData = { ...wholeRange, dataslotId: firstDaysSlot.id };
 
 /**
- * 10 pages: the cover; a title and 6 graphs (two a page, each a type over every space, the means and then the
- * highest hourly values); 4 data tables (each type's daily means, a row a day, and every series' statistics); the
- * image tour; the summary.
+ * About 10 pages: the cover; a title and 6 graphs (two a page, each a type over every space, the means and then the
+ * highest hourly values); 4 data tables (each type's daily means over the first ten days, and every series'
+ * statistics); the image tour; the summary of the CO2 series.
  */
 function benchReportContent(spaces: Array<{ id: number; name: string }>, floorPlanId: string) {
   const elements: ReportElement[] = [
@@ -134,7 +147,8 @@ function benchReportContent(spaces: Array<{ id: number; name: string }>, floorPl
         data: { ...wholeRange, slot: 3600, mode },
         groupBy: 'type',
         showLimits: true,
-        pageBreakBefore: (index * types.length + typeIndex) % 2 === 0,
+        // Two a page, the first under the title.
+        pageBreakBefore: index * types.length + typeIndex > 0 && (index * types.length + typeIndex) % 2 === 1,
       });
     }
   }
@@ -145,9 +159,9 @@ function benchReportContent(spaces: Array<{ id: number; name: string }>, floorPl
       kind: 'dataTable',
       title: `${dataType}, vuorokausikeskiarvot`,
       series: everySpace(dataType),
-      data: { ...wholeRange, slot: 86_400 },
+      data: { ...firstDays, slot: 86_400 },
       layout: 'slots',
-      pageBreakBefore: true,
+      pageBreakBefore: dataType === types[0][0],
     });
   }
   elements.push({
@@ -158,7 +172,6 @@ function benchReportContent(spaces: Array<{ id: number; name: string }>, floorPl
     series: everySpace(null),
     data: wholeRange,
     layout: 'stats',
-    pageBreakBefore: true,
   });
   elements.push({
     ...base,
@@ -183,8 +196,8 @@ function benchReportContent(spaces: Array<{ id: number; name: string }>, floorPl
     ...base,
     id: 'summary',
     kind: 'summary',
-    title: 'Yhteenveto',
-    series: everySpace(null),
+    title: 'Yhteenveto: hiilidioksidi',
+    series: everySpace('CO2'),
     data: wholeRange,
     alarms: true,
     pageBreakBefore: true,
@@ -218,6 +231,7 @@ async function createBenchReport(olo: OloServer, dataDir: string, organizationId
       projectId,
       name: 'Sisäilmaraportti syyskuu',
       content: benchReportContent(spaces, floorPlanId),
+      dataslots: reportDataslotsSchema.parse([firstDaysSlot]),
       ...range,
       coverId: cover?.id ?? null,
       printtemplateId: template?.id ?? null,
@@ -380,7 +394,7 @@ async function floor(pages: number) {
     const cold = performance.now() - started;
     const warm: number[] = [];
     for (let run = 0; run < runs; run++) warm.push((await print()).ms);
-    return { cold, warm, pages: pageCount(first.pdf) };
+    return { cold, warm, pages: pageCount(first.pdf), version: browser.version() };
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -442,13 +456,15 @@ async function main() {
   }
 
   const floorRun = await floor(pages);
-  const version = execFileSync(chromiumPath, ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`\n${version}; ${os.cpus().length} cores; report: ${pages} pages, ${Math.round(bytes / 1024)} kB`);
+  console.log(
+    `\nChromium ${floorRun.version}; ${os.cpus().length} cores; report: ${pages} pages, ${Math.round(bytes / 1024)} kB`,
+  );
   console.log(`Report PDF, request to last byte (GET /api/reports/{id}.pdf, every request rendered):`);
   console.log(`  cold (first after start, ${cold.length} starts)  ${cold.map(ms).join(', ')}`);
   console.log(`  warm (${warm.length} runs)  p50 ${ms(percentile(warm, 50))}  p95 ${ms(percentile(warm, 95))}`);
   console.log(
-    `Peak resident memory: Olo's process ${mb(serverPeak)}, Chromium (all its processes) ${mb(chromiumPeak)}`,
+    `Peak memory: Olo's process ${mb(serverPeak)} RSS; Chromium, all its processes: ${mb(chromiumPeak)} RSS summed, ` +
+      `${mb(chromiumPssPeak)} PSS summed (shared pages counted once)`,
   );
   console.log(`Floor: Chromium printing a static HTML file of ${floorRun.pages} pages:`);
   console.log(`  cold (launch + first print)  ${ms(floorRun.cold)}`);
