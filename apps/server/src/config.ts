@@ -90,6 +90,19 @@ export const configSchema = z
       .min(0)
       .max(200_000, { message: 'must be at most 200000 (the largest export)' })
       .default(20_000),
+    /** The Chromium that prints PDFs (Debian's `chromium`). */
+    CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
+    /** Chromium pages printing PDFs at once (decision 0127). */
+    PDF_PAGES: z.coerce.number({ message: 'expected a number of pages' }).int().min(1).max(16).default(2),
+    /** PDFs that may wait for a page; more are refused as busy. */
+    PDF_QUEUE_MAX: z.coerce.number({ message: 'expected a number of PDFs' }).int().min(0).max(1000).default(16),
+    /** The longest one PDF may take to print, ms. */
+    PDF_TIMEOUT_MS: z.coerce
+      .number({ message: 'expected a number of milliseconds' })
+      .int()
+      .min(1000)
+      .max(600_000)
+      .default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })
@@ -132,6 +145,10 @@ export const configSchema = z
     readingTimeMin: env.READING_TIME_MIN,
     readingMaxAheadSeconds: env.READING_MAX_AHEAD,
     exportBackgroundCells: env.EXPORT_BACKGROUND_CELLS,
+    chromiumPath: env.CHROMIUM_PATH,
+    pdfPages: env.PDF_PAGES,
+    pdfQueueMax: env.PDF_QUEUE_MAX,
+    pdfTimeoutMs: env.PDF_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   }));

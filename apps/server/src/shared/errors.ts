@@ -8,7 +8,9 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'INVALID_CREDENTIALS'
   | 'TOO_MANY_REQUESTS'
-  | 'INVALID_TOKEN';
+  | 'INVALID_TOKEN'
+  /** A part of the server (e.g. the PDF renderer's Chromium) cannot serve the request now. */
+  | 'UNAVAILABLE';
 
 /** The HTTP status of an AppError on the REST routes (GraphQL carries the code in its errors instead). */
 export function httpStatusOf(error: AppError): number {
@@ -19,6 +21,7 @@ export function httpStatusOf(error: AppError): number {
     NOT_FOUND: 404,
     CONFLICT: 409,
     TOO_MANY_REQUESTS: 429,
+    UNAVAILABLE: 503,
   };
   return statuses[error.code] ?? 400;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Mailer } from '../channels/mail/mailer.ts';
 import { MailOutbox } from '../channels/mail/outbox.ts';
+import { PdfRenderer } from '../channels/pdf/pdf-renderer.ts';
 import { createSmsGateway } from '../channels/sms/sms-gateway.ts';
 import { webhookTargetProblem } from '../channels/webhook/webhook-delivery.ts';
 import type { Config } from '../config.ts';
@@ -246,6 +247,15 @@ export async function createServices(deps: ServicesDeps) {
     logger,
     jobs,
   });
+  // One Chromium for every PDF, started by the first one (decision 0127).
+  const pdf = new PdfRenderer({
+    chromiumPath: config.chromiumPath,
+    pages: config.pdfPages,
+    queueMax: config.pdfQueueMax,
+    timeoutMs: config.pdfTimeoutMs,
+    logger,
+  });
+  closers.add(() => pdf.close());
   const services = {
     access,
     accounts,
@@ -273,6 +283,7 @@ export async function createServices(deps: ServicesDeps) {
       publishDownlink: (topic, body, organizationId) => deps.broker.get().publish(topic, body, organizationId),
     }),
     organizations,
+    pdf,
     projectPages: new ProjectPagesService(repositories.projectPages, events),
     recalculation,
     projects,

@@ -1,0 +1,301 @@
+import { constants as fsConstants } from 'node:fs';
+import fs from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import type { Logger } from 'pino';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  chromium,
+  type Page,
+  type Route,
+} from 'playwright-core';
+import { AppError } from '../../shared/errors.ts';
+
+/** A request the printed page makes, as `PdfJob.intercept` sees it. */
+export interface PdfRequest {
+  url: string;
+  method: string;
+}
+
+/** An answer given in-process to a request of the printed page. */
+export interface PdfAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer | string;
+}
+
+export interface PdfJob {
+  /** A page of the built web app on this server. */
+  url: string;
+  /** JSON given to the page as `window.__OLO_PRINT__` before its scripts run. */
+  init?: unknown;
+  /** Answers a request in-process; null lets it through to the network. */
+  intercept?: (request: PdfRequest) => Promise<PdfAnswer | null>;
+  /** The page is printed once this matches, e.g. `[data-report-ready="true"]`. */
+  readySelector: string;
+  pdf: {
+    landscape: boolean;
+    /** A CSS length (e.g. `15mm`), the same on all four sides; header and footer sit in it. */
+    margin: string;
+    /** Chromium's header template (its classes `pageNumber`, `totalPages`; it loads nothing). */
+    headerTemplate?: string;
+    footerTemplate?: string;
+    /** The first sheet (a cover) without header and footer, still counted as page 1. */
+    coverSeparate: boolean;
+  };
+  metadata: { title: string; author: string; created: Date };
+}
+
+export interface PdfRendererOptions {
+  chromiumPath: string;
+  /** Pages open at once, each reused by the next render. */
+  pages: number;
+  /** Renders that may wait for a page; one more is refused. */
+  queueMax: number;
+  /** The longest a render may take, ms, from getting a page to the PDF. */
+  timeoutMs: number;
+  logger: Logger;
+}
+
+export const pdfBusyMessage = 'PDF renderer busy';
+export const pdfTimeoutMessage = 'The PDF took longer than {seconds} s to render';
+export const chromiumMissingMessage =
+  "Chromium was not found at {path}: install Debian's chromium or set CHROMIUM_PATH";
+
+/** A pooled page, with the job it serves now (its routes and init script read this). */
+interface Slot {
+  context: BrowserContext;
+  page: Page;
+  browser: Browser;
+  job: PdfJob | null;
+}
+
+/** Chromium's `window.__OLO_PRINT__` script, with `<` escaped so the JSON cannot end a script. */
+function initScript(init: unknown): string {
+  const json = JSON.stringify(init ?? null).replace(/</g, '\\u003c');
+  return `Object.defineProperty(window, '__OLO_PRINT__', { value: ${json}, configurable: false, writable: false });`;
+}
+
+class BrowserGone extends Error {}
+
+/**
+ * Prints pages of the web app to PDF in one long-lived Chromium (decision 0127). The browser is
+ * its own process (`launchServer`), started on the first render and again after it dies; renders
+ * take one of `pages` reusable pages, and up to `queueMax` more wait for one in arrival order.
+ */
+export class PdfRenderer {
+  private server: BrowserServer | undefined;
+  private browser: Promise<Browser> | undefined;
+  private readonly idle: Slot[] = [];
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  private closed = false;
+
+  constructor(private readonly options: PdfRendererOptions) {}
+
+  /** The Chromium process now running (tests kill it to see the renderer recover). */
+  get browserServer(): BrowserServer | undefined {
+    return this.server;
+  }
+
+  async render(job: PdfJob): Promise<Buffer> {
+    if (this.closed) throw new Error('PDF renderer closed');
+    await this.acquire();
+    try {
+      try {
+        return await this.attempt(job);
+      } catch (error) {
+        // A render cut by a browser crash runs once more on the new browser.
+        if (!(error instanceof BrowserGone)) throw error;
+        this.options.logger.warn('PDF render interrupted by a Chromium crash; retrying on a new browser');
+        try {
+          return await this.attempt(job);
+        } catch (retryError) {
+          if (retryError instanceof BrowserGone) throw new Error('Chromium crashed twice while printing a PDF');
+          throw retryError;
+        }
+      }
+    } finally {
+      this.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const server = this.server;
+    this.server = undefined;
+    this.browser = undefined;
+    this.idle.length = 0;
+    if (server) await server.close().catch(() => server.kill());
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.active < this.options.pages) {
+      this.active++;
+      return;
+    }
+    if (this.waiting.length >= this.options.queueMax) throw new AppError('TOO_MANY_REQUESTS', pdfBusyMessage);
+    // The releasing render hands its place over, so `active` stays counted.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+
+  private launch(): Promise<Browser> {
+    if (this.browser) return this.browser;
+    const starting = (async () => {
+      const path = this.options.chromiumPath;
+      try {
+        await fs.access(path, fsConstants.X_OK);
+      } catch {
+        throw new AppError('UNAVAILABLE', chromiumMissingMessage, undefined, { path });
+      }
+      const server = await chromium.launchServer({
+        executablePath: path,
+        headless: true,
+        args: ['--disable-dev-shm-usage', '--font-render-hinting=none'],
+      });
+      this.server = server;
+      const browser = await chromium.connect(server.wsEndpoint());
+      browser.on('disconnected', () => {
+        // Forget the dead browser and its pages; the next render starts a new one.
+        if (this.browser === starting) this.browser = undefined;
+        if (this.server === server) this.server = undefined;
+        for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
+        server.kill().catch(() => {});
+        if (!this.closed)
+          this.options.logger.warn('Chromium of the PDF renderer is gone; it starts again on the next PDF');
+      });
+      return browser;
+    })();
+    this.browser = starting;
+    // A failed start is tried afresh by the next render.
+    starting.catch(() => {
+      if (this.browser === starting) this.browser = undefined;
+    });
+    return starting;
+  }
+
+  private async openSlot(): Promise<Slot> {
+    const browser = await this.launch();
+    const context = await browser.newContext({ deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const slot: Slot = { context, page, browser, job: null };
+    await page.route('**/*', (route) => this.route(slot, route));
+    return slot;
+  }
+
+  private async route(slot: Slot, route: Route): Promise<void> {
+    const job = slot.job;
+    // A late request of an earlier render goes nowhere.
+    if (!job) return route.abort().catch(() => {});
+    const request = route.request();
+    try {
+      const answer = job.intercept ? await job.intercept({ url: request.url(), method: request.method() }) : null;
+      if (answer) await route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body });
+      else await route.continue();
+    } catch {
+      await route.abort().catch(() => {});
+    }
+  }
+
+  private async attempt(job: PdfJob): Promise<Buffer> {
+    let slot: Slot;
+    try {
+      slot = this.idle.pop() ?? (await this.openSlot());
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw this.browserError(error, undefined);
+    }
+    slot.job = job;
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        reject(
+          new AppError('UNAVAILABLE', pdfTimeoutMessage, undefined, {
+            seconds: String(Math.round(this.options.timeoutMs / 1000)),
+          }),
+        );
+      }, this.options.timeoutMs);
+    });
+    const printing = this.print(slot, job);
+    printing.catch(() => {});
+    try {
+      const pdf = await Promise.race([printing, timeout]);
+      slot.job = null;
+      if (slot.browser.isConnected()) this.idle.push(slot);
+      return pdf;
+    } catch (error) {
+      slot.job = null;
+      // A page left mid-render is not reused: closing it also stops what it still does.
+      void slot.context.close().catch(() => {});
+      if (timedOut) throw error;
+      throw this.browserError(error, slot.browser);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A crash (the browser gone) becomes BrowserGone, which is retried; anything else stays. */
+  private browserError(error: unknown, browser: Browser | undefined): unknown {
+    if (error instanceof AppError) return error;
+    if (browser ? !browser.isConnected() : true) return new BrowserGone(String(error));
+    return error;
+  }
+
+  private async print(slot: Slot, job: PdfJob): Promise<Buffer> {
+    const { page } = slot;
+    const cdp = await slot.context.newCDPSession(page);
+    // Scripts of a CDP session run only while its Page domain is on.
+    await cdp.send('Page.enable');
+    const { identifier } = (await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
+      source: initScript(job.init),
+    })) as { identifier: string };
+    try {
+      await page.goto(job.url, { waitUntil: 'load', timeout: 0 });
+      await page.waitForSelector(job.readySelector, { state: 'attached', timeout: 0 });
+    } finally {
+      await cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }).catch(() => {});
+      await cdp.detach().catch(() => {});
+    }
+    const margin = { top: job.pdf.margin, right: job.pdf.margin, bottom: job.pdf.margin, left: job.pdf.margin };
+    const headerFooter = Boolean(job.pdf.headerTemplate || job.pdf.footerTemplate);
+    const common = { format: 'A4', landscape: job.pdf.landscape, margin, printBackground: true, timeout: 0 } as const;
+    const whole = await page.pdf({
+      ...common,
+      displayHeaderFooter: headerFooter,
+      // An empty template, not Chromium's default (date and title), where only one is given.
+      headerTemplate: job.pdf.headerTemplate || '<span></span>',
+      footerTemplate: job.pdf.footerTemplate || '<span></span>',
+    });
+    const cover = job.pdf.coverSeparate && headerFooter ? await page.pdf({ ...common, pageRanges: '1' }) : undefined;
+    return this.finish(whole, cover, job.metadata);
+  }
+
+  /** Puts the plain cover in place of the first page and writes the document's metadata. */
+  private async finish(whole: Buffer, cover: Buffer | undefined, metadata: PdfJob['metadata']): Promise<Buffer> {
+    const document = await PDFDocument.load(whole);
+    if (cover) {
+      const coverDocument = await PDFDocument.load(cover);
+      const [page] = await document.copyPages(coverDocument, [0]);
+      if (page) {
+        document.removePage(0);
+        document.insertPage(0, page);
+      }
+    }
+    document.setTitle(metadata.title, { showInWindowTitleBar: true });
+    document.setAuthor(metadata.author);
+    document.setCreationDate(metadata.created);
+    document.setModificationDate(metadata.created);
+    document.setCreator('Olo');
+    document.setProducer('Olo');
+    return Buffer.from(await document.save());
+  }
+}
