@@ -22,6 +22,7 @@ export * from './measurements.ts';
 export * from './meter-commands.ts';
 export * from './meters.ts';
 export * from './organizations.ts';
+export * from './print-templates.ts';
 export * from './project-pages.ts';
 export * from './projects.ts';
 export * from './reports.ts';

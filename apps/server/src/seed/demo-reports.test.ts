@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  createPrintTemplateInput,
   parseReportContent,
   type ReportElementKind,
   reportCoverContentSchema,
@@ -18,6 +19,7 @@ import {
   demoCover,
   demoDryingReport,
   demoFloorPlanPng,
+  demoPrintTemplate,
   demoReportPublicId,
   demoSchoolReport,
   seedDemoReports,
@@ -25,6 +27,7 @@ import {
 
 interface ReportRow {
   id: number;
+  printtemplate_id: number | null;
   name: string;
   code: string;
   project_id: number;
@@ -72,6 +75,19 @@ describe.each(testDatabases)('demo reports on %s', (kind) => {
     expect(covers.map((cover) => cover.name)).toEqual([demoCover.name]);
     expect(reportCoverContentSchema.safeParse(covers[0]?.cover).success).toBe(true);
     expect(rows.every((row) => row.cover_id === covers[0]?.id)).toBe(true);
+
+    // The print template is as an admin could have saved it (nothing for the sanitizer to take out), and both use it.
+    const templates = await olo.server.database.sql<
+      Array<{ id: number; name: string; header: string; footer: string }>
+    >`
+      select id, name, header, footer from print_templates`;
+    expect(templates.map((template) => template.name)).toEqual([demoPrintTemplate.name]);
+    const saved = createPrintTemplateInput.parse({
+      organizationId: '00000000-0000-4000-8000-000000000001',
+      ...demoPrintTemplate,
+    });
+    expect([templates[0]?.header, templates[0]?.footer]).toEqual([saved.header, saved.footer]);
+    expect(rows.every((row) => row.printtemplate_id === templates[0]?.id)).toBe(true);
 
     const [school, drying] = [...rows] as [ReportRow, ReportRow];
     expect(school).toMatchObject({ public_id: demoReportPublicId, published: true, template: true, summary: true });

@@ -16,12 +16,36 @@ import {
 } from '@olo/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { attachments, organizations, projects, reportCovers, reports, spaces } from '../db/tables/index.ts';
+import {
+  attachments,
+  organizations,
+  printTemplates,
+  projects,
+  reportCovers,
+  reports,
+  spaces,
+} from '../db/tables/index.ts';
 import { durations, localTime } from '../simulator/signals.ts';
 import { demoDryingProject, demoOrganization, demoProject } from './demo-data.ts';
 import { demoStructureSeries } from './demo-history.ts';
 
 export const demoCover = { name: 'Olo Demo -kansi' } as const;
+/**
+ * The demo organization's print template: the organization and project above, the report, its
+ * period and the page numbers below. Chromium's header frame starts at a tiny font and no margin.
+ */
+export const demoPrintTemplate = {
+  name: 'Olo Demo -tulostuspohja',
+  header:
+    '<div style="font-size: 8px; width: 100%; margin: 0 15mm; display: flex; justify-content: space-between">' +
+    '<span>{organization.name}</span><span>{project.name}</span></div>',
+  footer:
+    '<div style="font-size: 8px; width: 100%; margin: 0 15mm; text-align: right">' +
+    '{report.name} · {report.from} – {report.to} · {page} / {pages}</div>',
+  margin: '18mm',
+  accentColor: '#1c4fa6',
+  tableHeaderColor: '#e8eef8',
+} as const;
 export const demoSchoolReport = { name: 'Sisäilmaraportti', days: 30 } as const;
 export const demoDryingReport = { name: 'Kuivumisraportti', days: 90 } as const;
 /** Fixed, so the public link of the demo report stays the same across restarts. */
@@ -287,7 +311,7 @@ function lastDays(now: number, days: number): { from: Date; to: Date } {
 }
 
 /**
- * The demo's reports (after seedDemoData): the demo organization's cover; the school's indoor-air
+ * The demo's reports (after seedDemoData): the demo organization's cover and print template; the school's indoor-air
  * report over the last 30 days, published (at a fixed public id), a summary report and a template,
  * with its floor plan as an attachment of the project; the slab's drying report. Idempotent: each
  * part is made only when missing (by name), so every start may call it.
@@ -311,6 +335,18 @@ export async function seedDemoReports(deps: {
     [cover] = await db
       .insert(reportCovers)
       .values({ organizationId: organization.id, name: demoCover.name, cover: demoCoverContent() })
+      .returning();
+    created = true;
+  }
+
+  let [printTemplate] = await db
+    .select()
+    .from(printTemplates)
+    .where(and(eq(printTemplates.organizationId, organization.id), eq(printTemplates.name, demoPrintTemplate.name)));
+  if (!printTemplate) {
+    [printTemplate] = await db
+      .insert(printTemplates)
+      .values({ organizationId: organization.id, ...demoPrintTemplate })
       .returning();
     created = true;
   }
@@ -347,6 +383,7 @@ export async function seedDemoReports(deps: {
       dataslots: demoSchoolHours(range.from, range.to),
       ...range,
       coverId: cover?.id ?? null,
+      printtemplateId: printTemplate?.id ?? null,
       publicId: demoReportPublicId,
       published: true,
       template: true,
@@ -364,6 +401,7 @@ export async function seedDemoReports(deps: {
       ...lastDays(now, demoDryingReport.days),
       // The cover of the parent organization: a child organization's projects may use it.
       coverId: cover?.id ?? null,
+      printtemplateId: printTemplate?.id ?? null,
       landscape: true,
       summary: true,
     });

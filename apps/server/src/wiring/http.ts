@@ -24,6 +24,9 @@ import { defaultWebDist } from '../paths.ts';
 import type { Closers } from './closers.ts';
 import type { Services } from './services.ts';
 
+/** How long answers still being sent may take when the server closes, ms. */
+const closeGraceMs = 5000;
+
 /** The REST routes under /api: a module with routes of its own adds its line here. */
 export function registerRoutes(app: FastifyInstance, services: Services): void {
   registerAttachmentRoutes(app, services);
@@ -64,7 +67,16 @@ export async function createHttpApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  closers.add(() => app.close());
+  closers.add(async () => {
+    // Node holds a keep-alive connection whose last answer was a stream (a file, an export) as busy until its
+    // keep-alive timeout (72 s), so closing would wait that long: answers in flight get a grace, then the rest close.
+    const grace = setTimeout(() => app.server.closeAllConnections(), closeGraceMs);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(grace);
+    }
+  });
   registerErrorAnswers(app);
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   const secureCookies = config.publicUrl.startsWith('https:');

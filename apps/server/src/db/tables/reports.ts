@@ -7,7 +7,8 @@ import { projects } from './projects.ts';
 
 /**
  * An organization's print template (spec §3): the header and footer of a report's printed pages
- * (HTML with variables), extra CSS and the page margin. Issue 23 edits them; reports pick one.
+ * (HTML with variables, sanitized on the way in), extra CSS, the page margin and print colours. Its
+ * organization's admins edit them; reports pick one.
  */
 export const printTemplates = pgTable(
   'print_templates',
@@ -22,6 +23,10 @@ export const printTemplates = pgTable(
     css: text('css').notNull().default(''),
     /** CSS length of the page margin, e.g. `15mm`. */
     margin: text('margin').notNull().default('15mm'),
+    /** Print colours, `#rrggbb`; null: the document's own. Headings and rules take the accent. */
+    accentColor: text('accent_color'),
+    /** The background of data tables' header rows; null: the document's own. */
+    tableHeaderColor: text('table_header_color'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -246,6 +246,13 @@ function coverOf(w: World): Promise<{ id: number }> {
   });
 }
 
+function printTemplateOf(w: World): Promise<{ id: number }> {
+  return new ReportsRepository(w.olo.server.database.db).insertPrintTemplate({
+    organizationId: w.organization.id,
+    name: 'Matrix print template',
+  });
+}
+
 /** A public report answers for everybody or for nobody: "Not found" is its refusal. */
 function publicReportOutcome(response: GraphQLResponse): Outcome {
   if (response.errors?.[0]?.message === 'Not found') return 'denied';
@@ -762,6 +769,42 @@ const cases: Record<string, Case> = {
   deleteReportCover: async (w, role) => {
     const cover = await coverOf(w);
     return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteReportCover(id: $id) }', { id: cover.id }));
+  },
+  'Organization.printTemplates': async (w, role) => {
+    const template = await printTemplateOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: ID!) { organization(id: $id) { printTemplates { id } } }', {
+        id: w.organization.id,
+      }),
+      (data) =>
+        Boolean(
+          (data.organization as { printTemplates: Array<{ id: number }> } | null)?.printTemplates.some(
+            (item) => item.id === template.id,
+          ),
+        ),
+    );
+  },
+  createPrintTemplate: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: CreatePrintTemplateInput!) { createPrintTemplate(input: $input) { id } }',
+        { input: { organizationId: w.organization.id, name: 'Tulostuspohja', footer: '{page} / {pages}' } },
+      ),
+    ),
+  updatePrintTemplate: async (w, role) => {
+    const template = await printTemplateOf(w);
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($input: UpdatePrintTemplateInput!) { updatePrintTemplate(input: $input) { id } }',
+        { input: { id: template.id, margin: '2cm' } },
+      ),
+    );
+  },
+  deletePrintTemplate: async (w, role) => {
+    const template = await printTemplateOf(w);
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deletePrintTemplate(id: $id) }', { id: template.id }));
   },
   createLimit: createLimitCase(false),
   'createLimit(global)': createLimitCase(true),

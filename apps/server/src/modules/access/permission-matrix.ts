@@ -595,6 +595,25 @@ export const permissionMatrix: MatrixRow[] = [
   { operation: 'createReportCover', kind: 'mutation', what: 'a report cover of O', allowed: organizationAdmins },
   { operation: 'updateReportCover', kind: 'mutation', what: 'change a report cover of O', allowed: organizationAdmins },
   { operation: 'deleteReportCover', kind: 'mutation', what: 'delete a report cover of O', allowed: organizationAdmins },
+  {
+    operation: 'Organization.printTemplates',
+    kind: 'query',
+    what: "O's print templates",
+    allowed: organizationAdmins,
+  },
+  { operation: 'createPrintTemplate', kind: 'mutation', what: 'a print template of O', allowed: organizationAdmins },
+  {
+    operation: 'updatePrintTemplate',
+    kind: 'mutation',
+    what: 'change a print template of O',
+    allowed: organizationAdmins,
+  },
+  {
+    operation: 'deletePrintTemplate',
+    kind: 'mutation',
+    what: 'delete a print template of O',
+    allowed: organizationAdmins,
+  },
   // Subscriptions
   { operation: 'meterUpdated', kind: 'subscription', what: "M's readings as they arrive", allowed: meterViewers },
   {

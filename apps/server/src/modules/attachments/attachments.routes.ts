@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import { attachmentUploadInput, attachmentUploadPath, tenancyErrors, tenancyLimits } from '@olo/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireCsrfToken } from '../../http/csrf.ts';
 import { sendDownload } from '../../http/downloads.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { AppError, parseInput } from '../../shared/errors.ts';
+import type { AttachmentRow } from './attachments.repository.ts';
 import { type AttachmentsService, attachmentPath } from './attachments.service.ts';
 
 /**
@@ -91,14 +92,21 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: { attachmen
     const id = request.params.id;
     if (!/^[0-9a-f-]{36}$/i.test(id)) return reply.code(404).send({ error: 'Not found' });
     const attachment = await deps.attachments.readable(await request.viewer(), id);
-    return sendDownload(reply, {
-      body: fs.createReadStream(deps.attachments.filePath(attachment)),
-      contentType: attachment.contentType,
-      filename: attachment.name,
-      size: attachment.size,
-      // Text and PDF open as downloads, so an uploaded file never runs as a page of this site.
-      disposition: attachment.contentType.startsWith('image/') ? 'inline' : 'attachment',
-      cacheControl: 'private, max-age=3600',
-    });
+    return sendAttachment(reply, attachment, deps.attachments.filePath(attachment), 'private, max-age=3600');
+  });
+}
+
+/**
+ * Sends a stored file with its name and type. Only images open inline: text and PDF come as
+ * downloads, so that an uploaded file never runs as a page of this site.
+ */
+export function sendAttachment(reply: FastifyReply, attachment: AttachmentRow, filePath: string, cacheControl: string) {
+  return sendDownload(reply, {
+    body: fs.createReadStream(filePath),
+    contentType: attachment.contentType,
+    filename: attachment.name,
+    size: attachment.size,
+    disposition: attachment.contentType.startsWith('image/') ? 'inline' : 'attachment',
+    cacheControl,
   });
 }

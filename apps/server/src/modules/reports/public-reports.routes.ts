@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { sendDownload } from '../../http/downloads.ts';
 import { parseInput } from '../../shared/errors.ts';
+import { sendAttachment } from '../attachments/attachments.routes.ts';
 import { dataErrorAnswers, sendDataAnswer } from '../data/data.routes.ts';
 import { dataRequestSchema } from '../data/data.schema.ts';
 import type { PublicReportsService } from './public-reports.service.ts';
@@ -31,16 +30,8 @@ export function registerPublicReportRoutes(app: FastifyInstance, deps: { publicR
     async (request, reply) => {
       const { publicId, attachmentId } = request.params;
       const attachment = await deps.publicReports.attachment(publicId, attachmentId, { ip: request.ip });
-      return sendDownload(reply, {
-        body: fs.createReadStream(deps.publicReports.filePath(attachment)),
-        contentType: attachment.contentType,
-        filename: attachment.name,
-        size: attachment.size,
-        // Only images are shown by a report; anything else opens as a download, never as a page of this site.
-        disposition: attachment.contentType.startsWith('image/') ? 'inline' : 'attachment',
-        // Unpublishing must take effect: kept briefly, and by browsers only.
-        cacheControl: 'private, max-age=300',
-      });
+      // Unpublishing must take effect: kept briefly, and by browsers only.
+      return sendAttachment(reply, attachment, deps.publicReports.filePath(attachment), 'private, max-age=300');
     },
   );
 }

@@ -1,7 +1,9 @@
 import {
   cloneReportInput,
+  createPrintTemplateInput,
   createReportCoverInput,
   createReportInput,
+  updatePrintTemplateInput,
   updateReportCoverInput,
   updateReportInput,
 } from '@olo/shared';
@@ -42,10 +44,23 @@ const PrintTemplateRef = builder.objectRef<PrintTemplateRow>('PrintTemplate').im
     id: t.exposeInt('id'),
     organizationId: t.exposeString('organizationId'),
     name: t.exposeString('name'),
-    header: t.exposeString('header'),
-    footer: t.exposeString('footer'),
-    css: t.exposeString('css'),
-    margin: t.exposeString('margin', { description: 'CSS length, e.g. 15mm.' }),
+    header: t.exposeString('header', {
+      description:
+        'Safe HTML (packages/shared sanitizePrintHtml) with variables (printVariableNames, fillPrintTemplate).',
+    }),
+    footer: t.exposeString('footer', { description: 'As header.' }),
+    css: t.exposeString('css', { description: 'Extra CSS of the printed document; loads nothing (isSafePrintCss).' }),
+    margin: t.exposeString('margin', { description: 'Page margin: a CSS length in mm, cm, in or px, e.g. 15mm.' }),
+    accentColor: t.exposeString('accentColor', {
+      nullable: true,
+      description: "#rrggbb for headings and rules; null: the document's own.",
+    }),
+    tableHeaderColor: t.exposeString('tableHeaderColor', {
+      nullable: true,
+      description: "#rrggbb behind data tables' header rows; null: the document's own.",
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'A PDF printed with it is cached by this.' }),
   }),
 });
 
@@ -296,6 +311,12 @@ builder.objectFields(OrganizationRef, (t) => ({
     resolve: (organization, _args, context) =>
       context.services.reports.coversOfOrganization(context.access, organization.id),
   }),
+  printTemplates: t.field({
+    type: [PrintTemplateRef],
+    description: 'Its own print templates by name (organization admins).',
+    resolve: (organization, _args, context) =>
+      context.services.reports.printTemplatesOfOrganization(context.access, organization.id),
+  }),
   reportTemplates: t.field({
     type: [ReportTemplateRef],
     description: 'Reports flagged template in its own projects, by name (organization admins).',
@@ -356,9 +377,40 @@ const UpdateReportCoverInput = builder.inputType('UpdateReportCoverInput', {
   }),
 });
 
-/** GraphQL gives null for omitted optional fields; only coverId and printtemplateId may be cleared with null. */
-const clearable = new Set(['coverId', 'printtemplateId']);
-const changes = (input: Record<string, unknown>) =>
+const CreatePrintTemplateInput = builder.inputType('CreatePrintTemplateInput', {
+  description: 'Omitted fields take their defaults: empty header, footer and CSS, a 15mm margin, no colours.',
+  fields: (t) => ({
+    organizationId: t.id({ required: true }),
+    name: t.string({ required: true }),
+    header: t.string({
+      description: 'HTML; kept to a safe subset (no script, event handlers or links; images only as data:).',
+    }),
+    footer: t.string({ description: 'As header.' }),
+    css: t.string({ description: 'No @import, no url() other than data:.' }),
+    margin: t.string({ description: 'A length in mm, cm, in or px, at most 50 mm.' }),
+    accentColor: t.string({ description: '#rrggbb.' }),
+    tableHeaderColor: t.string({ description: '#rrggbb.' }),
+  }),
+});
+
+const UpdatePrintTemplateInput = builder.inputType('UpdatePrintTemplateInput', {
+  description: 'Omitted fields stay as they are; null clears accentColor or tableHeaderColor.',
+  fields: (t) => ({
+    id: t.int({ required: true }),
+    name: t.string(),
+    header: t.string(),
+    footer: t.string(),
+    css: t.string(),
+    margin: t.string(),
+    accentColor: t.string(),
+    tableHeaderColor: t.string(),
+  }),
+});
+
+/** GraphQL gives null for omitted optional fields; only these may be cleared with null. */
+const clearableReport = new Set(['coverId', 'printtemplateId']);
+const clearableColors = new Set(['accentColor', 'tableHeaderColor']);
+const changes = (input: Record<string, unknown>, clearable: ReadonlySet<string>) =>
   Object.fromEntries(
     Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || clearable.has(key))),
   );
@@ -414,7 +466,10 @@ builder.mutationFields((t) => ({
       '(reportErrors.changedElsewhere), nothing changed.',
     args: { input: t.arg({ type: UpdateReportInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.reports.update(context.access, parseInput(updateReportInput, changes(args.input))),
+      context.services.reports.update(
+        context.access,
+        parseInput(updateReportInput, changes(args.input, clearableReport)),
+      ),
   }),
   deleteReport: t.boolean({
     args: { id: t.arg.int({ required: true }) },
@@ -450,6 +505,29 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateReportCoverInput, required: true }) },
     resolve: (_root, args, context) =>
       context.services.reports.updateCover(context.access, parseInput(updateReportCoverInput, present(args.input))),
+  }),
+  createPrintTemplate: t.field({
+    type: PrintTemplateRef,
+    args: { input: t.arg({ type: CreatePrintTemplateInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.reports.createPrintTemplate(
+        context.access,
+        parseInput(createPrintTemplateInput, present(args.input)),
+      ),
+  }),
+  updatePrintTemplate: t.field({
+    type: PrintTemplateRef,
+    args: { input: t.arg({ type: UpdatePrintTemplateInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.reports.updatePrintTemplate(
+        context.access,
+        parseInput(updatePrintTemplateInput, changes(args.input, clearableColors)),
+      ),
+  }),
+  deletePrintTemplate: t.boolean({
+    description: 'Reports that used it are printed with the default footer.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.reports.deletePrintTemplate(context.access, args.id),
   }),
   deleteReportCover: t.boolean({
     description: 'Reports that used it keep going without a cover.',

@@ -35,6 +35,7 @@ export type ReportChanges = Partial<
 >;
 export type ReportCoverRow = typeof reportCovers.$inferSelect;
 export type PrintTemplateRow = typeof printTemplates.$inferSelect;
+export type NewPrintTemplate = Omit<typeof printTemplates.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 /** A report context's spaces and series are the project's own rows (the spaces and series repositories read them). */
 export type ReportSpaceRow = SpaceRow;
 export type ReportSeriesRow = SeriesRow;
@@ -240,6 +241,35 @@ export class ReportsRepository {
 
   async deleteCover(id: number): Promise<void> {
     await this.db.delete(reportCovers).where(eq(reportCovers.id, id));
+  }
+
+  printTemplatesOfOrganization(organizationId: string): Promise<PrintTemplateRow[]> {
+    return this.db
+      .select()
+      .from(printTemplates)
+      .where(eq(printTemplates.organizationId, organizationId))
+      .orderBy(asc(sql`lower(${printTemplates.name})`), asc(printTemplates.id));
+  }
+
+  async insertPrintTemplate(template: NewPrintTemplate): Promise<PrintTemplateRow> {
+    const [row] = await this.db.insert(printTemplates).values(template).returning();
+    return row as PrintTemplateRow;
+  }
+
+  async updatePrintTemplate(
+    id: number,
+    changes: Partial<Omit<NewPrintTemplate, 'organizationId'>>,
+  ): Promise<PrintTemplateRow | undefined> {
+    const [row] = await this.db
+      .update(printTemplates)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(printTemplates.id, id))
+      .returning();
+    return row;
+  }
+
+  async deletePrintTemplate(id: number): Promise<void> {
+    await this.db.delete(printTemplates).where(eq(printTemplates.id, id));
   }
 
   /**

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   type CloneReportInput,
+  type CreatePrintTemplateInput,
   type CreateReportCoverInput,
   type CreateReportInput,
   dataViewErrors,
@@ -14,6 +15,7 @@ import {
   type ReportUnmapped,
   reportErrors,
   reportReferencedSeries,
+  type UpdatePrintTemplateInput,
   type UpdateReportCoverInput,
   type UpdateReportInput,
 } from '@olo/shared';
@@ -362,6 +364,39 @@ export class ReportsService {
     await this.editableCover(access, id);
     await this.repository.deleteCover(id);
     return true;
+  }
+
+  async printTemplatesOfOrganization(access: ViewerAccess, organizationId: string): Promise<PrintTemplateRow[]> {
+    await access.assert('organization.manageReportCovers', organizationId);
+    return this.repository.printTemplatesOfOrganization(organizationId);
+  }
+
+  /** Header and footer arrive sanitized, CSS and margin checked (packages/shared print-templates.ts). */
+  async createPrintTemplate(access: ViewerAccess, input: CreatePrintTemplateInput): Promise<PrintTemplateRow> {
+    await access.assert('organization.manageReportCovers', input.organizationId);
+    return this.repository.insertPrintTemplate(input);
+  }
+
+  async updatePrintTemplate(access: ViewerAccess, input: UpdatePrintTemplateInput): Promise<PrintTemplateRow> {
+    await this.editablePrintTemplate(access, input.id);
+    const { id, ...changes } = input;
+    const updated = await this.repository.updatePrintTemplate(id, changes);
+    if (!updated) throw notFound();
+    return updated;
+  }
+
+  /** Reports that used it are printed with the default footer. */
+  async deletePrintTemplate(access: ViewerAccess, id: number): Promise<boolean> {
+    await this.editablePrintTemplate(access, id);
+    await this.repository.deletePrintTemplate(id);
+    return true;
+  }
+
+  private async editablePrintTemplate(access: ViewerAccess, id: number): Promise<PrintTemplateRow> {
+    const template = await this.repository.findPrintTemplate(id);
+    if (!template) throw notFound();
+    await access.assert('organization.manageReportCovers', template.organizationId);
+    return template;
   }
 
   private async editable(access: ViewerAccess, id: number): Promise<ReportRow> {

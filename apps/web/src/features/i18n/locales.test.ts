@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountErrors, alarmErrors, meterErrors } from '@olo/shared';
+import { accountErrors, alarmErrors, meterErrors, printTemplateErrors } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import fi from './locales/fi.json';
@@ -42,6 +42,7 @@ describe('translations', () => {
       ...Object.values(accountErrors).map(errorMessageKey),
       ...Object.values(meterErrors),
       ...Object.values(alarmErrors),
+      ...Object.values(printTemplateErrors),
       'Required',
       'Too long',
       'Too short',

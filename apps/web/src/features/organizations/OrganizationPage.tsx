@@ -12,6 +12,7 @@ import { LimitsSection } from '../limits/LimitsSection.tsx';
 import { ProjectStateBadges } from '../projects/ProjectStateBadges.tsx';
 import { ReportCoversSection } from '../reports/covers/ReportCoversSection.tsx';
 import { ReportTemplatesSection } from '../reports/covers/ReportTemplatesSection.tsx';
+import { PrintTemplatesSection } from '../reports/print-templates/PrintTemplatesSection.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -137,6 +138,7 @@ function OrganizationContent({ organization }: { organization: OrganizationPageF
       {admin && <ColorsSection organizationId={organization.id} />}
       {admin && <LimitsSection organizationId={organization.id} />}
       {admin && <ReportCoversSection organizationId={organization.id} organizationName={organization.name} />}
+      {admin && <PrintTemplatesSection organizationId={organization.id} organizationName={organization.name} />}
       {admin && <ReportTemplatesSection organizationId={organization.id} />}
       {currentUser && <EmailSettingsSection organizationId={organization.id} userId={currentUser.id} />}
       {admin && <OrganizationSettingsSection key={organization.id} organization={organization} />}

@@ -30,6 +30,8 @@ export function RequiredSelect<P extends FieldProps>({
     <Select
       label={label}
       withAsterisk
+      // Picking the chosen option again would otherwise clear a field that must have a value.
+      allowDeselect={false}
       searchable
       data={data}
       nothingFoundMessage={t('No matches')}
