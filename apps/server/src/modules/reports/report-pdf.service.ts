@@ -1,5 +1,11 @@
 import fs from 'node:fs/promises';
-import { type Language, periodSettleMs, reportDataslotsSchema } from '@olo/shared';
+import {
+  type Language,
+  periodSettleMs,
+  printTemplateStyle,
+  reportCoverContentSchema,
+  reportDataslotsSchema,
+} from '@olo/shared';
 import type { PdfAnswer, PdfJob, PdfRequest } from '../../channels/pdf/pdf-renderer.ts';
 import type { InProcessQuery } from '../../graphql/in-process.ts';
 import { appErrorBody } from '../../http/error-answers.ts';
@@ -196,11 +202,25 @@ export class ReportPdfService {
     return pending;
   }
 
-  private print(
+  /** The cover's logo inline (a header template loads nothing): a raster image of at most 256 KB, else null. */
+  private async logoDataUri(cover: ReportCoverRow | undefined): Promise<string | null> {
+    const parsed = cover ? reportCoverContentSchema.safeParse(cover.cover) : null;
+    const logoId = parsed?.success ? parsed.data.logoAttachmentId : null;
+    if (!logoId) return null;
+    const attachment = await this.deps.attachments.byId(logoId);
+    if (!attachment || !/^image\/(png|jpeg|gif|webp)$/.test(attachment.contentType) || attachment.size > 256 * 1024) {
+      return null;
+    }
+    const bytes = await fs.readFile(this.deps.attachments.filePath(attachment)).catch(() => null);
+    return bytes ? `data:${attachment.contentType};base64,${bytes.toString('base64')}` : null;
+  }
+
+  private async print(
     answer: unknown,
     report: Report,
     facts: {
       project: { organizationName: string; name: string; timeZone: string };
+      cover: ReportCoverRow | undefined;
       template: PrintTemplateRow | undefined;
     },
     language: Language,
@@ -215,6 +235,7 @@ export class ReportPdfService {
       to: report.to,
       timeZone: facts.project.timeZone,
       language,
+      logo: template ? await this.logoDataUri(facts.cover) : null,
     };
     const baseUrl = this.deps.baseUrl();
     return this.deps.render({
@@ -224,7 +245,7 @@ export class ReportPdfService {
         sources: { dataPath: access.dataPath, attachmentBase: access.attachmentBase },
         language,
         margin: printMargin(template),
-        css: template?.css ?? '',
+        css: template ? printTemplateStyle(template) : '',
       },
       intercept: (request) => this.answer(request, baseUrl, access),
       readySelector: '[data-report-ready="true"]',

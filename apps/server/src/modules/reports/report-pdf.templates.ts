@@ -1,4 +1,4 @@
-import { formatDay, type Language } from '@olo/shared';
+import { fillPrintTemplate, formatDay, type Language, printMarginMillimetres } from '@olo/shared';
 import { escapeHtml } from '../../channels/mail/html.ts';
 import type { PrintTemplateRow } from './reports.repository.ts';
 
@@ -11,41 +11,38 @@ export interface PrintValues {
   to: Date;
   timeZone: string;
   language: Language;
+  /** The cover's logo as a data: URI (a header loads nothing), or null. */
+  logo: string | null;
+}
+
+/** The page margin: the template's (a length its schema bounds), else 15 mm, room for the default footer. */
+export function printMargin(template: PrintTemplateRow | undefined): string {
+  return template && printMarginMillimetres(template.margin) !== null ? template.margin : '15mm';
 }
 
 /**
- * Chromium draws header and footer templates in the page margin at a tiny default size and with no styles of the
- * page: the box gets the page's width, its own font and small type, inside the page's side margins.
+ * Chromium draws header and footer templates in the page margin, with none of the page's styles and a tiny
+ * default type: the box gets the page's width, its own font and small type, inside the page's side margins.
  */
 function box(html: string, margin: string): string {
-  return `<div style="box-sizing:border-box;width:100%;padding:0 ${margin};font-family:sans-serif;font-size:9px;color:#333">${html}</div>`;
+  return (
+    `<div style="box-sizing:border-box;width:100%;padding:0 ${margin};font-family:sans-serif;font-size:9px;color:#333">` +
+    `<style>img.logo{max-height:10mm;vertical-align:middle}</style>${html}</div>`
+  );
 }
 
-/** The page margin: a template's when it is a plain CSS length (its schema allows no other), else 15 mm. */
-export function printMargin(template: PrintTemplateRow | undefined): string {
-  const margin = template?.margin.trim() ?? '';
-  return /^\d+(\.\d+)?(mm|cm|in|px)$/.test(margin) ? margin : '15mm';
-}
-
-/**
- * A template's text with its variables filled, each value HTML-escaped: `{page}` and `{pages}` become the elements
- * Chromium fills in on each page, the rest the report's facts (the range's days in the project's time zone, `to`
- * the last day inside [from, to), as in the report's own text).
- */
+/** A template's header or footer with its variables filled (`fillPrintTemplate`): the range's days in the project's zone. */
 export function fillPrintVariables(html: string, values: PrintValues): string {
   const day = (date: Date) => formatDay(date, values.language, { timeZone: values.timeZone });
-  const filled: Record<string, string> = {
-    page: '<span class="pageNumber"></span>',
-    pages: '<span class="totalPages"></span>',
-    'report.name': escapeHtml(values.reportName),
-    'project.name': escapeHtml(values.projectName),
-    'organization.name': escapeHtml(values.organizationName),
-    'report.from': escapeHtml(day(values.from)),
-    'report.to': escapeHtml(day(new Date(Math.max(values.from.getTime(), values.to.getTime() - 1)))),
-    // A header loads nothing; a logo would come as a data: URI, which this renderer does not add.
-    'organization.logo': '',
-  };
-  return html.replace(/\{([a-z]+(?:\.[a-z]+)?)\}/g, (whole, name: string) => filled[name] ?? whole);
+  return fillPrintTemplate(html, {
+    'report.name': values.reportName,
+    'project.name': values.projectName,
+    'organization.name': values.organizationName,
+    'report.from': day(values.from),
+    // [from, to): the last day inside it, as the report's own {report.to} (decision 0111).
+    'report.to': day(new Date(Math.max(values.from.getTime(), values.to.getTime() - 1))),
+    'organization.logo': values.logo,
+  });
 }
 
 /** The header of every page but the cover: the print template's, or none. */
