@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  accountErrors,
   formatMeasurement,
   type ReportContent,
   type ReportDataslot,
@@ -351,5 +353,29 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
     expect(renamed.data?.updateReport.name).toBe('Vaaka 2');
     const edited = await pdf(admin, `/api/reports/${ids.landscape}.pdf?lang=fi`);
     expect(edited.info.Title).toBe('Vaaka 2');
+  });
+});
+
+describe('the public report PDF’s rate limit', () => {
+  let olo: TestServer;
+  beforeAll(async () => {
+    // publicReportPdfPerIp: 30 per 10 minutes, here 3; the public link's data and files (3000) here 300.
+    olo = await startTestServer('pglite', { RATE_LIMIT_FACTOR: '0.1' });
+  });
+  afterAll(() => olo?.close());
+
+  it('refuses an address that asks for PDFs too often, guessed ids included, more strictly than the data', async () => {
+    const client = new TestClient(olo.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await client.fetch(`/api/public-reports/${crypto.randomUUID()}.pdf?lang=en`);
+      statuses.push(response.status);
+      if (i === 3) expect(((await response.json()) as { message: string }).message).toBe(accountErrors.tooManyRequests);
+      else await response.arrayBuffer();
+    }
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    const file = await client.fetch(`/api/public-reports/${crypto.randomUUID()}/attachments/${crypto.randomUUID()}`);
+    await file.arrayBuffer();
+    expect(file.status).toBe(404);
   });
 });
