@@ -1,5 +1,7 @@
+import dns from 'node:dns';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import type { Logger } from 'pino';
 import {
@@ -11,6 +13,7 @@ import {
   type Route,
 } from 'playwright-core';
 import { AppError } from '../../shared/errors.ts';
+import { isPrivateAddress } from '../webhook/webhook-delivery.ts';
 
 /** A request the printed page makes, as `PdfJob.intercept` sees it. */
 export interface PdfRequest {
@@ -80,13 +83,34 @@ function initScript(init: unknown): string {
 class BrowserGone extends Error {}
 
 /**
+ * Whether the printed page may fetch `url` itself: anything of its own server, else only http(s)
+ * of a host whose every address is public. Chromium runs on the server, so a report must not make
+ * it reach the server's network (as webhooks may not, `isPrivateAddress`).
+ */
+async function mayFetch(url: string, pageUrl: string): Promise<boolean> {
+  if (!URL.canParse(url)) return false;
+  const target = new URL(url);
+  if (URL.canParse(pageUrl) && target.origin === new URL(pageUrl).origin) return true;
+  if (target.protocol === 'data:' || target.protocol === 'blob:') return true;
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (net.isIP(host)) return !isPrivateAddress(host);
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  return addresses.length > 0 && addresses.every((entry) => !isPrivateAddress(entry.address));
+}
+
+/** How long a browser suspected of hanging has to open a context, ms. */
+const hungCheckMs = 5_000;
+
+/**
  * Prints pages of the web app to PDF in one long-lived Chromium (decision 0127). The browser is
  * its own process (`launchServer`), started on the first render and again after it dies; renders
  * take one of `pages` reusable pages, and up to `queueMax` more wait for one in arrival order.
  */
 export class PdfRenderer {
   private server: BrowserServer | undefined;
-  private browser: Promise<Browser> | undefined;
+  private browser: Browser | undefined;
+  private starting: Promise<Browser> | undefined;
   private readonly idle: Slot[] = [];
   private active = 0;
   private readonly waiting: Array<() => void> = [];
@@ -102,23 +126,47 @@ export class PdfRenderer {
   async render(job: PdfJob): Promise<Buffer> {
     if (this.closed) throw new Error('PDF renderer closed');
     await this.acquire();
+    let parking: Promise<void> | undefined;
     try {
+      let done: { pdf: Buffer; slot: Slot };
       try {
-        return await this.attempt(job);
+        done = await this.attempt(job);
       } catch (error) {
         // A render cut by a browser crash runs once more on the new browser.
         if (!(error instanceof BrowserGone)) throw error;
         this.options.logger.warn('PDF render interrupted by a Chromium crash; retrying on a new browser');
         try {
-          return await this.attempt(job);
+          done = await this.attempt(job);
         } catch (retryError) {
           if (retryError instanceof BrowserGone) throw new Error('Chromium crashed twice while printing a PDF');
           throw retryError;
         }
       }
+      parking = this.park(done.slot);
+      return done.pdf;
     } finally {
-      this.release();
+      // The PDF goes out at once; the page is given to the next render once it is emptied.
+      if (parking) void parking.finally(() => this.release());
+      else this.release();
     }
+  }
+
+  /**
+   * Empties a page after its render, so the report's scripts stop and its memory is freed while the
+   * page waits, then pools it; a page that cannot be emptied is closed.
+   */
+  private async park(slot: Slot): Promise<void> {
+    try {
+      await slot.page.goto('about:blank', { timeout: 5_000 });
+      if (slot.browser === this.browser && slot.browser.isConnected() && !this.closed) {
+        this.idle.push(slot);
+        return;
+      }
+    } catch {
+      // A page that cannot even go blank may sit in a hung browser.
+      await this.restartIfHung(slot.browser);
+    }
+    void slot.context.close().catch(() => {});
   }
 
   async close(): Promise<void> {
@@ -127,7 +175,21 @@ export class PdfRenderer {
     this.server = undefined;
     this.browser = undefined;
     this.idle.length = 0;
-    if (server) await server.close().catch(() => server.kill());
+    if (!server) return;
+    // A hung browser never finishes closing: it is killed after a while.
+    let timer: NodeJS.Timeout | undefined;
+    const closing = server.close().then(
+      () => true,
+      () => false,
+    );
+    const closed = await Promise.race([
+      closing,
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), hungCheckMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!closed) await server.kill();
   }
 
   private async acquire(): Promise<void> {
@@ -146,48 +208,63 @@ export class PdfRenderer {
     else this.active--;
   }
 
+  /** The running browser, or one started now; callers at once share one start. */
   private launch(): Promise<Browser> {
-    if (this.browser) return this.browser;
-    const starting = (async () => {
-      const path = this.options.chromiumPath;
-      try {
-        await fs.access(path, fsConstants.X_OK);
-      } catch {
-        throw new AppError('UNAVAILABLE', chromiumMissingMessage, undefined, { path });
-      }
-      const server = await chromium.launchServer({
-        executablePath: path,
-        headless: true,
-        args: ['--disable-dev-shm-usage', '--font-render-hinting=none'],
-      });
-      this.server = server;
-      const browser = await chromium.connect(server.wsEndpoint());
-      browser.on('disconnected', () => {
-        // Forget the dead browser and its pages; the next render starts a new one.
-        if (this.browser === starting) this.browser = undefined;
-        if (this.server === server) this.server = undefined;
-        for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
-        server.kill().catch(() => {});
-        if (!this.closed)
-          this.options.logger.warn('Chromium of the PDF renderer is gone; it starts again on the next PDF');
-      });
-      return browser;
-    })();
-    this.browser = starting;
-    // A failed start is tried afresh by the next render.
-    starting.catch(() => {
-      if (this.browser === starting) this.browser = undefined;
+    if (this.browser?.isConnected()) return Promise.resolve(this.browser);
+    this.starting ??= this.start().finally(() => {
+      this.starting = undefined;
     });
-    return starting;
+    return this.starting;
+  }
+
+  private async start(): Promise<Browser> {
+    const path = this.options.chromiumPath;
+    try {
+      await fs.access(path, fsConstants.X_OK);
+    } catch {
+      throw new AppError('UNAVAILABLE', chromiumMissingMessage, undefined, { path });
+    }
+    const server = await chromium.launchServer({
+      executablePath: path,
+      headless: true,
+      args: ['--disable-dev-shm-usage', '--font-render-hinting=none'],
+    });
+    let browser: Browser;
+    try {
+      browser = await chromium.connect(server.wsEndpoint());
+    } catch (error) {
+      await server.kill();
+      throw error;
+    }
+    if (this.closed) {
+      await server.close().catch(() => server.kill());
+      throw new Error('PDF renderer closed');
+    }
+    this.server = server;
+    this.browser = browser;
+    browser.on('disconnected', () => {
+      // Forget the dead browser and its pages; the next render starts a new one.
+      if (this.browser === browser) this.browser = undefined;
+      if (this.server === server) this.server = undefined;
+      for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
+      server.kill().catch(() => {});
+      if (!this.closed)
+        this.options.logger.warn('Chromium of the PDF renderer is gone; it starts again on the next PDF');
+    });
+    return browser;
   }
 
   private async openSlot(): Promise<Slot> {
     const browser = await this.launch();
-    const context = await browser.newContext({ deviceScaleFactor: 2 });
-    const page = await context.newPage();
-    const slot: Slot = { context, page, browser, job: null };
-    await page.route('**/*', (route) => this.route(slot, route));
-    return slot;
+    try {
+      const context = await browser.newContext({ deviceScaleFactor: 2 });
+      const page = await context.newPage();
+      const slot: Slot = { context, page, browser, job: null };
+      await page.route('**/*', (route) => this.route(slot, route));
+      return slot;
+    } catch (error) {
+      throw this.browserError(error, browser);
+    }
   }
 
   private async route(slot: Slot, route: Route): Promise<void> {
@@ -198,21 +275,16 @@ export class PdfRenderer {
     try {
       const answer = job.intercept ? await job.intercept({ url: request.url(), method: request.method() }) : null;
       if (answer) await route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body });
-      else await route.continue();
+      else if (await mayFetch(request.url(), job.url)) await route.continue();
+      else await route.abort('blockedbyclient');
     } catch {
       await route.abort().catch(() => {});
     }
   }
 
-  private async attempt(job: PdfJob): Promise<Buffer> {
-    let slot: Slot;
-    try {
-      slot = this.idle.pop() ?? (await this.openSlot());
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw this.browserError(error, undefined);
-    }
-    slot.job = job;
+  /** One try of a render, timed from asking for a page (a browser start included) to the PDF. */
+  private async attempt(job: PdfJob): Promise<{ pdf: Buffer; slot: Slot }> {
+    let slot: Slot | undefined;
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     const timeout = new Promise<never>((_, reject) => {
@@ -225,29 +297,97 @@ export class PdfRenderer {
         );
       }, this.options.timeoutMs);
     });
-    const printing = this.print(slot, job);
-    printing.catch(() => {});
+    const work = (async () => {
+      let idle = this.idle.pop();
+      while (idle && (idle.browser !== this.browser || !idle.browser.isConnected())) idle = this.idle.pop();
+      const got = idle ?? (await this.openSlot());
+      if (timedOut) {
+        // Too late: the render has failed already, so the page is not kept.
+        void got.context.close().catch(() => {});
+        throw new Error('PDF page came after the timeout');
+      }
+      slot = got;
+      got.job = job;
+      return this.print(got, job);
+    })();
+    work.catch(() => {});
     try {
-      const pdf = await Promise.race([printing, timeout]);
-      slot.job = null;
-      if (slot.browser.isConnected()) this.idle.push(slot);
-      return pdf;
+      const pdf = await Promise.race([work, timeout]);
+      const done = slot as unknown as Slot;
+      done.job = null;
+      return { pdf, slot: done };
     } catch (error) {
-      slot.job = null;
-      // A page left mid-render is not reused: closing it also stops what it still does.
-      void slot.context.close().catch(() => {});
-      if (timedOut) throw error;
-      throw this.browserError(error, slot.browser);
+      const failed = slot as Slot | undefined;
+      if (failed) {
+        failed.job = null;
+        // A page left mid-render is not reused: closing it also stops what it still does.
+        void failed.context.close().catch(() => {});
+      }
+      if (timedOut) {
+        // Checked before the render gives up its place, so the next one cannot get a hung browser.
+        const suspect = failed?.browser ?? this.browser;
+        if (suspect) await this.restartIfHung(suspect);
+        throw error;
+      }
+      // Without a page, opening one failed: openSlot has told a crash apart already.
+      if (!failed) throw error;
+      throw this.browserError(error, failed.browser);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** A crash (the browser gone) becomes BrowserGone, which is retried; anything else stays. */
-  private browserError(error: unknown, browser: Browser | undefined): unknown {
+  /**
+   * A crash (the browser gone) becomes BrowserGone, which is retried; anything else stays. Calls cut by
+   * a crash fail with "… closed" before the connection reports 'disconnected', so that message counts
+   * too, and the browser is forgotten at once: the retry and the queued renders must not reuse it.
+   */
+  private browserError(error: unknown, browser: Browser): unknown {
     if (error instanceof AppError) return error;
-    if (browser ? !browser.isConnected() : true) return new BrowserGone(String(error));
-    return error;
+    const message = error instanceof Error ? error.message : '';
+    // The page's own process died (e.g. out of memory): the browser lives on, the page is gone.
+    if (browser.isConnected() && /\bcrash/i.test(message)) return new BrowserGone(message);
+    const closed = /\b(Browser|Target[\w ,]*) (has been )?closed\b/i.test(message);
+    if (browser.isConnected() && !closed) return error;
+    this.forget(browser);
+    return new BrowserGone(String(error));
+  }
+
+  /** Stops using `browser`: its process is killed and its pages dropped. */
+  private forget(browser: Browser): void {
+    if (this.browser === browser) {
+      const server = this.server;
+      this.browser = undefined;
+      this.server = undefined;
+      server?.kill().catch(() => {});
+    }
+    for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]?.browser === browser) this.idle.splice(i, 1);
+  }
+
+  /**
+   * After a timeout: a page that never got ready leaves the browser answering, but a hung browser
+   * (alive, not answering) would fail every later render, so it is killed and the next one starts.
+   */
+  private async restartIfHung(browser: Browser): Promise<void> {
+    if (!browser.isConnected()) return;
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), hungCheckMs);
+    });
+    // Any answer, even an error, shows the browser alive.
+    const answers = browser
+      .newContext()
+      .then((context) => context.close())
+      .then(
+        () => false,
+        () => false,
+      );
+    const isHung = await Promise.race([answers, hung]);
+    clearTimeout(timer);
+    if (isHung && browser.isConnected()) {
+      this.options.logger.warn('Chromium of the PDF renderer does not answer; killing it');
+      this.forget(browser);
+    }
   }
 
   private async print(slot: Slot, job: PdfJob): Promise<Buffer> {

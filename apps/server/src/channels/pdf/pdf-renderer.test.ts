@@ -1,0 +1,341 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors.ts';
+import { startTestServer } from '../../testing/test-server.ts';
+import {
+  chromiumMissingMessage,
+  type PdfJob,
+  type PdfRenderer,
+  pdfBusyMessage,
+  pdfTimeoutMessage,
+  PdfRenderer as Renderer,
+} from './pdf-renderer.ts';
+import { translatePdfError } from './pdf-texts.ts';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const logger = pino({ level: 'silent' });
+
+/**
+ * A document of `?sheets=` A4 sheets that shows `window.__OLO_PRINT__` and the answer of
+ * `/api/value` (which the tests answer in-process), and is ready once that answer arrived.
+ */
+const documentHtml = `<!doctype html><html><head><style>
+  body { margin: 0; font: 16px sans-serif; } section { break-after: page; } section:last-child { break-after: auto; }
+</style></head><body><div id="sheets"></div><script>
+  const count = Number(new URLSearchParams(location.search).get('sheets') || '1');
+  const sheets = document.getElementById('sheets');
+  for (let i = 1; i <= count; i++) {
+    const section = document.createElement('section');
+    section.textContent = 'Sheet ' + i + (i === 1 ? ' init=' + JSON.stringify(window.__OLO_PRINT__ ?? null) : '');
+    sheets.append(section);
+  }
+  const probe = new URLSearchParams(location.search).get('probe');
+  const probed = probe ? fetch(probe, { mode: 'no-cors' }).then(() => 'reached', () => 'refused') : Promise.resolve('');
+  probed.then((result) => {
+    if (result) document.getElementById('sheets').insertAdjacentText('beforeend', 'probe=' + result);
+    return fetch('/api/value');
+  }).then((answer) => answer.text()).then((text) => {
+    const value = document.createElement('p');
+    value.textContent = 'value=' + text;
+    sheets.lastElementChild.append(value);
+    document.body.dataset.ready = 'true';
+  });
+</script></body></html>`;
+
+let server: http.Server;
+let base: string;
+let dir: string;
+const renderers: PdfRenderer[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-pdf-'));
+  server = http.createServer((request, response) => {
+    if (request.url?.startsWith('/api/value')) {
+      // Reached only when a job lets the request through.
+      response.setHeader('content-type', 'text/plain');
+      response.end('from-network');
+      return;
+    }
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(documentHtml);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await Promise.all(renderers.splice(0).map((renderer) => renderer.close()));
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function renderer(options: Partial<ConstructorParameters<typeof Renderer>[0]> = {}): PdfRenderer {
+  const created = new Renderer({ chromiumPath, pages: 2, queueMax: 16, timeoutMs: 30_000, logger, ...options });
+  renderers.push(created);
+  return created;
+}
+
+function job(overrides: Partial<PdfJob> & { sheets?: number; value?: () => Promise<string> } = {}): PdfJob {
+  const { sheets = 3, value = async () => 'answered', ...rest } = overrides;
+  return {
+    url: `${base}/print?sheets=${sheets}`,
+    init: { report: 'Kiinteistö <b>' },
+    intercept: async (request) =>
+      request.url.endsWith('/api/value') ? { status: 200, contentType: 'text/plain', body: await value() } : null,
+    readySelector: '[data-ready="true"]',
+    pdf: {
+      landscape: false,
+      margin: '15mm',
+      footerTemplate:
+        '<div style="font-size:10px;width:100%;text-align:center">page <span class="pageNumber"></span> / <span class="totalPages"></span></div>',
+      coverSeparate: true,
+    },
+    metadata: { title: 'Energy report', author: 'Acme Oy', created: new Date('2026-03-04T05:06:07Z') },
+    ...rest,
+  };
+}
+
+let written = 0;
+function saved(pdf: Buffer): string {
+  const file = path.join(dir, `${++written}.pdf`);
+  fs.writeFileSync(file, pdf);
+  return file;
+}
+
+function info(file: string): Record<string, string> {
+  const text = execFileSync('pdfinfo', ['-isodates', file], { encoding: 'utf8' });
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => line.includes(':'))
+      .map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+}
+
+function pageText(file: string, page: number): string {
+  return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-layout', file, '-'], {
+    encoding: 'utf8',
+  });
+}
+
+/** A promise with its resolve outside, for answers the test gives when it chooses. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('PdfRenderer', () => {
+  it('prints every sheet with the cover bare, "n / N" on the others, init, intercepted data and metadata', async () => {
+    const file = saved(await renderer().render(job({ sheets: 3 })));
+    const meta = info(file);
+    expect(meta.Pages).toBe('3');
+    expect(meta['Page size']).toMatch(/^595\.\d+ x 842\.\d+ pts \(A4\)/);
+    expect(meta.Title).toBe('Energy report');
+    expect(meta.Author).toBe('Acme Oy');
+    expect(meta.CreationDate).toBe('2026-03-04T05:06:07Z');
+
+    const cover = pageText(file, 1);
+    expect(cover).toContain('Sheet 1');
+    // The init JSON reached the page before its scripts, unchanged (markup stays text).
+    expect(cover).toContain('init={"report":"Kiinteistö <b>"}');
+    expect(cover).not.toMatch(/page\s+\d/);
+    expect(pageText(file, 2)).toMatch(/Sheet 2[\s\S]*page 2 \/ 3/);
+    const last = pageText(file, 3);
+    expect(last).toMatch(/page 3 \/ 3/);
+    // The data request was answered in-process, not by the network.
+    expect(last).toContain('value=answered');
+  });
+
+  it('prints landscape A4, and reuses its pages for the next PDFs', async () => {
+    const pdfRenderer = renderer({ pages: 1 });
+    for (const sheets of [2, 4]) {
+      const file = saved(await pdfRenderer.render(job({ sheets, pdf: { ...job().pdf, landscape: true } })));
+      const meta = info(file);
+      expect(meta.Pages).toBe(String(sheets));
+      expect(meta['Page size']).toMatch(/^842\.\d+ x 595\.\d+ pts \(A4\)/);
+      expect(pageText(file, sheets)).toContain(`page ${sheets} / ${sheets}`);
+    }
+  });
+
+  it('without templates or a separate cover prints no header or footer, and lets unanswered requests through', async () => {
+    const file = saved(
+      await renderer().render(
+        job({
+          sheets: 2,
+          intercept: async () => null,
+          pdf: { landscape: false, margin: '10mm', coverSeparate: false },
+        }),
+      ),
+    );
+    expect(info(file).Pages).toBe('2');
+    expect(pageText(file, 2)).not.toContain('page');
+    expect(pageText(file, 2)).toContain('value=from-network');
+  });
+
+  it("does not let the page reach the server's network beyond its own server", async () => {
+    let hits = 0;
+    const other = http.createServer((_, response) => {
+      hits++;
+      response.end('inside');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      for (const probe of [`http://localhost:${port}/secret`, `http://127.0.0.1:${port}/secret`]) {
+        const url = `${base}/print?sheets=1&probe=${encodeURIComponent(probe)}`;
+        const file = saved(await renderer().render(job({ url })));
+        expect(pageText(file, 1)).toContain('probe=refused');
+      }
+      expect(hits).toBe(0);
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('refuses a render beyond the queue as busy, and finishes the running and queued ones', async () => {
+    const pdfRenderer = renderer({ pages: 1, queueMax: 1 });
+    const hold = deferred<string>();
+    const running = pdfRenderer.render(job({ value: () => hold.promise }));
+    const queued = pdfRenderer.render(job({ sheets: 2 }));
+    const refused = await rejection(pdfRenderer.render(job()));
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.message).toBe(pdfBusyMessage);
+    expect(translatePdfError(refused.message, 'en')).toBe('PDF renderer busy');
+
+    hold.resolve('released');
+    const [first, second] = await Promise.all([running, queued]);
+    expect(pageText(saved(first), 3)).toContain('value=released');
+    expect(info(saved(second)).Pages).toBe('2');
+  });
+
+  it('fails a render over the time limit with its message, and the next render works', async () => {
+    const pdfRenderer = renderer({ pages: 1, timeoutMs: 2_000 });
+    const never = new Promise<string>(() => {});
+    const error = await rejection(pdfRenderer.render(job({ value: () => never })));
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).toBe(pdfTimeoutMessage);
+    expect(translatePdfError(error.message, 'en', error.values)).toBe('The PDF took longer than 2 s to render');
+    expect(translatePdfError(error.message, 'fi', error.values)).toBe('PDF:n tulostus kesti yli 2 s');
+
+    expect(info(saved(await pdfRenderer.render(job({ sheets: 2 })))).Pages).toBe('2');
+  });
+
+  it('restarts Chromium killed mid-render: the interrupted and the queued renders still complete', async () => {
+    const pdfRenderer = renderer({ pages: 1, queueMax: 4 });
+    const reached = deferred<void>();
+    const hold = deferred<string>();
+    let calls = 0;
+    // The first attempt waits here until the browser is killed; the retry is answered at once.
+    const value = async () => {
+      calls++;
+      if (calls > 1) return 'after restart';
+      reached.resolve();
+      return hold.promise;
+    };
+    const interrupted = pdfRenderer.render(job({ value }));
+    const queued = pdfRenderer.render(job({ sheets: 2 }));
+    await reached.promise;
+    const before = pdfRenderer.browserServer;
+    const pid = before?.process().pid;
+    expect(pid).toBeTypeOf('number');
+    await before?.kill();
+
+    const [first, second] = await Promise.all([interrupted, queued]);
+    hold.resolve('too late');
+    expect(pageText(saved(first), 3)).toContain('value=after restart');
+    expect(info(saved(second)).Pages).toBe('2');
+    expect(pdfRenderer.browserServer?.process().pid).not.toBe(pid);
+  });
+
+  it('starts Chromium again after its process died between renders', async () => {
+    const pdfRenderer = renderer();
+    await pdfRenderer.render(job({ sheets: 1 }));
+    const chromiumProcess = pdfRenderer.browserServer?.process();
+    expect(chromiumProcess?.pid).toBeTypeOf('number');
+    const exited = new Promise((resolve) => chromiumProcess?.once('exit', resolve));
+    process.kill(chromiumProcess?.pid as number, 'SIGKILL');
+    await exited;
+
+    const file = saved(await pdfRenderer.render(job({ sheets: 2 })));
+    expect(info(file).Pages).toBe('2');
+    expect(pdfRenderer.browserServer?.process().pid).not.toBe(chromiumProcess?.pid);
+  });
+
+  it('kills a hung Chromium after a render timed out, and the next render gets a new one', async () => {
+    const pdfRenderer = renderer({ pages: 1, timeoutMs: 2_000 });
+    await pdfRenderer.render(job({ sheets: 1 }));
+    const chromiumProcess = pdfRenderer.browserServer?.process();
+    const pid = chromiumProcess?.pid as number;
+    // Stopped mid-render, the browser process keeps its connection open but answers nothing.
+    const stop = async () => {
+      process.kill(pid, 'SIGSTOP');
+      return 'stopped';
+    };
+    try {
+      const error = await rejection(pdfRenderer.render(job({ value: stop })));
+      expect(error.message).toBe(pdfTimeoutMessage);
+    } finally {
+      // Left running only if the renderer failed to kill it.
+      if (chromiumProcess?.exitCode === null && chromiumProcess.signalCode === null) process.kill(pid, 'SIGCONT');
+    }
+    const file = saved(await pdfRenderer.render(job({ sheets: 2 })));
+    expect(info(file).Pages).toBe('2');
+    expect(pdfRenderer.browserServer?.process().pid).not.toBe(pid);
+  });
+
+  it('says where Chromium was looked for when it is missing', async () => {
+    const missing = path.join(dir, 'no-chromium');
+    const error = await rejection(renderer({ chromiumPath: missing }).render(job()));
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).toBe(chromiumMissingMessage);
+    expect(translatePdfError(error.message, 'en', error.values)).toBe(
+      `Chromium was not found at ${missing}: install Debian's chromium or set CHROMIUM_PATH`,
+    );
+  });
+
+  it('is built once by the server from its configuration and closed with it', async () => {
+    const olo = await startTestServer('pglite', { CHROMIUM_PATH: chromiumPath, PDF_PAGES: '1', PDF_QUEUE_MAX: '0' });
+    let chromiumProcess: ReturnType<NonNullable<PdfRenderer['browserServer']>['process']> | undefined;
+    try {
+      const pdfRenderer = olo.server.services.pdf;
+      const hold = deferred<string>();
+      const running = pdfRenderer.render(job({ value: () => hold.promise }));
+      // One page and no queue: a second PDF meanwhile is refused.
+      expect((await rejection(pdfRenderer.render(job()))).message).toBe(pdfBusyMessage);
+      hold.resolve('served');
+      expect(pageText(saved(await running), 3)).toContain('value=served');
+      chromiumProcess = pdfRenderer.browserServer?.process();
+      expect(chromiumProcess?.exitCode).toBeNull();
+    } finally {
+      await olo.close();
+    }
+    // Shutting the server down ends its Chromium.
+    if (chromiumProcess?.exitCode === null && chromiumProcess.signalCode === null) {
+      await new Promise((resolve) => chromiumProcess?.once('exit', resolve));
+    }
+    expect(chromiumProcess?.exitCode !== null || chromiumProcess?.signalCode !== null).toBe(true);
+  });
+});
