@@ -88,7 +88,7 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
   let stranger: TestClient;
   let anonymous: TestClient;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-report-pdf-'));
-  const ids = { project: 0, dataId: '', yard: 0, cellar: 0, plain: 0, template: 0, landscape: 0 };
+  const ids = { project: 0, dataId: '', yard: 0, cellar: 0, plain: 0, template: 0, landscape: 0, long: 0 };
   let publicId = '';
   const organizationName = 'Testikunnan tilapalvelut';
   const days = [4, 5, 6, 7, 8];
@@ -218,9 +218,25 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
           ...range,
           landscape: true,
         },
+        {
+          projectId: project.id,
+          name: 'Pitkä taulukko',
+          // Three days of one-hour rows: a table longer than two pages.
+          content: {
+            version: reportContentVersion,
+            elements: [table('long', 'Kolmen päivän tunnit', { slot: 3600 })],
+          },
+          from: new Date('2026-10-09T21:00:00Z'),
+          to: new Date('2026-10-12T21:00:00Z'),
+        },
       ])
       .returning();
-    [ids.plain, ids.template, ids.landscape] = inserted.map((report) => report.id) as [number, number, number];
+    [ids.plain, ids.template, ids.landscape, ids.long] = inserted.map((report) => report.id) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     publicId = inserted[0]?.publicId as string;
   }, 300_000);
   afterAll(async () => {
@@ -295,6 +311,22 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
       expect(pageTexts[page - 1], `page ${page}`).toContain('Ylätunniste Koulu');
       expect(pageTexts[page - 1], `page ${page}`).toContain(`Alatunniste sivu ${page}/${pages} ${organizationName}`);
     }
+  });
+
+  it('repeats the header row of a table that runs over pages, and cuts no row', async () => {
+    const { response, pages, text: pageTexts } = await pdf(admin, `/api/reports/${ids.long}.pdf?lang=fi`);
+    expect(response.status).toBe(200);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const header = 'Aika Piha · Lämpötila (°C) Kellari · Lämpötila (°C)';
+    const hours: string[] = [];
+    for (const [index, pageText] of pageTexts.entries()) {
+      expect(pageText, `page ${index + 1}`).toContain(header);
+      // Every row whole: its time and both values together on one page.
+      hours.push(
+        ...[...pageText.matchAll(/\d{1,2}\.10\.2026 klo \d{1,2}[.:]\d{2} \d+,\d \d+,\d/g)].map((match) => match[0]),
+      );
+    }
+    expect(hours).toHaveLength(72);
   });
 
   it('prints a landscape report on landscape A4', async () => {
