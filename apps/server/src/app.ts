@@ -55,6 +55,8 @@ export async function createServer(
     const repositories = createRepositories(database, computer.id);
     // The broker feeds the ingest, so it starts after the services; meters send downlinks through it.
     const brokerLater = lateBound<Broker>('the MQTT broker');
+    // Known once listening; the PDF renderer's page is loaded from it.
+    const addressLater = lateBound<string>("this server's address");
     const { services, writer } = await createServices({
       config,
       logger,
@@ -65,6 +67,7 @@ export async function createServer(
       computers,
       computer,
       broker: brokerLater,
+      address: addressLater,
       closers,
     });
     defineJobs(services, repositories, logger);
@@ -87,6 +90,10 @@ export async function createServer(
         await app.listen({ port: config.port, host: config.host });
         const address = app.server.address();
         const port = address && typeof address === 'object' ? address.port : config.port;
+        // Chromium reaches this server on the address it listens on; a wildcard one is reachable on loopback.
+        const wildcard = ['0.0.0.0', '::', ''].includes(config.host);
+        const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+        addressLater.set(`http://${host}:${port}`);
         return `http://localhost:${port}`;
       },
       close,

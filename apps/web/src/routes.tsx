@@ -387,6 +387,15 @@ export const routes: RouteObject[] = [
         handle: { ...publicPlainClient, title: 'Report' },
       },
       {
+        // The page the server's PDF renderer prints (the report comes as window.__OLO_PRINT__); linked from nowhere.
+        path: 'print/report',
+        ...page(
+          () => import('./features/reports/print/PrintReportPage.tsx'),
+          (m) => m.PrintReportPage,
+        ),
+        handle: { public: true, layout: false, title: 'Report' },
+      },
+      {
         path: '*',
         ...page(
           () => import('./features/layout/NotFoundPage.tsx'),

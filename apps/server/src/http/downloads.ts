@@ -43,10 +43,16 @@ export function sendDownload(reply: FastifyReply, download: Download): FastifyRe
     .send(download.body);
 }
 
+/** A message's `{name}` placeholders filled with the error's values (`AppError.values`); unknown ones stay. */
+function fillValues(message: string, values: Record<string, string> | undefined): string {
+  if (!values) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
 /**
  * The error answers of a file link. The browser opens it itself, without the web app that
  * translates error keys, so the answer says what went wrong in the language the link asks
- * (`?lang=`, else the browser's) as `message`, beside the key as `error`.
+ * (`?lang=`, else the browser's) as `message` with its placeholders filled, beside the key as `error`.
  */
 export function downloadErrorAnswers(translate: (key: string, language: Language) => string): ErrorAnswers {
   return errorAnswers({
@@ -56,7 +62,9 @@ export function downloadErrorAnswers(translate: (key: string, language: Language
       const issues = error.issues?.map((issue) => ({ ...issue, message: translate(issue.message, language) }));
       return {
         error: error.message,
-        message: issues?.length ? issues.map((issue) => issue.message).join('; ') : translate(error.message, language),
+        message: issues?.length
+          ? issues.map((issue) => issue.message).join('; ')
+          : fillValues(translate(error.message, language), error.values),
         issues,
       };
     },

@@ -456,6 +456,56 @@ export function openApiDocument() {
           },
         },
       },
+      '/api/reports/{id}.pdf': {
+        get: {
+          summary: 'A report as PDF: its cover, then its pages with the print template’s header and footer',
+          description:
+            "The report as its document draws it (the same components as the editor and the public link), typeset for A4 in its orientation: the cover as page 1 without header and footer, then its elements with page breaks that never cut a graph, a table row or an image (tables repeat their header row), the print template's header and footer with its variables filled (without a template: the report's name and page n / N), selectable text, and the title, author (the organization) and creation date. For anybody who may view the project's reports. Kept and served again while the report's version, its project's data id, its cover, its print template and the language are unchanged (a report whose range has not settled is printed again after a minute); a site admin's `Cache-Control: no-cache` prints it again. A render over 30 s fails with a clear message rather than a hung request. Errors are answered in `lang` (`message`).",
+          security: [{ session: [] }],
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+            {
+              name: 'lang',
+              in: 'query',
+              required: false,
+              description: "The language of the report's own texts and of error messages; default the browser's.",
+              schema: { enum: ['fi', 'sv', 'en'] },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The PDF, inline, named after the report.',
+              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+            },
+            '401': exportErrorResponse('Not signed in.'),
+            '403': exportErrorResponse("Not allowed to view the project's reports."),
+            '404': exportErrorResponse('No such report.'),
+            '429': exportErrorResponse('The PDF renderer is busy (its queue is full).'),
+            '503': exportErrorResponse('The render took longer than 30 s (PDF_TIMEOUT_MS), or Chromium is missing.'),
+          },
+        },
+      },
+      '/api/public-reports/{publicId}.pdf': {
+        get: {
+          summary: 'A published report as PDF, for anybody with its public link',
+          description:
+            "As `/api/reports/{id}.pdf`, with only what the public link shows. 404, as for an unknown id, while the report is unpublished and for a public id replaced by publishing again. Rate limited per client address, more strictly than the public link's data.",
+          security: [{}],
+          parameters: [
+            { name: 'publicId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+            { name: 'lang', in: 'query', required: false, schema: { enum: ['fi', 'sv', 'en'] } },
+          ],
+          responses: {
+            '200': {
+              description: 'The PDF, inline, named after the report.',
+              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+            },
+            '404': exportErrorResponse('No report published under this id.'),
+            '429': exportErrorResponse('Too many requests from this address, or the PDF renderer is busy.'),
+            '503': exportErrorResponse('The render took longer than 30 s (PDF_TIMEOUT_MS), or Chromium is missing.'),
+          },
+        },
+      },
       '/api/docs': {
         get: {
           summary: 'This description',

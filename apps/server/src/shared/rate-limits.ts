@@ -32,6 +32,8 @@ export const rateLimits = {
   loginFailuresPerIp: { limit: 50, windowMs: 15 * minute },
   /** Requests to a published report's data and files: a report's page asks a few hundred. */
   publicReportPerIp: { limit: 3000, windowMs: 10 * minute },
+  /** A published report's PDF: each one not yet kept costs a render in Chromium (about a second). */
+  publicReportPdfPerIp: { limit: 30, windowMs: 10 * minute },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

@@ -18,6 +18,7 @@ import { registerDataRoutes } from '../modules/data/data.routes.ts';
 import { registerDataExportRoutes } from '../modules/data-export/data-export.routes.ts';
 import { registerIngestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { registerPublicReportRoutes } from '../modules/reports/public-reports.routes.ts';
+import { registerReportPdfRoutes } from '../modules/reports/report-pdf.routes.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { defaultWebDist } from '../paths.ts';
 import type { Closers } from './closers.ts';
@@ -34,6 +35,7 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
   registerOpenApiRoute(app);
   registerIngestRoutes(app, services);
   registerPublicReportRoutes(app, services);
+  registerReportPdfRoutes(app, services);
 }
 
 /** GET /healthz: the database and the broker, up or down (503 while the database is down). */

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Transaction } from '../db/sql.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { executeInProcess, type InProcessQuery } from '../graphql/in-process.ts';
 import { AccessPolicy } from '../modules/access/access.policy.ts';
 import { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
@@ -40,6 +41,7 @@ import { ProjectPagesService } from '../modules/project-pages/project-pages.serv
 import { ProjectsService } from '../modules/projects/projects.service.ts';
 import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
 import { PublicReportsService } from '../modules/reports/public-reports.service.ts';
+import { ReportPdfService } from '../modules/reports/report-pdf.service.ts';
 import { ReportsService } from '../modules/reports/reports.service.ts';
 import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
@@ -62,6 +64,8 @@ export interface ServicesDeps {
   computer: ComputerRow;
   /** Started once the services it feeds exist; meters send their downlinks through it. */
   broker: LateBound<Broker>;
+  /** This server's own base URL once it listens: the PDF renderer's page loads the built app from it. */
+  address: LateBound<string>;
   closers: Closers;
 }
 
@@ -256,6 +260,15 @@ export async function createServices(deps: ServicesDeps) {
     logger,
   });
   closers.add(() => pdf.close());
+  // The report PDF asks the schema in-process, whose context holds every service: bound once they exist.
+  const inProcessQuery = lateBound<InProcessQuery>('in-process GraphQL');
+  const publicReports = new PublicReportsService({ repository: repositories.publicReports, data, attachments, limits });
+  const reports = new ReportsService({
+    repository: repositories.reports,
+    spaces: repositories.spaces,
+    series: repositories.series,
+    attachments,
+  });
   const services = {
     access,
     accounts,
@@ -287,12 +300,19 @@ export async function createServices(deps: ServicesDeps) {
     projectPages: new ProjectPagesService(repositories.projectPages, events),
     recalculation,
     projects,
-    publicReports: new PublicReportsService({ repository: repositories.publicReports, data, attachments, limits }),
-    reports: new ReportsService({
+    publicReports,
+    reports,
+    reportPdf: new ReportPdfService({
+      reports,
       repository: repositories.reports,
-      spaces: repositories.spaces,
-      series: repositories.series,
+      publicReports,
+      data,
       attachments,
+      limits,
+      visitor: () => access.forViewer(null),
+      render: (job) => pdf.render(job),
+      query: (viewer, document, variables) => inProcessQuery.get()(viewer, document, variables),
+      baseUrl: () => deps.address.get(),
     }),
     series,
     sessions,
@@ -301,6 +321,9 @@ export async function createServices(deps: ServicesDeps) {
     ),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
   };
+  inProcessQuery.set((viewer, document, variables) =>
+    executeInProcess({ services, events }, viewer, document, variables),
+  );
   return { services, writer };
 }
 

@@ -257,7 +257,8 @@ export class PdfRenderer {
   private async openSlot(): Promise<Slot> {
     const browser = await this.launch();
     try {
-      const context = await browser.newContext({ deviceScaleFactor: 2 });
+      // The web app registers a service worker; requests it answered would pass by `intercept`.
+      const context = await browser.newContext({ deviceScaleFactor: 2, serviceWorkers: 'block' });
       const page = await context.newPage();
       const slot: Slot = { context, page, browser, job: null };
       await page.route('**/*', (route) => this.route(slot, route));

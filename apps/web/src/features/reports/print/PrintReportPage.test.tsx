@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupApp, renderApp } from '../../../testing/renderApp.tsx';
+
+const logoId = '00000000-0000-4000-8000-0000000000aa';
+
+function memberReport() {
+  return {
+    __typename: 'Report',
+    id: 7,
+    projectId: 1,
+    name: 'Kuukausiraportti',
+    content: {
+      version: 1,
+      elements: [
+        { id: 'title', kind: 'text', text: '{project.name}: {report.from}–{report.to}', style: 'title' },
+        { id: 'table', kind: 'dataTable', title: 'Lämpötilat', series: [] },
+      ],
+    },
+    dataslots: [],
+    from: '2026-10-31T22:00:00.000Z',
+    to: '2026-11-30T22:00:00.000Z',
+    landscape: true,
+    coverId: 4,
+    printtemplateId: null,
+    publicId: null,
+    published: false,
+    template: false,
+    summary: false,
+    version: 3,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-12-01T08:00:00.000Z',
+    cover: {
+      __typename: 'ReportCover',
+      id: 4,
+      organizationId: '00000000-0000-4000-8000-0000000000c1',
+      name: 'Kansi',
+      cover: { version: 1, logoAttachmentId: logoId, elements: [] },
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-01T08:00:00.000Z',
+    },
+    context: {
+      __typename: 'ReportContext',
+      projectId: 1,
+      projectName: 'Koulu',
+      projectCode: null,
+      organizationName: 'Kunta',
+      timeZone: 'Europe/Helsinki',
+      dataId: '5d1f6a9e-0000-4000-8000-000000000001',
+      startAt: null,
+      defaultSelect: 7,
+      defaults: {},
+      spaces: [],
+      series: [],
+      alarmEpisodes: [],
+    },
+  };
+}
+
+describe('print page', () => {
+  afterEach(async () => {
+    delete window.__OLO_PRINT__;
+    await cleanupApp();
+  });
+
+  it('draws the report it is given for paper, in the language asked, with images from the given address and no query of its own', async () => {
+    window.__OLO_PRINT__ = {
+      report: memberReport() as never,
+      sources: { dataPath: '/api/public-reports/x/data', attachmentBase: '/api/public-reports/x/attachments' },
+      language: 'en',
+      margin: '20mm',
+    };
+    const { operations } = renderApp({ path: '/print/report', language: 'fi' });
+    const document = await screen.findByTestId('report-document');
+    expect(within(document).getByRole('heading', { level: 1 }).textContent).toBe('Koulu: 1 Nov 2026–30 Nov 2026');
+    expect(document.dataset.orientation).toBe('landscape');
+    // A data element with nothing chosen says so in the language asked, and the document is ready to print.
+    expect(within(document).getByTestId('report-no-series').textContent).toBe('No series chosen.');
+    await waitFor(() => expect(document.dataset.reportReady).toBe('true'));
+    const logo = within(screen.getByTestId('report-cover')).getByRole('img');
+    expect(logo.getAttribute('src')).toBe(`/api/public-reports/x/attachments/${logoId}`);
+    expect(window.document.documentElement.classList.contains('print')).toBe(true);
+    // The template's margin overrides the document's own page margin.
+    const pageRules = [...window.document.querySelectorAll('style')].map((style) => style.textContent ?? '');
+    expect(pageRules.at(-1)).toContain('@page { margin: 20mm; }');
+    // No site header: the page is the report alone.
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(operations.filter((name) => name !== 'CurrentUser')).toEqual([]);
+  });
+
+  it('says so when it was opened without a report', async () => {
+    renderApp({ path: '/print/report', language: 'en' });
+    expect((await screen.findByTestId('print-report-missing')).textContent).toBe('No report to print.');
+  });
+});
