@@ -146,6 +146,12 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
+/**
+ * The time limit of the tests of a render that never ends: long enough that starting Chromium and printing a page
+ * fit in it on a loaded CI machine, since the next render must succeed under the same limit.
+ */
+const slowLimitMs = 10_000;
+
 describe('PdfRenderer', () => {
   it('prints every sheet with the cover bare, "n / N" on the others, init, intercepted data and metadata', async () => {
     const file = saved(await renderer().render(job({ sheets: 3 })));
@@ -232,13 +238,13 @@ describe('PdfRenderer', () => {
   });
 
   it('fails a render over the time limit with its message, and the next render works', async () => {
-    const pdfRenderer = renderer({ pages: 1, timeoutMs: 2_000 });
+    const pdfRenderer = renderer({ pages: 1, timeoutMs: slowLimitMs });
     const never = new Promise<string>(() => {});
     const error = await rejection(pdfRenderer.render(job({ value: () => never })));
     expect(error.code).toBe('UNAVAILABLE');
     expect(error.message).toBe(pdfTimeoutMessage);
-    expect(translatePdfError(error.message, 'en', error.values)).toBe('The PDF took longer than 2 s to render');
-    expect(translatePdfError(error.message, 'fi', error.values)).toBe('PDF:n tulostus kesti yli 2 s');
+    expect(translatePdfError(error.message, 'en', error.values)).toBe('The PDF took longer than 10 s to render');
+    expect(translatePdfError(error.message, 'fi', error.values)).toBe('PDF:n tulostus kesti yli 10 s');
 
     expect(info(saved(await pdfRenderer.render(job({ sheets: 2 })))).Pages).toBe('2');
   });
@@ -285,7 +291,7 @@ describe('PdfRenderer', () => {
   });
 
   it('kills a hung Chromium after a render timed out, and the next render gets a new one', async () => {
-    const pdfRenderer = renderer({ pages: 1, timeoutMs: 2_000 });
+    const pdfRenderer = renderer({ pages: 1, timeoutMs: slowLimitMs });
     await pdfRenderer.render(job({ sheets: 1 }));
     const chromiumProcess = pdfRenderer.browserServer?.process();
     const pid = chromiumProcess?.pid as number;
