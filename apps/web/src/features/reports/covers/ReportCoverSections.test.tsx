@@ -156,7 +156,7 @@ describe('report covers and templates on the organization page', { timeout: 60_0
     expect(screen.queryByRole('menuitem', { name: /^Tilan nimi/, hidden })).toBeNull();
     fireEvent.keyDown(screen.getByRole('menu', { hidden }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu', { hidden })).toBeNull());
-    fireEvent.click(within(editor).getByRole('button', { name: 'Siirrä ylemmäs: Teksti 2' }));
+    fireEvent.click(within(editor).getByRole('button', { name: 'Siirrä ylös: Teksti 2' }));
     // The preview follows the edits.
     expect(within(within(editor).getByTestId('cover-preview')).getByText('Kohde: Esimerkkiprojekti')).toBeTruthy();
     fireEvent.click(within(editor).getByRole('button', { name: 'Lisää muotoiltu teksti' }));
