@@ -48,7 +48,7 @@ test('a report list row downloads the report as a PDF named after it, with its t
   await page.goto(`/p/${projectId}/report`);
   const link = page
     .getByTestId('report-row')
-    .getByRole('link', { name: tr('fi', 'Download {{name}} as PDF').replace('{{name}}', 'Sisäilmaraportti') });
+    .getByRole('link', { name: tr('fi', 'Download PDF: {{name}}').replace('{{name}}', 'Sisäilmaraportti') });
   await expect(link).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 40_000 }), link.click()]);
   expect(await download.failure()).toBeNull();

@@ -91,12 +91,12 @@ describe('Download PDF', { timeout: 40_000 }, () => {
     const rows = await screen.findAllByTestId('report-row');
     expect(rows).toHaveLength(2);
     const first = within(rows[0] as HTMLElement).getByRole('link', {
-      name: 'Lataa Sisäilma: marraskuu PDF-tiedostona',
+      name: 'Lataa PDF: Sisäilma: marraskuu',
     });
     expect(first.getAttribute('href')).toBe('/api/reports/11.pdf?lang=fi');
     expect(
       within(rows[1] as HTMLElement)
-        .getByRole('link', { name: 'Lataa Kuivuminen PDF-tiedostona' })
+        .getByRole('link', { name: 'Lataa PDF: Kuivuminen' })
         .getAttribute('href'),
     ).toBe('/api/reports/12.pdf?lang=fi');
     // A viewer gets the download and nothing an administrator does.
@@ -116,7 +116,7 @@ describe('Download PDF', { timeout: 40_000 }, () => {
     const saves = captureSaves();
     renderList(['view', 'viewReports', 'adminReports']);
     const row = (await screen.findAllByTestId('report-row'))[1] as HTMLElement;
-    const link = within(row).getByRole('link', { name: 'Lataa Kuivuminen PDF-tiedostona' });
+    const link = within(row).getByRole('link', { name: 'Lataa PDF: Kuivuminen' });
     fireEvent.click(link);
     expect(await screen.findByText(message)).toBeTruthy();
     expect(saves.saved).toHaveLength(0);
@@ -137,7 +137,7 @@ describe('Download PDF', { timeout: 40_000 }, () => {
     renderList(['view', 'viewReports']);
     fireEvent.click(
       within((await screen.findAllByTestId('report-row'))[0] as HTMLElement).getByRole('link', {
-        name: 'Lataa Sisäilma: marraskuu PDF-tiedostona',
+        name: 'Lataa PDF: Sisäilma: marraskuu',
       }),
     );
     expect(await screen.findByText('PDF:ää ei voitu ladata. Yritä uudelleen.')).toBeTruthy();

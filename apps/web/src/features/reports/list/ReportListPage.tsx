@@ -193,7 +193,7 @@ function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: bool
                   <DownloadPdfButton
                     url={reportPdfUrl(report.id, linkLanguage(i18n.language))}
                     reportName={report.name}
-                    label={t('Download {{name}} as PDF', { name: report.name })}
+                    label={t('Download PDF: {{name}}', { name: report.name })}
                     variant="light"
                   />
                   {canAdmin && (
