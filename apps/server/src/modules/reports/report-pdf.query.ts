@@ -1,118 +1,34 @@
-import { parse } from 'graphql';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, Kind, parse } from 'graphql';
+import { serverRoot } from '../../paths.ts';
 
 /**
- * The web app's report fragments (`apps/web/src/features/reports/document/reportDocument.graphql` and the
- * `SeriesLimitScale` of `features/live/live.graphql`), asked in-process for the print page, which draws exactly
- * what the editor and the public page draw. `report-pdf.test.ts` checks they stay the web app's.
+ * The web app's own report fragments (`features/reports/document/reportDocument.graphql`, with the
+ * `SeriesLimitScale` of `features/live/live.graphql` they use), read from its files once, so that the print page is
+ * asked for exactly what the editor and the public page draw.
  */
-export const reportFragments = /* GraphQL */ `
-fragment SeriesLimitScale on Limit {
-  id
-  min
-  max
-  limits
-  colors
-  maxcolor
-  split
-  opacity
+const webFeatures = path.join(serverRoot, '..', 'web', 'src', 'features');
+
+function fragmentsOf(file: string, names?: readonly string[]): FragmentDefinitionNode[] {
+  const document = parse(fs.readFileSync(path.join(webFeatures, file), 'utf8'));
+  return document.definitions.filter(
+    (definition): definition is FragmentDefinitionNode =>
+      definition.kind === Kind.FRAGMENT_DEFINITION && (!names || names.includes(definition.name.value)),
+  );
 }
 
-fragment ReportCoverFields on ReportCover {
-  id
-  organizationId
-  name
-  cover
-  createdAt
-  updatedAt
+const reportFragments: DefinitionNode[] = [
+  ...fragmentsOf(path.join('live', 'live.graphql'), ['SeriesLimitScale']),
+  ...fragmentsOf(path.join('reports', 'document', 'reportDocument.graphql')),
+];
+
+function withFragments(operation: string): DocumentNode {
+  return { kind: Kind.DOCUMENT, definitions: [...parse(operation).definitions, ...reportFragments] };
 }
 
-fragment ReportContextFields on ReportContext {
-  projectId
-  projectName
-  projectCode
-  organizationName
-  timeZone
-  dataId
-  startAt
-  defaultSelect
-  defaults
-  spaces {
-    id
-    name
-    show
-    color
-  }
-  series {
-    id
-    name
-    spaceId
-    dataType
-    dataUnit
-    color
-    limit {
-      ...SeriesLimitScale
-      normalMin
-      normalMax
-    }
-  }
-  alarmEpisodes {
-    id
-    alarmName
-    seriesId
-    time
-    endAt
-    peak
-  }
-}
+export const printReportQuery = withFragments('query PrintReport($id: Int!) { report(id: $id) { ...ReportFields } }');
 
-fragment ReportFields on Report {
-  id
-  projectId
-  name
-  content
-  dataslots
-  from
-  to
-  landscape
-  coverId
-  printtemplateId
-  publicId
-  published
-  template
-  summary
-  version
-  createdAt
-  updatedAt
-  cover {
-    ...ReportCoverFields
-  }
-  context {
-    ...ReportContextFields
-  }
-}
-
-fragment PublicReportFields on PublicReport {
-  publicId
-  name
-  content
-  dataslots
-  from
-  to
-  landscape
-  updatedAt
-  cover {
-    ...ReportCoverFields
-  }
-  context {
-    ...ReportContextFields
-  }
-}
-`;
-
-export const printReportQuery = parse(`query PrintReport($id: Int!) { report(id: $id) { ...ReportFields } }
-${reportFragments}`);
-
-export const printPublicReportQuery = parse(
-  `query PrintPublicReport($publicId: String!) { publicReport(publicId: $publicId) { ...PublicReportFields } }
-${reportFragments}`,
+export const printPublicReportQuery = withFragments(
+  'query PrintPublicReport($publicId: String!) { publicReport(publicId: $publicId) { ...PublicReportFields } }',
 );

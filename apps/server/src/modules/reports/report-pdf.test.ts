@@ -11,7 +11,6 @@ import {
   type ReportElement,
   reportContentVersion,
 } from '@olo/shared';
-import { parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printTemplates, reportCovers, reports } from '../../db/tables/index.ts';
 import { serverRoot } from '../../paths.ts';
@@ -20,10 +19,8 @@ import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import type { ProjectDataBody } from '../data/data.schema.ts';
 import { ReadingsRepository, type SeriesValue } from '../ingest/readings.repository.ts';
-import { reportFragments } from './report-pdf.query.ts';
 
 const repoRoot = path.join(serverRoot, '..', '..');
-const webDir = path.join(repoRoot, 'apps', 'web', 'src', 'features');
 
 /** Values every 10 minutes through October 2026 (Helsinki), a different level per series, rising a little each day. */
 function valuesOf(seriesId: number, level: number): SeriesValue[] {
@@ -63,24 +60,6 @@ function pdfInfo(file: string): Record<string, string> {
     }),
   );
 }
-
-describe('the print query', () => {
-  it("asks exactly the web app's report fragments, so the print page draws what the editor and public page draw", () => {
-    const web = [
-      fs.readFileSync(path.join(webDir, 'reports', 'document', 'reportDocument.graphql'), 'utf8'),
-      fs.readFileSync(path.join(webDir, 'live', 'live.graphql'), 'utf8'),
-    ].join('\n');
-    const fragmentsOf = (source: string) =>
-      new Map(
-        parse(source).definitions.flatMap((definition) =>
-          definition.kind === 'FragmentDefinition' ? [[definition.name.value, print(definition)]] : [],
-        ),
-      );
-    const server = fragmentsOf(reportFragments);
-    const webFragments = fragmentsOf(web);
-    for (const [name, printed] of server) expect(printed, name).toBe(webFragments.get(name));
-  });
-});
 
 describe.each(testDatabases)('reports as PDF on %s', (kind) => {
   let olo: TestServer;
