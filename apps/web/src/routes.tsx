@@ -387,7 +387,7 @@ export const routes: RouteObject[] = [
         handle: { ...publicPlainClient, title: 'Report' },
       },
       {
-        // The page the server's PDF renderer prints (the report comes as window.__OLO_PRINT__); linked from nowhere.
+        // The page the server's PDF renderer prints (it hands reports in through window.__oloPrint); linked from nowhere.
         path: 'print/report',
         ...page(
           () => import('./features/reports/print/PrintReportPage.tsx'),

@@ -84,12 +84,14 @@ export function calendarDayOf(
   }
   const instant = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(instant.getTime())) return null;
-  const localZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The runtime's zone is asked only when needed: making a formatter costs far more than reading a date (a table's
+  // cells read thousands).
+  const runtimeZone = () => new Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {
-    return wallDateIn(instant, options.timeZone || localZone);
+    return wallDateIn(instant, options.timeZone || runtimeZone());
   } catch {
     // An unknown zone must not hide the date.
-    return wallDateIn(instant, localZone);
+    return wallDateIn(instant, runtimeZone());
   }
 }
 

@@ -22,31 +22,45 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const logger = pino({ level: 'silent' });
 
 /**
- * A document of `?sheets=` A4 sheets that shows `window.__OLO_PRINT__` and the answer of
- * `/api/value` (which the tests answer in-process), and is ready once that answer arrived.
+ * A print page (the renderer's contract): `__oloPrint(init, job)` draws `?sheets=` A4 sheets showing `init` and the
+ * answer of `/api/value` (which the tests answer in-process) inside `[data-print-job]`, ready once that answer
+ * arrived; `__oloPrint(null, 0)` empties it.
  */
 const documentHtml = `<!doctype html><html><head><style>
   body { margin: 0; font: 16px sans-serif; } section { break-after: page; } section:last-child { break-after: auto; }
-</style></head><body><div id="sheets"></div><script>
-  const count = Number(new URLSearchParams(location.search).get('sheets') || '1');
-  const sheets = document.getElementById('sheets');
-  for (let i = 1; i <= count; i++) {
-    const section = document.createElement('section');
-    section.textContent = 'Sheet ' + i + (i === 1 ? ' init=' + JSON.stringify(window.__OLO_PRINT__ ?? null) : '');
-    sheets.append(section);
-  }
-  const probe = new URLSearchParams(location.search).get('probe');
-  const probed = probe ? fetch(probe, { mode: 'no-cors' }).then(() => 'reached', () => 'refused') : Promise.resolve('');
-  probed.then((result) => {
-    if (result) document.getElementById('sheets').insertAdjacentText('beforeend', 'probe=' + result);
-    return fetch('/api/value');
-  }).then((answer) => answer.text()).then((text) => {
-    const value = document.createElement('p');
-    value.textContent = 'value=' + text;
-    sheets.lastElementChild.append(value);
-    document.body.dataset.ready = 'true';
-  });
+</style></head><body><div id="root"></div><script>
+  const params = new URLSearchParams(location.search);
+  const count = Number(params.get('sheets') || '1');
+  const root = document.getElementById('root');
+  window.__oloPrint = (init, job) => {
+    root.replaceChildren();
+    if (!init) return;
+    const drawing = document.createElement('div');
+    drawing.dataset.printJob = String(job);
+    const sheets = document.createElement('div');
+    drawing.append(sheets);
+    root.append(drawing);
+    for (let i = 1; i <= count; i++) {
+      const section = document.createElement('section');
+      section.textContent = 'Sheet ' + i + (i === 1 ? ' init=' + JSON.stringify(init) : '');
+      sheets.append(section);
+    }
+    const probe = params.get('probe');
+    const probed = probe ? fetch(probe, { mode: 'no-cors' }).then(() => 'reached', () => 'refused') : Promise.resolve('');
+    probed.then((result) => {
+      if (result) sheets.insertAdjacentText('beforeend', 'probe=' + result);
+      return fetch('/api/value');
+    }).then((answer) => answer.text()).then((text) => {
+      const value = document.createElement('p');
+      value.textContent = 'value=' + text;
+      sheets.lastElementChild.append(value);
+      sheets.dataset.ready = 'true';
+    });
+  };
 </script></body></html>`;
+
+/** Loads of the print page itself (not its data requests). */
+let pageLoads = 0;
 
 let server: http.Server;
 let base: string;
@@ -62,6 +76,7 @@ beforeAll(async () => {
       response.end('from-network');
       return;
     }
+    pageLoads++;
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.end(documentHtml);
   });
@@ -164,7 +179,7 @@ describe('PdfRenderer', () => {
 
     const cover = pageText(file, 1);
     expect(cover).toContain('Sheet 1');
-    // The init JSON reached the page before its scripts, unchanged (markup stays text).
+    // The init JSON reached the page unchanged (markup stays text).
     expect(cover).toContain('init={"report":"Kiinteistö <b>"}');
     expect(cover).not.toMatch(/page\s+\d/);
     expect(pageText(file, 2)).toMatch(/Sheet 2[\s\S]*page 2 \/ 3/);
@@ -183,6 +198,23 @@ describe('PdfRenderer', () => {
       expect(meta['Page size']).toMatch(/^842\.\d+ x 595\.\d+ pts \(A4\)/);
       expect(pageText(file, sheets)).toContain(`page ${sheets} / ${sheets}`);
     }
+  });
+
+  it('keeps its print page loaded between PDFs of the same page, each PDF showing only its own report', async () => {
+    const pdfRenderer = renderer({ pages: 1 });
+    const loadsBefore = pageLoads;
+    const reports = ['Ensimmäinen', 'Toinen', 'Kolmas'];
+    for (const report of reports) {
+      const file = saved(await pdfRenderer.render(job({ sheets: 2, init: { report } })));
+      const text = pageText(file, 1) + pageText(file, 2);
+      expect(text).toContain(`init={"report":"${report}"}`);
+      for (const other of reports.filter((name) => name !== report)) expect(text).not.toContain(other);
+      expect(text).toContain('value=answered');
+    }
+    expect(pageLoads - loadsBefore).toBe(1);
+    // Another print page is loaded in the same browser page.
+    await pdfRenderer.render(job({ sheets: 1 }));
+    expect(pageLoads - loadsBefore).toBe(2);
   });
 
   it('without templates or a separate cover prints no header or footer, and lets unanswered requests through', async () => {

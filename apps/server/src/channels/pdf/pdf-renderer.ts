@@ -28,10 +28,16 @@ export interface PdfAnswer {
   body: Buffer | string;
 }
 
+/**
+ * A job's page follows the print page contract (decision 0137): once its scripts have run, the page at `url` defines
+ * `window.__oloPrint(init, job)`, which draws `init` inside an element `[data-print-job="<job>"]` (replacing what it
+ * drew before), in which `readySelector` matches once all is drawn; `__oloPrint(null, 0)` empties it. The page stays
+ * loaded between jobs, so the next job of the same `url` skips loading the app.
+ */
 export interface PdfJob {
-  /** A page of the built web app on this server. */
+  /** A print page of the built web app on this server. */
   url: string;
-  /** JSON given to the page as `window.__OLO_PRINT__` before its scripts run. */
+  /** JSON handed to the page's `__oloPrint`. */
   init?: unknown;
   /** Answers a request in-process; null lets it through to the network. */
   intercept?: (request: PdfRequest) => Promise<PdfAnswer | null>;
@@ -66,19 +72,25 @@ export const pdfTimeoutMessage = 'The PDF took longer than {seconds} s to render
 export const chromiumMissingMessage =
   "Chromium was not found at {path}: install Debian's chromium or set CHROMIUM_PATH";
 
-/** A pooled page, with the job it serves now (its routes and init script read this). */
+/** A pooled page, with the job it serves now (its routes read this) and the print page it has loaded. */
 interface Slot {
   context: BrowserContext;
   page: Page;
   browser: Browser;
   job: PdfJob | null;
+  /** The print page loaded and answering `__oloPrint`, if any. */
+  url: string | undefined;
+  renders: number;
 }
 
-/** Chromium's `window.__OLO_PRINT__` script, with `<` escaped so the JSON cannot end a script. */
-function initScript(init: unknown): string {
-  const json = JSON.stringify(init ?? null).replace(/</g, '\\u003c');
-  return `Object.defineProperty(window, '__OLO_PRINT__', { value: ${json}, configurable: false, writable: false });`;
-}
+/** The print page contract's function, as the page defines it. */
+type PrintWindow = { __oloPrint?: (init: unknown, job: number) => void };
+
+/**
+ * Renders a page serves before it is closed and a new one opened: a web app kept loaded for long may grow (caches,
+ * leaks of its libraries), and a fresh page costs one app load.
+ */
+export const pageRendersMax = 100;
 
 class BrowserGone extends Error {}
 
@@ -115,6 +127,8 @@ export class PdfRenderer {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   private closed = false;
+  /** Jobs handed to print pages so far: each one's number tells its drawing from the one before. */
+  private printed = 0;
 
   constructor(private readonly options: PdfRendererOptions) {}
 
@@ -152,19 +166,29 @@ export class PdfRenderer {
   }
 
   /**
-   * Empties a page after its render, so the report's scripts stop and its memory is freed while the
-   * page waits, then pools it; a page that cannot be emptied is closed.
+   * Empties a page after its render, so the report's scripts stop and its memory is freed while the page waits, and
+   * pools it with its print page still loaded; a page that cannot be emptied, or has served its renders, is closed.
    */
   private async park(slot: Slot): Promise<void> {
+    slot.renders++;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await slot.page.goto('about:blank', { timeout: 5_000 });
-      if (slot.browser === this.browser && slot.browser.isConnected() && !this.closed) {
-        this.idle.push(slot);
-        return;
+      if (slot.renders < pageRendersMax && slot.url !== undefined) {
+        const emptied = slot.page.evaluate(() => (globalThis as PrintWindow).__oloPrint?.(null, 0));
+        const tooLong = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('The print page did not empty itself')), hungCheckMs);
+        });
+        await Promise.race([emptied, tooLong]);
+        if (slot.browser === this.browser && slot.browser.isConnected() && !this.closed) {
+          this.idle.push(slot);
+          return;
+        }
       }
     } catch {
-      // A page that cannot even go blank may sit in a hung browser.
+      // A page that cannot even empty itself may sit in a hung browser.
       await this.restartIfHung(slot.browser);
+    } finally {
+      clearTimeout(timer);
     }
     void slot.context.close().catch(() => {});
   }
@@ -260,7 +284,7 @@ export class PdfRenderer {
       // The web app registers a service worker; requests it answered would pass by `intercept`.
       const context = await browser.newContext({ deviceScaleFactor: 2, serviceWorkers: 'block' });
       const page = await context.newPage();
-      const slot: Slot = { context, page, browser, job: null };
+      const slot: Slot = { context, page, browser, job: null, url: undefined, renders: 0 };
       await page.route('**/*', (route) => this.route(slot, route));
       return slot;
     } catch (error) {
@@ -393,19 +417,21 @@ export class PdfRenderer {
 
   private async print(slot: Slot, job: PdfJob): Promise<Buffer> {
     const { page } = slot;
-    const cdp = await slot.context.newCDPSession(page);
-    // Scripts of a CDP session run only while its Page domain is on.
-    await cdp.send('Page.enable');
-    const { identifier } = (await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
-      source: initScript(job.init),
-    })) as { identifier: string };
-    try {
+    if (slot.url !== job.url) {
+      slot.url = undefined;
       await page.goto(job.url, { waitUntil: 'load', timeout: 0 });
-      await page.waitForSelector(job.readySelector, { state: 'attached', timeout: 0 });
-    } finally {
-      await cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }).catch(() => {});
-      await cdp.detach().catch(() => {});
+      await page.waitForFunction(() => typeof (globalThis as PrintWindow).__oloPrint === 'function', undefined, {
+        timeout: 0,
+        polling: 20,
+      });
+      slot.url = job.url;
     }
+    const number = ++this.printed;
+    await page.evaluate(([init, printJob]) => (globalThis as PrintWindow).__oloPrint?.(init, printJob), [
+      job.init ?? null,
+      number,
+    ] as const);
+    await page.waitForSelector(`[data-print-job="${number}"] ${job.readySelector}`, { state: 'attached', timeout: 0 });
     const margin = { top: job.pdf.margin, right: job.pdf.margin, bottom: job.pdf.margin, left: job.pdf.margin };
     const headerFooter = Boolean(job.pdf.headerTemplate || job.pdf.footerTemplate);
     const common = { format: 'A4', landscape: job.pdf.landscape, margin, printBackground: true, timeout: 0 } as const;

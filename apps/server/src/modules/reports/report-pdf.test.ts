@@ -67,7 +67,7 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
   let stranger: TestClient;
   let anonymous: TestClient;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-report-pdf-'));
-  const ids = { project: 0, dataId: '', yard: 0, cellar: 0, plain: 0, template: 0, landscape: 0, long: 0 };
+  const ids = { project: 0, dataId: '', yard: 0, cellar: 0, plain: 0, template: 0, landscape: 0, long: 0, graph: 0 };
   let publicId = '';
   const organizationName = 'Testikunnan tilapalvelut';
   const days = [4, 5, 6, 7, 8];
@@ -208,9 +208,30 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
           from: new Date('2026-10-09T21:00:00Z'),
           to: new Date('2026-10-12T21:00:00Z'),
         },
+        {
+          projectId: project.id,
+          name: 'Käyrä',
+          content: {
+            version: reportContentVersion,
+            elements: [
+              {
+                ...base,
+                id: 'graph',
+                kind: 'graph',
+                title: 'Lämpötilakäyrä',
+                series: selections,
+                data: { ...noData, slot: 3600 },
+                groupBy: 'type',
+                showLimits: false,
+              } as ReportElement,
+            ],
+          },
+          ...range,
+        },
       ])
       .returning();
-    [ids.plain, ids.template, ids.landscape, ids.long] = inserted.map((report) => report.id) as [
+    [ids.plain, ids.template, ids.landscape, ids.long, ids.graph] = inserted.map((report) => report.id) as [
+      number,
       number,
       number,
       number,
@@ -306,6 +327,20 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
       );
     }
     expect(hours).toHaveLength(72);
+  });
+
+  it('draws a graph as vector paths with its legend as text, not as a picture', async () => {
+    const { response, file, text: pageTexts } = await pdf(admin, `/api/reports/${ids.graph}.pdf?lang=fi`);
+    expect(response.status).toBe(200);
+    const page = pageTexts.find((pageText) => pageText.includes('Lämpötilakäyrä')) ?? '';
+    // The legend names both lines, and the value axis its unit; the pointer's values are not printed.
+    expect(page).toMatch(/Piha/);
+    expect(page).toMatch(/Kellari/);
+    expect(page).toContain('°C');
+    expect(page).not.toMatch(/Aika/);
+    // pdfimages lists every embedded bitmap under its two heading lines: a canvas printed as a snapshot would be one.
+    const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n');
+    expect(images.slice(2)).toEqual([]);
   });
 
   it('prints a landscape report on landscape A4', async () => {

@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { vectorPrintPlugin } from './vectorPrintPlugin.ts';
 
 export interface ChartSeries {
   label: string;
@@ -102,7 +103,7 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
       scales: { x: { time: true }, ...(options.valueRange ? { y: { range: options.valueRange } } : {}) },
       // Ticks fall on the zone's whole hours and midnights, which the labels then name.
       ...(zone ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), zone) } : {}),
-      plugins: options.plugins,
+      plugins: [...(options.plugins ?? []), vectorPrintPlugin()],
       series: [
         {
           label: options.timeLabel,

@@ -2,6 +2,7 @@ import { formatMeasurement, unitLabel } from '@olo/shared';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type LimitBandSet, limitBandsPlugin } from '../limits/limitBandsPlugin.ts';
+import { vectorPrintPlugin } from '../meters/vectorPrintPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
 
 export interface SummaryChartOptions {
@@ -124,7 +125,7 @@ export function createSummaryChart(
         })),
       ],
       hooks: { draw: [() => options.onDraw?.()] },
-      plugins: options.bandSets ? [limitBandsPlugin(options.bandSets)] : [],
+      plugins: [...(options.bandSets ? [limitBandsPlugin(options.bandSets)] : []), vectorPrintPlugin()],
     },
     data,
     target,

@@ -67,6 +67,15 @@ function releaseEngine(key: string): void {
   }, unusedEngineMs);
 }
 
+/** Forgets every shared engine and its values at once (the print page, before its next report). */
+export function dropReportEngines(): void {
+  for (const shared of sharedEngines.values()) {
+    if (shared.dropTimer !== null) clearTimeout(shared.dropTimer);
+    shared.engine.dispose();
+  }
+  sharedEngines.clear();
+}
+
 /** Only the chosen series of a result, in the data API's order. */
 function withSeries(result: DataResult, seriesIds: readonly number[]): DataResult {
   const chosen = new Set(seriesIds);

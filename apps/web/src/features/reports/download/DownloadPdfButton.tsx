@@ -39,6 +39,8 @@ export function DownloadPdfButton({
       variant={variant}
       loading={busy}
       disabled={disabled}
+      // An anchor has no `disabled`: this tells assistive technology (and axe's contrast rule) it is inactive.
+      aria-disabled={disabled || undefined}
       aria-label={label}
       data-testid="download-pdf"
       onClick={(event) => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupApp, renderApp } from '../../../testing/renderApp.tsx';
 
@@ -61,19 +61,28 @@ function memberReport() {
 
 describe('print page', () => {
   afterEach(async () => {
-    delete window.__OLO_PRINT__;
     await cleanupApp();
   });
 
+  /** The PDF renderer's call, once the page has loaded. */
+  async function print(init: Parameters<NonNullable<typeof window.__oloPrint>>[0], job: number) {
+    await waitFor(() => expect(window.__oloPrint).toBeTypeOf('function'));
+    act(() => window.__oloPrint?.(init, job));
+  }
+
   it('draws the report it is given for paper, in the language asked, with images from the given address and no query of its own', async () => {
-    window.__OLO_PRINT__ = {
-      report: memberReport() as never,
-      sources: { dataPath: '/api/public-reports/x/data', attachmentBase: '/api/public-reports/x/attachments' },
-      language: 'en',
-      margin: '20mm',
-    };
     const { operations } = renderApp({ path: '/print/report', language: 'fi' });
+    await print(
+      {
+        report: memberReport() as never,
+        sources: { dataPath: '/api/public-reports/x/data', attachmentBase: '/api/public-reports/x/attachments' },
+        language: 'en',
+        margin: '20mm',
+      },
+      1,
+    );
     const document = await screen.findByTestId('report-document');
+    expect(document.closest('[data-print-job="1"]')).not.toBeNull();
     expect(within(document).getByRole('heading', { level: 1 }).textContent).toBe('Koulu: 1 Nov 2026–30 Nov 2026');
     expect(document.dataset.orientation).toBe('landscape');
     // A data element with nothing chosen says so in the language asked, and the document is ready to print.
@@ -88,9 +97,23 @@ describe('print page', () => {
     // No site header: the page is the report alone.
     expect(screen.queryByRole('banner')).toBeNull();
     expect(operations.filter((name) => name !== 'CurrentUser')).toEqual([]);
+
+    // The next report replaces it under its own job number; an empty call leaves nothing drawn.
+    await print(
+      {
+        report: { ...memberReport(), name: 'Toinen' } as never,
+        sources: { dataPath: '/api/data', attachmentBase: '/api/attachments' },
+      },
+      2,
+    );
+    await waitFor(() => expect(window.document.querySelector('[data-print-job="1"]')).toBeNull());
+    expect(window.document.querySelector('[data-print-job="2"] [data-testid="report-document"]')).not.toBeNull();
+    await print(null, 0);
+    expect(screen.queryByTestId('report-document')).toBeNull();
+    expect(window.document.documentElement.classList.contains('print')).toBe(false);
   });
 
-  it('says so when it was opened without a report', async () => {
+  it('says so until it is handed a report', async () => {
     renderApp({ path: '/print/report', language: 'en' });
     expect((await screen.findByTestId('print-report-missing')).textContent).toBe('No report to print.');
   });

@@ -6,10 +6,11 @@ import { storeChosenLanguage } from '../../i18n/i18n.ts';
 import { ReportDocument } from '../document/ReportDocument.tsx';
 import { reportContextOf, reportModelOf } from '../document/reportModel.ts';
 import type { ReportSources } from '../document/reportScope.ts';
+import { dropReportEngines } from '../document/useReportData.ts';
 import styles from './PrintReportPage.module.css';
 
 /**
- * What the PDF renderer gives the print page as `window.__OLO_PRINT__` before its scripts run: the report as the
+ * What the PDF renderer gives the print page through `window.__oloPrint` (`PrintPage`): the report as the
  * GraphQL fragments answer it (a member's `ReportFields` or a published one's `PublicReportFields`), where its
  * values and images are asked (the renderer answers those requests in-process), the language of its texts, and the
  * page margin (a CSS length) and extra CSS of its print template.
@@ -23,9 +24,16 @@ export interface PrintReportInit {
   css?: string;
 }
 
+/**
+ * The PDF renderer's hold on a loaded print page (its contract is in `channels/pdf/pdf-renderer.ts`): `(init, job)`
+ * draws a report inside `[data-print-job="<job>"]`, replacing the one before; `(null, 0)` empties the page. The page
+ * stays loaded between reports, so the app is loaded once per pooled browser page rather than once per PDF.
+ */
+export type PrintPage = (init: PrintReportInit | null, job: number) => void;
+
 declare global {
   interface Window {
-    __OLO_PRINT__?: PrintReportInit;
+    __oloPrint?: PrintPage;
   }
 }
 
@@ -72,11 +80,25 @@ function PrintReport({ init }: { init: PrintReportInit }) {
 }
 
 /**
- * `/print/report`: the page the PDF renderer prints, linked from nowhere. It draws the report it is given (no query
- * of its own) with the same components as the screen; without that it says so.
+ * `/print/report`: the page the PDF renderer prints, linked from nowhere. It draws the report it is handed (no query
+ * of its own) with the same components as the screen; until then it says it has none.
  */
 export function PrintReportPage() {
-  const init = typeof window === 'undefined' ? undefined : window.__OLO_PRINT__;
-  if (!init?.report) return <p data-testid="print-report-missing">No report to print.</p>;
-  return <PrintReport init={init} />;
+  const [job, setJob] = useState<{ init: PrintReportInit; number: number } | null>(null);
+  useEffect(() => {
+    window.__oloPrint = (init, number) => {
+      // Values fetched for the report before, under its asker's access, are not kept for the next one.
+      dropReportEngines();
+      setJob(init?.report ? { init, number } : null);
+    };
+    return () => {
+      delete window.__oloPrint;
+    };
+  }, []);
+  if (!job) return <p data-testid="print-report-missing">No report to print.</p>;
+  return (
+    <div data-print-job={job.number}>
+      <PrintReport key={job.number} init={job.init} />
+    </div>
+  );
 }
