@@ -32,9 +32,15 @@ const documentHtml = `<!doctype html><html><head><style>
   const params = new URLSearchParams(location.search);
   const count = Number(params.get('sheets') || '1');
   const root = document.getElementById('root');
+  let leave = false;
   window.__oloPrint = (init, job) => {
     root.replaceChildren();
-    if (!init) return;
+    // A job's init may ask the page to leave once emptied, as a page that reloads itself would.
+    if (!init) {
+      if (leave) location.href = 'about:blank';
+      return;
+    }
+    leave = init.leave === true;
     const drawing = document.createElement('div');
     drawing.dataset.printJob = String(job);
     const sheets = document.createElement('div');
@@ -214,6 +220,15 @@ describe('PdfRenderer', () => {
     expect(pageLoads - loadsBefore).toBe(1);
     // Another print page is loaded in the same browser page.
     await pdfRenderer.render(job({ sheets: 1 }));
+    expect(pageLoads - loadsBefore).toBe(2);
+  });
+
+  it('loads the print page again when a kept page has left it between PDFs', async () => {
+    const pdfRenderer = renderer({ pages: 1 });
+    const loadsBefore = pageLoads;
+    await pdfRenderer.render(job({ sheets: 1, init: { report: 'Lähtevä', leave: true } }));
+    const file = saved(await pdfRenderer.render(job({ sheets: 1, init: { report: 'Seuraava' } })));
+    expect(pageText(file, 1)).toContain('init={"report":"Seuraava"}');
     expect(pageLoads - loadsBefore).toBe(2);
   });
 

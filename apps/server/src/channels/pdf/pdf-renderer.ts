@@ -299,8 +299,15 @@ export class PdfRenderer {
     const request = route.request();
     try {
       const answer = job.intercept ? await job.intercept({ url: request.url(), method: request.method() }) : null;
-      if (answer) await route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body });
-      else if (await mayFetch(request.url(), job.url)) await route.continue();
+      if (answer) {
+        // Kept by no cache: the page outlives the job, and the next job may be somebody else's.
+        await route.fulfill({
+          status: answer.status,
+          contentType: answer.contentType,
+          headers: { 'cache-control': 'no-store' },
+          body: answer.body,
+        });
+      } else if (await mayFetch(request.url(), job.url)) await route.continue();
       else await route.abort('blockedbyclient');
     } catch {
       await route.abort().catch(() => {});
@@ -417,7 +424,18 @@ export class PdfRenderer {
 
   private async print(slot: Slot, job: PdfJob): Promise<Buffer> {
     const { page } = slot;
-    if (slot.url !== job.url) {
+    const number = ++this.printed;
+    const hand = () =>
+      page.evaluate(
+        ([init, printJob]) => {
+          const print = (globalThis as PrintWindow).__oloPrint;
+          print?.(init, printJob);
+          return print !== undefined;
+        },
+        [job.init ?? null, number] as const,
+      );
+    // A kept page that has left its print page since (reloaded itself, say) is loaded again.
+    if (slot.url !== job.url || !(await hand().catch(() => false))) {
       slot.url = undefined;
       await page.goto(job.url, { waitUntil: 'load', timeout: 0 });
       await page.waitForFunction(() => typeof (globalThis as PrintWindow).__oloPrint === 'function', undefined, {
@@ -425,12 +443,8 @@ export class PdfRenderer {
         polling: 20,
       });
       slot.url = job.url;
+      await hand();
     }
-    const number = ++this.printed;
-    await page.evaluate(([init, printJob]) => (globalThis as PrintWindow).__oloPrint?.(init, printJob), [
-      job.init ?? null,
-      number,
-    ] as const);
     await page.waitForSelector(`[data-print-job="${number}"] ${job.readySelector}`, { state: 'attached', timeout: 0 });
     const margin = { top: job.pdf.margin, right: job.pdf.margin, bottom: job.pdf.margin, left: job.pdf.margin };
     const headerFooter = Boolean(job.pdf.headerTemplate || job.pdf.footerTemplate);
