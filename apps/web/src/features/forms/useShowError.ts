@@ -17,18 +17,23 @@ export function useShowError(): (error: unknown) => void {
 
 /**
  * Runs an action once the user has confirmed `question`; a toast says `done` when it succeeded, or the translated
- * error when it failed.
+ * error when it failed (`failed`'s text where the caller knows its errors better, e.g. a limit in use names its users).
  */
-export function useConfirmedAction(): (question: string, action: () => Promise<unknown>, done: string) => void {
+export function useConfirmedAction(): (
+  question: string,
+  action: () => Promise<unknown>,
+  done: string,
+  failed?: (error: unknown) => string,
+) => void {
   const showError = useShowError();
   const ask = useConfirm();
   return useCallback(
-    (question, action, done) => {
+    (question, action, done, failed) => {
       void ask(question).then((confirmed) => {
         if (!confirmed) return;
         action()
           .then(() => toast.success(done))
-          .catch(showError);
+          .catch(failed ? (error: unknown) => toast.error(failed(error)) : showError);
       });
     },
     [ask, showError],

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Button, ColorInput, Group, NumberInput, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Box, ColorInput, Group, NumberInput, Paper, Select, Text, TextInput } from '@mantine/core';
 import { type ColorType, colorTypes, createColorInput } from '@olo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
@@ -15,13 +14,9 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { useConfirmedAction } from '../forms/useShowError.ts';
-import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EditableListSection, ItemName } from '../ui/EditableListSection.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
-import { ListTable } from '../ui/ListTable.tsx';
-import { Section } from '../ui/Section.tsx';
 
 const refetchColors = ['ManagedGlobalColors', 'ManagedOrganizationColors'];
 
@@ -155,7 +150,6 @@ export function sortColors<Item extends { order: number; id: number }>(colors: r
 export function ColorsSection({ organizationId }: { organizationId: string | null }) {
   const { t } = useTranslation();
   const typeLabels = useColorTypeLabels();
-  const confirmed = useConfirmedAction();
   const global = useQuery(ManagedGlobalColorsDocument, {
     skip: organizationId !== null,
     fetchPolicy: 'cache-and-network',
@@ -171,86 +165,44 @@ export function ColorsSection({ organizationId }: { organizationId: string | nul
       ? global.data?.colors.filter((color) => color.organizationId === null)
       : own.data?.colorsByOrganization;
   const colors = loaded ? sortColors(loaded) : undefined;
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [deleteColor] = useMutation(DeleteManagedColorDocument, { refetchQueries: refetchColors });
   const nextOrder = (colors ?? []).reduce((max, color) => Math.max(max, color.order + 1), 0);
-  const edited = colors?.find((color) => color.id === editing);
-
-  const remove = (color: ManagedColorFieldsFragment) =>
-    confirmed(
-      t('Delete the colour {{name}}? Spaces and series that use it are left without a colour.', { name: color.name }),
-      () => deleteColor({ variables: { id: color.id } }),
-      t('Colour deleted.'),
-    );
 
   return (
-    <Section
+    <EditableListSection
       id={organizationId === null ? 'global-colors' : 'organization-colors'}
       testId="colors-section"
       title={t('Colors')}
       description={t('Named colours that spaces and series can be given.')}
-      action={
-        editing === null && (
-          <Button size="xs" variant="light" onClick={() => setEditing('new')}>
-            {t('Add colour')}
-          </Button>
-        )
-      }
-    >
-      {editing === 'new' && (
-        <ColorForm organizationId={organizationId} nextOrder={nextOrder} onDone={() => setEditing(null)} />
-      )}
-      {edited && (
+      newLabel={t('Add colour')}
+      loading={query.loading}
+      error={query.error}
+      items={colors}
+      empty={{ testId: 'no-colors', text: t('No colours yet.') }}
+      tableLabel={t('Colors')}
+      tableTestId="colors-table"
+      minWidth={340}
+      rowTestId="color-row"
+      columns={[
+        { header: t('Colour'), cell: (color) => <ColorSwatch color={color.color} /> },
+        { header: t('Name'), cell: (color) => <ItemName name={color.name} /> },
+        { header: t('Use'), cell: (color) => typeLabels[color.type as ColorType] ?? color.type },
+        { header: t('Order'), cell: (color) => color.order },
+      ]}
+      actionsAtEnd
+      editor={(color, close) => (
         <ColorForm
-          key={edited.id}
           organizationId={organizationId}
-          color={edited}
+          color={color === 'new' ? undefined : color}
           nextOrder={nextOrder}
-          onDone={() => setEditing(null)}
+          onDone={close}
         />
       )}
-      <ListTable
-        loading={query.loading}
-        error={query.error}
-        items={colors}
-        empty={<EmptyState testId="no-colors">{t('No colours yet.')}</EmptyState>}
-        label={t('Colors')}
-        testId="colors-table"
-        minWidth={340}
-        head={
-          <>
-            <Table.Th>{t('Colour')}</Table.Th>
-            <Table.Th>{t('Name')}</Table.Th>
-            <Table.Th>{t('Use')}</Table.Th>
-            <Table.Th>{t('Order')}</Table.Th>
-            <Table.Th />
-          </>
-        }
-        row={(color) => (
-          <Table.Tr key={color.id} data-testid="color-row">
-            <Table.Td>
-              <ColorSwatch color={color.color} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={500}>
-                {color.name}
-              </Text>
-            </Table.Td>
-            <Table.Td>{typeLabels[color.type as ColorType] ?? color.type}</Table.Td>
-            <Table.Td>{color.order}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <EditDeleteButtons
-                  name={color.name}
-                  onEdit={() => setEditing(color.id)}
-                  onDelete={() => remove(color)}
-                  editDisabled={editing !== null}
-                />
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        )}
-      />
-    </Section>
+      confirmDelete={(color) =>
+        t('Delete the colour {{name}}? Spaces and series that use it are left without a colour.', { name: color.name })
+      }
+      deleteItem={(color) => deleteColor({ variables: { id: color.id } })}
+      deleted={t('Colour deleted.')}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Paper, TextInput } from '@mantine/core';
 import { createReportCoverInput } from '@olo/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CreateReportCoverDocument,
@@ -12,14 +12,10 @@ import {
 import { useDirtyForm } from '../../forms/DirtyFormsProvider.tsx';
 import { formSchema } from '../../forms/formSchema.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
-import { useConfirmedAction } from '../../forms/useShowError.ts';
-import { EditDeleteButtons } from '../../ui/EditDeleteButtons.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { EditableListSection, ItemName } from '../../ui/EditableListSection.tsx';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormStack } from '../../ui/FormStack.tsx';
-import { ListTable } from '../../ui/ListTable.tsx';
 import { LoadingSkeleton } from '../../ui/QueryState.tsx';
-import { Section } from '../../ui/Section.tsx';
 import { useFormatDateTime } from '../../ui/timeZone.tsx';
 import { newCoverContent } from './coverContent.ts';
 
@@ -82,96 +78,50 @@ export function ReportCoversSection({
 }) {
   const { t } = useTranslation();
   const formatTime = useFormatDateTime('minute');
-  const confirmed = useConfirmedAction();
   const { data, loading, error } = useQuery(OrganizationReportCoversDocument, {
     variables: { organizationId },
     fetchPolicy: 'cache-and-network',
   });
   const [deleteCover] = useMutation(DeleteReportCoverDocument, { refetchQueries: refetchCovers });
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const covers = data?.organization.reportCovers;
-  const edited = covers?.find((cover) => cover.id === editing);
-
-  const remove = (cover: ReportCoverAdminFieldsFragment) =>
-    confirmed(
-      t('Delete the cover {{name}}? Reports that use it are left without a cover.', { name: cover.name }),
-      () => deleteCover({ variables: { id: cover.id } }),
-      t('Cover deleted.'),
-    );
 
   return (
-    <Section
+    <EditableListSection
       id="report-covers"
       testId="report-covers-section"
       title={t('Report covers')}
       description={t(
         'The first page of the organization’s reports: its logo and texts such as the project’s name and the period.',
       )}
-      action={
-        editing === null && (
-          <Button size="xs" variant="light" onClick={() => setEditing('new')}>
-            {t('New cover')}
-          </Button>
+      newLabel={t('New cover')}
+      loading={loading && !data}
+      error={data ? undefined : error}
+      items={data?.organization.reportCovers}
+      empty={{
+        testId: 'no-report-covers',
+        text: t('No covers yet. A cover gives the organization’s reports a first page of their own.'),
+      }}
+      tableLabel={t('Report covers')}
+      tableTestId="report-covers-table"
+      minWidth={420}
+      rowTestId="report-cover-row"
+      columns={[
+        { header: t('Name'), cell: (cover) => <ItemName name={cover.name} /> },
+        { header: t('Updated'), cell: (cover) => formatTime(cover.updatedAt) },
+      ]}
+      editor={(cover, close, open) =>
+        cover === 'new' ? (
+          <NewCoverForm organizationId={organizationId} onCreated={(created) => open(created.id)} onCancel={close} />
+        ) : (
+          <Suspense fallback={<LoadingSkeleton />}>
+            <CoverEditor cover={cover} organizationName={organizationName} onDone={close} />
+          </Suspense>
         )
       }
-    >
-      {editing === 'new' && (
-        <NewCoverForm
-          organizationId={organizationId}
-          onCreated={(cover) => setEditing(cover.id)}
-          onCancel={() => setEditing(null)}
-        />
-      )}
-      {edited && (
-        <Suspense fallback={<LoadingSkeleton />}>
-          <CoverEditor
-            key={edited.id}
-            cover={edited}
-            organizationName={organizationName}
-            onDone={() => setEditing(null)}
-          />
-        </Suspense>
-      )}
-      <ListTable
-        loading={loading && !data}
-        error={data ? undefined : error}
-        items={covers}
-        empty={
-          <EmptyState testId="no-report-covers">
-            {t('No covers yet. A cover gives the organization’s reports a first page of their own.')}
-          </EmptyState>
-        }
-        label={t('Report covers')}
-        testId="report-covers-table"
-        minWidth={420}
-        head={
-          <>
-            <Table.Th>{t('Name')}</Table.Th>
-            <Table.Th>{t('Updated')}</Table.Th>
-            <Table.Th>{t('Actions')}</Table.Th>
-          </>
-        }
-        row={(cover) => (
-          <Table.Tr key={cover.id} data-testid="report-cover-row">
-            <Table.Td>
-              <Text size="sm" fw={500}>
-                {cover.name}
-              </Text>
-            </Table.Td>
-            <Table.Td>{formatTime(cover.updatedAt)}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <EditDeleteButtons
-                  name={cover.name}
-                  onEdit={() => setEditing(cover.id)}
-                  onDelete={() => remove(cover)}
-                  editDisabled={editing !== null}
-                />
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        )}
-      />
-    </Section>
+      confirmDelete={(cover) =>
+        t('Delete the cover {{name}}? Reports that use it are left without a cover.', { name: cover.name })
+      }
+      deleteItem={(cover) => deleteCover({ variables: { id: cover.id } })}
+      deleted={t('Cover deleted.')}
+    />
   );
 }
