@@ -1,13 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
-import { tenancyErrors, tenancyLimits } from '@olo/shared';
-import { type ComponentProps, type ReactNode, useRef, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
-import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
-import { uploadProjectFile } from './uploadProjectFile.ts';
+import { useAttachmentUpload } from './useAttachmentUpload.ts';
 
 /** Texts of one file field, already translated. */
 export interface ProjectFileTexts {
@@ -43,41 +41,15 @@ export function ProjectFileField({
 }) {
   const { t } = useTranslation();
   const ask = useConfirm();
-  const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  // Emptied after each choice, so that choosing the same file again uploads it again.
-  const resetInput = useRef<() => void>(null);
   const [updateProject, removing] = useMutation(UpdateProjectInfoDocument);
-
-  const showServerError = (failure: unknown) => {
-    const { fields, general } = formErrorsFromServer(failure);
-    setError([...Object.values(fields), ...general].map((message) => t(message)).join(' '));
-  };
-
-  const upload = async (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    const refused = !acceptedTypes.includes(file.type)
-      ? tenancyErrors.attachmentType
-      : file.size > tenancyLimits.attachmentMaxBytes
-        ? tenancyErrors.attachmentTooLarge
-        : null;
-    if (refused) {
-      resetInput.current?.();
-      return setError(t(refused));
-    }
-    setUploading(true);
-    try {
-      const id = await uploadProjectFile(project.id, file);
+  const { upload, uploading, error, setError, showError, resetRef } = useAttachmentUpload(
+    { projectId: project.id },
+    acceptedTypes,
+    async (id) => {
       await updateProject({ variables: { input: { id: project.id, [field]: id } } });
       toast.success(texts.saved);
-    } catch (failure) {
-      showServerError(failure);
-    } finally {
-      setUploading(false);
-      resetInput.current?.();
-    }
-  };
+    },
+  );
 
   const remove = async () => {
     if (!(await ask(texts.confirmRemove))) return;
@@ -85,7 +57,7 @@ export function ProjectFileField({
     try {
       await updateProject({ variables: { input: { id: project.id, [field]: null } } });
     } catch (failure) {
-      return showServerError(failure);
+      return showError(failure);
     }
     toast.success(texts.removed);
   };
@@ -105,7 +77,7 @@ export function ProjectFileField({
           disabled={uploading}
           style={{ flex: 1 }}
           maw={480}
-          resetRef={resetInput}
+          resetRef={resetRef}
           fileInputProps={{ 'data-testid': testId } as ComponentProps<'input'>}
         />
         {hasFile && (

@@ -18,8 +18,6 @@ import {
   type ReportTextStyle,
   type ReportVariableName,
   reportVariableNames,
-  tenancyErrors,
-  tenancyLimits,
   updateReportCoverInput,
 } from '@olo/shared';
 import { type ComponentProps, useRef, useState } from 'react';
@@ -28,7 +26,7 @@ import { toast } from 'react-toastify';
 import { type ReportCoverAdminFieldsFragment, UpdateReportCoverDocument } from '../../../graphql/generated.ts';
 import { useDirtyForm } from '../../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../../forms/errorText.ts';
-import { uploadAttachment } from '../../project-edit/uploadProjectFile.ts';
+import { useAttachmentUpload } from '../../project-edit/useAttachmentUpload.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormStack } from '../../ui/FormStack.tsx';
 import { browserTimeZone } from '../../ui/timeZone.tsx';
@@ -210,33 +208,7 @@ function LogoField({
   onChange: (attachmentId: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // Emptied after each choice, so that choosing the same file again uploads it again.
-  const resetInput = useRef<() => void>(null);
-  const upload = async (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    // Checked before anything is sent, as the project's files are; the server checks again.
-    const refused = !logoTypes.includes(file.type)
-      ? tenancyErrors.attachmentType
-      : file.size > tenancyLimits.attachmentMaxBytes
-        ? tenancyErrors.attachmentTooLarge
-        : null;
-    if (refused) {
-      resetInput.current?.();
-      return setError(t(refused));
-    }
-    setUploading(true);
-    try {
-      onChange(await uploadAttachment({ organizationId }, file));
-    } catch (failure) {
-      setError(errorText(failure, t));
-    } finally {
-      setUploading(false);
-      resetInput.current?.();
-    }
-  };
+  const { upload, uploading, error, resetRef } = useAttachmentUpload({ organizationId }, logoTypes, onChange);
   return (
     <Stack gap={6}>
       {logoAttachmentId && (
@@ -264,7 +236,7 @@ function LogoField({
         disabled={uploading}
         error={error}
         maw={480}
-        resetRef={resetInput}
+        resetRef={resetRef}
         fileInputProps={{ 'data-testid': 'cover-logo-input' } as ComponentProps<'input'>}
       />
       {uploading && <Text size="sm">{t('Uploading…')}</Text>}

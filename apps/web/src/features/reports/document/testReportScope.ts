@@ -63,3 +63,35 @@ export function testReportScope(element?: unknown, overrides: Partial<ReportScop
 export function firstElement(scope: ReportScope): ReportElement {
   return scope.report.content.elements[0] as ReportElement;
 }
+
+/** The cover of a report as the GraphQL report fragments answer it, with the organization's logo. */
+export function testGraphqlCover(logoAttachmentId: string | null) {
+  return {
+    __typename: 'ReportCover',
+    id: 4,
+    organizationId: '00000000-0000-4000-8000-0000000000c1',
+    name: 'Kansi',
+    cover: { version: 1, logoAttachmentId, elements: [] },
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-11-01T08:00:00.000Z',
+  };
+}
+
+/** The fixture school as the GraphQL report fragments answer its context, with the shown spaces given. */
+export function testGraphqlContext(spaces: Array<{ id: number; name: string }> = []) {
+  return {
+    __typename: 'ReportContext',
+    projectId: 1,
+    projectName: 'Koulu',
+    projectCode: null,
+    organizationName: 'Kunta',
+    timeZone: 'Europe/Helsinki',
+    dataId: '5d1f6a9e-0000-4000-8000-000000000001',
+    startAt: null,
+    defaultSelect: 7,
+    defaults: {},
+    spaces: spaces.map((space) => ({ __typename: 'ReportSpace', ...space, show: true, color: null })),
+    series: [],
+    alarmEpisodes: [],
+  };
+}

@@ -11,17 +11,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import {
-  type ReportElementOf,
-  type ReportImageTourImage,
-  reportLimits,
-  tenancyErrors,
-  tenancyLimits,
-} from '@olo/shared';
-import { type ComponentProps, type MouseEvent, useRef, useState } from 'react';
+import { type ReportElementOf, type ReportImageTourImage, reportLimits } from '@olo/shared';
+import { type ComponentProps, type MouseEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formErrorsFromServer } from '../../forms/graphqlErrors.ts';
-import { uploadProjectFile } from '../../project-edit/uploadProjectFile.ts';
+import { useAttachmentUpload } from '../../project-edit/useAttachmentUpload.ts';
 import type { ReportContextInfo, ReportSources } from '../document/reportScope.ts';
 
 type Pin = ReportImageTourImage['pins'][number];
@@ -208,38 +201,17 @@ export function ImageTourSettings({
   onChange: (element: ReportElementOf<'imageTour'>) => void;
 }) {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const resetInput = useRef<() => void>(null);
   // The upload takes a while; the element may have changed meanwhile, so the image joins the newest one.
   const latest = useRef(element);
   latest.current = element;
-
-  const upload = async (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    const refused = !(imageTypes as readonly string[]).includes(file.type)
-      ? tenancyErrors.attachmentType
-      : file.size > tenancyLimits.attachmentMaxBytes
-        ? tenancyErrors.attachmentTooLarge
-        : null;
-    if (refused) {
-      resetInput.current?.();
-      return setError(t(refused));
-    }
-    setUploading(true);
-    try {
-      const attachmentId = await uploadProjectFile(context.projectId, file);
+  const { upload, uploading, error, resetRef } = useAttachmentUpload(
+    { projectId: context.projectId },
+    imageTypes,
+    (attachmentId) => {
       const current = latest.current;
       onChange({ ...current, images: [...current.images, { attachmentId, caption: '', pins: [] }] });
-    } catch (failure) {
-      const { fields, general } = formErrorsFromServer(failure);
-      setError([...Object.values(fields), ...general].map((message) => t(message)).join(' '));
-    } finally {
-      setUploading(false);
-      resetInput.current?.();
-    }
-  };
+    },
+  );
 
   const setImages = (images: ReportImageTourImage[]) => onChange({ ...element, images });
   return (
@@ -268,7 +240,7 @@ export function ImageTourSettings({
         disabled={uploading || element.images.length >= reportLimits.imagesMax}
         onChange={(file) => void upload(file)}
         error={error}
-        resetRef={resetInput}
+        resetRef={resetRef}
         fileInputProps={{ 'data-testid': 'image-tour-upload' } as ComponentProps<'input'>}
       />
       {uploading && <Text size="sm">{t('Uploading…')}</Text>}

@@ -3,6 +3,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupApp, renderApp } from '../../../testing/renderApp.tsx';
+import { testGraphqlContext, testGraphqlCover } from '../document/testReportScope.ts';
 
 const logoId = '00000000-0000-4000-8000-0000000000aa';
 
@@ -32,30 +33,8 @@ function memberReport() {
     version: 3,
     createdAt: '2026-11-01T08:00:00.000Z',
     updatedAt: '2026-12-01T08:00:00.000Z',
-    cover: {
-      __typename: 'ReportCover',
-      id: 4,
-      organizationId: '00000000-0000-4000-8000-0000000000c1',
-      name: 'Kansi',
-      cover: { version: 1, logoAttachmentId: logoId, elements: [] },
-      createdAt: '2026-11-01T08:00:00.000Z',
-      updatedAt: '2026-11-01T08:00:00.000Z',
-    },
-    context: {
-      __typename: 'ReportContext',
-      projectId: 1,
-      projectName: 'Koulu',
-      projectCode: null,
-      organizationName: 'Kunta',
-      timeZone: 'Europe/Helsinki',
-      dataId: '5d1f6a9e-0000-4000-8000-000000000001',
-      startAt: null,
-      defaultSelect: 7,
-      defaults: {},
-      spaces: [],
-      series: [],
-      alarmEpisodes: [],
-    },
+    cover: testGraphqlCover(logoId),
+    context: testGraphqlContext(),
   };
 }
 

@@ -4,11 +4,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanupApp, renderApp } from '../../../testing/renderApp.tsx';
+import { testGraphqlContext, testGraphqlCover } from '../document/testReportScope.ts';
 
 const publicId = '00000000-0000-4000-8000-00000000be01';
 const logoId = '00000000-0000-4000-8000-0000000000aa';
-
-const space = (id: number, name: string, show = true) => ({ __typename: 'ReportSpace', id, name, show, color: null });
 
 function publicReport(overrides: Record<string, unknown> = {}) {
   return {
@@ -34,30 +33,11 @@ function publicReport(overrides: Record<string, unknown> = {}) {
     to: '2026-11-30T22:00:00.000Z',
     landscape: true,
     updatedAt: '2026-12-01T08:00:00.000Z',
-    cover: {
-      __typename: 'ReportCover',
-      id: 4,
-      organizationId: '00000000-0000-4000-8000-0000000000c1',
-      name: 'Kunnan kansi',
-      cover: { version: 1, logoAttachmentId: logoId, elements: [] },
-      createdAt: '2026-11-01T08:00:00.000Z',
-      updatedAt: '2026-11-01T08:00:00.000Z',
-    },
-    context: {
-      __typename: 'ReportContext',
-      projectId: 1,
-      projectName: 'Koulu',
-      projectCode: null,
-      organizationName: 'Kunta',
-      timeZone: 'Europe/Helsinki',
-      dataId: '5d1f6a9e-0000-4000-8000-000000000001',
-      startAt: null,
-      defaultSelect: 7,
-      defaults: {},
-      spaces: [space(2, 'Luokka 101'), space(1, 'Sali')],
-      series: [],
-      alarmEpisodes: [],
-    },
+    cover: testGraphqlCover(logoId),
+    context: testGraphqlContext([
+      { id: 2, name: 'Luokka 101' },
+      { id: 1, name: 'Sali' },
+    ]),
     ...overrides,
   };
 }

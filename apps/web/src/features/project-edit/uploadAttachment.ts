@@ -22,8 +22,3 @@ export async function uploadAttachment(owner: AttachmentOwner, file: File): Prom
   if (Array.isArray(body.errors)) throw new CombinedGraphQLErrors({ data: null, errors: body.errors });
   throw new Error(`Upload refused with HTTP ${response.status}`);
 }
-
-/** Uploads a file to the project and gives its id (see uploadAttachment). */
-export function uploadProjectFile(projectId: number, file: File): Promise<string> {
-  return uploadAttachment({ projectId }, file);
-}
