@@ -365,6 +365,10 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
     const unpublished = await anonymous.fetch(`/api/public-reports/${publicId}.pdf`);
     expect(unpublished.status).toBe(404);
     await unpublished.arrayBuffer();
+    // An id of the right length that is no uuid is no report either (not a database error).
+    const malformed = await anonymous.fetch(`/api/public-reports/${'-'.repeat(36)}.pdf`);
+    expect(malformed.status).toBe(404);
+    await malformed.arrayBuffer();
     const publish = async () =>
       (
         await admin.graphql<{ publishReport: { publicId: string } }>(

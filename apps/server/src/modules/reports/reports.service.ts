@@ -18,6 +18,7 @@ import {
   type UpdatePrintTemplateInput,
   type UpdateReportCoverInput,
   type UpdateReportInput,
+  uuidSchema,
 } from '@olo/shared';
 import type { BatchLoader } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -150,7 +151,8 @@ export class ReportsService {
 
   /** Anybody's, while published under this id; otherwise 'Not found', as for an id that never existed. */
   async byPublicId(publicId: string): Promise<Report> {
-    if (!/^[0-9a-f-]{36}$/i.test(publicId)) throw notFound();
+    // Not a uuid is no report (and never reaches the database, whose uuid column would refuse it).
+    if (!uuidSchema.safeParse(publicId).success) throw notFound();
     const row = await this.repository.findPublished(publicId);
     if (!row) throw notFound();
     return toReport(row);

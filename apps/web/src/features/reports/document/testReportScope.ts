@@ -79,19 +79,11 @@ export function testGraphqlCover(logoAttachmentId: string | null) {
 
 /** The fixture school as the GraphQL report fragments answer its context, with the shown spaces given. */
 export function testGraphqlContext(spaces: Array<{ id: number; name: string }> = []) {
+  const { episodes, ...context } = testReportContext({ projectCode: null });
   return {
     __typename: 'ReportContext',
-    projectId: 1,
-    projectName: 'Koulu',
-    projectCode: null,
-    organizationName: 'Kunta',
-    timeZone: 'Europe/Helsinki',
-    dataId: '5d1f6a9e-0000-4000-8000-000000000001',
-    startAt: null,
-    defaultSelect: 7,
-    defaults: {},
+    ...context,
     spaces: spaces.map((space) => ({ __typename: 'ReportSpace', ...space, show: true, color: null })),
-    series: [],
-    alarmEpisodes: [],
+    alarmEpisodes: episodes,
   };
 }
