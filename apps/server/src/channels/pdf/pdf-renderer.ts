@@ -283,9 +283,9 @@ export class PdfRenderer {
     try {
       // The web app registers a service worker; requests it answered would pass by `intercept`.
       const context = await browser.newContext({ deviceScaleFactor: 2, serviceWorkers: 'block' });
-      const page = await context.newPage();
-      const slot: Slot = { context, page, browser, job: null, url: undefined, renders: 0 };
-      await page.route('**/*', (route) => this.route(slot, route));
+      const slot: Slot = { context, page: await context.newPage(), browser, job: null, url: undefined, renders: 0 };
+      // On the context, so that a page that replaces the first (see `print`) is routed too.
+      await context.route('**/*', (route) => this.route(slot, route));
       return slot;
     } catch (error) {
       throw this.browserError(error, browser);
@@ -423,9 +423,8 @@ export class PdfRenderer {
   }
 
   private async print(slot: Slot, job: PdfJob): Promise<Buffer> {
-    const { page } = slot;
     const number = ++this.printed;
-    const hand = () =>
+    const hand = (page: Page) =>
       page.evaluate(
         ([init, printJob]) => {
           const print = (globalThis as PrintWindow).__oloPrint;
@@ -434,17 +433,25 @@ export class PdfRenderer {
         },
         [job.init ?? null, number] as const,
       );
-    // A kept page that has left its print page since (reloaded itself, say) is loaded again.
-    if (slot.url !== job.url || !(await hand().catch(() => false))) {
+    const handed = slot.url === job.url && (await hand(slot.page).catch(() => false));
+    if (!handed) {
+      if (slot.url === job.url) {
+        // The kept page has left its print page (reloaded itself, say) and may still be navigating: a new page
+        // replaces it rather than racing its navigation.
+        const left = slot.page;
+        slot.page = await slot.context.newPage();
+        void left.close().catch(() => {});
+      }
       slot.url = undefined;
-      await page.goto(job.url, { waitUntil: 'load', timeout: 0 });
-      await page.waitForFunction(() => typeof (globalThis as PrintWindow).__oloPrint === 'function', undefined, {
+      await slot.page.goto(job.url, { waitUntil: 'load', timeout: 0 });
+      await slot.page.waitForFunction(() => typeof (globalThis as PrintWindow).__oloPrint === 'function', undefined, {
         timeout: 0,
         polling: 20,
       });
       slot.url = job.url;
-      await hand();
+      await hand(slot.page);
     }
+    const { page } = slot;
     await page.waitForSelector(`[data-print-job="${number}"] ${job.readySelector}`, { state: 'attached', timeout: 0 });
     const margin = { top: job.pdf.margin, right: job.pdf.margin, bottom: job.pdf.margin, left: job.pdf.margin };
     const headerFooter = Boolean(job.pdf.headerTemplate || job.pdf.footerTemplate);
