@@ -21,6 +21,8 @@ export interface GraphQLContext {
   client: ClientInfo;
   /** Sets or clears the session cookie; only possible over HTTP. */
   setSessionCookie(token: string | null): void;
+  /** Gives the browser a device cookie after it signed in (decision 0144); only possible over HTTP. */
+  setDeviceCookie(value: string): void;
 }
 
 export function requireUser(context: GraphQLContext): UserRow {

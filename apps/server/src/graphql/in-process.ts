@@ -34,6 +34,9 @@ export async function executeInProcess(
     setSessionCookie: () => {
       throw new AppError('BAD_USER_INPUT', 'Sign in and out over HTTP');
     },
+    setDeviceCookie: () => {
+      throw new AppError('BAD_USER_INPUT', 'Sign in and out over HTTP');
+    },
   };
   const result = await execute({ schema: buildSchema(), document, contextValue: context, variableValues: variables });
   const [error] = result.errors ?? [];

@@ -12,6 +12,7 @@ import { requireCsrfToken } from '../http/csrf.ts';
 import { newErrorReference } from '../http/error-answers.ts';
 import { graphqlMetricsPlugin, type Metrics } from '../http/metrics.ts';
 import { resolveViewer } from '../http/viewer.ts';
+import { deviceCookieLifetimeMs, deviceCookieName, deviceCookiePath } from '../modules/accounts/device-cookies.ts';
 import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../modules/sessions/sessions.service.ts';
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
@@ -77,6 +78,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     sessionToken: string | undefined,
     client: ClientInfo,
     setSessionCookie: GraphQLContext['setSessionCookie'],
+    setDeviceCookie: GraphQLContext['setDeviceCookie'],
   ): Promise<GraphQLContext> {
     const { session, access } = await resolveViewer(services, sessionToken);
     return {
@@ -87,6 +89,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
       loaders: createLoaders(services, access),
       client: { ...client, sessionId: session?.id },
       setSessionCookie,
+      setDeviceCookie,
     };
   }
 
@@ -108,7 +111,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
         const { req, reply } = serverContext;
         return contextFor(
           req.cookies[sessionCookieName],
-          { ip: req.ip, userAgent: req.headers['user-agent'] },
+          { ip: req.ip, userAgent: req.headers['user-agent'], deviceCookie: req.cookies[deviceCookieName] },
           (token) => {
             if (token === null) reply.clearCookie(sessionCookieName, { path: '/' });
             else
@@ -120,6 +123,15 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
                 maxAge: sessionLifetimeMs / 1000,
               });
           },
+          (value) => {
+            reply.setCookie(deviceCookieName, value, {
+              path: deviceCookiePath,
+              httpOnly: true,
+              sameSite: 'lax',
+              secure: options.secureCookies,
+              maxAge: deviceCookieLifetimeMs / 1000,
+            });
+          },
         );
       }
       const { req } = serverContext;
@@ -127,6 +139,9 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
       return contextFor(
         cookies[sessionCookieName],
         { ip: req.socket.remoteAddress, userAgent: req.headers['user-agent'] },
+        () => {
+          throw new AppError('BAD_USER_INPUT', 'Sign in and out over HTTP');
+        },
         () => {
           throw new AppError('BAD_USER_INPUT', 'Sign in and out over HTTP');
         },

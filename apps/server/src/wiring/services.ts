@@ -12,6 +12,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import { executeInProcess, type InProcessQuery } from '../graphql/in-process.ts';
 import { AccessPolicy } from '../modules/access/access.policy.ts';
 import { AccountsService } from '../modules/accounts/accounts.service.ts';
+import { DeviceCookies, deviceKeyName, newDeviceKey } from '../modules/accounts/device-cookies.ts';
 import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
 import { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
 import { AlarmsService } from '../modules/alarms/alarms.service.ts';
@@ -87,6 +88,7 @@ export async function createServices(deps: ServicesDeps) {
     mailer,
     events,
     throttle: new LoginThrottle(config.rateLimitFactor),
+    devices: new DeviceCookies(await repositories.accounts.sharedSecret(deviceKeyName, newDeviceKey())),
     limits,
     logger,
     ...site,

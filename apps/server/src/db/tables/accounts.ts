@@ -112,3 +112,14 @@ export const bugReports = pgTable('bug_reports', {
   userAgent: text('user_agent'),
   createdAt: createdAt(),
 });
+
+/**
+ * Keys that every instance on this database signs with, made once by the first one that needs it
+ * (`AccountsRepository.sharedSecret`): the device cookies' HMAC key (decision 0144).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  /** 32 random bytes, base64url. */
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

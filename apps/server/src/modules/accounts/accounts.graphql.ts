@@ -18,7 +18,7 @@ import { type GraphQLContext, requireSession, requireUser } from '../../graphql/
 import { viewerScope } from '../../graphql/loaders.ts';
 import { parseInput } from '../../shared/errors.ts';
 import type { UserAuthenticationRow, UserEmailRow, UserRow } from './accounts.repository.ts';
-import { userLanguage, userOptions } from './accounts.service.ts';
+import { type SignedIn, userLanguage, userOptions } from './accounts.service.ts';
 
 const LanguageEnum = builder.enumType('Language', { values: languages });
 
@@ -104,12 +104,13 @@ const UserOptionsInput = builder.inputType('UserOptionsInput', {
 const withoutNulls = (value: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined));
 
-/** Sets the new session's cookie, and makes the rest of this request see the signed-in user. */
-async function signIn(
-  context: GraphQLContext,
-  result: { user: UserRow; session: { token: string } },
-): Promise<UserRow> {
+/**
+ * Sets the new session's cookie and the browser's new device cookie, and makes the rest of this
+ * request see the signed-in user.
+ */
+async function signIn(context: GraphQLContext, result: SignedIn): Promise<UserRow> {
   context.setSessionCookie(result.session.token);
+  context.setDeviceCookie(result.device);
   context.session = await context.services.sessions.resolve(result.session.token);
   Object.assign(context, viewerScope(context.services, context.session?.user ?? null));
   return result.user;

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type UserTokenPurpose, userAuthentications, userEmails, users, userTokens } from '../../db/tables/index.ts';
+import {
+  serverSecrets,
+  type UserTokenPurpose,
+  userAuthentications,
+  userEmails,
+  users,
+  userTokens,
+} from '../../db/tables/index.ts';
 import { withDuplicateErrors } from '../../shared/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -213,5 +220,19 @@ export class AccountsRepository {
       .update(userTokens)
       .set({ usedAt: now })
       .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  }
+
+  /**
+   * The secret stored under `name`, stored first as `candidate` when there is none yet; instances
+   * starting at once all get the one that was stored first.
+   */
+  async sharedSecret(name: string, candidate: string): Promise<string> {
+    await this.db.insert(serverSecrets).values({ name, value: candidate }).onConflictDoNothing();
+    const [row] = await this.db
+      .select({ value: serverSecrets.value })
+      .from(serverSecrets)
+      .where(eq(serverSecrets.name, name));
+    if (!row) throw new Error(`The server secret ${name} was not stored`);
+    return row.value;
   }
 }

@@ -28,6 +28,7 @@ import { createToken, hashToken } from '../../shared/tokens.ts';
 import type { ClientInfo, SessionsService } from '../sessions/sessions.service.ts';
 import { accountMail } from './account-mails.ts';
 import type { AccountsRepository, UserEmailRow, UserRow } from './accounts.repository.ts';
+import type { DeviceCookies } from './device-cookies.ts';
 import { type LoginThrottle, loginAccountKey } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -44,16 +45,18 @@ export interface AccountsServiceDeps {
   mailer: Mailer;
   events: EventBus;
   throttle: LoginThrottle;
+  devices: DeviceCookies;
   limits: RateLimiter;
   logger: Logger;
   publicUrl: string;
   siteName: string;
 }
 
-/** A signed-in result: the user and the new session's cookie value. */
+/** A signed-in result: the user, the new session's cookie value and a new device cookie's. */
 export interface SignedIn {
   user: UserRow;
   session: { token: string; id: string };
+  device: string;
 }
 
 export function userLanguage(user: Pick<UserRow, 'language'>): Language {
@@ -150,26 +153,47 @@ export class AccountsService {
       return { user, email };
     });
     await this.sendVerification(user, email);
-    const session = await this.deps.sessions.start(user.id, client);
-    return { user, session };
+    return this.signedIn(user, client);
   }
 
-  /** Failures count against the account, whether named by its username or an address. */
+  private async signedIn(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+    const session = await this.deps.sessions.start(user.id, client);
+    return { user, session, device: this.deps.devices.issue(user.id) };
+  }
+
+  /**
+   * Checks a password against the throttle: an attempt carrying this account's device cookie is
+   * judged by that device's failures, any other by the account's (decision 0144). Throws
+   * TOO_MANY_REQUESTS during a wait, without checking the password or counting the attempt.
+   */
+  private async passwordAccepted(
+    user: UserRow | undefined,
+    givenName: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<boolean> {
+    const account = loginAccountKey(user, givenName);
+    const device = user ? this.deps.devices.deviceOf(client.deviceCookie, user.id) : undefined;
+    if (this.deps.throttle.waitMs(client.ip, account, device) > 0) {
+      throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
+    }
+    const accepted = (await verifyPassword(user?.passwordHash, password)) && user?.active === true;
+    if (accepted) this.deps.throttle.recordSuccess(account, device);
+    else this.deps.throttle.recordFailure(client.ip, account, device);
+    return accepted;
+  }
+
+  /**
+   * Failures count against the account, whether named by its username or an address, or against
+   * the browser's device when its device cookie names this account.
+   */
   async login(input: z.output<typeof loginInput>, client: ClientInfo): Promise<SignedIn> {
     let user = await this.repository.findUserByUsername(input.username);
     if (!user && input.username.includes('@')) user = (await this.repository.findUserByEmail(input.username))?.user;
-    const account = loginAccountKey(user, input.username);
-    if (this.deps.throttle.waitMs(client.ip, account) > 0) {
-      throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
-    }
-    const valid = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !valid || !user.active) {
-      this.deps.throttle.recordFailure(client.ip, account);
+    if (!(await this.passwordAccepted(user, input.username, input.password, client)) || !user) {
       throw new AppError('INVALID_CREDENTIALS', accountErrors.invalidCredentials);
     }
-    this.deps.throttle.recordSuccess(account);
-    const session = await this.deps.sessions.start(user.id, client);
-    return { user, session };
+    return this.signedIn(user, client);
   }
 
   logout(sessionId: string): Promise<void> {
@@ -200,10 +224,12 @@ export class AccountsService {
       if (!token || token.userId !== input.userId) throw new AppError('INVALID_TOKEN', accountErrors.invalidToken);
       return repository.updateUser(token.userId, { passwordHash });
     });
+    // The mailed link proves the owner: guesses counted so far no longer hold the account back.
+    this.deps.throttle.clearAccount(loginAccountKey(user, user.username));
     await this.deps.sessions.endAllForUser(user.id);
-    const session = await this.deps.sessions.start(user.id, client);
+    const signedIn = await this.signedIn(user, client);
     await this.changed(user.id);
-    return { user, session };
+    return signedIn;
   }
 
   /**
@@ -215,24 +241,16 @@ export class AccountsService {
     input: z.output<typeof changePasswordInput>,
     client: ClientInfo,
   ): Promise<SignedIn> {
-    if (user.passwordHash) {
-      const account = loginAccountKey(user, user.username);
-      if (this.deps.throttle.waitMs(client.ip, account) > 0) {
-        throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
-      }
-      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        this.deps.throttle.recordFailure(client.ip, account);
-        throw new AppError('BAD_USER_INPUT', accountErrors.wrongPassword, [
-          { path: 'oldPassword', message: accountErrors.wrongPassword },
-        ]);
-      }
-      this.deps.throttle.recordSuccess(account);
+    if (user.passwordHash && !(await this.passwordAccepted(user, user.username, input.oldPassword, client))) {
+      throw new AppError('BAD_USER_INPUT', accountErrors.wrongPassword, [
+        { path: 'oldPassword', message: accountErrors.wrongPassword },
+      ]);
     }
     const updated = await this.repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) });
     await this.deps.sessions.endAllForUser(user.id);
-    const session = await this.deps.sessions.start(user.id, client);
+    const signedIn = await this.signedIn(updated, client);
     await this.changed(user.id);
-    return { user: updated, session };
+    return signedIn;
   }
 
   async verifyEmail(input: z.output<typeof verifyEmailInput>): Promise<void> {

@@ -19,6 +19,8 @@ export interface ClientInfo {
   userAgent?: string | undefined;
   /** The session the browser has now, if any; starting a new one ends it (no session fixation). */
   sessionId?: string | undefined;
+  /** The browser's device cookie, if any (`accounts/device-cookies.ts`); trusted only once verified. */
+  deviceCookie?: string | undefined;
 }
 
 export class SessionsService {
