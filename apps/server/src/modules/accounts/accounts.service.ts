@@ -162,18 +162,18 @@ export class AccountsService {
   }
 
   /**
-   * Checks a password against the throttle: an attempt carrying this account's device cookie is
-   * judged by that device's failures, any other by the account's (decision 0144). Throws
-   * TOO_MANY_REQUESTS during a wait, without checking the password or counting the attempt.
+   * Checks a password against the throttle: a sign-in carrying this account's device cookie
+   * (`device`) is judged by that device's failures, any other attempt by the account's (decision
+   * 0144). Throws TOO_MANY_REQUESTS during a wait, without checking the password or counting it.
    */
   private async passwordAccepted(
     user: UserRow | undefined,
     givenName: string,
     password: string,
     client: ClientInfo,
+    device?: string,
   ): Promise<boolean> {
     const account = loginAccountKey(user, givenName);
-    const device = user ? this.deps.devices.deviceOf(client.deviceCookie, user.id) : undefined;
     if (this.deps.throttle.waitMs(client.ip, account, device) > 0) {
       throw new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyAttempts);
     }
@@ -190,7 +190,8 @@ export class AccountsService {
   async login(input: z.output<typeof loginInput>, client: ClientInfo): Promise<SignedIn> {
     let user = await this.repository.findUserByUsername(input.username);
     if (!user && input.username.includes('@')) user = (await this.repository.findUserByEmail(input.username))?.user;
-    if (!(await this.passwordAccepted(user, input.username, input.password, client)) || !user) {
+    const device = user ? this.deps.devices.deviceOf(client.deviceCookie, user.id) : undefined;
+    if (!(await this.passwordAccepted(user, input.username, input.password, client, device)) || !user) {
       throw new AppError('INVALID_CREDENTIALS', accountErrors.invalidCredentials);
     }
     return this.signedIn(user, client);
@@ -234,7 +235,8 @@ export class AccountsService {
 
   /**
    * Ends every session of the user, this one included, and starts a fresh one for this client. A
-   * wrong old password counts as a failed sign-in of the account.
+   * wrong old password counts as a failed sign-in of the account, device cookie or not: whoever
+   * guesses through a signed-in browser keeps the account's other sign-ins waiting too.
    */
   async changePassword(
     user: UserRow,
