@@ -3,7 +3,8 @@ import { registerAccount } from '../../testing/factories.ts';
 import { linkIn, startSmtpInbox } from '../../testing/smtp-inbox.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
-import { deviceCookieName } from './device-cookies.ts';
+import { AccountsRepository } from './accounts.repository.ts';
+import { DeviceCookies, deviceCookieName, deviceKeyName, newDeviceKey } from './device-cookies.ts';
 import { loginClock, loginDelay } from './login-throttle.ts';
 
 const login = /* GraphQL */ `mutation Login($username: String!, $password: String!) { login(username: $username, password: $password) { id } }`;
@@ -179,5 +180,17 @@ describe.each(testDatabases)('device cookies at sign-in on %s', (kind) => {
 
     expectData(await signIn(new TestClient(olo.url), account.username, 'the-new-password'));
     expectData(await signIn(laptop, account.username, 'the-new-password'));
+  });
+
+  it('trusts a device cookie that another instance on the same database signed', async () => {
+    const account = await registerAccount(new TestClient(olo.url));
+    await guessWrong(new TestClient(olo.url), account.username);
+    // Another instance starting on this database offers its own new key and gets the stored one.
+    const anotherInstance = new AccountsRepository(olo.server.database.db);
+    const key = await anotherInstance.sharedSecret(deviceKeyName, newDeviceKey());
+    const browser = new TestClient(olo.url);
+    await browser.fetch('/healthz');
+    browser.cookies.set(deviceCookieName, new DeviceCookies(key).issue(account.id));
+    expectData(await signIn(browser, account.username, account.password));
   });
 });
