@@ -3,8 +3,9 @@ import { rateLimits, SlidingWindow } from '../../shared/rate-limits.ts';
 /**
  * Failed sign-ins of one account: the first `freeFailures` within `windowMs` cost nothing; after
  * them each further attempt waits `firstDelayMs`, doubled for every further failure, at most
- * `maxDelayMs` after the latest failure. Others' guesses thus slow the owner down by minutes at
- * most, never lock the account.
+ * `maxDelayMs` after the latest failure. A device (a browser with the account's device cookie)
+ * has a count of its own on the same schedule, so that others' guesses, which can keep the
+ * account's count in its delay for good, never hold back the owner's browser (decision 0144).
  */
 export const loginDelay = {
   freeFailures: 5,
