@@ -8,6 +8,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { EventBus } from '../events/event-bus.ts';
+import { clientAddress, type ProxyTrust } from '../http/client-address.ts';
 import { requireCsrfToken } from '../http/csrf.ts';
 import { newErrorReference } from '../http/error-answers.ts';
 import { graphqlMetricsPlugin, type Metrics } from '../http/metrics.ts';
@@ -33,6 +34,8 @@ export interface GraphQLServerOptions {
   metrics: Metrics;
   logger: Logger;
   secureCookies: boolean;
+  /** TRUST_PROXY: a websocket's client address is found as an HTTP request's is. */
+  proxyTrust: ProxyTrust;
   /** Origins allowed to open the websocket (the public URL's); the Host header's own origin always is. */
   allowedOrigins: string[];
 }
@@ -126,7 +129,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
       const cookies = fastifyCookie.parse(req.headers.cookie ?? '');
       return contextFor(
         cookies[sessionCookieName],
-        { ip: req.socket.remoteAddress, userAgent: req.headers['user-agent'] },
+        { ip: clientAddress(req, options.proxyTrust), userAgent: req.headers['user-agent'] },
         () => {
           throw new AppError('BAD_USER_INPUT', 'Sign in and out over HTTP');
         },
