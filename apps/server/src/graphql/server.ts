@@ -16,6 +16,7 @@ import { resolveViewer } from '../http/viewer.ts';
 import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../modules/sessions/sessions.service.ts';
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
+import { signedInIntrospectionPlugin } from './introspection.ts';
 import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './limits.ts';
 import { createLoaders } from './loaders.ts';
 import { buildSchema } from './schema.ts';
@@ -101,7 +102,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     logging: false,
     // isDev false: Yoga would otherwise add the original message and stack under NODE_ENV=development.
     maskedErrors: { maskError: (error) => toClientError(error, logger), isDev: false },
-    plugins: [...queryLimitPlugins(), graphqlMetricsPlugin(options.metrics)],
+    plugins: [...queryLimitPlugins(), signedInIntrospectionPlugin(), graphqlMetricsPlugin(options.metrics)],
     parserAndValidationCache: boundedParserCache(),
     // Files go to POST /api/attachments; GraphQL multipart uploads would buffer them here.
     multipart: false,
