@@ -17,7 +17,7 @@ describe('configuration', () => {
       siteName: 'Olo',
       publicUrl: 'http://localhost:3000',
       demoData: false,
-      trustProxy: false,
+      trustProxy: { kind: 'none' },
       instanceName: os.hostname(),
       smsUrl: undefined,
       smsToken: undefined,
@@ -40,7 +40,7 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://olo.example.com/',
       OLO_ADMIN_PASSWORD: 'very-secret',
       DEMO_DATA: 'true',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.5,10.0.0.6',
       INSTANCE_NAME: ' ingest-2 ',
       SMS_URL: 'https://sms.example.com/send',
       SMS_TOKEN: 'sms-secret',
@@ -61,7 +61,7 @@ describe('configuration', () => {
       publicUrl: 'https://olo.example.com',
       adminPassword: 'very-secret',
       demoData: true,
-      trustProxy: true,
+      trustProxy: { kind: 'addresses', addresses: ['10.0.0.5', '10.0.0.6'] },
       instanceName: 'ingest-2',
       smsUrl: 'https://sms.example.com/send',
       smsToken: 'sms-secret',
@@ -98,8 +98,47 @@ describe('configuration', () => {
     ['READING_MAX_AHEAD', '1d'],
     ['READING_MAX_AHEAD', '99999999'],
     ['METRICS_TOKEN', 'too-short'],
+    ['TRUST_PROXY', '10.0.0.300'],
+    ['TRUST_PROXY', 'proxy.example.com'],
+    ['TRUST_PROXY', '10.0.0.5,'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '0.0.0.0/0'],
+    ['TRUST_PROXY', '::/0'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '-1'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      ['false', { kind: 'none' }],
+      ['0', { kind: 'none' }],
+      ['1', { kind: 'hops', hops: 1 }],
+      ['2', { kind: 'hops', hops: 2 }],
+      ['10.0.0.5', { kind: 'addresses', addresses: ['10.0.0.5'] }],
+      [
+        ' 10.0.0.5 , 10.0.0.0/24,2001:db8::/64, ::1 ',
+        { kind: 'addresses', addresses: ['10.0.0.5', '10.0.0.0/24', '2001:db8::/64', '::1'] },
+      ],
+      ['loopback', { kind: 'addresses', addresses: ['loopback'] }],
+    ])('reads %j', (value, trustProxy) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+    });
+
+    it.each(['true', 'yes', 'TRUE', 'on'])('refuses %j, saying what to give instead', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        new RegExp(
+          `^Invalid configuration:\\n  TRUST_PROXY: ${value} would believe any X-Forwarded-For a client writes; give the addresses of your reverse proxies \\(TRUST_PROXY=10\\.0\\.0\\.5,10\\.0\\.0\\.6.*or the number of proxies in front of Olo \\(TRUST_PROXY=1\\)$`,
+        ),
+      );
+    });
+
+    it('names each entry that is no address or range', () => {
+      expect(() => loadConfig({ TRUST_PROXY: '10.0.0.5,proxy.local,10.0.0.0/99' })).toThrow(
+        'TRUST_PROXY: not an address or range: "proxy.local", "10.0.0.0/99"; give the addresses',
+      );
+    });
   });
 });

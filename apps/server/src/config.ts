@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -13,6 +15,80 @@ const urlWithProtocol = (protocols: string[]) =>
     .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol.replace(/:$/, '')), {
       message: `expected a URL with protocol ${protocols.join(' or ')}`,
     });
+
+/**
+ * TRUST_PROXY (decision 0142): whose X-Forwarded-For Olo believes. A client's address is the first
+ * one, from the right, that is not a trusted proxy.
+ */
+export type TrustedProxies =
+  | { kind: 'none' }
+  /** Addresses, CIDR ranges, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`. */
+  | { kind: 'addresses'; addresses: string[] }
+  /** This many proxies in front of Olo, whatever their addresses (Olo reachable only through them). */
+  | { kind: 'hops'; hops: number };
+
+/** More proxies than any real chain has: a larger count is a typo. */
+export const maxTrustedProxyHops = 10;
+
+const trustProxyHint =
+  'give the addresses of your reverse proxies (TRUST_PROXY=10.0.0.5,10.0.0.6, a range such as 10.0.0.0/24, or loopback for a proxy on this machine) or the number of proxies in front of Olo (TRUST_PROXY=1)';
+
+const namedProxyRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address or CIDR range (not one covering every address) that proxy-addr also reads. */
+function isProxyAddressOrRange(entry: string): boolean {
+  if (namedProxyRanges.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix !== undefined) {
+    if (!/^\d{1,3}$/.test(prefix)) return false;
+    const bits = Number(prefix);
+    if (bits < 1 || bits > (family === 4 ? 32 : 128)) return false;
+  }
+  try {
+    proxyAddr.compile(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustedProxies => {
+    const word = value.toLowerCase();
+    if (['false', 'no', 'off', '0'].includes(word)) return { kind: 'none' };
+    if (['true', 'yes', 'on'].includes(word)) {
+      context.addIssue({
+        code: 'custom',
+        message: `${value} would believe any X-Forwarded-For a client writes; ${trustProxyHint}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > maxTrustedProxyHops) {
+        context.addIssue({
+          code: 'custom',
+          message: `expected at most ${maxTrustedProxyHops} proxies; ${trustProxyHint}`,
+        });
+        return z.NEVER;
+      }
+      return { kind: 'hops', hops };
+    }
+    const addresses = value.split(',').map((entry) => entry.trim());
+    const wrong = addresses.filter((entry) => !isProxyAddressOrRange(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not an address or range: ${wrong.map((entry) => JSON.stringify(entry)).join(', ')}; ${trustProxyHint}`,
+      });
+      return z.NEVER;
+    }
+    return { kind: 'addresses', addresses };
+  });
 
 const port = z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535);
 
@@ -48,7 +124,8 @@ export const configSchema = z
     DEMO_DATA: booleanFlag.default(false),
     CONTACT_EMAIL: z.string().max(254).default('info@olo.fi'),
     CONTACT_PHONE: z.string().max(50).default('+358 40 000 0000'),
-    TRUST_PROXY: booleanFlag.default(false),
+    /** Reverse proxies whose X-Forwarded-For is believed: addresses or ranges, or a hop count (decision 0142). */
+    TRUST_PROXY: trustProxy.default({ kind: 'none' }),
     /** Bearer token that lets a scraper off this machine read /metrics; unset = loopback only. */
     METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).max(256).optional(),
     /** Multiplies every rate limit of `shared/rate-limits.ts` (README, Security); 0 turns them off. */

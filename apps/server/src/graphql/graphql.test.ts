@@ -42,6 +42,18 @@ function nextResults(client: ReturnType<TestClient['websocket']>, query: string,
   return { subscribed, done, received };
 }
 
+/** One query over a fresh websocket of `client`: its single result. */
+async function overWebsocket(client: TestClient, query: string): Promise<{ data?: unknown; errors?: unknown[] }> {
+  const socket = client.websocket();
+  try {
+    return await new Promise((resolve, reject) => {
+      socket.subscribe({ query }, { next: (value) => resolve(value as never), error: reject, complete: () => {} });
+    });
+  } finally {
+    await socket.dispose();
+  }
+}
+
 describe.each(testDatabases)('GraphQL transport on %s', (kind) => {
   let olo: TestServer;
   beforeAll(async () => {
@@ -85,6 +97,38 @@ describe.each(testDatabases)('GraphQL transport on %s', (kind) => {
     );
     expect(tooCostly.errors?.[0]?.message).toMatch(/cost/i);
     expect(tooCostly.data ?? null).toBeNull();
+  });
+
+  it('answers introspection only to a signed-in user, over HTTP and the websocket; __typename stays open', async () => {
+    const notSignedIn = { message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } };
+    const introspections = [
+      'query { __schema { queryType { name } types { name } } }',
+      'query { __type(name: "User") { name fields { name } } }',
+      'query { schema: __schema { queryType { name } } }',
+      'query { ...Schema } fragment Schema on Query { __schema { types { name } } }',
+      'query { __typename ...Schema } fragment Schema on Query { __type(name: "Query") { name } }',
+    ];
+    const anonymous = new TestClient(olo.url);
+    for (const query of introspections) {
+      const answer = await anonymous.graphql(query);
+      expect(answer.errors?.[0], query).toMatchObject(notSignedIn);
+      expect(answer.data ?? null, query).toBeNull();
+    }
+    expect(expectData(await anonymous.graphql('query { __typename }'))).toEqual({ __typename: 'Query' });
+    expect((await overWebsocket(anonymous, introspections[0] ?? '')).errors?.[0]).toMatchObject(notSignedIn);
+    expect(await overWebsocket(anonymous, 'query { __typename }')).toEqual({ data: { __typename: 'Query' } });
+
+    const member = new TestClient(olo.url);
+    await registerAccount(member);
+    for (const query of introspections) expectData(await member.graphql(query));
+    const schema = expectData(
+      await member.graphql<{ __schema: { types: Array<{ name: string }> } }>(introspections[0] ?? ''),
+    );
+    expect(schema.__schema.types.map((type) => type.name)).toContain('PublicReport');
+    const overSocket = (await overWebsocket(member, introspections[1] ?? '')) as {
+      data?: { __type?: { name: string } };
+    };
+    expect(overSocket.data?.__type?.name).toBe('User');
   });
 
   it('masks unexpected errors but passes validation errors through', async () => {

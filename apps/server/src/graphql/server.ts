@@ -8,6 +8,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { EventBus } from '../events/event-bus.ts';
+import { clientAddress, type ProxyTrust } from '../http/client-address.ts';
 import { requireCsrfToken } from '../http/csrf.ts';
 import { newErrorReference } from '../http/error-answers.ts';
 import { graphqlMetricsPlugin, type Metrics } from '../http/metrics.ts';
@@ -16,6 +17,7 @@ import { deviceCookieLifetimeMs, deviceCookieName, deviceCookiePath } from '../m
 import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../modules/sessions/sessions.service.ts';
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
+import { signedInIntrospectionPlugin } from './introspection.ts';
 import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './limits.ts';
 import { createLoaders } from './loaders.ts';
 import { buildSchema } from './schema.ts';
@@ -34,6 +36,8 @@ export interface GraphQLServerOptions {
   metrics: Metrics;
   logger: Logger;
   secureCookies: boolean;
+  /** TRUST_PROXY: a websocket's client address is found as an HTTP request's is. */
+  proxyTrust: ProxyTrust;
   /** Origins allowed to open the websocket (the public URL's); the Host header's own origin always is. */
   allowedOrigins: string[];
 }
@@ -101,7 +105,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
     logging: false,
     // isDev false: Yoga would otherwise add the original message and stack under NODE_ENV=development.
     maskedErrors: { maskError: (error) => toClientError(error, logger), isDev: false },
-    plugins: [...queryLimitPlugins(), graphqlMetricsPlugin(options.metrics)],
+    plugins: [...queryLimitPlugins(), signedInIntrospectionPlugin(), graphqlMetricsPlugin(options.metrics)],
     parserAndValidationCache: boundedParserCache(),
     // Files go to POST /api/attachments; GraphQL multipart uploads would buffer them here.
     multipart: false,
@@ -138,7 +142,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
       const cookies = fastifyCookie.parse(req.headers.cookie ?? '');
       return contextFor(
         cookies[sessionCookieName],
-        { ip: req.socket.remoteAddress, userAgent: req.headers['user-agent'] },
+        { ip: clientAddress(req, options.proxyTrust), userAgent: req.headers['user-agent'] },
         () => {
           throw new AppError('BAD_USER_INPUT', 'Sign in and out over HTTP');
         },

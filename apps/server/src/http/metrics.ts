@@ -49,20 +49,19 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export interface MetricsAccess {
   /** METRICS_TOKEN: callers from elsewhere send `Authorization: Bearer <token>`; unset = loopback only. */
   token?: string;
-  /** TRUST_PROXY: the client's address comes from X-Forwarded-For. */
-  trustProxy: boolean;
 }
 
 /**
- * Whether a request may read /metrics: from loopback, or with the bearer METRICS_TOKEN. A request
- * that a proxy forwarded is not from loopback even when the proxy is: without TRUST_PROXY its
- * socket address is the proxy's, so a forwarding header means it came from outside.
+ * Whether a request may read /metrics: with the bearer METRICS_TOKEN, or from loopback as the
+ * socket's own peer says (never an address from X-Forwarded-For, whatever TRUST_PROXY trusts). A
+ * request carrying a forwarding header came through a proxy, so from elsewhere, even when the
+ * proxy runs on this machine (decision 0142).
  */
 function mayReadMetrics(request: FastifyRequest, access: MetricsAccess): boolean {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   if (access.token && token && safeEqual(token, access.token)) return true;
   const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return isLoopbackAddress(request.ip) && (access.trustProxy || !forwarded);
+  return !forwarded && isLoopbackAddress(request.raw.socket.remoteAddress);
 }
 
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics, access: MetricsAccess): void {

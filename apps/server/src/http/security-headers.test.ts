@@ -146,18 +146,34 @@ describe('/metrics without METRICS_TOKEN', () => {
     expect(guessedToken.statusCode).toBe(403);
   });
 
-  it('behind a trusted proxy takes the address the proxy gives', async () => {
-    const behindProxy = await startTestServer('pglite', { TRUST_PROXY: 'true' });
+  it('behind a trusted proxy never opens to an address written in a forwarding header, but does to the token', async () => {
+    // One hop: a forged 127.0.0.1 is what request.ip says, so only the socket's own peer may decide.
+    const behindProxy = await startTestServer('pglite', { TRUST_PROXY: '1', METRICS_TOKEN: metricsToken });
     try {
-      const forwarded = (address: string) =>
-        behindProxy.server.app.inject({
-          method: 'GET',
-          url: '/metrics',
-          remoteAddress: '127.0.0.1',
-          headers: { 'x-forwarded-for': address },
-        });
-      expect((await forwarded('198.51.100.4')).statusCode).toBe(403);
-      expect((await forwarded('127.0.0.1')).statusCode).toBe(200);
+      const metrics = (headers: Record<string, string>) =>
+        behindProxy.server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      const forgeries: Array<Record<string, string>> = [
+        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-forwarded-for': '::1' },
+        { 'x-forwarded-for': '198.51.100.4, 127.0.0.1' },
+        { forwarded: 'for=127.0.0.1' },
+      ];
+      for (const forged of forgeries) {
+        const answer = await metrics(forged);
+        expect(answer.statusCode, JSON.stringify(forged)).toBe(401);
+        expect(answer.body).not.toContain('olo_http_requests_total');
+      }
+      const scraper = await metrics({ 'x-forwarded-for': '198.51.100.4', authorization: `Bearer ${metricsToken}` });
+      expect(scraper.statusCode).toBe(200);
+      expect(scraper.body).toContain('olo_http_requests_total');
+      // Loopback is the socket's own peer, never the forwarded address.
+      expect((await metrics({})).statusCode).toBe(200);
+      const outside = await behindProxy.server.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '198.51.100.4',
+      });
+      expect(outside.statusCode).toBe(401);
     } finally {
       await behindProxy.close();
     }

@@ -111,13 +111,14 @@ export class TestClient {
     return { status: response.status, ...body };
   }
 
-  /** graphql-ws client on this client's cookies (the session travels in the upgrade request). */
+  /** graphql-ws client on this client's cookies (the session travels in the upgrade request) and `headers`. */
   websocket(options: { retryAttempts?: number } = {}): WsClient {
     const cookie = this.cookieHeader;
     const origin = this.baseUrl.replace(/\/$/, '');
+    const headers = { ...this.headers, cookie, origin };
     class CookieWebSocket extends WebSocket {
       constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { headers: { cookie, origin } });
+        super(address, protocols, { headers });
       }
     }
     return createWsClient({

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { registerGraphQL } from '../graphql/server.ts';
+import { fastifyTrustProxy, proxyTrust } from '../http/client-address.ts';
 import { registerCsrfCookie } from '../http/csrf.ts';
 import { registerErrorAnswers } from '../http/error-answers.ts';
 import { createMetrics, registerHttpMetrics } from '../http/metrics.ts';
@@ -63,8 +64,8 @@ export async function createHttpApp(
   const { config, services, broker } = deps;
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // Client IPs (login limits, logs) come from X-Forwarded-For only behind a trusted proxy.
-    trustProxy: config.trustProxy,
+    // Client IPs (limits per IP, logs) come from X-Forwarded-For only through the proxies TRUST_PROXY names.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   closers.add(async () => {
@@ -84,7 +85,7 @@ export async function createHttpApp(
   await app.register(fastifyCookie);
   registerCsrfCookie(app, secureCookies);
   registerViewer(app, services);
-  registerHttpMetrics(app, metrics, { token: config.metricsToken, trustProxy: config.trustProxy });
+  registerHttpMetrics(app, metrics, { token: config.metricsToken });
 
   registerHealthCheck(app, deps.database, broker);
   registerRoutes(app, services);
@@ -94,6 +95,7 @@ export async function createHttpApp(
     metrics,
     logger: deps.logger,
     secureCookies,
+    proxyTrust: proxyTrust(config.trustProxy),
     allowedOrigins: [new URL(config.publicUrl).origin],
   });
   closers.add(() => graphql.close());

@@ -1723,6 +1723,11 @@ const cases: Record<string, Case> = {
     subscriptionOutcome(w, role, 'subscription S($ids: [Int!]!) { projectsStatusUpdated(ids: $ids) { id } }', {
       ids: [w.project.id],
     }),
+  __schema: async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'query { __schema { queryType { name } } __type(name: "Project") { name } }'),
+      (data) => JSON.stringify(data).includes('"Project"'),
+    ),
   // Favouriting is a change to the user's own state, which the subscription pushes.
   currentUserUpdated: (w, role) =>
     subscriptionOutcome(

@@ -614,6 +614,14 @@ export const permissionMatrix: MatrixRow[] = [
     what: 'delete a print template of O',
     allowed: organizationAdmins,
   },
+  // The schema itself (decision 0146); `__typename` stays open to everyone
+  {
+    operation: '__schema',
+    kind: 'query',
+    what: 'the whole schema by introspection (`__schema`, `__type`)',
+    allowed: signedIn,
+  },
+
   // Subscriptions
   { operation: 'meterUpdated', kind: 'subscription', what: "M's readings as they arrive", allowed: meterViewers },
   {

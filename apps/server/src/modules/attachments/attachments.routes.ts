@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import { attachmentUploadInput, attachmentUploadPath, tenancyErrors, tenancyLimits } from '@olo/shared';
+import { attachmentUploadInput, attachmentUploadPath, tenancyErrors, tenancyLimits, uuidSchema } from '@olo/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireCsrfToken } from '../../http/csrf.ts';
 import { sendDownload } from '../../http/downloads.ts';
@@ -89,9 +89,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: { attachmen
   });
 
   app.get<{ Params: { id: string; name?: string } }>('/api/attachments/:id/:name?', async (request, reply) => {
-    const id = request.params.id;
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return reply.code(404).send({ error: 'Not found' });
-    const attachment = await deps.attachments.readable(await request.viewer(), id);
+    // Not a uuid is no file (and never reaches the database, whose uuid column would refuse it).
+    const id = uuidSchema.safeParse(request.params.id);
+    if (!id.success) return reply.code(404).send({ error: 'Not found' });
+    const attachment = await deps.attachments.readable(await request.viewer(), id.data);
     return sendAttachment(reply, attachment, deps.attachments.filePath(attachment), 'private, max-age=3600');
   });
 }

@@ -52,6 +52,18 @@ describe.each(testDatabases)('attachment uploads on %s', (kind) => {
     expect(notes.status).toBe(201);
   });
 
+  it('answers 404 to an id that is no uuid, signed in or not, without asking the database', async () => {
+    for (const id of ['-'.repeat(36), `${'0'.repeat(8)}-${'-'.repeat(27)}`, 'not-a-uuid']) {
+      for (const client of [admin, new TestClient(olo.url)]) {
+        for (const path of [`/api/attachments/${id}`, `/api/attachments/${id}/kuva.png`]) {
+          const response = await client.fetch(path);
+          expect(response.status, path).toBe(404);
+          expect(await response.json()).toEqual({ error: 'Not found' });
+        }
+      }
+    }
+  });
+
   it('refuses a file over 5 MB, or one that is not what it claims, in words the web app translates, and keeps nothing', async () => {
     const before = await stored();
     const exactly = Buffer.concat([png, Buffer.alloc(tenancyLimits.attachmentMaxBytes - png.length)]);

@@ -8,6 +8,7 @@ import {
   tenancyErrors,
   type updateProjectInput,
   type updateProjectMembershipInput,
+  uuidSchema,
 } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -107,8 +108,8 @@ export class ProjectsService {
 
   /** The project behind a public link, or undefined while the policy keeps it closed (unknown, malformed, turned off). */
   async findPublic(access: ViewerAccess, publicId: string): Promise<ProjectRow | undefined> {
-    const wellFormed = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(publicId);
-    const project = wellFormed ? await this.repository.findByPublicId(publicId) : undefined;
+    const wellFormed = uuidSchema.safeParse(publicId);
+    const project = wellFormed.success ? await this.repository.findByPublicId(wellFormed.data) : undefined;
     return project && access.policy.publicProject(project).open ? project : undefined;
   }
 

@@ -139,7 +139,9 @@ describe.each(testDatabases)('projects on %s', (kind) => {
       input: { id: project.id, isPublic: false },
     });
     expect((await anonymous.graphql(query, { id: on })).errors?.[0]?.message).toBe('Not found');
-    expect((await anonymous.graphql(query, { id: 'not-a-uuid' })).errors?.[0]?.message).toBe('Not found');
+    for (const malformed of ['not-a-uuid', '-'.repeat(36)]) {
+      expect((await anonymous.graphql(query, { id: malformed })).errors?.[0]?.message).toBe('Not found');
+    }
   });
 
   it('shows the public view only shown spaces (when showLive) and shown, non-internal pages', async () => {
