@@ -80,7 +80,7 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
     const files = fs.existsSync(directory()) ? fs.readdirSync(directory()).sort() : [];
     const [counts] = await sql()<Array<{ attachments: number; reports: number }>>`
       select (select count(*)::int from attachments) as attachments, (select count(*)::int from reports) as reports`;
-    return { files, ...counts };
+    return { files, attachments: counts?.attachments ?? 0, reports: counts?.reports ?? 0 };
   }
   async function create(client: TestClient, input: Record<string, unknown>) {
     return client.graphql<{ createReport: { report: ReportData } }>(createReport, { input: { ...range, ...input } });
