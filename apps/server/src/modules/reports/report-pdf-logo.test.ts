@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { reportContentVersion } from '@olo/shared';
+import { emptyReportCoverContent, reportContentVersion } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printTemplates, reportCovers, reports } from '../../db/tables/index.ts';
 import { serverRoot } from '../../paths.ts';
@@ -64,7 +64,7 @@ describe.each(testDatabases)("a cover's logo in the PDF on %s", (kind) => {
         [ownLogo, foreignLogo].map((logoAttachmentId, index) => ({
           organizationId: organization.id,
           name: `Kansi ${index}`,
-          cover: { version: reportContentVersion, logoAttachmentId, elements: [] },
+          cover: { ...emptyReportCoverContent, logoAttachmentId },
         })),
       )
       .returning();
