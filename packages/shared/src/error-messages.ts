@@ -37,6 +37,8 @@ export const tenancyErrors = {
   attachmentTooLarge: 'The file is too large',
   attachmentType: 'This file type is not allowed',
   attachmentOfAnotherProject: 'The file belongs to another project',
+  /** A file a report or cover may not show, or none at all: the same words, so that ids cannot be probed. */
+  noSuchFile: 'No such file',
   endBeforeStart: 'The end is before the start',
 } as const;
 

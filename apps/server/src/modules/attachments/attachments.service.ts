@@ -57,6 +57,7 @@ export function attachmentPath(attachment: Pick<AttachmentRow, 'id' | 'name'>): 
 }
 
 const denied = () => new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
+const noSuchFile = () => new AppError('BAD_USER_INPUT', tenancyErrors.noSuchFile);
 
 /**
  * Whether a project may show the file as its picture or attachment: a file uploaded to the project
@@ -69,6 +70,14 @@ export function isFileOfProject(
 ): boolean {
   if (file.projectId !== null) return file.projectId === project.id;
   return file.organizationId === project.organizationId;
+}
+
+/** Whether a cover of the organization may show the file as its logo: a file uploaded to that organization itself. */
+export function isLogoOfOrganization(
+  file: Pick<AttachmentRow, 'projectId' | 'organizationId'> | undefined,
+  organizationId: string | null,
+): boolean {
+  return file !== undefined && file.projectId === null && file.organizationId === organizationId;
 }
 
 /** Uploaded files of projects and organizations; bytes under DATA_DIR/attachments, named by id. */
@@ -155,59 +164,89 @@ export class AttachmentsService {
     access: ViewerAccess,
     project: { id: number | null; organizationId: string },
     fileIds: Array<string | null | undefined>,
+    message: string = tenancyErrors.attachmentOfAnotherProject,
   ): Promise<void> {
     const wanted = [...new Set(fileIds.filter((file): file is string => Boolean(file)))];
     const files = await this.repository.owners(wanted);
-    const allowed = await Promise.all(
-      files.map(
-        async (file) =>
-          isFileOfProject(file, project) &&
-          (file.projectId !== null || (await access.can('organization.view', project.organizationId))),
-      ),
-    );
-    if (files.length !== wanted.length || allowed.includes(false)) {
-      throw new AppError('BAD_USER_INPUT', tenancyErrors.attachmentOfAnotherProject);
-    }
+    const allowed = await Promise.all(files.map((file) => this.projectMayShow(access, file, project)));
+    if (files.length !== wanted.length || allowed.includes(false)) throw new AppError('BAD_USER_INPUT', message);
   }
 
   /**
-   * Copies of the files (rows and bytes) that are not the project's own (isFileOfProject), as files
-   * of the project, so that its viewers may read them (a report cloned or made from a template in
-   * another project). Unknown ids are skipped. Old id → new id of each copy.
+   * The files of a report made from another (a clone, or a report from a template) as files `target`
+   * may show: a file the target may show already (assertProjectMayShow's rule) keeps its id; any
+   * other is copied (row and bytes) into the target, if the source's project may show it and the
+   * viewer may read it there (a file of the source project, which the viewer reads through the
+   * source report, or a file of its organization that the viewer may see). Anything else, an unknown
+   * id, or a file whose bytes are gone, is refused with "No such file" before anything is copied.
+   * Old id → new id of each copy.
    */
-  async copyIntoProject(ids: string[], project: { id: number; organizationId: string }): Promise<Map<string, string>> {
+  async copyIntoProject(
+    access: ViewerAccess,
+    ids: string[],
+    source: { id: number; organizationId: string },
+    target: { id: number; organizationId: string },
+  ): Promise<Map<string, string>> {
     const copies = new Map<string, string>();
-    if (ids.length === 0) return copies;
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return copies;
+    const files = new Map(
+      (await Promise.all(wanted.map((id) => this.repository.findById(id)))).flatMap((file) =>
+        file ? [[file.id, file] as const] : [],
+      ),
+    );
+    const toCopy: AttachmentRow[] = [];
+    for (const id of wanted) {
+      const file = files.get(id);
+      if (!file) throw noSuchFile();
+      if (await this.projectMayShow(access, file, target)) continue;
+      if (!(await this.projectMayShow(access, file, source))) throw noSuchFile();
+      toCopy.push(file);
+    }
     await fs.mkdir(this.directory, { recursive: true });
-    for (const id of ids) {
-      const file = await this.repository.findById(id);
-      if (!file || isFileOfProject(file, project)) continue;
-      const copyId = crypto.randomUUID();
-      const target = path.join(this.directory, copyId);
-      try {
-        await fs.copyFile(this.filePath(file), target);
-      } catch (error) {
-        // A row whose bytes are gone: the copy would be as broken, so the image keeps its old id.
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw error;
-      }
-      try {
+    const made: string[] = [];
+    try {
+      for (const file of toCopy) {
+        const copyId = crypto.randomUUID();
+        made.push(copyId);
+        try {
+          await fs.copyFile(this.filePath(file), path.join(this.directory, copyId));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw noSuchFile();
+          throw error;
+        }
         await this.repository.insert({
           id: copyId,
-          projectId: project.id,
+          projectId: target.id,
           organizationId: null,
           name: file.name,
           contentType: file.contentType,
           size: file.size,
           uploadedBy: file.uploadedBy,
         });
-      } catch (error) {
-        await fs.rm(target, { force: true });
-        throw error;
+        copies.set(file.id, copyId);
       }
-      copies.set(id, copyId);
+    } catch (error) {
+      // All or nothing: a refused or failed copy leaves none of the others behind.
+      await Promise.all(
+        made.map(async (id) => {
+          await fs.rm(path.join(this.directory, id), { force: true });
+          await this.repository.delete(id);
+        }),
+      );
+      throw error;
     }
     return copies;
+  }
+
+  /** isFileOfProject, and for a file of the project's organization, the viewer may see that organization. */
+  private async projectMayShow(
+    access: ViewerAccess,
+    file: Pick<AttachmentRow, 'projectId' | 'organizationId'>,
+    project: { id: number | null; organizationId: string },
+  ): Promise<boolean> {
+    if (!isFileOfProject(file, project)) return false;
+    return file.projectId !== null || access.can('organization.view', project.organizationId);
   }
 
   async byId(id: string): Promise<AttachmentRow | undefined> {

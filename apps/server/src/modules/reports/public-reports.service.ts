@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { AttachmentRow } from '../attachments/attachments.repository.ts';
-import { type AttachmentsService, isFileOfProject } from '../attachments/attachments.service.ts';
+import { type AttachmentsService, isFileOfProject, isLogoOfOrganization } from '../attachments/attachments.service.ts';
 import type { DataRequest } from '../data/data.schema.ts';
 import type { DataService, ProjectDataAnswer, TimeSpan } from '../data/data.service.ts';
 import type { PublicReportsRepository, PublishedReportRow } from './public-reports.repository.ts';
@@ -82,10 +82,7 @@ export class PublicReportsService {
       id: report.projectId,
       organizationId: report.projectOrganizationId,
     });
-    const ofCover =
-      attachmentId === logoId &&
-      attachment.projectId === null &&
-      attachment.organizationId === report.coverOrganizationId;
+    const ofCover = attachmentId === logoId && isLogoOfOrganization(attachment, report.coverOrganizationId);
     if (!ofProject && !ofCover) throw notFound();
     return attachment;
   }

@@ -14,7 +14,7 @@ import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { AttachmentRow } from '../attachments/attachments.repository.ts';
-import type { AttachmentsService } from '../attachments/attachments.service.ts';
+import { type AttachmentsService, isLogoOfOrganization } from '../attachments/attachments.service.ts';
 import { dataRequestSchema } from '../data/data.schema.ts';
 import { type DataService, type ProjectDataAnswer, StaleDataIdError } from '../data/data.service.ts';
 import type { PublicReportsService } from './public-reports.service.ts';
@@ -202,13 +202,22 @@ export class ReportPdfService {
     return pending;
   }
 
-  /** The cover's logo inline (a header template loads nothing): a raster image of at most 256 KB, else null. */
+  /**
+   * The cover's logo inline (a header template loads nothing): a raster image of at most 256 KB, else
+   * null. Only a file of the cover's own organization, as the public link serves it: a logo stored
+   * before that rule, naming another tenant's file, prints nothing.
+   */
   private async logoDataUri(cover: ReportCoverRow | undefined): Promise<string | null> {
     const parsed = cover ? reportCoverContentSchema.safeParse(cover.cover) : null;
     const logoId = parsed?.success ? parsed.data.logoAttachmentId : null;
-    if (!logoId) return null;
+    if (!cover || !logoId) return null;
     const attachment = await this.deps.attachments.byId(logoId);
-    if (!attachment || !/^image\/(png|jpeg|gif|webp)$/.test(attachment.contentType) || attachment.size > 256 * 1024) {
+    if (
+      !attachment ||
+      !isLogoOfOrganization(attachment, cover.organizationId) ||
+      !/^image\/(png|jpeg|gif|webp)$/.test(attachment.contentType) ||
+      attachment.size > 256 * 1024
+    ) {
       return null;
     }
     const bytes = await fs.readFile(this.deps.attachments.filePath(attachment)).catch(() => null);

@@ -15,6 +15,7 @@ import {
   type ReportUnmapped,
   reportErrors,
   reportReferencedSeries,
+  tenancyErrors,
   type UpdatePrintTemplateInput,
   type UpdateReportCoverInput,
   type UpdateReportInput,
@@ -23,7 +24,7 @@ import {
 import type { BatchLoader } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import type { AttachmentsService } from '../attachments/attachments.service.ts';
+import { type AttachmentsService, isLogoOfOrganization } from '../attachments/attachments.service.ts';
 import type { SeriesRepository, SeriesRow } from '../series/series.repository.ts';
 import { sortSeries } from '../series/series.service.ts';
 import type { SpaceRow, SpacesRepository } from '../spaces/spaces.repository.ts';
@@ -180,7 +181,7 @@ export class ReportsService {
     const template = await this.repository.templateInChain(input.templateId, project.organizationId);
     if (!template) throw notFound();
     const source = toReport(template);
-    const { content, unmapped } = await this.retarget(source, project, true);
+    const { content, unmapped } = await this.retarget(access, source, project, true);
     const row = await this.repository.insert({
       ...base,
       content,
@@ -204,6 +205,7 @@ export class ReportsService {
     if (to <= from)
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: dataViewErrors.toBeforeFrom }]);
     const project = await this.project(current.projectId);
+    if (changes.content) await this.assertImagesOfProject(access, project, changes.content);
     const coverId = changes.coverId ?? null;
     const printtemplateId = changes.printtemplateId ?? null;
     if (
@@ -235,7 +237,7 @@ export class ReportsService {
     await access.assert('project.adminReports', input.projectId);
     const source = toReport(row);
     const project = await this.project(input.projectId);
-    const { content, unmapped } = await this.retarget(source, project, source.projectId !== project.id);
+    const { content, unmapped } = await this.retarget(access, source, project, source.projectId !== project.id);
     const created = await this.repository.insert({
       projectId: project.id,
       name: input.name ?? source.name,
@@ -421,13 +423,32 @@ export class ReportsService {
     return project;
   }
 
-  /** A cover's logo is a file of the cover's own organization. */
+  /**
+   * A cover's logo is a file uploaded to the cover's own organization; any other id is answered as
+   * one that does not exist, so that an id of another tenant's file cannot be told from none.
+   */
   private async assertLogo(attachmentId: string | null, organizationId: string): Promise<void> {
     if (attachmentId === null) return;
     const file = await this.attachments.byId(attachmentId);
-    if (!file || file.organizationId !== organizationId) {
-      throw new AppError('BAD_USER_INPUT', reportErrors.outsideOrganization);
-    }
+    if (!isLogoOfOrganization(file, organizationId)) throw new AppError('BAD_USER_INPUT', tenancyErrors.noSuchFile);
+  }
+
+  /**
+   * A report's image tours show files its project may show, as a project's picture may be
+   * (assertProjectMayShow): the project's own, or its organization's if the viewer may see that
+   * organization. Unknown and foreign ids alike are "No such file", and nothing is saved.
+   */
+  private async assertImagesOfProject(
+    access: ViewerAccess,
+    project: ReportProjectRow,
+    content: ReportContent,
+  ): Promise<void> {
+    await this.attachments.assertProjectMayShow(
+      access,
+      project,
+      imageAttachmentIds(content.elements),
+      tenancyErrors.noSuchFile,
+    );
   }
 
   /** The cover's id if its organization is `organizationId` or above it; otherwise null. */
@@ -445,9 +466,11 @@ export class ReportsService {
 
   /**
    * The content pointed at another project: selections mapped by space name (when `map`), and the
-   * images its viewers could not see (files of another project or organization) copied into it.
+   * images the target may not show copied into it, each only if it is a file of the source's
+   * project the viewer may read there (copyIntoProject); any other id refuses the whole report.
    */
   private async retarget(
+    access: ViewerAccess,
     source: Report,
     project: ReportProjectRow,
     map: boolean,
@@ -461,7 +484,14 @@ export class ReportsService {
       ]);
       ({ content, unmapped } = mapReportContent(content, { spaces, series }));
     }
-    const copies = await this.attachments.copyIntoProject(imageAttachmentIds(content.elements), project);
+    const [sourceProject] = await this.repository.projectsWithOrganization([source.projectId]);
+    if (!sourceProject) throw notFound();
+    const copies = await this.attachments.copyIntoProject(
+      access,
+      imageAttachmentIds(content.elements),
+      sourceProject,
+      project,
+    );
     if (copies.size > 0) content = { ...content, elements: replaceAttachments(content.elements, copies) };
     return { content, unmapped };
   }

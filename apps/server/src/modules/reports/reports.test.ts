@@ -1,4 +1,4 @@
-import { dataViewErrors, reportErrors } from '@olo/shared';
+import { dataViewErrors, reportErrors, tenancyErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient, uploadAttachment } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
@@ -366,7 +366,7 @@ describe.each(testDatabases)('reports on %s', (kind) => {
   it('clones into another project: mapped, its images copied there, a cover outside the chain dropped, unpublished', async () => {
     const upload = await uploadAttachment(
       owner,
-      { projectId: projectA },
+      { projectId: projectB },
       { name: 'pohja.png', type: 'image/png', bytes: png },
     );
     const attachmentId = upload.body.id as string;
@@ -377,7 +377,7 @@ describe.each(testDatabases)('reports on %s', (kind) => {
       ),
     ).createReportCover;
     const { report: source } = await create(owner, { projectId: projectB, name: 'Lähde' });
-    // B's report shows an image of A (as after a template from A) and O's cover.
+    // B's report shows an image of B and O's cover.
     await sql()`update reports set content = ${JSON.stringify({
       version: 1,
       elements: [
@@ -413,26 +413,26 @@ describe.each(testDatabases)('reports on %s', (kind) => {
     const image = (clone.report.content.elements[0] as { images: Array<{ attachmentId: string; pins: unknown[] }> })
       .images[0];
     expect(image?.pins).toEqual([{ space: { kind: 'space', id: spaces.a101, name: 'Luokka 101' }, x: 0.5, y: 0.5 }]);
-    // The image was A's own already: not copied.
-    expect(image?.attachmentId).toBe(attachmentId);
+    // B's file is not A's: A's report gets a copy of its own that A's viewers may read.
+    const copiedId = image?.attachmentId as string;
+    expect(copiedId).not.toBe(attachmentId);
+    const [copy] = await sql()<Array<{ project_id: number; name: string; size: number }>>`
+      select project_id, name, size from attachments where id = ${copiedId}`;
+    expect(copy).toEqual({ project_id: projectA, name: 'pohja.png', size: png.length });
+    const viewer = (await signedInClient(olo.url)).client;
+    const [viewerRow] = await sql()<Array<{ id: string }>>`select id from users order by created_at desc limit 1`;
+    await sql()`insert into project_memberships (project_id, user_id, can_view_reports) values (${projectA}, ${viewerRow?.id as string}, true)`;
+    const served = await viewer.fetch(`/api/attachments/${copiedId}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
 
-    // Into B itself: the same ids, the cover kept; then into the child project of O from A's clone:
+    // Into B itself: the same ids, the cover kept.
     const same = expectData(
       await owner.graphql<{ cloneReport: Creation }>(cloneReport, { input: { id: source.id, projectId: projectB } }),
     ).cloneReport;
     expect(same.report).toMatchObject({ name: 'Lähde', coverId: childCover.id, published: false });
-    const copiedImage = (same.report.content.elements[0] as { images: Array<{ attachmentId: string }> }).images[0];
-    // A's file is not B's: B's report gets a copy of its own that B's viewers may read.
-    expect(copiedImage?.attachmentId).not.toBe(attachmentId);
-    const [copy] = await sql()<Array<{ project_id: number; name: string; size: number }>>`
-      select project_id, name, size from attachments where id = ${copiedImage?.attachmentId as string}`;
-    expect(copy).toEqual({ project_id: projectB, name: 'pohja.png', size: png.length });
-    const viewer = (await signedInClient(olo.url)).client;
-    const [viewerRow] = await sql()<Array<{ id: string }>>`select id from users order by created_at desc limit 1`;
-    await sql()`insert into project_memberships (project_id, user_id, can_view_reports) values (${projectB}, ${viewerRow?.id as string}, true)`;
-    const served = await viewer.fetch(`/api/attachments/${copiedImage?.attachmentId}`);
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    const keptImage = (same.report.content.elements[0] as { images: Array<{ attachmentId: string }> }).images[0];
+    expect(keptImage?.attachmentId).toBe(attachmentId);
   });
 
   it('publishes under a new public id each time; the public view shows only what the report references', async () => {
@@ -571,7 +571,7 @@ describe.each(testDatabases)('reports on %s', (kind) => {
       'mutation U($input: UpdateReportCoverInput!) { updateReportCover(input: $input) { id } }',
       { input: { id: ours.id, cover: { version: 1, logoAttachmentId: foreignLogo.body.id } } },
     );
-    expect(logo.errors?.[0]?.message).toBe(reportErrors.outsideOrganization);
+    expect(logo.errors?.[0]?.message).toBe(tenancyErrors.noSuchFile);
     const covers = expectData(
       await owner.graphql<{ organization: { reportCovers: Array<{ id: number; name: string; cover: unknown }> } }>(
         'query O($id: ID!) { organization(id: $id) { reportCovers { id name cover } } }',
