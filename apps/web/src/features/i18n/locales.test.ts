@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountErrors, alarmErrors, meterErrors, printTemplateErrors, tenancyErrors } from '@olo/shared';
+import { accountErrors, alarmErrors, meterErrors, printTemplateErrors, reportErrors, tenancyErrors } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import fi from './locales/fi.json';
@@ -37,12 +37,13 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
-  it('server account, tenancy, meter and alarm errors and the shared validation messages are translated', () => {
+  it('server account, tenancy, meter, alarm and report errors and the shared validation messages are translated', () => {
     const messages = [
       ...Object.values(accountErrors).map(errorMessageKey),
       ...Object.values(meterErrors),
       ...Object.values(alarmErrors),
       ...Object.values(printTemplateErrors),
+      ...Object.values(reportErrors),
       ...Object.values(tenancyErrors).map(errorMessageKey),
       'Required',
       'Too long',
