@@ -1,9 +1,9 @@
 // css-tree's parser and walker on their own (its package's subpaths; @types/css-tree types only the whole).
 declare module 'css-tree/parser' {
-  import type { parse } from 'css-tree';
+  const parse: typeof import('css-tree').parse;
   export default parse;
 }
 declare module 'css-tree/walker' {
-  import type { walk } from 'css-tree';
+  const walk: typeof import('css-tree').walk;
   export default walk;
 }
