@@ -94,6 +94,8 @@ describe('isSafePrintCss', () => {
       "a{content:'/*'} b{background-image:url('/api/attachments/00000000-0000-4000-8000-000000000001')} /* */",
       'a{content:"*/"} b{background:url(http://127.0.0.1/x)}',
       'a{font-family:"/*"} @import "http://127.0.0.1/x.css"; /* */',
+      // A newline ends a string (as a bad string) for a browser, so what follows is read as CSS.
+      'a{content:"x\n} b{background:url(http://127.0.0.1/x)}"}',
     ]) {
       expect(isSafePrintCss(css), css).toBe(false);
     }
