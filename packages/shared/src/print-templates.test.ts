@@ -88,6 +88,67 @@ describe('isSafePrintCss', () => {
       expect(isSafePrintCss(css), css).toBe(false);
     }
   });
+  it('reads strings and comments as a browser does: a /* inside a string hides no url()', () => {
+    for (const css of [
+      'a{content:"/*"} b{background:url(http://127.0.0.1/x)} /* */',
+      "a{content:'/*'} b{background-image:url('/api/attachments/00000000-0000-4000-8000-000000000001')} /* */",
+      'a{content:"*/"} b{background:url(http://127.0.0.1/x)}',
+      'a{font-family:"/*"} @import "http://127.0.0.1/x.css"; /* */',
+      // A newline ends a string (as a bad string) for a browser, so what follows is read as CSS.
+      'a{content:"x\n} b{background:url(http://127.0.0.1/x)}"}',
+    ]) {
+      expect(isSafePrintCss(css), css).toBe(false);
+    }
+  });
+  it('refuses every way of loading: escapes, comments in names, any case, image functions, at-rules and src', () => {
+    for (const css of [
+      'p { background: u\\rl(http://x) }',
+      'p { background: \\75 rl(http://x) }',
+      'p { background: ur/**/l(http://x) }',
+      'p { background: URL(http://x) }',
+      'p { background: Url("http://x") }',
+      'p { background: -webkit-image-set(url(x.png) 1x) }',
+      'p { background: IMAGE-SET("x.png" 1x) }',
+      'p { background: image("x.png") }',
+      'p { background: cross-fade(50% "a.png", "b.png") }',
+      'p { background: -moz-element(#x) }',
+      'p { width: expression(alert(1)) }',
+      'p { behavior: "x.htc" }',
+      'p { -moz-binding: "x.xml#b" }',
+      'p { mask: url(#m) }',
+      'p { cursor: url(/api/data/1/2026-10/x/3600), auto }',
+      '@import url(x.css);',
+      '@import "x.css" print;',
+      '@font-face { font-family: X; src: local(Arial) }',
+      '@font-face { font-family: X; src: url(/x.woff2) }',
+      '@namespace svg url(http://www.w3.org/2000/svg);',
+      '@-moz-document url-prefix() { p { color: red } }',
+      '@media print { @import "x.css"; }',
+      ':root { --logo: url(http://127.0.0.1/x) } .logo { background: var(--logo) }',
+      'p { background: url(data:text/html,<b>) }',
+      'p { background: url("javascript:alert(1)") }',
+      'p { color: red } } q { background: url(http://x) }',
+    ]) {
+      expect(isSafePrintCss(css), css).toBe(false);
+    }
+  });
+  it('accepts ordinary print CSS: colours, fonts by name, @page and its margin boxes, media queries', () => {
+    const css = `
+      @page { size: A4; margin: 20mm 15mm; @bottom-center { content: counter(page) " / " counter(pages); } }
+      @page :first { margin-top: 30mm; }
+      @media print and (min-width: 10cm) { h1 { break-before: page; } }
+      @supports (display: grid) { .grid { display: grid; grid-template-columns: 1fr 2fr; } }
+      :root { --brand: #1c4fa6; }
+      body { font-family: "Source Sans 3", Arial, sans-serif; font-size: 10.5pt; line-height: 1.4; color: #222; }
+      h1, h2 { color: var(--brand); font-weight: 600; }
+      table th { background-color: rgb(230 236 245 / 80%); border-bottom: 0.5pt solid hsl(210deg 20% 60%); }
+      .logo { background: url("data:image/png;base64,AAAA") no-repeat; width: calc(100% - 2cm); }
+      p::after { content: "/* not a comment */"; }
+      /* a comment with url(http://x) in it */
+    `;
+    expect(isSafePrintCss(css)).toBe(true);
+    expect(isSafePrintCss('')).toBe(true);
+  });
 });
 
 describe('printMarginMillimetres', () => {

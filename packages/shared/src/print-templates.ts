@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { hexColor } from './colors.ts';
 import { intId, nameField, uuidSchema } from './input-fields.ts';
+import { isSafePrintCss } from './print-css.ts';
+
+export { isSafePrintCss };
 
 /**
  * Print templates (spec §3 Printtemplate): an organization's header and footer of a report's printed
@@ -225,17 +228,6 @@ export function sanitizePrintHtml(html: string): string {
   }
   while (open.length > 0) out += `</${open.pop()}>`;
   return out;
-}
-
-/** Extra CSS that loads nothing: `@import`, `url()` other than data:, escapes and `<` are refused. */
-export function isSafePrintCss(css: string): boolean {
-  const code = css.replace(/\/\*[\s\S]*?(\*\/|$)/g, '');
-  if (/[\\<]|@import|image-set|expression\s*\(|binding|behavior/i.test(code)) return false;
-  const urls = /url\s*\(\s*(['"]?)/gi;
-  for (let match = urls.exec(code); match; match = urls.exec(code)) {
-    if (!/^data:/i.test(code.slice(match.index + match[0].length))) return false;
-  }
-  return true;
 }
 
 const millimetresPer: Record<string, number> = { mm: 1, cm: 10, in: 25.4, px: 25.4 / 96 };

@@ -232,19 +232,34 @@ describe('PdfRenderer', () => {
     expect(pageLoads - loadsBefore).toBe(2);
   });
 
-  it('without templates or a separate cover prints no header or footer, and lets unanswered requests through', async () => {
+  it('without templates or a separate cover prints no header or footer', async () => {
     const file = saved(
-      await renderer().render(
-        job({
-          sheets: 2,
-          intercept: async () => null,
-          pdf: { landscape: false, margin: '10mm', coverSeparate: false },
-        }),
-      ),
+      await renderer().render(job({ sheets: 2, pdf: { landscape: false, margin: '10mm', coverSeparate: false } })),
     );
     expect(info(file).Pages).toBe('2');
     expect(pageText(file, 2)).not.toContain('page');
-    expect(pageText(file, 2)).toContain('value=from-network');
+    expect(pageText(file, 2)).toContain('value=answered');
+  });
+
+  it("lets the page fetch only its own page and the web app's files of its server, nothing else of it", async () => {
+    const printer = renderer();
+    // The job's intercept answers only the page's own /api/value; whatever else the probe asks is the renderer's to judge.
+    const probe = async (target: string) => {
+      const url = `${base}/print?sheets=1&probe=${encodeURIComponent(target)}`;
+      return pageText(saved(await printer.render(job({ url }))), 1);
+    };
+    expect(await probe(`${base}/assets/index-AbC123.js`)).toContain('probe=reached');
+    expect(await probe(`${base}/favicon.svg`)).toContain('probe=reached');
+    const loads = pageLoads;
+    const refused = [
+      // Olo's API, GraphQL, metrics and other routes that no intercept answered.
+      ...['/api/secret', '/graphql?query=%7B__typename%7D', '/metrics', '/site-logo'].map((route) => `${base}${route}`),
+      // The same server under another name.
+      `${base.replace('127.0.0.1', 'localhost')}/print`,
+    ];
+    for (const target of refused) expect(await probe(target), target).toContain('probe=refused');
+    // Every request that reached the server was a print page's own load: one per PDF.
+    expect(pageLoads - loads).toBe(refused.length);
   });
 
   it("does not let the page reach the server's network beyond its own server", async () => {

@@ -1,7 +1,5 @@
-import dns from 'node:dns';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import type { Logger } from 'pino';
 import {
@@ -13,7 +11,6 @@ import {
   type Route,
 } from 'playwright-core';
 import { AppError } from '../../shared/errors.ts';
-import { isPrivateAddress } from '../webhook/webhook-delivery.ts';
 
 /** A request the printed page makes, as `PdfJob.intercept` sees it. */
 export interface PdfRequest {
@@ -94,21 +91,21 @@ export const pageRendersMax = 100;
 
 class BrowserGone extends Error {}
 
+/** The built web app's own files: Vite's hashed output under /assets/ and the files at the build's root. */
+const appFile = /^\/(?:assets\/[\w.-]+|[\w-]+\.(?:js|css|svg|png|ico|webmanifest))$/;
+
 /**
- * Whether the printed page may fetch `url` itself: anything of its own server, else only http(s)
- * of a host whose every address is public. Chromium runs on the server, so a report must not make
- * it reach the server's network (as webhooks may not, `isPrivateAddress`).
+ * Whether the printed page may fetch `url` itself (decision 0143): only GETs of its own page and of the built web
+ * app's files on its own server. What the job's `intercept` did not answer goes nowhere else: not to this server's
+ * API, GraphQL or metrics, not to its network, not to the internet (data: and blob: load nothing).
  */
-async function mayFetch(url: string, pageUrl: string): Promise<boolean> {
-  if (!URL.canParse(url)) return false;
+function mayFetch(url: string, method: string, pageUrl: string): boolean {
+  if (!URL.canParse(url) || !URL.canParse(pageUrl)) return false;
   const target = new URL(url);
-  if (URL.canParse(pageUrl) && target.origin === new URL(pageUrl).origin) return true;
   if (target.protocol === 'data:' || target.protocol === 'blob:') return true;
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
-  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (net.isIP(host)) return !isPrivateAddress(host);
-  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
-  return addresses.length > 0 && addresses.every((entry) => !isPrivateAddress(entry.address));
+  const page = new URL(pageUrl);
+  if (target.origin !== page.origin || method !== 'GET') return false;
+  return target.pathname === page.pathname || appFile.test(target.pathname);
 }
 
 /** How long a browser suspected of hanging has to open a context, ms. */
@@ -307,7 +304,7 @@ export class PdfRenderer {
           headers: { 'cache-control': 'no-store' },
           body: answer.body,
         });
-      } else if (await mayFetch(request.url(), job.url)) await route.continue();
+      } else if (mayFetch(request.url(), request.method(), job.url)) await route.continue();
       else await route.abort('blockedbyclient');
     } catch {
       await route.abort().catch(() => {});

@@ -19,8 +19,8 @@ import type { PublicReportsRepository, PublishedReportRow } from './public-repor
 /** One answer for an unknown id, an unpublished report, an old link and whatever the report does not show. */
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
 
-/** The attachments a report shows: its image tours' images and its cover's logo. */
-function shownAttachmentIds(content: ReportContent, coverLogoId: string | null): Set<string> {
+/** The attachments a report shows: its image tours' images and its cover's logo (its public link's and its PDF's). */
+export function shownAttachmentIds(content: ReportContent, coverLogoId: string | null): Set<string> {
   const ids = new Set<string>();
   walkReportElements(content.elements, (element) => {
     if (element.kind === 'imageTour') for (const image of element.images) ids.add(image.attachmentId);

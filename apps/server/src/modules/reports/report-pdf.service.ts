@@ -17,7 +17,7 @@ import type { AttachmentRow } from '../attachments/attachments.repository.ts';
 import { type AttachmentsService, isLogoOfOrganization } from '../attachments/attachments.service.ts';
 import { dataRequestSchema } from '../data/data.schema.ts';
 import { type DataService, type ProjectDataAnswer, StaleDataIdError } from '../data/data.service.ts';
-import type { PublicReportsService } from './public-reports.service.ts';
+import { type PublicReportsService, shownAttachmentIds } from './public-reports.service.ts';
 import { printPublicReportQuery, printReportQuery } from './report-pdf.query.ts';
 import { printFooterTemplate, printHeaderTemplate, printMargin } from './report-pdf.templates.ts';
 import type { PrintTemplateRow, ReportCoverRow, ReportsRepository } from './reports.repository.ts';
@@ -42,6 +42,10 @@ const attachmentPathPattern = /^\/(?:api\/attachments|api\/public-reports\/[^/]+
 
 /** How the print page's requests are answered in-process: the report's data and images with the report's own access. */
 interface PrintAccess {
+  /** The report's project: the only one whose data the page is answered (decision 0143). */
+  projectId: number;
+  /** The files the report shows (`shownAttachmentIds`): the only ones the page is answered. */
+  attachmentIds: ReadonlySet<string>;
   dataPath: string;
   attachmentBase: string;
   data(input: ReturnType<typeof dataRequestSchema.parse>): Promise<ProjectDataAnswer>;
@@ -60,6 +64,12 @@ function errorAnswer(error: unknown): PdfAnswer {
     return { status: httpStatusOf(error), contentType: 'application/json', body: JSON.stringify(appErrorBody(error)) };
   }
   throw error;
+}
+
+/** The attachment id of a cover's logo, if it has one. */
+function coverLogoId(cover: ReportCoverRow | undefined): string | null {
+  const parsed = cover ? reportCoverContentSchema.safeParse(cover.cover) : null;
+  return parsed?.success ? (parsed.data.logoAttachmentId ?? null) : null;
 }
 
 /** The last instant (epoch ms) a report shows: its range's end or a later data slot's. */
@@ -208,8 +218,7 @@ export class ReportPdfService {
    * before that rule, naming another tenant's file, prints nothing.
    */
   private async logoDataUri(cover: ReportCoverRow | undefined): Promise<string | null> {
-    const parsed = cover ? reportCoverContentSchema.safeParse(cover.cover) : null;
-    const logoId = parsed?.success ? parsed.data.logoAttachmentId : null;
+    const logoId = coverLogoId(cover);
     if (!cover || !logoId) return null;
     const attachment = await this.deps.attachments.byId(logoId);
     if (
@@ -233,8 +242,13 @@ export class ReportPdfService {
       template: PrintTemplateRow | undefined;
     },
     language: Language,
-    access: PrintAccess,
+    reach: Omit<PrintAccess, 'projectId' | 'attachmentIds'>,
   ): Promise<Buffer> {
+    const access: PrintAccess = {
+      ...reach,
+      projectId: report.projectId,
+      attachmentIds: shownAttachmentIds(report.content, coverLogoId(facts.cover)),
+    };
     const template = facts.template;
     const values = {
       reportName: report.name,
@@ -270,8 +284,9 @@ export class ReportPdfService {
   }
 
   /**
-   * The print page's requests: its data and images answered in-process, the built app let through to this server,
-   * and anything elsewhere refused (a print template's CSS or HTML reaches no other address).
+   * The print page's requests: its report's own project's data and the files it shows answered in-process, any other
+   * data, file or API route answered 404, the rest left to the renderer, which lets through only the built app's
+   * own files (decision 0143); nothing elsewhere is reached (a print template's CSS or HTML reaches no other address).
    */
   private async answer(request: PdfRequest, baseUrl: string, access: PrintAccess): Promise<PdfAnswer | null> {
     const url = new URL(request.url);
@@ -284,6 +299,8 @@ export class ReportPdfService {
       const [, projectId, period, dataId, slotSeconds] = data;
       try {
         const input = parseInput(dataRequestSchema, { projectId, period, dataId, slotSeconds });
+        // Another project's data is not this report's to show, even where its asker may read it.
+        if (input.projectId !== access.projectId) throw notFound();
         const answer = await access.data(input);
         return { status: 200, contentType: 'application/json; charset=utf-8', body: answer.body };
       } catch (error) {
@@ -293,7 +310,9 @@ export class ReportPdfService {
     const attachment = attachmentPathPattern.exec(url.pathname);
     if (attachment && url.pathname.startsWith(access.attachmentBase)) {
       try {
-        const row = await access.attachment(decodeURIComponent(attachment[1] ?? ''));
+        const id = decodeURIComponent(attachment[1] ?? '');
+        if (!access.attachmentIds.has(id)) throw notFound();
+        const row = await access.attachment(id);
         const body = await fs.readFile(this.deps.attachments.filePath(row));
         return { status: 200, contentType: row.contentType, body };
       } catch (error) {
