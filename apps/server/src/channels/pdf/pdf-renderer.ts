@@ -37,6 +37,11 @@ export interface PdfAnswer {
 export interface PdfJob {
   /** A print page of the built web app on this server. */
   url: string;
+  /**
+   * Whose queue the job waits in (a report's organization id; unset: one shared queue): tenants are served in turn,
+   * so one tenant's many or slow PDFs delay another's by at most one render (decision 0140).
+   */
+  tenant?: string;
   /** JSON handed to the page's `__oloPrint`. */
   init?: unknown;
   /** Answers a request in-process; null lets it through to the network. */
@@ -60,17 +65,51 @@ export interface PdfRendererOptions {
   chromiumPath: string;
   /** Pages open at once, each reused by the next render. */
   pages: number;
-  /** Renders that may wait for a page; one more is refused. */
+  /** Renders that may wait for a page, all tenants together; one more is refused. */
   queueMax: number;
+  /** Renders of one tenant that may wait for a page; one more of that tenant is refused. Default: `queueMax`. */
+  tenantQueueMax?: number;
+  /** The longest a render may wait for a page, ms; it then fails with `pdfQueueWaitMessage`. Default: none. */
+  queueWaitMs?: number;
   /** The longest a render may take, ms, from getting a page to the PDF. */
   timeoutMs: number;
   logger: Logger;
 }
 
 export const pdfBusyMessage = 'PDF renderer busy';
+export const pdfTenantBusyMessage =
+  "This organization's PDFs already fill its place in the queue; try again in a moment";
+export const pdfQueueWaitMessage = 'The PDF waited longer than {seconds} s for the renderer; try again later';
 export const pdfTimeoutMessage = 'The PDF took longer than {seconds} s to render';
+export const pdfTooLongMessage = 'The report would print on more than {pages} pages';
+export const pdfCrashedMessage = 'Chromium crashed twice while printing the PDF';
 export const chromiumMissingMessage =
   "Chromium was not found at {path}: install Debian's chromium or set CHROMIUM_PATH";
+
+/**
+ * Sheets a PDF may have: a print template's CSS (huge type, a tall box) could otherwise make Chromium lay out and
+ * print thousands of pages. Checked on the drawn page before printing (decision 0141).
+ */
+export const pdfSheetsMax = 500;
+
+/** Height of an A4 sheet in CSS px (96 per inch): 297 mm portrait, 210 mm landscape. */
+const sheetHeightPx = { portrait: (297 / 25.4) * 96, landscape: (210 / 25.4) * 96 };
+
+/**
+ * Whether a render failed because of its job (over its time, too long, crashing Chromium), so that the same job would
+ * fail again: such failures may be answered from a short cache instead of rendering again. Busy, a long wait in the
+ * queue and a missing Chromium are the renderer's state, not the job's.
+ */
+export function isRenderFailure(error: unknown): boolean {
+  return error instanceof AppError && [pdfTimeoutMessage, pdfTooLongMessage, pdfCrashedMessage].includes(error.message);
+}
+
+/** A render waiting for a page. */
+interface Waiter {
+  tenant: string;
+  admit: () => void;
+  timer: NodeJS.Timeout | undefined;
+}
 
 /** A pooled page, with the job it serves now (its routes read this) and the print page it has loaded. */
 interface Slot {
@@ -117,7 +156,8 @@ const hungCheckMs = 5_000;
 /**
  * Prints pages of the web app to PDF in one long-lived Chromium (decision 0127). The browser is
  * its own process (`launchServer`), started on the first render and again after it dies; renders
- * take one of `pages` reusable pages, and up to `queueMax` more wait for one in arrival order.
+ * take one of `pages` reusable pages, and up to `queueMax` more wait for one (at most `tenantQueueMax` of a tenant,
+ * for at most `queueWaitMs`), tenants served in turn (decision 0140).
  */
 export class PdfRenderer {
   private server: BrowserServer | undefined;
@@ -125,7 +165,14 @@ export class PdfRenderer {
   private starting: Promise<Browser> | undefined;
   private readonly idle: Slot[] = [];
   private active = 0;
-  private readonly waiting: Array<() => void> = [];
+  /** Renders holding a page, by tenant. */
+  private readonly activeOf = new Map<string, number>();
+  /** Waiting renders by tenant. */
+  private readonly waiting = new Map<string, Waiter[]>();
+  private waitingCount = 0;
+  /** When each tenant with a render held or waiting last got a page (a count of starts): the turn goes to the earliest. */
+  private readonly lastStart = new Map<string, number>();
+  private starts = 0;
   private closed = false;
   /** Jobs handed to print pages so far: each one's number tells its drawing from the one before. */
   private printed = 0;
@@ -139,7 +186,8 @@ export class PdfRenderer {
 
   async render(job: PdfJob): Promise<Buffer> {
     if (this.closed) throw new Error('PDF renderer closed');
-    await this.acquire();
+    const tenant = job.tenant ?? '';
+    await this.acquire(tenant);
     let parking: Promise<void> | undefined;
     try {
       let done: { pdf: Buffer; slot: Slot };
@@ -152,7 +200,7 @@ export class PdfRenderer {
         try {
           done = await this.attempt(job);
         } catch (retryError) {
-          if (retryError instanceof BrowserGone) throw new Error('Chromium crashed twice while printing a PDF');
+          if (retryError instanceof BrowserGone) throw new AppError('UNAVAILABLE', pdfCrashedMessage);
           throw retryError;
         }
       }
@@ -160,8 +208,8 @@ export class PdfRenderer {
       return done.pdf;
     } finally {
       // The PDF goes out at once; the page is given to the next render once it is emptied.
-      if (parking) void parking.finally(() => this.release());
-      else this.release();
+      if (parking) void parking.finally(() => this.release(tenant));
+      else this.release(tenant);
     }
   }
 
@@ -216,20 +264,93 @@ export class PdfRenderer {
     if (!closed) await server.kill();
   }
 
-  private async acquire(): Promise<void> {
+  private async acquire(tenant: string): Promise<void> {
     if (this.active < this.options.pages) {
       this.active++;
+      this.count(tenant, 1);
       return;
     }
-    if (this.waiting.length >= this.options.queueMax) throw new AppError('TOO_MANY_REQUESTS', pdfBusyMessage);
+    if (this.waitingCount >= this.options.queueMax) throw new AppError('TOO_MANY_REQUESTS', pdfBusyMessage);
+    const queue = this.waiting.get(tenant) ?? [];
+    if (queue.length >= (this.options.tenantQueueMax ?? this.options.queueMax)) {
+      throw new AppError('TOO_MANY_REQUESTS', pdfTenantBusyMessage);
+    }
     // The releasing render hands its place over, so `active` stays counted.
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { tenant, admit: resolve, timer: undefined };
+      const waitMs = this.options.queueWaitMs;
+      if (waitMs !== undefined) {
+        waiter.timer = setTimeout(() => {
+          this.dequeue(waiter);
+          reject(
+            new AppError('UNAVAILABLE', pdfQueueWaitMessage, undefined, { seconds: String(Math.round(waitMs / 1000)) }),
+          );
+        }, waitMs);
+      }
+      queue.push(waiter);
+      if (!this.waiting.has(tenant)) this.waiting.set(tenant, queue);
+      this.waitingCount++;
+    });
   }
 
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
+  /** Hands the freed page to the next tenant's render, or frees it. */
+  private release(tenant: string): void {
+    this.count(tenant, -1);
+    const next = this.nextWaiter();
+    if (!next) {
+      this.active--;
+      return;
+    }
+    clearTimeout(next.timer);
+    this.count(next.tenant, 1);
+    this.dequeue(next);
+    next.admit();
+  }
+
+  /**
+   * The first waiting render of the tenant holding the fewest pages, among equals the one whose last render started
+   * earliest (or never): a tenant that arrives while another holds every page gets the next page before that tenant's
+   * next render, so it waits for one render at most.
+   */
+  private nextWaiter(): Waiter | undefined {
+    let chosen: Waiter | undefined;
+    let chosenHeld = Number.POSITIVE_INFINITY;
+    let chosenStart = Number.POSITIVE_INFINITY;
+    for (const [tenant, queue] of this.waiting) {
+      const held = this.activeOf.get(tenant) ?? 0;
+      const start = this.lastStart.get(tenant) ?? 0;
+      if (queue[0] && (held < chosenHeld || (held === chosenHeld && start < chosenStart))) {
+        chosen = queue[0];
+        chosenHeld = held;
+        chosenStart = start;
+      }
+    }
+    return chosen;
+  }
+
+  /** Takes a waiter out of its tenant's queue. */
+  private dequeue(waiter: Waiter): void {
+    const queue = this.waiting.get(waiter.tenant);
+    const index = queue?.indexOf(waiter) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    this.waitingCount--;
+    if (queue.length === 0) this.waiting.delete(waiter.tenant);
+    this.forgetIfIdle(waiter.tenant);
+  }
+
+  /** Counts a tenant's render getting (1) or giving up (-1) a page. */
+  private count(tenant: string, change: number): void {
+    const held = (this.activeOf.get(tenant) ?? 0) + change;
+    if (change > 0) this.lastStart.set(tenant, ++this.starts);
+    if (held > 0) this.activeOf.set(tenant, held);
+    else this.activeOf.delete(tenant);
+    this.forgetIfIdle(tenant);
+  }
+
+  /** A tenant with nothing held or waiting is forgotten, so that tenants seen once do not grow memory. */
+  private forgetIfIdle(tenant: string): void {
+    if (!this.activeOf.has(tenant) && !this.waiting.has(tenant)) this.lastStart.delete(tenant);
   }
 
   /** The running browser, or one started now; callers at once share one start. */
@@ -453,6 +574,16 @@ export class PdfRenderer {
     }
     const { page } = slot;
     await page.waitForSelector(`[data-print-job="${number}"] ${job.readySelector}`, { state: 'attached', timeout: 0 });
+    // The drawn height at the screen's width is at most the printed one (print is narrower), so this never refuses a
+    // report that fits, and cuts one whose CSS would have Chromium print thousands of sheets before the PDF starts.
+    const height = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement
+          .scrollHeight,
+    );
+    if (height / sheetHeightPx[job.pdf.landscape ? 'landscape' : 'portrait'] > pdfSheetsMax) {
+      throw new AppError('BAD_USER_INPUT', pdfTooLongMessage, undefined, { pages: String(pdfSheetsMax) });
+    }
     const margin = { top: job.pdf.margin, right: job.pdf.margin, bottom: job.pdf.margin, left: job.pdf.margin };
     const headerFooter = Boolean(job.pdf.headerTemplate || job.pdf.footerTemplate);
     const common = { format: 'A4', landscape: job.pdf.landscape, margin, printBackground: true, timeout: 0 } as const;
