@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printTemplates, reportCovers, reports } from '../../db/tables/index.ts';
 import { serverRoot } from '../../paths.ts';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { flatPng } from '../../testing/images.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import type { ProjectDataBody } from '../data/data.schema.ts';
@@ -443,7 +444,7 @@ describe.each(testDatabases)('the PDF renderer shared between organizations on %
   let olo: TestServer;
   let admin: TestClient;
   const orgs = { a: '', b: '' };
-  const ids = { a: [] as number[], b: 0, huge: 0 };
+  const ids = { a: [] as number[], b: 0, huge: 0, pictures: 0 };
   /** Renders asked of the renderer (by organization, A or B) and those that finished, in order. */
   let asked: string[] = [];
   let finished: string[] = [];
@@ -464,12 +465,19 @@ describe.each(testDatabases)('the PDF renderer shared between organizations on %
       const organization = await createOrganization(admin, { name: `Organisaatio ${side.toUpperCase()}` });
       orgs[side] = organization.id;
       const project = await createProject(admin, organization.id, { timeZone: 'Europe/Helsinki' });
+      const image = (width: number, height: number) =>
+        `<img src="data:image/png;base64,${flatPng(width, height).toString('base64')}" style="height:8mm">`;
       const [template] = await olo.server.database.db
         .insert(printTemplates)
-        // A print template whose CSS makes the report thousands of sheets long.
-        .values({ organizationId: organization.id, name: 'Jättiläinen', css: 'body { min-height: 3000000px; }' })
+        .values(
+          side === 'a'
+            ? // A print template whose CSS makes the report thousands of sheets long.
+              { organizationId: organization.id, name: 'Jättiläinen', css: 'body { min-height: 3000000px; }' }
+            : // One whose header holds a small logo and one of 25 megapixels (3 KB as a file).
+              { organizationId: organization.id, name: 'Kuvat', header: `${image(200, 50)} ${image(5000, 5000)}` },
+        )
         .returning();
-      const names = side === 'a' ? ['A1', 'A2', 'A3', 'Jättiläinen'] : ['B1'];
+      const names = side === 'a' ? ['A1', 'A2', 'A3', 'Jättiläinen'] : ['B1', 'Kuvat'];
       const inserted = await olo.server.database.db
         .insert(reports)
         .values(
@@ -478,14 +486,14 @@ describe.each(testDatabases)('the PDF renderer shared between organizations on %
             name,
             content: content(`Raportti ${name}`),
             ...range,
-            printtemplateId: name === 'Jättiläinen' ? template?.id : null,
+            printtemplateId: name === 'Jättiläinen' || name === 'Kuvat' ? template?.id : null,
           })),
         )
         .returning();
       if (side === 'a') {
         ids.a = inserted.slice(0, 3).map((report) => report.id);
         ids.huge = inserted[3]?.id as number;
-      } else ids.b = inserted[0]?.id as number;
+      } else [ids.b, ids.pictures] = inserted.map((report) => report.id) as [number, number];
     }
     // Watches the real renderer: which organization's renders it is asked for and finishes, holding the first.
     const pdfRenderer = olo.server.services.pdf;
@@ -569,6 +577,25 @@ describe.each(testDatabases)('the PDF renderer shared between organizations on %
     expect(edited.status).toBe(400);
     await edited.arrayBuffer();
     expect(asked).toHaveLength(3);
+  });
+
+  it("prints a print template's small images and leaves out one too large in pixels", async () => {
+    const response = await admin.fetch(`/api/reports/${ids.pictures}.pdf?lang=fi`);
+    expect(response.status).toBe(200);
+    const file = path.join(os.tmpdir(), `olo-pictures-${crypto.randomUUID()}.pdf`);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    try {
+      // pdfimages: two heading lines, then per image its page, number, type, width, height, …
+      const sizes = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .slice(2)
+        .map((line) => line.trim().split(/\s+/).slice(3, 5).join('×'));
+      expect(sizes).toContain('200×50');
+      expect(sizes.filter((size) => size.startsWith('5000'))).toEqual([]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });
 
