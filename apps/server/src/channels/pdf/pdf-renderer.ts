@@ -14,6 +14,7 @@ import {
 } from 'playwright-core';
 import { AppError } from '../../shared/errors.ts';
 import { isPrivateAddress } from '../webhook/webhook-delivery.ts';
+import { PdfQueue } from './pdf-queue.ts';
 
 /** A request the printed page makes, as `PdfJob.intercept` sees it. */
 export interface PdfRequest {
@@ -76,10 +77,7 @@ export interface PdfRendererOptions {
   logger: Logger;
 }
 
-export const pdfBusyMessage = 'PDF renderer busy';
-export const pdfTenantBusyMessage =
-  "This organization's PDFs already fill its place in the queue; try again in a moment";
-export const pdfQueueWaitMessage = 'The PDF waited longer than {seconds} s for the renderer; try again later';
+export { pdfBusyMessage, pdfQueueWaitMessage, pdfTenantBusyMessage } from './pdf-queue.ts';
 export const pdfTimeoutMessage = 'The PDF took longer than {seconds} s to render';
 export const pdfTooLongMessage = 'The report would print on more than {pages} pages';
 export const pdfCrashedMessage = 'Chromium crashed twice while printing the PDF';
@@ -102,13 +100,6 @@ const sheetHeightPx = { portrait: (297 / 25.4) * 96, landscape: (210 / 25.4) * 9
  */
 export function isRenderFailure(error: unknown): boolean {
   return error instanceof AppError && [pdfTimeoutMessage, pdfTooLongMessage, pdfCrashedMessage].includes(error.message);
-}
-
-/** A render waiting for a page. */
-interface Waiter {
-  tenant: string;
-  admit: () => void;
-  timer: NodeJS.Timeout | undefined;
 }
 
 /** A pooled page, with the job it serves now (its routes read this) and the print page it has loaded. */
@@ -164,20 +155,14 @@ export class PdfRenderer {
   private browser: Browser | undefined;
   private starting: Promise<Browser> | undefined;
   private readonly idle: Slot[] = [];
-  private active = 0;
-  /** Renders holding a page, by tenant. */
-  private readonly activeOf = new Map<string, number>();
-  /** Waiting renders by tenant. */
-  private readonly waiting = new Map<string, Waiter[]>();
-  private waitingCount = 0;
-  /** When each tenant with a render held or waiting last got a page (a count of starts): the turn goes to the earliest. */
-  private readonly lastStart = new Map<string, number>();
-  private starts = 0;
+  private readonly queue: PdfQueue;
   private closed = false;
   /** Jobs handed to print pages so far: each one's number tells its drawing from the one before. */
   private printed = 0;
 
-  constructor(private readonly options: PdfRendererOptions) {}
+  constructor(private readonly options: PdfRendererOptions) {
+    this.queue = new PdfQueue(options);
+  }
 
   /** The Chromium process now running (tests kill it to see the renderer recover). */
   get browserServer(): BrowserServer | undefined {
@@ -187,7 +172,7 @@ export class PdfRenderer {
   async render(job: PdfJob): Promise<Buffer> {
     if (this.closed) throw new Error('PDF renderer closed');
     const tenant = job.tenant ?? '';
-    await this.acquire(tenant);
+    await this.queue.acquire(tenant);
     let parking: Promise<void> | undefined;
     try {
       let done: { pdf: Buffer; slot: Slot };
@@ -208,8 +193,8 @@ export class PdfRenderer {
       return done.pdf;
     } finally {
       // The PDF goes out at once; the page is given to the next render once it is emptied.
-      if (parking) void parking.finally(() => this.release(tenant));
-      else this.release(tenant);
+      if (parking) void parking.finally(() => this.queue.release(tenant));
+      else this.queue.release(tenant);
     }
   }
 
@@ -262,95 +247,6 @@ export class PdfRenderer {
     ]);
     clearTimeout(timer);
     if (!closed) await server.kill();
-  }
-
-  private async acquire(tenant: string): Promise<void> {
-    if (this.active < this.options.pages) {
-      this.active++;
-      this.count(tenant, 1);
-      return;
-    }
-    if (this.waitingCount >= this.options.queueMax) throw new AppError('TOO_MANY_REQUESTS', pdfBusyMessage);
-    const queue = this.waiting.get(tenant) ?? [];
-    if (queue.length >= (this.options.tenantQueueMax ?? this.options.queueMax)) {
-      throw new AppError('TOO_MANY_REQUESTS', pdfTenantBusyMessage);
-    }
-    // The releasing render hands its place over, so `active` stays counted.
-    await new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { tenant, admit: resolve, timer: undefined };
-      const waitMs = this.options.queueWaitMs;
-      if (waitMs !== undefined) {
-        waiter.timer = setTimeout(() => {
-          this.dequeue(waiter);
-          reject(
-            new AppError('UNAVAILABLE', pdfQueueWaitMessage, undefined, { seconds: String(Math.round(waitMs / 1000)) }),
-          );
-        }, waitMs);
-      }
-      queue.push(waiter);
-      if (!this.waiting.has(tenant)) this.waiting.set(tenant, queue);
-      this.waitingCount++;
-    });
-  }
-
-  /** Hands the freed page to the next tenant's render, or frees it. */
-  private release(tenant: string): void {
-    this.count(tenant, -1);
-    const next = this.nextWaiter();
-    if (!next) {
-      this.active--;
-      return;
-    }
-    clearTimeout(next.timer);
-    this.count(next.tenant, 1);
-    this.dequeue(next);
-    next.admit();
-  }
-
-  /**
-   * The first waiting render of the tenant holding the fewest pages, among equals the one whose last render started
-   * earliest (or never): a tenant that arrives while another holds every page gets the next page before that tenant's
-   * next render, so it waits for one render at most.
-   */
-  private nextWaiter(): Waiter | undefined {
-    let chosen: Waiter | undefined;
-    let chosenHeld = Number.POSITIVE_INFINITY;
-    let chosenStart = Number.POSITIVE_INFINITY;
-    for (const [tenant, queue] of this.waiting) {
-      const held = this.activeOf.get(tenant) ?? 0;
-      const start = this.lastStart.get(tenant) ?? 0;
-      if (queue[0] && (held < chosenHeld || (held === chosenHeld && start < chosenStart))) {
-        chosen = queue[0];
-        chosenHeld = held;
-        chosenStart = start;
-      }
-    }
-    return chosen;
-  }
-
-  /** Takes a waiter out of its tenant's queue. */
-  private dequeue(waiter: Waiter): void {
-    const queue = this.waiting.get(waiter.tenant);
-    const index = queue?.indexOf(waiter) ?? -1;
-    if (!queue || index < 0) return;
-    queue.splice(index, 1);
-    this.waitingCount--;
-    if (queue.length === 0) this.waiting.delete(waiter.tenant);
-    this.forgetIfIdle(waiter.tenant);
-  }
-
-  /** Counts a tenant's render getting (1) or giving up (-1) a page. */
-  private count(tenant: string, change: number): void {
-    const held = (this.activeOf.get(tenant) ?? 0) + change;
-    if (change > 0) this.lastStart.set(tenant, ++this.starts);
-    if (held > 0) this.activeOf.set(tenant, held);
-    else this.activeOf.delete(tenant);
-    this.forgetIfIdle(tenant);
-  }
-
-  /** A tenant with nothing held or waiting is forgotten, so that tenants seen once do not grow memory. */
-  private forgetIfIdle(tenant: string): void {
-    if (!this.activeOf.has(tenant) && !this.waiting.has(tenant)) this.lastStart.delete(tenant);
   }
 
   /** The running browser, or one started now; callers at once share one start. */
