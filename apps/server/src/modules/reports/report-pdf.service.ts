@@ -225,6 +225,7 @@ export class ReportPdfService {
     return this.deps.now?.() ?? Date.now();
   }
 
+  /** Keeps a failure for `failedPdfKeptMs`; expired ones, and the oldest beyond `failedPdfsMax`, go first. */
   private rememberFailure(key: string, error: unknown): void {
     const now = this.now();
     this.failed.delete(key);
