@@ -173,6 +173,15 @@ export const configSchema = z
     PDF_PAGES: z.coerce.number({ message: 'expected a number of pages' }).int().min(1).max(16).default(2),
     /** PDFs that may wait for a page; more are refused as busy. */
     PDF_QUEUE_MAX: z.coerce.number({ message: 'expected a number of PDFs' }).int().min(0).max(1000).default(16),
+    /** PDFs of one organization that may wait for a page; more of it are refused as busy (decision 0140). */
+    PDF_TENANT_QUEUE_MAX: z.coerce.number({ message: 'expected a number of PDFs' }).int().min(0).max(1000).default(4),
+    /** The longest a PDF may wait for a page, ms; then it is answered 503. */
+    PDF_QUEUE_WAIT_MS: z.coerce
+      .number({ message: 'expected a number of milliseconds' })
+      .int()
+      .min(1000)
+      .max(600_000)
+      .default(60_000),
     /** The longest one PDF may take to print, ms. */
     PDF_TIMEOUT_MS: z.coerce
       .number({ message: 'expected a number of milliseconds' })
@@ -226,6 +235,8 @@ export const configSchema = z
     pdfPages: env.PDF_PAGES,
     pdfQueueMax: env.PDF_QUEUE_MAX,
     pdfTimeoutMs: env.PDF_TIMEOUT_MS,
+    pdfTenantQueueMax: env.PDF_TENANT_QUEUE_MAX,
+    pdfQueueWaitMs: env.PDF_QUEUE_WAIT_MS,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   }));

@@ -12,7 +12,7 @@ const hour = 60 * minute;
 
 /**
  * The limits of operations that send mail or store text, of failed sign-ins per IP, and of
- * anonymous reads that reach the database (a published report's routes). Each is
+ * anonymous reads that reach the database (a published report's routes), and of PDFs (each may cost a render). Each is
  * multiplied by RATE_LIMIT_FACTOR (a large site, many users behind one office address); a per-IP
  * limit counts one address, the others one account or one mail address, whichever IP asks.
  */
@@ -34,6 +34,10 @@ export const rateLimits = {
   publicReportPerIp: { limit: 3000, windowMs: 10 * minute },
   /** A published report's PDF: each one not yet kept costs a render in Chromium (about a second). */
   publicReportPdfPerIp: { limit: 30, windowMs: 10 * minute },
+  /** A member's report PDFs (`GET /api/reports/{id}.pdf`), each one not yet kept a render (decision 0140). */
+  reportPdfPerAccount: { limit: 60, windowMs: 10 * minute },
+  /** The same route per address: a few colleagues behind one office address. */
+  reportPdfPerIp: { limit: 120, windowMs: 10 * minute },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

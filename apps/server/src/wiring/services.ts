@@ -258,6 +258,8 @@ export async function createServices(deps: ServicesDeps) {
     chromiumPath: config.chromiumPath,
     pages: config.pdfPages,
     queueMax: config.pdfQueueMax,
+    tenantQueueMax: config.pdfTenantQueueMax,
+    queueWaitMs: config.pdfQueueWaitMs,
     timeoutMs: config.pdfTimeoutMs,
     logger,
   });

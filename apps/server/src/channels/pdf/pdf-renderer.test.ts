@@ -10,10 +10,14 @@ import { AppError } from '../../shared/errors.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import {
   chromiumMissingMessage,
+  isRenderFailure,
   type PdfJob,
   type PdfRenderer,
   pdfBusyMessage,
+  pdfQueueWaitMessage,
+  pdfTenantBusyMessage,
   pdfTimeoutMessage,
+  pdfTooLongMessage,
   PdfRenderer as Renderer,
 } from './pdf-renderer.ts';
 import { translatePdfError } from './pdf-texts.ts';
@@ -48,6 +52,8 @@ const documentHtml = `<!doctype html><html><head><style>
     root.append(drawing);
     for (let i = 1; i <= count; i++) {
       const section = document.createElement('section');
+      // As a print template's CSS could make it: a box taller than a thousand A4 sheets.
+      if (params.get('tall')) section.style.height = '2000000px';
       section.textContent = 'Sheet ' + i + (i === 1 ? ' init=' + JSON.stringify(init) : '');
       sheets.append(section);
     }
@@ -297,6 +303,86 @@ describe('PdfRenderer', () => {
     const [first, second] = await Promise.all([running, queued]);
     expect(pageText(saved(first), 3)).toContain('value=released');
     expect(info(saved(second)).Pages).toBe('2');
+  });
+
+  it("serves tenants in turn: B's PDF waits for one render of A's slow page, not for A's flood", async () => {
+    const pdfRenderer = renderer({ pages: 1, queueMax: 16, tenantQueueMax: 8 });
+    /** Renders in the order they started drawing (each asks its value once drawn). */
+    const started: string[] = [];
+    const slowStarted = deferred<void>();
+    const slowPage = deferred<string>();
+    const slow = pdfRenderer.render(
+      job({
+        tenant: 'A',
+        value: () => {
+          started.push('A slow');
+          slowStarted.resolve();
+          return slowPage.promise;
+        },
+      }),
+    );
+    await slowStarted.promise;
+    const labelled = (tenant: string, label: string) =>
+      pdfRenderer.render(
+        job({
+          tenant,
+          sheets: 1,
+          value: async () => {
+            started.push(label);
+            return label;
+          },
+        }),
+      );
+    const flood = Array.from({ length: 6 }, (_, index) => labelled('A', `A${index + 1}`));
+    const other = labelled('B', 'B');
+    slowPage.resolve('slow');
+    const [, ...rest] = await Promise.all([slow, other, ...flood]);
+    expect(rest.every((pdf) => pdf.length > 0)).toBe(true);
+    // B started right after the render that held the page when it came; A's flood went on after it.
+    expect(started).toEqual(['A slow', 'B', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6']);
+  });
+
+  it("refuses a tenant's render beyond its share of the queue while others still get in", async () => {
+    const pdfRenderer = renderer({ pages: 1, queueMax: 16, tenantQueueMax: 2 });
+    const hold = deferred<string>();
+    const running = pdfRenderer.render(job({ tenant: 'A', value: () => hold.promise }));
+    const queuedA = [pdfRenderer.render(job({ tenant: 'A', sheets: 1 })), pdfRenderer.render(job({ tenant: 'A' }))];
+    const refused = await rejection(pdfRenderer.render(job({ tenant: 'A' })));
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.message).toBe(pdfTenantBusyMessage);
+    expect(translatePdfError(refused.message, 'fi')).toBe(
+      'Tämän organisaation PDF-tiedostot täyttävät jo sen paikat jonossa, yritä hetken päästä uudelleen',
+    );
+    const queuedB = pdfRenderer.render(job({ tenant: 'B', sheets: 2 }));
+    hold.resolve('released');
+    await Promise.all([running, ...queuedA]);
+    expect(info(saved(await queuedB)).Pages).toBe('2');
+  });
+
+  it('answers a render that waited too long for a page with its message, and the queue goes on', async () => {
+    const pdfRenderer = renderer({ pages: 1, queueWaitMs: 1000 });
+    const hold = deferred<string>();
+    const running = pdfRenderer.render(job({ value: () => hold.promise }));
+    const error = await rejection(pdfRenderer.render(job({ tenant: 'B' })));
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).toBe(pdfQueueWaitMessage);
+    expect(isRenderFailure(error)).toBe(false);
+    expect(translatePdfError(error.message, 'sv', error.values)).toBe(
+      'PDF:en väntade mer än 1 s på skrivaren, försök igen senare',
+    );
+    hold.resolve('released');
+    expect(pageText(saved(await running), 3)).toContain('value=released');
+    // The page it did not get is free for the next render.
+    expect(info(saved(await pdfRenderer.render(job({ tenant: 'B', sheets: 2 })))).Pages).toBe('2');
+  });
+
+  it('refuses a page drawn taller than the sheets a PDF may have before printing it', async () => {
+    const pdfRenderer = renderer({ pages: 1 });
+    const error = await rejection(pdfRenderer.render(job({ url: `${base}/print?sheets=1&tall=1` })));
+    expect(error.message).toBe(pdfTooLongMessage);
+    expect(isRenderFailure(error)).toBe(true);
+    expect(translatePdfError(error.message, 'en', error.values)).toBe('The report would print on more than 500 pages');
+    expect(info(saved(await pdfRenderer.render(job({ sheets: 2 })))).Pages).toBe('2');
   });
 
   it('fails a render over the time limit with its message, and the next render works', async () => {

@@ -11,6 +11,7 @@ import {
   type Route,
 } from 'playwright-core';
 import { AppError } from '../../shared/errors.ts';
+import { PdfQueue } from './pdf-queue.ts';
 
 /** A request the printed page makes, as `PdfJob.intercept` sees it. */
 export interface PdfRequest {
@@ -34,6 +35,11 @@ export interface PdfAnswer {
 export interface PdfJob {
   /** A print page of the built web app on this server. */
   url: string;
+  /**
+   * Whose queue the job waits in (a report's organization id; unset: one shared queue): tenants are served in turn,
+   * so one tenant's many or slow PDFs delay another's by at most one render (decision 0140).
+   */
+  tenant?: string;
   /** JSON handed to the page's `__oloPrint`. */
   init?: unknown;
   /** Answers a request in-process; null lets it through to the network. */
@@ -57,17 +63,41 @@ export interface PdfRendererOptions {
   chromiumPath: string;
   /** Pages open at once, each reused by the next render. */
   pages: number;
-  /** Renders that may wait for a page; one more is refused. */
+  /** Renders that may wait for a page, all tenants together; one more is refused. */
   queueMax: number;
+  /** Renders of one tenant that may wait for a page; one more of that tenant is refused. Default: `queueMax`. */
+  tenantQueueMax?: number;
+  /** The longest a render may wait for a page, ms; it then fails with `pdfQueueWaitMessage`. Default: none. */
+  queueWaitMs?: number;
   /** The longest a render may take, ms, from getting a page to the PDF. */
   timeoutMs: number;
   logger: Logger;
 }
 
-export const pdfBusyMessage = 'PDF renderer busy';
+export { pdfBusyMessage, pdfQueueWaitMessage, pdfTenantBusyMessage } from './pdf-queue.ts';
 export const pdfTimeoutMessage = 'The PDF took longer than {seconds} s to render';
+export const pdfTooLongMessage = 'The report would print on more than {pages} pages';
+export const pdfCrashedMessage = 'Chromium crashed twice while printing the PDF';
 export const chromiumMissingMessage =
   "Chromium was not found at {path}: install Debian's chromium or set CHROMIUM_PATH";
+
+/**
+ * Sheets a PDF may have: a print template's CSS (huge type, a tall box) could otherwise make Chromium lay out and
+ * print thousands of pages. Checked on the drawn page before printing (decision 0141).
+ */
+export const pdfSheetsMax = 500;
+
+/** Height of an A4 sheet in CSS px (96 per inch): 297 mm portrait, 210 mm landscape. */
+const sheetHeightPx = { portrait: (297 / 25.4) * 96, landscape: (210 / 25.4) * 96 };
+
+/**
+ * Whether a render failed because of its job (over its time, too long, crashing Chromium), so that the same job would
+ * fail again: such failures may be answered from a short cache instead of rendering again. Busy, a long wait in the
+ * queue and a missing Chromium are the renderer's state, not the job's.
+ */
+export function isRenderFailure(error: unknown): boolean {
+  return error instanceof AppError && [pdfTimeoutMessage, pdfTooLongMessage, pdfCrashedMessage].includes(error.message);
+}
 
 /** A pooled page, with the job it serves now (its routes read this) and the print page it has loaded. */
 interface Slot {
@@ -114,20 +144,22 @@ const hungCheckMs = 5_000;
 /**
  * Prints pages of the web app to PDF in one long-lived Chromium (decision 0127). The browser is
  * its own process (`launchServer`), started on the first render and again after it dies; renders
- * take one of `pages` reusable pages, and up to `queueMax` more wait for one in arrival order.
+ * take one of `pages` reusable pages, and up to `queueMax` more wait for one (at most `tenantQueueMax` of a tenant,
+ * for at most `queueWaitMs`), tenants served in turn (decision 0140).
  */
 export class PdfRenderer {
   private server: BrowserServer | undefined;
   private browser: Browser | undefined;
   private starting: Promise<Browser> | undefined;
   private readonly idle: Slot[] = [];
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly queue: PdfQueue;
   private closed = false;
   /** Jobs handed to print pages so far: each one's number tells its drawing from the one before. */
   private printed = 0;
 
-  constructor(private readonly options: PdfRendererOptions) {}
+  constructor(private readonly options: PdfRendererOptions) {
+    this.queue = new PdfQueue(options);
+  }
 
   /** The Chromium process now running (tests kill it to see the renderer recover). */
   get browserServer(): BrowserServer | undefined {
@@ -136,7 +168,8 @@ export class PdfRenderer {
 
   async render(job: PdfJob): Promise<Buffer> {
     if (this.closed) throw new Error('PDF renderer closed');
-    await this.acquire();
+    const tenant = job.tenant ?? '';
+    await this.queue.acquire(tenant);
     let parking: Promise<void> | undefined;
     try {
       let done: { pdf: Buffer; slot: Slot };
@@ -149,7 +182,7 @@ export class PdfRenderer {
         try {
           done = await this.attempt(job);
         } catch (retryError) {
-          if (retryError instanceof BrowserGone) throw new Error('Chromium crashed twice while printing a PDF');
+          if (retryError instanceof BrowserGone) throw new AppError('UNAVAILABLE', pdfCrashedMessage);
           throw retryError;
         }
       }
@@ -157,8 +190,8 @@ export class PdfRenderer {
       return done.pdf;
     } finally {
       // The PDF goes out at once; the page is given to the next render once it is emptied.
-      if (parking) void parking.finally(() => this.release());
-      else this.release();
+      if (parking) void parking.finally(() => this.queue.release(tenant));
+      else this.queue.release(tenant);
     }
   }
 
@@ -211,22 +244,6 @@ export class PdfRenderer {
     ]);
     clearTimeout(timer);
     if (!closed) await server.kill();
-  }
-
-  private async acquire(): Promise<void> {
-    if (this.active < this.options.pages) {
-      this.active++;
-      return;
-    }
-    if (this.waiting.length >= this.options.queueMax) throw new AppError('TOO_MANY_REQUESTS', pdfBusyMessage);
-    // The releasing render hands its place over, so `active` stays counted.
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
   }
 
   /** The running browser, or one started now; callers at once share one start. */
@@ -450,6 +467,16 @@ export class PdfRenderer {
     }
     const { page } = slot;
     await page.waitForSelector(`[data-print-job="${number}"] ${job.readySelector}`, { state: 'attached', timeout: 0 });
+    // The drawn height at the screen's width is at most the printed one (print is narrower), so this never refuses a
+    // report that fits, and cuts one whose CSS would have Chromium print thousands of sheets before the PDF starts.
+    const height = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement
+          .scrollHeight,
+    );
+    if (height / sheetHeightPx[job.pdf.landscape ? 'landscape' : 'portrait'] > pdfSheetsMax) {
+      throw new AppError('BAD_USER_INPUT', pdfTooLongMessage, undefined, { pages: String(pdfSheetsMax) });
+    }
     const margin = { top: job.pdf.margin, right: job.pdf.margin, bottom: job.pdf.margin, left: job.pdf.margin };
     const headerFooter = Boolean(job.pdf.headerTemplate || job.pdf.footerTemplate);
     const common = { format: 'A4', landscape: job.pdf.landscape, margin, printBackground: true, timeout: 0 } as const;

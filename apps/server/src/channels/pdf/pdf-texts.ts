@@ -1,11 +1,35 @@
 import type { Language } from '@olo/shared';
-import { chromiumMissingMessage, pdfBusyMessage, pdfTimeoutMessage } from './pdf-renderer.ts';
+import {
+  chromiumMissingMessage,
+  pdfBusyMessage,
+  pdfCrashedMessage,
+  pdfQueueWaitMessage,
+  pdfTenantBusyMessage,
+  pdfTimeoutMessage,
+  pdfTooLongMessage,
+} from './pdf-renderer.ts';
 
 /** The renderer's errors in Finnish and Swedish (English is the key), for the PDF download routes. */
 export const pdfErrorTexts: Record<string, Partial<Record<Language, string>>> = {
   [pdfBusyMessage]: {
     fi: 'PDF-tulostin on varattu, yritä hetken päästä uudelleen',
     sv: 'PDF-skrivaren är upptagen, försök igen om en stund',
+  },
+  [pdfTenantBusyMessage]: {
+    fi: 'Tämän organisaation PDF-tiedostot täyttävät jo sen paikat jonossa, yritä hetken päästä uudelleen',
+    sv: 'Den här organisationens PDF:er fyller redan dess platser i kön, försök igen om en stund',
+  },
+  [pdfQueueWaitMessage]: {
+    fi: 'PDF odotti tulostinta yli {seconds} s, yritä myöhemmin uudelleen',
+    sv: 'PDF:en väntade mer än {seconds} s på skrivaren, försök igen senare',
+  },
+  [pdfTooLongMessage]: {
+    fi: 'Raportista tulisi yli {pages} sivua',
+    sv: 'Rapporten skulle bli mer än {pages} sidor',
+  },
+  [pdfCrashedMessage]: {
+    fi: 'Chromium kaatui kahdesti PDF:ää tulostaessa',
+    sv: 'Chromium kraschade två gånger när PDF:en skrevs ut',
   },
   [pdfTimeoutMessage]: {
     fi: 'PDF:n tulostus kesti yli {seconds} s',

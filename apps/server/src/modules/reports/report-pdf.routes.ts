@@ -28,7 +28,10 @@ export function registerReportPdfRoutes(app: FastifyInstance, deps: { reportPdf:
     const access = await request.viewer();
     // A site admin's `Cache-Control: no-cache` renders again (the benchmark's cold and warm renders).
     const fresh = /no-cache/i.test(request.headers['cache-control'] ?? '');
-    const pdf = await deps.reportPdf.memberPdf(access, reportId(request.params.id), pdfLanguage(request), { fresh });
+    const pdf = await deps.reportPdf.memberPdf(access, reportId(request.params.id), pdfLanguage(request), {
+      fresh,
+      ip: request.ip,
+    });
     return sendDownload(reply, {
       body: pdf.body,
       contentType: 'application/pdf',

@@ -6,7 +6,7 @@ import {
   reportCoverContentSchema,
   reportDataslotsSchema,
 } from '@olo/shared';
-import type { PdfAnswer, PdfJob, PdfRequest } from '../../channels/pdf/pdf-renderer.ts';
+import { isRenderFailure, type PdfAnswer, type PdfJob, type PdfRequest } from '../../channels/pdf/pdf-renderer.ts';
 import type { InProcessQuery } from '../../graphql/in-process.ts';
 import { appErrorBody } from '../../http/error-answers.ts';
 import { ByteBoundedCache } from '../../shared/byte-bounded-cache.ts';
@@ -18,6 +18,7 @@ import { type AttachmentsService, isLogoOfOrganization } from '../attachments/at
 import { dataRequestSchema } from '../data/data.schema.ts';
 import { type DataService, type ProjectDataAnswer, StaleDataIdError } from '../data/data.service.ts';
 import { type PublicReportsService, shownAttachmentIds } from './public-reports.service.ts';
+import { boundPrintImages, isPrintableImage } from './report-pdf.images.ts';
 import { printPublicReportQuery, printReportQuery } from './report-pdf.query.ts';
 import { printFooterTemplate, printHeaderTemplate, printMargin } from './report-pdf.templates.ts';
 import type { PrintTemplateRow, ReportCoverRow, ReportsRepository } from './reports.repository.ts';
@@ -34,6 +35,15 @@ export const reportPdfCacheBytes = 64 * 1024 * 1024;
 
 /** A report still receiving values is printed again after this long (ms) even when nothing else changed. */
 export const livePdfKeptMs = 60_000;
+
+/**
+ * A render that failed by its own doing (over its time, too long; `isRenderFailure`) is answered with the same error
+ * for this long (ms) while nothing it shows changed, rather than tying up a page again (decision 0140).
+ */
+export const failedPdfKeptMs = 60_000;
+
+/** Failed renders remembered at once; the oldest is forgotten first. */
+export const failedPdfsMax = 1000;
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
 
@@ -90,6 +100,8 @@ export class ReportPdfService {
   private readonly cache = new ByteBoundedCache<Buffer>(reportPdfCacheBytes);
   /** Renders under way by cache key: a second request for the same PDF waits for the first. */
   private readonly rendering = new Map<string, Promise<Buffer>>();
+  /** Renders that failed by their own doing, by cache key, with when their error expires (epoch ms). */
+  private readonly failed = new Map<string, { error: unknown; until: number }>();
 
   constructor(
     private readonly deps: {
@@ -111,13 +123,17 @@ export class ReportPdfService {
     },
   ) {}
 
-  /** A report its viewer may see (project.viewReports), in `language`; `fresh` renders again (site admins only). */
+  /**
+   * A report its viewer may see (project.viewReports), in `language`; `fresh` renders again (site admins only).
+   * Counted per account and per address (`ip`) before anything is read.
+   */
   async memberPdf(
     access: ViewerAccess,
     id: number,
     language: Language,
-    options: { fresh?: boolean } = {},
+    options: { fresh?: boolean; ip?: string } = {},
   ): Promise<ReportPdf> {
+    this.deps.limits.take(['reportPdfPerAccount', access.user?.id], ['reportPdfPerIp', options.ip]);
     const report = await this.deps.reports.byId(access, id);
     if (!report) throw notFound();
     const facts = await this.facts(report);
@@ -176,7 +192,7 @@ export class ReportPdfService {
     facts: { project: { dataId: string }; cover: ReportCoverRow | undefined; template: PrintTemplateRow | undefined },
     language: Language,
   ): string {
-    const now = this.deps.now?.() ?? Date.now();
+    const now = this.now();
     // Values of a period that has not settled may change under the same data id (decision 0129).
     const live = lastShownTime(report) + periodSettleMs > now ? Math.floor(now / livePdfKeptMs) : 'settled';
     return [
@@ -194,6 +210,8 @@ export class ReportPdfService {
   private async cached(key: string, fresh: boolean, render: () => Promise<Buffer>): Promise<Buffer> {
     const kept = fresh ? undefined : this.cache.get(key);
     if (kept) return kept;
+    const failure = fresh ? undefined : this.failed.get(key);
+    if (failure && failure.until > this.now()) throw failure.error;
     let pending = fresh ? undefined : this.rendering.get(key);
     if (!pending) {
       pending = render();
@@ -204,18 +222,34 @@ export class ReportPdfService {
           if (this.rendering.get(key) === done) this.rendering.delete(key);
           this.cache.set(key, pdf, pdf.length);
         },
-        () => {
+        (error: unknown) => {
           if (this.rendering.get(key) === done) this.rendering.delete(key);
+          if (isRenderFailure(error)) this.rememberFailure(key, error);
         },
       );
     }
     return pending;
   }
 
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /** Keeps a failure for `failedPdfKeptMs`; expired ones, and the oldest beyond `failedPdfsMax`, go first. */
+  private rememberFailure(key: string, error: unknown): void {
+    const now = this.now();
+    this.failed.delete(key);
+    for (const [kept, { until }] of this.failed) {
+      if (until <= now || this.failed.size >= failedPdfsMax) this.failed.delete(kept);
+      else break;
+    }
+    this.failed.set(key, { error, until: now + failedPdfKeptMs });
+  }
+
   /**
-   * The cover's logo inline (a header template loads nothing): a raster image of at most 256 KB, else
-   * null. Only a file of the cover's own organization, as the public link serves it: a logo stored
-   * before that rule, naming another tenant's file, prints nothing.
+   * The cover's logo inline (a header template loads nothing): a raster image of at most 256 KB and within
+   * `printImageLimits` (decision 0141), else null. Only a file of the cover's own organization, as the public link
+   * serves it: a logo stored before that rule, naming another tenant's file, prints nothing.
    */
   private async logoDataUri(cover: ReportCoverRow | undefined): Promise<string | null> {
     const logoId = coverLogoId(cover);
@@ -230,14 +264,16 @@ export class ReportPdfService {
       return null;
     }
     const bytes = await fs.readFile(this.deps.attachments.filePath(attachment)).catch(() => null);
-    return bytes ? `data:${attachment.contentType};base64,${bytes.toString('base64')}` : null;
+    return bytes && isPrintableImage(bytes)
+      ? `data:${attachment.contentType};base64,${bytes.toString('base64')}`
+      : null;
   }
 
   private async print(
     answer: unknown,
     report: Report,
     facts: {
-      project: { organizationName: string; name: string; timeZone: string };
+      project: { organizationId: string; organizationName: string; name: string; timeZone: string };
       cover: ReportCoverRow | undefined;
       template: PrintTemplateRow | undefined;
     },
@@ -263,20 +299,22 @@ export class ReportPdfService {
     const baseUrl = this.deps.baseUrl();
     return this.deps.render({
       url: `${baseUrl}/print/report`,
+      // Each organization's PDFs wait in a queue of their own, served in turn (decision 0140).
+      tenant: facts.project.organizationId,
       init: {
         report: answer,
         sources: { dataPath: access.dataPath, attachmentBase: access.attachmentBase },
         language,
         margin: printMargin(template),
-        css: template ? printTemplateStyle(template) : '',
+        css: template ? boundPrintImages(printTemplateStyle(template)) : '',
       },
       intercept: (request) => this.answer(request, baseUrl, access),
       readySelector: '[data-report-ready="true"]',
       pdf: {
         landscape: report.landscape,
         margin: printMargin(template),
-        headerTemplate: printHeaderTemplate(template, values),
-        footerTemplate: printFooterTemplate(template, values),
+        headerTemplate: boundPrintImages(printHeaderTemplate(template, values)),
+        footerTemplate: boundPrintImages(printFooterTemplate(template, values)),
         coverSeparate: report.coverId !== null,
       },
       metadata: { title: report.name, author: facts.project.organizationName, created: new Date() },

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printTemplates, reportCovers, reports } from '../../db/tables/index.ts';
 import { serverRoot } from '../../paths.ts';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
+import { flatPng } from '../../testing/images.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import type { ProjectDataBody } from '../data/data.schema.ts';
@@ -427,5 +428,198 @@ describe('the public report PDF’s rate limit', () => {
     const file = await client.fetch(`/api/public-reports/${crypto.randomUUID()}/attachments/${crypto.randomUUID()}`);
     await file.arrayBuffer();
     expect(file.status).toBe(404);
+  });
+});
+
+/** Waits until `check` holds, polling (the server's work runs in the same process). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(testDatabases)('the PDF renderer shared between organizations on %s', (kind) => {
+  let olo: TestServer;
+  let admin: TestClient;
+  const orgs = { a: '', b: '' };
+  const ids = { a: [] as number[], b: 0, huge: 0, pictures: 0 };
+  /** Renders asked of the renderer (by organization, A or B) and those that finished, in order. */
+  let asked: string[] = [];
+  let finished: string[] = [];
+  /** A render whose page requests wait for this (the first one asked), as a slow page would. */
+  let slowPage: Promise<void> | undefined;
+
+  beforeAll(async () => {
+    execFileSync('node', ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'ignore' });
+    // One page: whoever holds it holds the renderer.
+    olo = await startTestServer(kind, { PDF_PAGES: '1' });
+    ({ client: admin } = await signedInClient(olo.url));
+    const range = { from: new Date('2026-10-03T21:00:00Z'), to: new Date('2026-10-20T21:00:00Z') };
+    const content = (words: string): ReportContent => ({
+      version: reportContentVersion,
+      elements: [text('title', words, 'title')],
+    });
+    for (const side of ['a', 'b'] as const) {
+      const organization = await createOrganization(admin, { name: `Organisaatio ${side.toUpperCase()}` });
+      orgs[side] = organization.id;
+      const project = await createProject(admin, organization.id, { timeZone: 'Europe/Helsinki' });
+      const image = (width: number, height: number) =>
+        `<img src="data:image/png;base64,${flatPng(width, height).toString('base64')}" style="height:8mm">`;
+      const [template] = await olo.server.database.db
+        .insert(printTemplates)
+        .values(
+          side === 'a'
+            ? // A print template whose CSS makes the report thousands of sheets long.
+              { organizationId: organization.id, name: 'Jättiläinen', css: 'body { min-height: 3000000px; }' }
+            : // One whose header holds a small logo and one of 25 megapixels (3 KB as a file).
+              { organizationId: organization.id, name: 'Kuvat', header: `${image(200, 50)} ${image(5000, 5000)}` },
+        )
+        .returning();
+      const names = side === 'a' ? ['A1', 'A2', 'A3', 'Jättiläinen'] : ['B1', 'Kuvat'];
+      const inserted = await olo.server.database.db
+        .insert(reports)
+        .values(
+          names.map((name) => ({
+            projectId: project.id,
+            name,
+            content: content(`Raportti ${name}`),
+            ...range,
+            printtemplateId: name === 'Jättiläinen' || name === 'Kuvat' ? template?.id : null,
+          })),
+        )
+        .returning();
+      if (side === 'a') {
+        ids.a = inserted.slice(0, 3).map((report) => report.id);
+        ids.huge = inserted[3]?.id as number;
+      } else [ids.b, ids.pictures] = inserted.map((report) => report.id) as [number, number];
+    }
+    // Watches the real renderer: which organization's renders it is asked for and finishes, holding the first.
+    const pdfRenderer = olo.server.services.pdf;
+    const render = pdfRenderer.render.bind(pdfRenderer);
+    pdfRenderer.render = (job) => {
+      const label = job.tenant === orgs.a ? 'A' : job.tenant === orgs.b ? 'B' : '?';
+      asked.push(label);
+      const held = asked.length === 1 && slowPage;
+      const intercept = job.intercept;
+      const asWritten = held
+        ? {
+            ...job,
+            intercept: async (request: Parameters<NonNullable<typeof intercept>>[0]) => {
+              await held;
+              return intercept ? intercept(request) : null;
+            },
+          }
+        : job;
+      return render(asWritten).then((pdf) => {
+        finished.push(label);
+        return pdf;
+      });
+    };
+  }, 300_000);
+  afterAll(() => olo?.close());
+
+  it("prints B's PDF after one render while A's slow page and flood of PDFs hold the renderer", async () => {
+    let release = () => {};
+    slowPage = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    asked = [];
+    finished = [];
+    const ask = (id: number, lang: string) => admin.fetch(`/api/reports/${id}.pdf?lang=${lang}`);
+    const slow = ask(ids.a[0] as number, 'fi');
+    await until(() => asked.length === 1, "A's slow render");
+    // Four more of A's, each a PDF of its own (another report or language), fill A's share of the queue.
+    const flood = [ask(ids.a[1] as number, 'fi'), ask(ids.a[1] as number, 'sv'), ask(ids.a[1] as number, 'en')];
+    flood.push(ask(ids.a[2] as number, 'fi'));
+    await until(() => asked.length === 5, "A's flood");
+    const refused = await ask(ids.a[2] as number, 'sv');
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Den här organisationens PDF:er fyller redan dess platser i kön, försök igen om en stund',
+    );
+    const other = ask(ids.b, 'fi');
+    await until(() => asked.length === 7, "B's render");
+    release();
+    const answers = await Promise.all([slow, ...flood, other]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    }
+    // B's render came right after the one holding the page when it asked, ahead of A's four queued before it.
+    expect(finished).toEqual(['A', 'B', 'A', 'A', 'A', 'A']);
+  });
+
+  it('answers a failed render of an unchanged report from a short cache, and renders a changed one again', async () => {
+    asked = [];
+    const url = `/api/reports/${ids.huge}.pdf?lang=fi`;
+    const first = await admin.fetch(url);
+    expect(first.status).toBe(400);
+    expect(((await first.json()) as { message: string }).message).toBe('Raportista tulisi yli 500 sivua');
+    expect(asked).toHaveLength(1);
+    const again = await admin.fetch(url);
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { message: string }).message).toBe('Raportista tulisi yli 500 sivua');
+    expect(asked).toHaveLength(1);
+    // Another language is another PDF.
+    const english = await admin.fetch(`/api/reports/${ids.huge}.pdf?lang=en`);
+    expect(((await english.json()) as { message: string }).message).toBe(
+      'The report would print on more than 500 pages',
+    );
+    expect(asked).toHaveLength(2);
+    const renamed = await admin.graphql<{ updateReport: { name: string } }>(
+      'mutation ($input: UpdateReportInput!) { updateReport(input: $input) { name } }',
+      { input: { id: ids.huge, name: 'Jättiläinen 2' } },
+    );
+    expect(renamed.data?.updateReport.name).toBe('Jättiläinen 2');
+    const edited = await admin.fetch(url);
+    expect(edited.status).toBe(400);
+    await edited.arrayBuffer();
+    expect(asked).toHaveLength(3);
+  });
+
+  it("prints a print template's small images and leaves out one too large in pixels", async () => {
+    const response = await admin.fetch(`/api/reports/${ids.pictures}.pdf?lang=fi`);
+    expect(response.status).toBe(200);
+    const file = path.join(os.tmpdir(), `olo-pictures-${crypto.randomUUID()}.pdf`);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    try {
+      // pdfimages: two heading lines, then per image its page, number, type, width, height, …
+      const sizes = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .slice(2)
+        .map((line) => line.trim().split(/\s+/).slice(3, 5).join('×'));
+      expect(sizes).toContain('200×50');
+      expect(sizes.filter((size) => size.startsWith('5000'))).toEqual([]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});
+
+describe('the report PDF routes’ rate limits', () => {
+  let olo: TestServer;
+  beforeAll(async () => {
+    // reportPdfPerAccount: 60 per 10 minutes, here 30; reportPdfPerIp: 120, here 60; five sign-ups from one address.
+    olo = await startTestServer('pglite', { RATE_LIMIT_FACTOR: '0.5' });
+  });
+  afterAll(() => olo?.close());
+
+  it("refuses an account, then an address, that asks for members' PDFs too often, in the link's language", async () => {
+    const users = [];
+    for (let i = 0; i < 3; i++) users.push((await signedInClient(olo.url)).client);
+    const [first, second, third] = users as [TestClient, TestClient, TestClient];
+    const ask = async (client: TestClient) => {
+      const response = await client.fetch('/api/reports/999999.pdf?lang=fi');
+      return { status: response.status, message: ((await response.json()) as { message: string }).message };
+    };
+    for (let i = 0; i < 30; i++) expect((await ask(first)).status).toBe(404);
+    // The account's limit: its next PDF is refused, while others from the same address still get theirs.
+    expect(await ask(first)).toEqual({ status: 429, message: 'Liian monta pyyntöä, yritä myöhemmin uudelleen' });
+    for (let i = 0; i < 30; i++) expect((await ask(second)).status).toBe(404);
+    // The address's limit: 60 from it, whichever account asked.
+    expect(await ask(third)).toEqual({ status: 429, message: 'Liian monta pyyntöä, yritä myöhemmin uudelleen' });
   });
 });
