@@ -46,8 +46,8 @@ export interface BrokerOptions {
   /** Slows down guessing: a blocked username or address is refused without its secret being checked. */
   throttle?: CredentialThrottle;
   /**
-   * The organizations owning an application (whose meters' downlink routes name it); without it
-   * an organization's client reaches no application.
+   * The organizations owning an application (those it is bound to, decision 0145); without it an
+   * organization's client reaches no application.
    */
   applicationOwners?: (topic: TopicApplication) => Promise<string[]>;
   onUplink?: UplinkHandler;
@@ -64,7 +64,7 @@ export interface Broker {
   /** The embedded broker's port once listening (0 asks for any free port). */
   readonly port: number | undefined;
   isUp(): boolean;
-  /** Meters changed organization: who owns which application is looked up again. */
+  /** An application was bound, or meters changed organization: who owns which application is looked up again. */
   forgetApplicationOwners(): void;
   /**
    * Publishes a message (a downlink) to the broker. On the embedded broker it reaches site-wide
@@ -237,8 +237,10 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     // A wildcard over applications is taken, narrowed by authorizeForward to the client's own.
     if (reach.kind === 'wildcard') return callback(null, subscription);
     const organizationId = sender.organizationId;
+    // Only the organization an application is bound to subscribes to it by name: nobody before
+    // its network server's uplinks arrive (decision 0145).
     owners.of(reach.topic).then(
-      (owning) => callback(null, ownedByOthers(owning, organizationId) ? null : subscription),
+      (owning) => callback(null, owning.includes(organizationId) ? subscription : null),
       (error: Error) => {
         logger.warn({ err: error, topic: subscription.topic }, 'looking up the owners of an MQTT topic failed');
         callback(null, null);

@@ -196,6 +196,8 @@ export async function createServices(deps: ServicesDeps) {
   const metersLater = lateBound<MetersService>('the meters service');
   const ingest = new IngestService({
     meters: repositories.meters,
+    bindings: repositories.applicationBindings,
+    applicationBound: () => deps.broker.get().forgetApplicationOwners(),
     systemErrors: repositories.systemErrors,
     writer,
     events,
