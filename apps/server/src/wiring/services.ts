@@ -198,6 +198,7 @@ export async function createServices(deps: ServicesDeps) {
     meters: repositories.meters,
     bindings: repositories.applicationBindings,
     applicationBound: () => deps.broker.get().forgetApplicationOwners(),
+    downlinksReachEverySubscriber: Boolean(config.mqttUrl),
     systemErrors: repositories.systemErrors,
     writer,
     events,

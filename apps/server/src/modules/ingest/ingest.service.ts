@@ -49,6 +49,12 @@ export class IngestService {
       bindings: Pick<ApplicationBindingsRepository, 'organizationsOf' | 'bindIfFree'>;
       /** An application was bound on this instance: the broker asks its owners again. */
       applicationBound?: () => void;
+      /**
+       * Olo's downlinks reach every client subscribed to their topic (an external broker, MQTT_URL),
+       * not only the meter's organization's: an organization's uplink may then not route its meter
+       * onto an application that the site's allocation gives to others either.
+       */
+      downlinksReachEverySubscriber?: boolean;
       /** Where refused uplinks and meters' problems are recorded. */
       systemErrors: Pick<SystemErrorsRepository, 'record'>;
       writer: ReadingWriter;
@@ -259,16 +265,19 @@ export class IngestService {
   /**
    * Whether this uplink may use its application (decision 0145). Through an organization's own
    * credentials: unless the application is bound to another organization; one bound to nobody is
-   * bound to this one here. Through the site-wide credentials: unless it would newly route an
-   * organization's meter to an application that the site's allocation gives only to others.
+   * bound to this one here. Through the site-wide credentials (and, on an external broker, an
+   * organization's too): unless it would newly route an organization's meter to an application
+   * that the site's allocation gives only to others.
    */
   private async mayUseApplication(meter: MeterRow, uplink: Uplink, sender: Sender): Promise<boolean> {
     const organizationId = sender.organizationId;
-    if (organizationId === null) {
+    if (organizationId === null || this.deps.downlinksReachEverySubscriber) {
       const application = newRouteApplication(meter, uplink);
-      if (application === undefined) return true;
-      const owners = await this.deps.meters.organizationsOfApplication(uplink.provider, application);
-      return !ownedByOthers(owners, meter.organizationId as string);
+      if (application !== undefined) {
+        const owners = await this.deps.meters.organizationsOfApplication(uplink.provider, application);
+        if (ownedByOthers(owners, meter.organizationId as string)) return false;
+      }
+      if (organizationId === null) return true;
     }
     const application = uplinkApplication(meter, uplink);
     if (application === undefined) return true;
