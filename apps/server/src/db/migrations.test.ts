@@ -133,7 +133,8 @@ describeOnPostgres('upgrading to migration 0020 on postgres', () => {
     await migrate(drizzle(sql), { migrationsFolder: migrationsDir });
 
     const key = (row: Record<string, unknown>) => `${row.provider} ${row.application} ${row.organization_id}`;
-    const sorted = <T extends Record<string, unknown>>(rows: T[]) => [...rows].sort((x, y) => (key(x) < key(y) ? -1 : 1));
+    const sorted = <T extends Record<string, unknown>>(rows: T[]) =>
+      [...rows].sort((x, y) => (key(x) < key(y) ? -1 : 1));
     const bindings = await sql`select provider, application, organization_id, integration_id from application_bindings`;
     const expected = [
       { provider: 'chirpstack', application: 'app-1', organization_id: first, integration_id: null },
@@ -143,6 +144,8 @@ describeOnPostgres('upgrading to migration 0020 on postgres', () => {
     ];
     expect(sorted([...bindings])).toEqual(sorted(expected));
     // Routes learned before stay the site's allocation.
-    expect(await sql`select distinct route_from_organization from meters`).toEqual([{ route_from_organization: false }]);
+    expect(await sql`select distinct route_from_organization from meters`).toEqual([
+      { route_from_organization: false },
+    ]);
   });
 });

@@ -141,12 +141,12 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     await moveToOrganization(first, b.organizationId);
     await publishUplink(b.credentials, application, first, 3);
     expect(await stored(first)).toEqual([1, 2, 3]);
-    expect(await grantedQos(await connect(b.credentials), [`application/${application}/device/+/command/down`])).toEqual([
-      1,
-    ]);
-    expect(await grantedQos(await connect(a.credentials), [`application/${application}/device/+/command/down`])).toEqual([
-      128,
-    ]);
+    expect(
+      await grantedQos(await connect(b.credentials), [`application/${application}/device/+/command/down`]),
+    ).toEqual([1]);
+    expect(
+      await grantedQos(await connect(a.credentials), [`application/${application}/device/+/command/down`]),
+    ).toEqual([128]);
     const refused = await sql()`
       select type from system_errors
       where data->>'integrationId' in (select id::text from integrations where organization_id = ${a.organizationId})
@@ -171,9 +171,9 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     const own = newSerial();
     await publishUplink(b.credentials, application, own, 1);
     expect(await stored(own)).toEqual([1]);
-    expect(await grantedQos(await connect(b.credentials), [`application/${application}/device/+/command/down`])).toEqual([
-      1,
-    ]);
+    expect(
+      await grantedQos(await connect(b.credentials), [`application/${application}/device/+/command/down`]),
+    ).toEqual([1]);
   });
 
   it("takes no claim from an uplink through the site-wide credentials that routes a tenant's meter", async () => {
@@ -187,7 +187,10 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     // B's network server moves B's meter to that application, and has a new device there.
     const own = await meterOf(b);
     await publishUplink(b.credentials, application, own.serial, 2);
-    expect(await postUplink(b.token, application, own.serial, 3)).toEqual({ status: 202, body: { stored: 1, refused: 0 } });
+    expect(await postUplink(b.token, application, own.serial, 3)).toEqual({
+      status: 202,
+      body: { stored: 1, refused: 0 },
+    });
     const added = newSerial();
     await publishUplink(b.credentials, application, added, 1);
     expect(await stored(own.serial)).toEqual([1, 2, 3]);

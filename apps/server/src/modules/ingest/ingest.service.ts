@@ -343,7 +343,11 @@ export class IngestService {
     // Whose word the route is: the site's (its allocation, which refuses others' site-wide
     // uplinks) or an organization's integration (whose claim is its application binding).
     const fromOrganization = sender.organizationId !== null;
-    if (changes.providerInfo ? meter.routeFromOrganization !== fromOrganization : meter.routeFromOrganization && !fromOrganization) {
+    if (
+      changes.providerInfo
+        ? meter.routeFromOrganization !== fromOrganization
+        : meter.routeFromOrganization && !fromOrganization
+    ) {
       changes.routeFromOrganization = fromOrganization;
     }
     if (Object.keys(changes).length > 0) {
