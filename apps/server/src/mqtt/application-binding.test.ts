@@ -213,9 +213,21 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     // Site-wide credentials keep full reach.
     expect(await grantedQos(await connect(siteWide), filters)).toEqual([1, 1, 1]);
 
+    // A network server that subscribed by name before its first uplink.
+    const early = await connect(a.credentials);
+    const seen = received(early);
+    expect(await grantedQos(early, [filters[0] as string])).toEqual([128]);
+
     // Once A's network server's uplinks arrive on it, the application is A's.
-    await publishUplink(a.credentials, application, newSerial(), 1);
+    const serial = newSerial();
+    await publishUplink(a.credentials, application, serial, 1);
     expect(await grantedQos(await connect(a.credentials), filters)).toEqual([1, 128, 1]);
+    // The refused subscription is taken then, without subscribing again.
+    const command = `application/${application}/device/${serial}/command/down`;
+    await olo.server.broker.publish(command, '{}');
+    await until(() => seen.length === 1);
+    await sleep(300);
+    expect(seen.map((message) => message.topic)).toEqual([command]);
   });
 
   it("passes a free meter's downlink only to the organization bound to its application", async () => {

@@ -197,7 +197,7 @@ export async function createServices(deps: ServicesDeps) {
   const ingest = new IngestService({
     meters: repositories.meters,
     bindings: repositories.applicationBindings,
-    applicationBound: () => deps.broker.get().forgetApplicationOwners(),
+    applicationBound: (topic, organizationId) => deps.broker.get().applicationBound(topic, organizationId),
     downlinksReachEverySubscriber: Boolean(config.mqttUrl),
     systemErrors: repositories.systemErrors,
     writer,

@@ -47,8 +47,8 @@ export class IngestService {
     private readonly deps: {
       meters: MetersRepository;
       bindings: Pick<ApplicationBindingsRepository, 'organizationsOf' | 'bindIfFree'>;
-      /** An application was bound on this instance: the broker asks its owners again. */
-      applicationBound?: () => void;
+      /** An application was bound on this instance (the broker's `applicationBound`). */
+      applicationBound?: (topic: TopicApplication, organizationId: string) => void;
       /**
        * Olo's downlinks reach every client subscribed to their topic (an external broker, MQTT_URL),
        * not only the meter's organization's: an organization's uplink may then not route its meter
@@ -287,7 +287,7 @@ export class IngestService {
       // Two organizations' first uplinks at once: the one whose row went in first keeps it.
       owners = await this.deps.bindings.bindIfFree(topic, { organizationId, integrationId: sender.id });
       this.bound.remember(topic, owners);
-      this.deps.applicationBound?.();
+      this.deps.applicationBound?.(topic, organizationId);
     }
     return owners.includes(organizationId);
   }
