@@ -17,6 +17,7 @@ import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts'
 import type { SystemErrorsRepository } from '../system-errors/system-errors.repository.ts';
 import { historyReadings, storedChannels } from './history-readings.ts';
 import { MeterCache } from './meter-cache.ts';
+import { newRouteApplication, routeAfter, sameRoute, uplinkApplication } from './meter-routes.ts';
 import { ReadingRefusedError, type ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
 import {
@@ -287,7 +288,7 @@ export class IngestService {
       // Two organizations' first uplinks at once: the one whose row went in first keeps it.
       owners = await this.deps.bindings.bindIfFree(topic, { organizationId, integrationId: sender.id });
       this.bound.remember(topic, owners);
-      this.deps.applicationBound?.(topic, organizationId);
+      if (owners.includes(organizationId)) this.deps.applicationBound?.(topic, organizationId);
     }
     return owners.includes(organizationId);
   }
@@ -364,53 +365,9 @@ export class IngestService {
   }
 }
 
-/**
- * The meter's downlink route after this uplink: the uplink's, keeping a Things Stack tenant learnt
- * earlier (from an MQTT topic) when this uplink does not tell one (a webhook) and the application is
- * the same.
- */
-function routeAfter(meter: MeterRow, uplink: Uplink): Record<string, string> {
-  const previous = meter.provider === uplink.provider ? (meter.providerInfo as Record<string, string>) : {};
-  const known = previous.topicApplication;
-  const sameApplication = known !== undefined && known.split('@')[0] === uplink.route.applicationId;
-  return {
-    ...uplink.route,
-    ...(uplink.route.topicApplication === undefined && sameApplication ? { topicApplication: known } : {}),
-  };
-}
-
-/**
- * The application a meter of an organization would newly be routed to by this uplink; undefined
- * for a free meter or an unchanged application, which need no look-up on the ingest's hot path.
- */
-function newRouteApplication(meter: MeterRow, uplink: Uplink): string | undefined {
-  if (!meter.organizationId) return undefined;
-  const after = routeApplication(uplink.provider, routeAfter(meter, uplink));
-  const before =
-    meter.provider === uplink.provider
-      ? routeApplication(uplink.provider, meter.providerInfo as Record<string, string>)
-      : undefined;
-  return after !== undefined && after !== before ? after : undefined;
-}
-
-/** The application this uplink would route the meter to, as its downlink topic would name it. */
-function uplinkApplication(meter: MeterRow, uplink: Uplink): string | undefined {
-  return routeApplication(uplink.provider, routeAfter(meter, uplink));
-}
-
-/** The application that a route's downlink topic names (as downlinkMessage builds it). */
-function routeApplication(provider: Provider, route: Record<string, string>): string | undefined {
-  return provider === 'tts' ? (route.topicApplication ?? route.applicationId) : route.applicationId;
-}
-
 /** Whether an integration may feed a meter: a site-wide one any, an organization's its own and free ones. */
 function mayFeed(sender: Sender, meter: MeterRow): boolean {
   return !sender.organizationId || !meter.organizationId || meter.organizationId === sender.organizationId;
-}
-
-function sameRoute(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => a[key] === b[key]);
 }
 
 function driverFor(identity: Uplink['identity']): Driver | undefined {
