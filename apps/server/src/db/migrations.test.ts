@@ -97,3 +97,55 @@ describeOnPostgres('upgrading to migration 0016 on postgres', () => {
     await expect(sql`insert into limits (name, data_type) values ('Uusi', 'CO2')`).rejects.toThrow(/null value/);
   });
 });
+
+describeOnPostgres('upgrading to migration 0021 on postgres', () => {
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    sql = postgres(database.databaseUrl as string, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await database?.drop();
+  });
+
+  it("binds every application an organization's meters were routed to, so their network servers keep them", async () => {
+    const older = migrationsUpTo(20);
+    await migrate(drizzle(sql), { migrationsFolder: older });
+    fs.rmSync(older, { recursive: true, force: true });
+    const organizations = await sql<Array<{ id: string }>>`
+      insert into organizations (name, slug) values ('Rakentaja', 'rakentaja'), ('Kiinteistö', 'kiinteisto') returning id`;
+    const [first, second] = organizations.map((organization) => organization.id) as [string, string];
+    const meter = (serial: string, organizationId: string | null, provider: string, route: Record<string, string>) =>
+      sql`insert into meters (serial, organization_id, provider, provider_info)
+          values (${serial}, ${organizationId}, ${provider}, ${JSON.stringify(route)}::jsonb)`;
+    await meter('a1', first, 'chirpstack', { applicationId: 'app-1' });
+    await meter('a2', first, 'chirpstack', { applicationId: 'app-1' });
+    await meter('a3', second, 'chirpstack', { applicationId: 'app-1' });
+    await meter('a4', first, 'tts', { applicationId: 'site', topicApplication: 'site@ttn', deviceId: 'a4' });
+    await meter('a5', second, 'tts', { applicationId: 'hook', deviceId: 'a5' });
+    // A free meter makes nobody an owner, nor does a meter without a route.
+    await meter('a6', null, 'chirpstack', { applicationId: 'app-free' });
+    await meter('a7', second, 'http', {});
+
+    await migrate(drizzle(sql), { migrationsFolder: migrationsDir });
+
+    const key = (row: Record<string, unknown>) => `${row.provider} ${row.application} ${row.organization_id}`;
+    const sorted = <T extends Record<string, unknown>>(rows: T[]) =>
+      [...rows].sort((x, y) => (key(x) < key(y) ? -1 : 1));
+    const bindings = await sql`select provider, application, organization_id, integration_id from application_bindings`;
+    const expected = [
+      { provider: 'chirpstack', application: 'app-1', organization_id: first, integration_id: null },
+      { provider: 'chirpstack', application: 'app-1', organization_id: second, integration_id: null },
+      { provider: 'tts', application: 'hook', organization_id: second, integration_id: null },
+      { provider: 'tts', application: 'site@ttn', organization_id: first, integration_id: null },
+    ];
+    expect(sorted([...bindings])).toEqual(sorted(expected));
+    // Routes learned before stay the site's allocation.
+    expect(await sql`select distinct route_from_organization from meters`).toEqual([
+      { route_from_organization: false },
+    ]);
+  });
+});

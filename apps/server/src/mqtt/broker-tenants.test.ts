@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginDelay } from '../modules/accounts/login-throttle.ts';
 import { rateLimits } from '../shared/rate-limits.ts';
 import { createOrganization, signedInClient } from '../testing/factories.ts';
+import { grantedQos, received, until } from '../testing/mqtt-clients.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../testing/test-server.ts';
 import { chirpstackUplinkOf } from '../testing/uplink-examples.ts';
@@ -25,32 +26,6 @@ interface Tenant {
   application: string;
   serial: string;
   meterId: number;
-}
-
-/** Messages a client received, by topic, as they come. */
-function received(client: MqttClient): Array<{ topic: string; body: string }> {
-  const messages: Array<{ topic: string; body: string }> = [];
-  client.on('message', (topic, payload) => messages.push({ topic, body: payload.toString() }));
-  return messages;
-}
-
-/** The QoS granted to each filter, 128 where refused (which mqtt.js reports as an error). */
-async function grantedQos(client: MqttClient, filters: string[]): Promise<number[]> {
-  try {
-    return (await client.subscribeAsync(filters, { qos: 1 })).map((grant) => grant.qos);
-  } catch (error) {
-    const granted = (error as { packet?: { granted?: Array<number | { qos: number }> } }).packet?.granted;
-    if (!granted) throw error;
-    return granted.map((grant) => (typeof grant === 'number' ? grant : grant.qos));
-  }
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(20);
-  }
 }
 
 describe.each(testDatabases)('tenants on the embedded broker on %s', (database) => {

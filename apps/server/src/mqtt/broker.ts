@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Aedes, type Client } from 'aedes';
+import { Aedes, type Client, type Subscription } from 'aedes';
 import type { Logger } from 'pino';
 import { type Provider, providerOfTopic, uplinkTopics } from '../modules/ingest/uplink-formats.ts';
 import { acknowledgeWhenStored } from './acknowledge-when-stored.ts';
@@ -46,8 +46,8 @@ export interface BrokerOptions {
   /** Slows down guessing: a blocked username or address is refused without its secret being checked. */
   throttle?: CredentialThrottle;
   /**
-   * The organizations owning an application (whose meters' downlink routes name it); without it
-   * an organization's client reaches no application.
+   * The organizations owning an application (those it is bound to, decision 0145); without it an
+   * organization's client reaches no application.
    */
   applicationOwners?: (topic: TopicApplication) => Promise<string[]>;
   onUplink?: UplinkHandler;
@@ -66,6 +66,12 @@ export interface Broker {
   isUp(): boolean;
   /** Meters changed organization: who owns which application is looked up again. */
   forgetApplicationOwners(): void;
+  /**
+   * An application was bound to an organization on this instance: its owners are looked up
+   * again, and the subscriptions by name that the organization's clients were refused while it
+   * was nobody's are taken now (the client subscribed before its network server's first uplink).
+   */
+  applicationBound(topic: TopicApplication, organizationId: string): void;
   /**
    * Publishes a message (a downlink) to the broker. On the embedded broker it reaches site-wide
    * clients and those of `organizationId` (a meter's organization); without it, those of the
@@ -129,6 +135,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
       port: undefined,
       isUp: () => client.connected,
       forgetApplicationOwners: () => {},
+      applicationBound: () => {},
       publish: async (topic, payload) => {
         await client.publishAsync(topic, payload, { qos: 1 });
       },
@@ -142,6 +149,20 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
 
   const aedes = await Aedes.createBroker();
   const owners = new ApplicationOwners(options.applicationOwners ?? (async () => []));
+  /**
+   * Subscriptions refused because their application was nobody's yet, by application, with their
+   * clients; at most `awaitingPerClient` a client, forgotten when it disconnects.
+   */
+  const awaitingBinding = new Map<string, Map<Client, Subscription[]>>();
+  const awaitingCounts = new WeakMap<Client, number>();
+  const awaitingPerClient = 100;
+  const applicationKey = (topic: TopicApplication) => `${topic.provider}\u0000${topic.application}`;
+  aedes.on('clientDisconnect', (client) => {
+    for (const [key, waiting] of awaitingBinding) {
+      waiting.delete(client);
+      if (waiting.size === 0) awaitingBinding.delete(key);
+    }
+  });
   aedes.authenticate = (client, username, password, callback) => {
     const refuse = () => callback(Object.assign(new Error('Bad username or password'), { returnCode: 4 }), false);
     if (!options.authenticate || !username || !password) return refuse();
@@ -237,8 +258,21 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     // A wildcard over applications is taken, narrowed by authorizeForward to the client's own.
     if (reach.kind === 'wildcard') return callback(null, subscription);
     const organizationId = sender.organizationId;
+    // Only the organization an application is bound to subscribes to it by name: nobody before
+    // its network server's uplinks arrive (decision 0145).
     owners.of(reach.topic).then(
-      (owning) => callback(null, ownedByOthers(owning, organizationId) ? null : subscription),
+      (owning) => {
+        const count = awaitingCounts.get(client) ?? 0;
+        if (owning.length === 0 && count < awaitingPerClient) {
+          awaitingCounts.set(client, count + 1);
+          const key = applicationKey(reach.topic);
+          const waiting = awaitingBinding.get(key) ?? new Map<Client, Subscription[]>();
+          awaitingBinding.set(key, waiting);
+          // A copy: Aedes overwrites the qos of a refused subscription with 128.
+          waiting.set(client, [...(waiting.get(client) ?? []), { ...subscription }]);
+        }
+        callback(null, owning.includes(organizationId) ? subscription : null);
+      },
       (error: Error) => {
         logger.warn({ err: error, topic: subscription.topic }, 'looking up the owners of an MQTT topic failed');
         callback(null, null);
@@ -265,6 +299,21 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     port: listening && address && typeof address === 'object' ? address.port : undefined,
     isUp: () => listening && server.listening,
     forgetApplicationOwners: () => owners.forget(),
+    applicationBound: (topic, organizationId) => {
+      owners.forget();
+      const key = applicationKey(topic);
+      const waiting = awaitingBinding.get(key);
+      if (!waiting) return;
+      for (const [client, subscriptions] of waiting) {
+        if (senders.get(client)?.organizationId !== organizationId) continue;
+        waiting.delete(client);
+        // Taken without a SUBACK (the client has its refusal), through authorizeSubscribe again.
+        client.subscribe(subscriptions, (error) => {
+          if (error) logger.warn({ err: error }, 'taking a subscription of a newly bound application failed');
+        });
+      }
+      if (waiting.size === 0) awaitingBinding.delete(key);
+    },
     publish: async (topic, payload, organizationId) => {
       const application = applicationOfTopic(topic);
       const body = Buffer.from(payload);

@@ -165,7 +165,13 @@ describe.each(testDatabases)('two tenants on an external broker (Mosquitto) on %
   let olo: TestServer;
   let siteAdmin: TestClient;
   let publisher: mqtt.MqttClient;
-  const tenants: Array<{ admin: TestClient; application: string; serial: string; meterId: number }> = [];
+  const tenants: Array<{
+    admin: TestClient;
+    organizationId: string;
+    application: string;
+    serial: string;
+    meterId: number;
+  }> = [];
   const sql = () => olo.server.database.sql;
   const readings = async (serial: string) =>
     (
@@ -210,13 +216,30 @@ describe.each(testDatabases)('two tenants on an external broker (Mosquitto) on %
           { s: [serial], o: organizationId },
         ),
       ).moveFreeMeters;
-      tenants.push({ admin, application, serial, meterId: moved?.id as number });
+      tenants.push({ admin, organizationId, application, serial, meterId: moved?.id as number });
     }
   });
   afterAll(async () => {
     await publisher?.endAsync();
     await olo?.close();
   });
+
+  /** Posts an uplink with a new integration's bearer token of the tenant's organization: `{stored, refused}`. */
+  const postAsTenant = async (tenant: (typeof tenants)[number], uplink: ReturnType<typeof chirpstackUplinkOf>) => {
+    const { secret } = expectData(
+      await tenant.admin.graphql<{ createIntegration: { secret: string } }>(
+        'mutation C($o: ID!) { createIntegration(organizationId: $o, name: "Webhook") { secret } }',
+        { o: tenant.organizationId },
+      ),
+    ).createIntegration;
+    const response = await fetch(`${olo.url}/api/ingest/chirpstack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify(uplink.body),
+    });
+    expect(response.status).toBe(202);
+    return response.json();
+  };
 
   /** What is published on the two tenants' applications while `act` runs, in order. */
   async function publishedDuring(act: () => Promise<void>, expected: number): Promise<string[]> {
@@ -263,5 +286,32 @@ describe.each(testDatabases)('two tenants on an external broker (Mosquitto) on %
     await publisher.publishAsync(own.topic, JSON.stringify(own.body), { qos: 1 });
     await until(async () => (await readings(a.serial)).includes(8), 10_000);
     expect(await readings(a.serial)).toEqual([1, 8]);
+  });
+
+  it("keeps the site's allocation on an organization's own uplinks too: its meter is not routed onto another tenant's application", async () => {
+    const [a, b] = tenants as [(typeof tenants)[number], (typeof tenants)[number]];
+    expect(await postAsTenant(a, chirpstackUplinkOf(b.application, a.serial, 20))).toEqual({ stored: 0, refused: 1 });
+    const topics = await publishedDuring(async () => {
+      expect(await sendCommand(a)).toBe('sent');
+    }, 1);
+    expect(topics).toEqual([commandTopic(a)]);
+  });
+
+  it("takes no claim from a route an organization's own uplink taught: the site's uplinks there are stored", async () => {
+    const [a, b] = tenants as [(typeof tenants)[number], (typeof tenants)[number]];
+    // A routes its meter onto an application the site has not allocated (B's network server's next one).
+    const next = crypto.randomUUID();
+    expect(await postAsTenant(a, chirpstackUplinkOf(next, a.serial, 30))).toEqual({ stored: 1, refused: 0 });
+    // B's network server moves B's meter there and publishes on the site's broker.
+    const moved = chirpstackUplinkOf(next, b.serial, 31);
+    await publisher.publishAsync(moved.topic, JSON.stringify(moved.body), { qos: 1 });
+    await until(async () => (await readings(b.serial)).includes(31), 10_000);
+    const routes = await sql()`
+      select serial, provider_info->>'applicationId' as application from meters where serial in ${sql()([a.serial, b.serial])}
+      order by serial = ${a.serial} desc`;
+    expect(routes).toEqual([
+      { serial: a.serial, application: next },
+      { serial: b.serial, application: next },
+    ]);
   });
 });

@@ -59,5 +59,10 @@ describe('topic access', () => {
     expect(await owners.of(application)).toEqual(['org-2']);
     owners.forget();
     expect(await owners.of(application)).toEqual(['org-3']);
+    // What this instance bound is the answer from then on, for an interval, without asking.
+    owners.remember(application, ['org-bound']);
+    now = 9_999;
+    expect(await owners.of(application)).toEqual(['org-bound']);
+    expect(asked).toBe(3);
   });
 });

@@ -48,8 +48,8 @@ export function reachOfFilter(filter: string): FilterReach {
 export type Audience = ReadonlySet<string>;
 
 /**
- * The organizations owning each application, looked up through `lookup` (the organizations whose
- * meters' downlink routes name it) and kept for `ttlMs`, so that a busy broker asks the database
+ * The organizations owning each application, looked up through `lookup` (the organizations it is
+ * bound to, decision 0145) and kept for `ttlMs`, so that a busy broker asks the database
  * once per application and interval rather than once per message. A meter moved to another
  * organization changes the answer within `ttlMs`.
  */
@@ -68,20 +68,26 @@ export class ApplicationOwners {
     const cached = this.cache.get(key);
     if (cached && this.now() - cached.at < this.ttlMs) return cached.owners;
     const owners = await this.lookup(topic);
+    this.remember(topic, owners);
+    return owners;
+  }
+
+  /** What this instance just learned (an application bound), kept as a fresh answer. */
+  remember(topic: TopicApplication, owners: readonly string[]): void {
+    const key = `${topic.provider}\u0000${topic.application}`;
     // Insertion order is age order: the oldest entry goes first when full.
     this.cache.delete(key);
     if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(key, { owners, at: this.now() });
-    return owners;
   }
 
-  /** After meters changed organization on this instance: asked again from the next message on. */
+  /** After an application was bound or meters changed organization on this instance: asked again from the next message on. */
   forget(): void {
     this.cache.clear();
   }
 }
 
-/** An application owned by organizations other than `organizationId` (one nobody owns is free to use). */
+/** An application owned by organizations other than `organizationId` (one nobody owns is free to bind). */
 export function ownedByOthers(owners: readonly string[], organizationId: string): boolean {
   return owners.length > 0 && !owners.includes(organizationId);
 }

@@ -24,8 +24,7 @@ export async function connectBroker(
     authenticate: (username, password) => integrations.byMqttCredentials(username, password),
     // Its own counts: a network server's failures must not block a web user's login, nor the reverse.
     throttle: new LoginThrottle(config.rateLimitFactor),
-    applicationOwners: ({ provider, application }) =>
-      repositories.meters.organizationsOfApplication(provider, application),
+    applicationOwners: (topic) => repositories.applicationBindings.organizationsOf(topic),
     hasRoom: () => writer.hasRoom,
     onUplink: async (topic, payload, sender) => {
       const provider = providerOfTopic(topic);

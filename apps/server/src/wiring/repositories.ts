@@ -12,6 +12,7 @@ import { DataRepository } from '../modules/data/data.repository.ts';
 import { DataExportsRepository } from '../modules/data-export/data-exports.repository.ts';
 import { DataViewsRepository } from '../modules/data-views/data-views.repository.ts';
 import { ReadingsRepository } from '../modules/ingest/readings.repository.ts';
+import { ApplicationBindingsRepository } from '../modules/integrations/application-bindings.repository.ts';
 import { IntegrationsRepository } from '../modules/integrations/integrations.repository.ts';
 import { InvitationsRepository } from '../modules/invitations/invitations.repository.ts';
 import { JobsRepository } from '../modules/jobs/jobs.repository.ts';
@@ -45,6 +46,7 @@ export function createRepositories(database: Database, computerId: number) {
     access: new AccessRepository(db),
     accounts: new AccountsRepository(db),
     alarmEngine: new AlarmEngineRepository(sql),
+    applicationBindings: new ApplicationBindingsRepository(db),
     alarmNotifications: new AlarmNotificationsRepository(sql),
     alarms: new AlarmsRepository(sql, db),
     attachments: new AttachmentsRepository(db),

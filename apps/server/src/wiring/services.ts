@@ -198,6 +198,9 @@ export async function createServices(deps: ServicesDeps) {
   const metersLater = lateBound<MetersService>('the meters service');
   const ingest = new IngestService({
     meters: repositories.meters,
+    bindings: repositories.applicationBindings,
+    applicationBound: (topic, organizationId) => deps.broker.get().applicationBound(topic, organizationId),
+    downlinksReachEverySubscriber: Boolean(config.mqttUrl),
     systemErrors: repositories.systemErrors,
     writer,
     events,

@@ -48,6 +48,28 @@ export const integrations = pgTable(
   ],
 );
 
+/**
+ * Which organization a network server's application (as its topics name it: a ChirpStack
+ * application id, a Things Stack `app@tenant`) belongs to: the one whose integration's own
+ * credentials first delivered uplinks on it (decision 0145). Its organization's clients alone may
+ * subscribe to it by name and publish on it; other organizations' uplinks there are refused.
+ * integrationId null: learned before bindings existed (migration 0021), from the meters' routes.
+ */
+export const applicationBindings = pgTable(
+  'application_bindings',
+  {
+    provider: text('provider').notNull(),
+    application: text('application').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    // Deleting credentials keeps the binding: a new integration of the organization goes on using it.
+    integrationId: uuid('integration_id').references(() => integrations.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.application, table.organizationId] })],
+);
+
 export const meters = pgTable(
   'meters',
   {
@@ -64,6 +86,12 @@ export const meters = pgTable(
     /** Network server it came from ('tts', 'chirpstack', 'http'), and where to send downlinks. */
     provider: text('provider'),
     providerInfo: jsonb('provider_info').notNull().default({}),
+    /**
+     * The route was learned from an organization's own integration, not from the site-wide
+     * credentials (nor before this column): it says nothing of the site admin's allocation, so it
+     * refuses no site-wide uplink (decision 0145).
+     */
+    routeFromOrganization: boolean('route_from_organization').notNull().default(false),
     active: boolean('active').notNull().default(true),
     inStorage: boolean('in_storage').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

@@ -9,13 +9,15 @@ import {
 import { estimatedSignalPower } from '@olo/shared';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/event-bus.ts';
-import { ownedByOthers } from '../../mqtt/topic-access.ts';
+import { ApplicationOwners, ownedByOthers, type TopicApplication } from '../../mqtt/topic-access.ts';
 import { isValueDatabaseError, sqlStateOf, storableText } from '../../shared/storable.ts';
+import type { ApplicationBindingsRepository } from '../integrations/application-bindings.repository.ts';
 import type { IntegrationRow } from '../integrations/integrations.repository.ts';
 import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts';
 import type { SystemErrorsRepository } from '../system-errors/system-errors.repository.ts';
 import { historyReadings, storedChannels } from './history-readings.ts';
 import { MeterCache } from './meter-cache.ts';
+import { newRouteApplication, routeAfter, sameRoute, uplinkApplication } from './meter-routes.ts';
 import { ReadingRefusedError, type ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
 import {
@@ -39,10 +41,21 @@ type Sender = Pick<IntegrationRow, 'id' | 'organizationId'>;
  */
 export class IngestService {
   private readonly meters: MeterCache;
+  /** The organizations each application is bound to, as the broker asks them (decision 0145). */
+  private readonly bound: ApplicationOwners;
 
   constructor(
     private readonly deps: {
       meters: MetersRepository;
+      bindings: Pick<ApplicationBindingsRepository, 'organizationsOf' | 'bindIfFree'>;
+      /** An application was bound on this instance (the broker's `applicationBound`). */
+      applicationBound?: (topic: TopicApplication, organizationId: string) => void;
+      /**
+       * Olo's downlinks reach every client subscribed to their topic (an external broker, MQTT_URL),
+       * not only the meter's organization's: an organization's uplink may then not route its meter
+       * onto an application that the site's allocation gives to others either.
+       */
+      downlinksReachEverySubscriber?: boolean;
       /** Where refused uplinks and meters' problems are recorded. */
       systemErrors: Pick<SystemErrorsRepository, 'record'>;
       writer: ReadingWriter;
@@ -56,6 +69,7 @@ export class IngestService {
   ) {
     // Admin changes arrive through forgetMeter; the refresh catches changes made elsewhere (another instance).
     this.meters = new MeterCache((serials) => deps.meters.findBySerials(serials), { refreshAfterMs: 10_000 });
+    this.bound = new ApplicationOwners((topic) => deps.bindings.organizationsOf(topic));
   }
 
   /**
@@ -161,7 +175,7 @@ export class IngestService {
   }
 
   private async prepare(uplink: Uplink, integration: Sender): Promise<{ committed: Promise<UplinkOutcome> }> {
-    let meter = await this.meterFor(uplink);
+    let meter = await this.meterFor(uplink, integration);
     if (!mayFeed(integration, meter)) {
       // One organization's credentials must not write another organization's data.
       await this.deps.systemErrors.record({
@@ -172,20 +186,19 @@ export class IngestService {
       });
       return { committed: Promise.resolve('refused') };
     }
-    const application = newRouteApplication(meter, uplink);
-    if (application && (await this.ownedByOthers(meter, uplink.provider, application))) {
-      // Learning this route would send the meter's downlinks (its organization's commands) to
-      // another organization's application.
+    if (!(await this.mayUseApplication(meter, uplink, integration))) {
+      // An organization's uplinks there would take another's application; a site-wide one would
+      // send the meter's downlinks (its organization's commands) to another organization's application.
       await this.deps.systemErrors.record({
         name: "Uplink refused: heard on another organization's application",
         type: 'ingest.foreign-application',
-        data: { serial: uplink.serial, application, integrationId: integration.id },
+        data: { serial: uplink.serial, application: uplinkApplication(meter, uplink), integrationId: integration.id },
         meterId: meter.id,
       });
       return { committed: Promise.resolve('refused') };
     }
     // Only after those checks: a refused uplink must not change where another organization's downlinks go.
-    meter = await this.learnFrom(meter, uplink);
+    meter = await this.learnFrom(meter, uplink, integration);
     const decoded = this.decode(meter, uplink);
     // A decoder's message may quote the payload (a JSON parser's does), NUL bytes and all.
     const decodeError = decoded && !decoded.ok ? storableText(decoded.error, 1000) : null;
@@ -250,10 +263,34 @@ export class IngestService {
     return { committed };
   }
 
-  /** Whether organizations other than the meter's own the application (one nobody owns is free). */
-  private async ownedByOthers(meter: MeterRow, provider: Provider, application: string): Promise<boolean> {
-    const owners = await this.deps.meters.organizationsOfApplication(provider, application);
-    return ownedByOthers(owners, meter.organizationId as string);
+  /**
+   * Whether this uplink may use its application (decision 0145). Through an organization's own
+   * credentials: unless the application is bound to another organization; one bound to nobody is
+   * bound to this one here. Through the site-wide credentials (and, on an external broker, an
+   * organization's too): unless it would newly route an organization's meter to an application
+   * that the site's allocation gives only to others.
+   */
+  private async mayUseApplication(meter: MeterRow, uplink: Uplink, sender: Sender): Promise<boolean> {
+    const organizationId = sender.organizationId;
+    if (organizationId === null || this.deps.downlinksReachEverySubscriber) {
+      const application = newRouteApplication(meter, uplink);
+      if (application !== undefined) {
+        const owners = await this.deps.meters.organizationsOfApplication(uplink.provider, application);
+        if (ownedByOthers(owners, meter.organizationId as string)) return false;
+      }
+      if (organizationId === null) return true;
+    }
+    const application = uplinkApplication(meter, uplink);
+    if (application === undefined) return true;
+    const topic: TopicApplication = { provider: uplink.provider, application };
+    let owners = await this.bound.of(topic);
+    if (owners.length === 0) {
+      // Two organizations' first uplinks at once: the one whose row went in first keeps it.
+      owners = await this.deps.bindings.bindIfFree(topic, { organizationId, integrationId: sender.id });
+      this.bound.remember(topic, owners);
+      if (owners.includes(organizationId)) this.deps.applicationBound?.(topic, organizationId);
+    }
+    return owners.includes(organizationId);
   }
 
   /** Null: no driver is known and the network server decoded nothing, so the reading stays raw. */
@@ -267,7 +304,7 @@ export class IngestService {
     return null;
   }
 
-  private async meterFor(uplink: Uplink): Promise<MeterRow> {
+  private async meterFor(uplink: Uplink, sender: Sender): Promise<MeterRow> {
     let meter = await this.meters.get(uplink.serial);
     if (!meter) {
       const driver = driverFor(uplink.identity) ?? (uplink.decoded ? genericJsonDriver : undefined);
@@ -276,6 +313,7 @@ export class IngestService {
         driver: driver?.id ?? null,
         provider: uplink.provider,
         providerInfo: uplink.route,
+        routeFromOrganization: sender.organizationId !== null,
         name: uplink.route.deviceId ?? null,
       });
       meter = result.meter;
@@ -292,9 +330,9 @@ export class IngestService {
   }
 
   /** What an uplink tells of a known meter: its driver (when it had none) and its downlink route. */
-  private async learnFrom(known: MeterRow, uplink: Uplink): Promise<MeterRow> {
+  private async learnFrom(known: MeterRow, uplink: Uplink, sender: Sender): Promise<MeterRow> {
     let meter = known;
-    const changes: Partial<Pick<MeterRow, 'driver' | 'provider' | 'providerInfo'>> = {};
+    const changes: Partial<Pick<MeterRow, 'driver' | 'provider' | 'providerInfo' | 'routeFromOrganization'>> = {};
     const driver = meter.driver ? undefined : driverFor(uplink.identity);
     if (driver) changes.driver = driver.id;
     const route = routeAfter(meter, uplink);
@@ -302,6 +340,16 @@ export class IngestService {
       // Downlinks follow the meter to where it is heard now.
       changes.provider = uplink.provider;
       changes.providerInfo = route;
+    }
+    // Whose word the route is: the site's (its allocation, which refuses others' site-wide
+    // uplinks) or an organization's integration (whose claim is its application binding).
+    const fromOrganization = sender.organizationId !== null;
+    if (
+      changes.providerInfo
+        ? meter.routeFromOrganization !== fromOrganization
+        : meter.routeFromOrganization && !fromOrganization
+    ) {
+      changes.routeFromOrganization = fromOrganization;
     }
     if (Object.keys(changes).length > 0) {
       meter = await this.deps.meters.update(meter.id, changes);
@@ -317,48 +365,9 @@ export class IngestService {
   }
 }
 
-/**
- * The meter's downlink route after this uplink: the uplink's, keeping a Things Stack tenant learnt
- * earlier (from an MQTT topic) when this uplink does not tell one (a webhook) and the application is
- * the same.
- */
-function routeAfter(meter: MeterRow, uplink: Uplink): Record<string, string> {
-  const previous = meter.provider === uplink.provider ? (meter.providerInfo as Record<string, string>) : {};
-  const known = previous.topicApplication;
-  const sameApplication = known !== undefined && known.split('@')[0] === uplink.route.applicationId;
-  return {
-    ...uplink.route,
-    ...(uplink.route.topicApplication === undefined && sameApplication ? { topicApplication: known } : {}),
-  };
-}
-
-/**
- * The application a meter of an organization would newly be routed to by this uplink; undefined
- * for a free meter or an unchanged application, which need no look-up on the ingest's hot path.
- */
-function newRouteApplication(meter: MeterRow, uplink: Uplink): string | undefined {
-  if (!meter.organizationId) return undefined;
-  const after = routeApplication(uplink.provider, routeAfter(meter, uplink));
-  const before =
-    meter.provider === uplink.provider
-      ? routeApplication(uplink.provider, meter.providerInfo as Record<string, string>)
-      : undefined;
-  return after !== undefined && after !== before ? after : undefined;
-}
-
-/** The application that a route's downlink topic names (as downlinkMessage builds it). */
-function routeApplication(provider: Provider, route: Record<string, string>): string | undefined {
-  return provider === 'tts' ? (route.topicApplication ?? route.applicationId) : route.applicationId;
-}
-
 /** Whether an integration may feed a meter: a site-wide one any, an organization's its own and free ones. */
 function mayFeed(sender: Sender, meter: MeterRow): boolean {
   return !sender.organizationId || !meter.organizationId || meter.organizationId === sender.organizationId;
-}
-
-function sameRoute(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => a[key] === b[key]);
 }
 
 function driverFor(identity: Uplink['identity']): Driver | undefined {

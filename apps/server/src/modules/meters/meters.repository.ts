@@ -42,9 +42,11 @@ export class MetersRepository {
   }
 
   /**
-   * The organizations owning a network server's application: those with a meter whose downlink
-   * route names it (`topicApplication`, a Things Stack `app@tenant`, else `applicationId`, as
-   * downlinkMessage builds the topic). Free meters make nobody an owner.
+   * The organizations the site's allocation puts on a network server's application: those with a
+   * meter whose downlink route names it (`topicApplication`, a Things Stack `app@tenant`, else
+   * `applicationId`, as downlinkMessage builds the topic), learned from the site-wide credentials
+   * (or before decision 0145). Free meters make nobody an owner; routes an organization's own
+   * integration taught count as its application binding instead.
    */
   async organizationsOfApplication(provider: string, application: string): Promise<string[]> {
     const rows = await this.db
@@ -55,6 +57,7 @@ export class MetersRepository {
           eq(meters.provider, provider),
           sql`coalesce(${meters.providerInfo}->>'topicApplication', ${meters.providerInfo}->>'applicationId') = ${application}`,
           sql`${meters.organizationId} is not null`,
+          eq(meters.routeFromOrganization, false),
         ),
       );
     return rows.map((row) => row.organizationId as string);
