@@ -12,14 +12,11 @@ import {
   chromiumMissingMessage,
   isRenderFailure,
   type PdfJob,
-  type PdfRenderer,
-  pdfBusyMessage,
-  pdfQueueWaitMessage,
-  pdfTenantBusyMessage,
   pdfTimeoutMessage,
   pdfTooLongMessage,
-  PdfRenderer as Renderer,
-} from './pdf-renderer.ts';
+} from './pdf-job.ts';
+import { pdfBusyMessage, pdfQueueWaitMessage, pdfTenantBusyMessage } from './pdf-queue.ts';
+import { type PdfRenderer, PdfRenderer as Renderer } from './pdf-renderer.ts';
 import { translatePdfError } from './pdf-texts.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -11,53 +11,16 @@ import {
   type Route,
 } from 'playwright-core';
 import { AppError } from '../../shared/errors.ts';
+import {
+  chromiumMissingMessage,
+  mayFetch,
+  type PdfJob,
+  pdfCrashedMessage,
+  pdfSheetsMax,
+  pdfTimeoutMessage,
+  pdfTooLongMessage,
+} from './pdf-job.ts';
 import { PdfQueue } from './pdf-queue.ts';
-
-/** A request the printed page makes, as `PdfJob.intercept` sees it. */
-export interface PdfRequest {
-  url: string;
-  method: string;
-}
-
-/** An answer given in-process to a request of the printed page. */
-export interface PdfAnswer {
-  status: number;
-  contentType: string;
-  body: Buffer | string;
-}
-
-/**
- * A job's page follows the print page contract (decision 0137): once its scripts have run, the page at `url` defines
- * `window.__oloPrint(init, job)`, which draws `init` inside an element `[data-print-job="<job>"]` (replacing what it
- * drew before), in which `readySelector` matches once all is drawn; `__oloPrint(null, 0)` empties it. The page stays
- * loaded between jobs, so the next job of the same `url` skips loading the app.
- */
-export interface PdfJob {
-  /** A print page of the built web app on this server. */
-  url: string;
-  /**
-   * Whose queue the job waits in (a report's organization id; unset: one shared queue): tenants are served in turn,
-   * so one tenant's many or slow PDFs delay another's by at most one render (decision 0140).
-   */
-  tenant?: string;
-  /** JSON handed to the page's `__oloPrint`. */
-  init?: unknown;
-  /** Answers a request in-process; null lets it through to the network. */
-  intercept?: (request: PdfRequest) => Promise<PdfAnswer | null>;
-  /** The page is printed once this matches, e.g. `[data-report-ready="true"]`. */
-  readySelector: string;
-  pdf: {
-    landscape: boolean;
-    /** A CSS length (e.g. `15mm`), the same on all four sides; header and footer sit in it. */
-    margin: string;
-    /** Chromium's header template (its classes `pageNumber`, `totalPages`; it loads nothing). */
-    headerTemplate?: string;
-    footerTemplate?: string;
-    /** The first sheet (a cover) without header and footer, still counted as page 1. */
-    coverSeparate: boolean;
-  };
-  metadata: { title: string; author: string; created: Date };
-}
 
 export interface PdfRendererOptions {
   chromiumPath: string;
@@ -74,30 +37,8 @@ export interface PdfRendererOptions {
   logger: Logger;
 }
 
-export { pdfBusyMessage, pdfQueueWaitMessage, pdfTenantBusyMessage } from './pdf-queue.ts';
-export const pdfTimeoutMessage = 'The PDF took longer than {seconds} s to render';
-export const pdfTooLongMessage = 'The report would print on more than {pages} pages';
-export const pdfCrashedMessage = 'Chromium crashed twice while printing the PDF';
-export const chromiumMissingMessage =
-  "Chromium was not found at {path}: install Debian's chromium or set CHROMIUM_PATH";
-
-/**
- * Sheets a PDF may have: a print template's CSS (huge type, a tall box) could otherwise make Chromium lay out and
- * print thousands of pages. Checked on the drawn page before printing (decision 0141).
- */
-export const pdfSheetsMax = 500;
-
 /** Height of an A4 sheet in CSS px (96 per inch): 297 mm portrait, 210 mm landscape. */
 const sheetHeightPx = { portrait: (297 / 25.4) * 96, landscape: (210 / 25.4) * 96 };
-
-/**
- * Whether a render failed because of its job (over its time, too long, crashing Chromium), so that the same job would
- * fail again: such failures may be answered from a short cache instead of rendering again. Busy, a long wait in the
- * queue and a missing Chromium are the renderer's state, not the job's.
- */
-export function isRenderFailure(error: unknown): boolean {
-  return error instanceof AppError && [pdfTimeoutMessage, pdfTooLongMessage, pdfCrashedMessage].includes(error.message);
-}
 
 /** A pooled page, with the job it serves now (its routes read this) and the print page it has loaded. */
 interface Slot {
@@ -120,23 +61,6 @@ type PrintWindow = { __oloPrint?: (init: unknown, job: number) => void };
 export const pageRendersMax = 100;
 
 class BrowserGone extends Error {}
-
-/** The built web app's own files: Vite's hashed output under /assets/ and the files at the build's root. */
-const appFile = /^\/(?:assets\/[\w.-]+|[\w-]+\.(?:js|css|svg|png|ico|webmanifest))$/;
-
-/**
- * Whether the printed page may fetch `url` itself (decision 0143): only GETs of its own page and of the built web
- * app's files on its own server. What the job's `intercept` did not answer goes nowhere else: not to this server's
- * API, GraphQL or metrics, not to its network, not to the internet (data: and blob: load nothing).
- */
-function mayFetch(url: string, method: string, pageUrl: string): boolean {
-  if (!URL.canParse(url) || !URL.canParse(pageUrl)) return false;
-  const target = new URL(url);
-  if (target.protocol === 'data:' || target.protocol === 'blob:') return true;
-  const page = new URL(pageUrl);
-  if (target.origin !== page.origin || method !== 'GET') return false;
-  return target.pathname === page.pathname || appFile.test(target.pathname);
-}
 
 /** How long a browser suspected of hanging has to open a context, ms. */
 const hungCheckMs = 5_000;

@@ -1,13 +1,6 @@
 import type { Language } from '@olo/shared';
-import {
-  chromiumMissingMessage,
-  pdfBusyMessage,
-  pdfCrashedMessage,
-  pdfQueueWaitMessage,
-  pdfTenantBusyMessage,
-  pdfTimeoutMessage,
-  pdfTooLongMessage,
-} from './pdf-renderer.ts';
+import { chromiumMissingMessage, pdfCrashedMessage, pdfTimeoutMessage, pdfTooLongMessage } from './pdf-job.ts';
+import { pdfBusyMessage, pdfQueueWaitMessage, pdfTenantBusyMessage } from './pdf-queue.ts';
 
 /** The renderer's errors in Finnish and Swedish (English is the key), for the PDF download routes. */
 export const pdfErrorTexts: Record<string, Partial<Record<Language, string>>> = {

@@ -6,7 +6,7 @@ import {
   reportCoverContentSchema,
   reportDataslotsSchema,
 } from '@olo/shared';
-import { isRenderFailure, type PdfAnswer, type PdfJob, type PdfRequest } from '../../channels/pdf/pdf-renderer.ts';
+import { isRenderFailure, type PdfAnswer, type PdfJob, type PdfRequest } from '../../channels/pdf/pdf-job.ts';
 import type { InProcessQuery } from '../../graphql/in-process.ts';
 import { appErrorBody } from '../../http/error-answers.ts';
 import { ByteBoundedCache } from '../../shared/byte-bounded-cache.ts';
