@@ -2,40 +2,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { type ReportContent, reportContentVersion } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printTemplates, reports } from '../../db/tables/index.ts';
 import { serverRoot } from '../../paths.ts';
 import { createOrganization, createProject, signedInClient, uploadAttachment } from '../../testing/factories.ts';
+import { solidPng } from '../../testing/images.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 
 const repoRoot = path.join(serverRoot, '..', '..');
-
-/** A real PNG of `size` × `size` pixels of one colour: each test picture is told apart in the PDF by its odd size. */
-function png(size: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from(rgb))]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The pixel widths of the pictures a PDF holds (pdfimages lists them under two heading lines). */
 function pictureWidths(pdf: Buffer, dir: string): number[] {
@@ -61,7 +37,7 @@ describe.each(testDatabases)("a report PDF's print page on %s", (kind) => {
   beforeAll(async () => {
     execFileSync('node', ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'ignore' });
     const siteLogo = path.join(tmp, 'logo.png');
-    fs.writeFileSync(siteLogo, png(13, [0, 160, 0]));
+    fs.writeFileSync(siteLogo, solidPng(13, 13, [0, 160, 0]));
     olo = await startTestServer(kind, { SITE_LOGO: siteLogo });
     ({ client: admin } = await signedInClient(olo.url));
     const organization = await createOrganization(admin, { name: 'Tulostajat' });
@@ -74,7 +50,7 @@ describe.each(testDatabases)("a report PDF's print page on %s", (kind) => {
       const { status, body } = await uploadAttachment(
         admin,
         { projectId },
-        { name: `kuva-${size}.png`, type: 'image/png', bytes: png(size, rgb) },
+        { name: `kuva-${size}.png`, type: 'image/png', bytes: solidPng(size, size, rgb) },
       );
       expect(status).toBe(201);
       return body.id as string;
