@@ -8,8 +8,10 @@ CREATE TABLE "application_bindings" (
 );
 --> statement-breakpoint
 ALTER TABLE "meters" ADD COLUMN "route_from_organization" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "meters" ADD COLUMN "route_organization_id" uuid;--> statement-breakpoint
 ALTER TABLE "application_bindings" ADD CONSTRAINT "application_bindings_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_bindings" ADD CONSTRAINT "application_bindings_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meters" ADD CONSTRAINT "meters_route_organization_id_organizations_id_fk" FOREIGN KEY ("route_organization_id") REFERENCES "public"."organizations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Written by hand below; see docs/decisions/0145. The owners Olo learned before from its meters'
 -- routes (their uplinks, or a site admin's moves) keep their applications.
 INSERT INTO "application_bindings" ("provider", "application", "organization_id")

@@ -8,11 +8,11 @@ import { expectData, startTestServer, type TestClient, type TestServer } from '.
 import { chirpstackUplinkOf } from '../testing/uplink-examples.ts';
 
 /*
- * Who an application belongs to on the embedded broker (decision 0145): the organization whose
- * integration's own credentials delivered its uplinks. Any other way of coming to own one (an
- * organization's meter routed there by its own uplinks after another's network server used it,
- * a meter moved by a site admin, an uplink through the site-wide credentials) must not refuse the
- * network server that uses it.
+ * Who reaches an application on the embedded broker (decision 0145): every organization whose
+ * integration's own credentials delivered uplinks on it, each only its own messages. Nothing a
+ * tenant does (uplinks fabricated on another's application id first, an organization's meter
+ * moved by a site admin, an uplink through the site-wide credentials) refuses the network server
+ * that uses the application.
  */
 
 const ingestToken = 'application-binding-test-token-0123456789';
@@ -115,48 +115,106 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     await olo?.close();
   });
 
-  it("keeps an application with the network server that used it first: another tenant's uplinks there are refused", async () => {
+  const errorsOf = async (organization: Tenant) =>
+    (
+      await sql()`
+        select type from system_errors
+        where type in ('mqtt.foreign-topic', 'ingest.foreign-application')
+          and data->>'integrationId' in (select id::text from integrations where organization_id = ${organization.organizationId})`
+    ).map((row) => row.type as string);
+  const sendCommand = async (admin: TestClient, meterId: number, hex: string) =>
+    expectData(
+      await admin.graphql<{ meterCommand: { status: string } }>(
+        'mutation C($id: Int!, $p: String!) { meterCommand(meterId: $id, name: "Raw", fPort: 85, payload: $p) { status } }',
+        { id: meterId, p: hex },
+      ),
+    ).meterCommand.status;
+  const meterId = async (serial: string) =>
+    (await sql()`select id from meters where serial = ${serial}`)[0]?.id as number;
+  const downlinkFilter = (application: string) => `application/${application}/device/+/command/down`;
+
+  it("lets no tenant squat an application id: another's uplinks there first refuse none of the network server's", async () => {
     const a = await tenant();
     const b = await tenant();
-    const squatter = await meterOf(a);
-    // B's network server uses its application; its meters are still free, waiting for the site admin.
     const application = crypto.randomUUID();
-    const first = newSerial();
-    await publishUplink(b.credentials, application, first, 1);
-    expect(await stored(first)).toEqual([1]);
+    // A fabricates uplinks on the application id before B's network server is first connected.
+    const fabricated = [newSerial(), newSerial()];
+    await publishUplink(a.credentials, application, fabricated[0] as string, 1);
+    expect(await postUplink(a.token, application, fabricated[1] as string, 1)).toEqual({
+      status: 202,
+      body: { stored: 1, refused: 0 },
+    });
 
-    // A routes its own meter onto B's application through its own credentials, over MQTT and HTTP.
-    await publishUplink(a.credentials, application, squatter.serial, 2);
-    const posted = await postUplink(a.token, application, squatter.serial, 3);
-    expect(posted).toEqual({ status: 202, body: { stored: 0, refused: 1 } });
-    expect(await stored(squatter.serial)).toEqual([1]);
-    expect(await routedTo(squatter.serial)).toBe(squatter.application);
+    // B's network server's uplinks there, over MQTT and HTTP, are stored as B's meters' readings.
+    const [overMqtt, overHttp] = [newSerial(), newSerial()];
+    await publishUplink(b.credentials, application, overMqtt, 1);
+    expect(await postUplink(b.token, application, overHttp, 1)).toEqual({
+      status: 202,
+      body: { stored: 1, refused: 0 },
+    });
+    await moveToOrganization(overMqtt, b.organizationId);
+    await moveToOrganization(overHttp, b.organizationId);
+    await publishUplink(b.credentials, application, overMqtt, 2);
+    expect(await postUplink(b.token, application, overHttp, 2)).toEqual({
+      status: 202,
+      body: { stored: 1, refused: 0 },
+    });
+    expect(await stored(overMqtt)).toEqual([1, 2]);
+    expect(await stored(overHttp)).toEqual([1, 2]);
+    const owners = await sql()`select organization_id from meters where serial in ${sql()([overMqtt, overHttp])}`;
+    expect(owners.map((row) => row.organization_id)).toEqual([b.organizationId, b.organizationId]);
+    expect(await errorsOf(b)).toEqual([]);
+    // Both reach the application by name: each its own messages only.
+    for (const owner of [a, b]) {
+      expect(await grantedQos(await connect(owner.credentials), [downlinkFilter(application)])).toEqual([1]);
+    }
+  });
 
-    // B's meters keep being stored, before and after the site admin moves them to B.
-    const second = newSerial();
-    await publishUplink(b.credentials, application, second, 1);
-    await publishUplink(b.credentials, application, first, 2);
-    expect(await stored(second)).toEqual([1]);
-    expect(await stored(first)).toEqual([1, 2]);
-    await moveToOrganization(first, b.organizationId);
-    await publishUplink(b.credentials, application, first, 3);
-    expect(await stored(first)).toEqual([1, 2, 3]);
-    expect(
-      await grantedQos(await connect(b.credentials), [`application/${application}/device/+/command/down`]),
-    ).toEqual([1]);
-    expect(
-      await grantedQos(await connect(a.credentials), [`application/${application}/device/+/command/down`]),
-    ).toEqual([128]);
-    const refused = await sql()`
-      select type from system_errors
-      where data->>'integrationId' in (select id::text from integrations where organization_id = ${a.organizationId})
-      order by time, id`;
-    expect(refused.map((row) => row.type)).toEqual(['mqtt.foreign-topic', 'ingest.foreign-application']);
-    const refusedB = await sql()`
-      select type from system_errors
-      where type in ('mqtt.foreign-topic', 'ingest.foreign-application')
-        and data->>'integrationId' in (select id::text from integrations where organization_id = ${b.organizationId})`;
-    expect(refusedB).toEqual([]);
+  it("passes nothing of one tenant's on a shared application id to the other: commands and publishes alike", async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const application = crypto.randomUUID();
+    const serials = { a: newSerial(), b: newSerial() };
+    await publishUplink(a.credentials, application, serials.a, 1);
+    await publishUplink(b.credentials, application, serials.b, 1);
+    await moveToOrganization(serials.a, a.organizationId);
+    await moveToOrganization(serials.b, b.organizationId);
+    const clientOf = { a: await connect(a.credentials), b: await connect(b.credentials) };
+    const seen = { a: received(clientOf.a), b: received(clientOf.b) };
+    for (const client of [clientOf.a, clientOf.b]) {
+      expect(await grantedQos(client, [downlinkFilter(application), `application/${application}/#`, '#'])).toEqual([
+        1, 1, 1,
+      ]);
+    }
+    const topicOf = (serial: string) => `application/${application}/device/${serial}/command/down`;
+    const topics = (messages: Array<{ topic: string }>) => [...new Set(messages.map((message) => message.topic))];
+
+    expect(await sendCommand(b.admin, await meterId(serials.b), '0102')).toBe('sent');
+    await until(() => seen.b.length > 0);
+    // Each of a client's matching subscriptions may deliver it; what matters is whose it is.
+    const statusOf = (serial: string) => `application/${application}/device/${serial}/event/status`;
+    await clientOf.b.publishAsync(statusOf(serials.b), '{"from":"b"}', { qos: 1 });
+    await until(() => topics(seen.b).length === 2);
+    expect(await sendCommand(a.admin, await meterId(serials.a), '0304')).toBe('sent');
+    await clientOf.a.publishAsync(statusOf(serials.a), '{"from":"a"}', { qos: 1 });
+    await until(() => topics(seen.a).length === 2);
+    await sleep(300);
+    expect(topics(seen.b)).toEqual([topicOf(serials.b), statusOf(serials.b)]);
+    expect(topics(seen.a)).toEqual([topicOf(serials.a), statusOf(serials.a)]);
+  });
+
+  it('grants a subscription by name to each organization bound to an application, and to no other', async () => {
+    const [a, b, c] = [await tenant(), await tenant(), await tenant()];
+    const application = crypto.randomUUID();
+    const filter = [downlinkFilter(application)];
+    for (const anyone of [a, b, c]) expect(await grantedQos(await connect(anyone.credentials), filter)).toEqual([128]);
+    await publishUplink(a.credentials, application, newSerial(), 1);
+    expect(await grantedQos(await connect(a.credentials), filter)).toEqual([1]);
+    expect(await grantedQos(await connect(b.credentials), filter)).toEqual([128]);
+    expect((await postUplink(b.token, application, newSerial(), 1)).status).toBe(202);
+    for (const bound of [a, b]) expect(await grantedQos(await connect(bound.credentials), filter)).toEqual([1]);
+    expect(await grantedQos(await connect(c.credentials), filter)).toEqual([128]);
+    expect(await errorsOf(c)).toEqual([]);
   });
 
   it('takes no claim from a meter a site admin moved: the network server that uses the application is not refused', async () => {
@@ -224,26 +282,36 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     expect(await grantedQos(await connect(a.credentials), filters)).toEqual([1, 128, 1]);
     // The refused subscription is taken then, without subscribing again.
     const command = `application/${application}/device/${serial}/command/down`;
-    await olo.server.broker.publish(command, '{}');
+    await olo.server.broker.publish(command, '{}', a.organizationId);
     await until(() => seen.length === 1);
     await sleep(300);
     expect(seen.map((message) => message.topic)).toEqual([command]);
   });
 
-  it("passes a free meter's downlink only to the organization bound to its application", async () => {
+  it("passes a free meter's downlink only to the organization whose integration delivered its latest uplink", async () => {
     const a = await tenant();
     const b = await tenant();
     const application = crypto.randomUUID();
+    await publishUplink(a.credentials, application, newSerial(), 1);
     const serial = newSerial();
     await publishUplink(b.credentials, application, serial, 1);
-    const owner = await connect(b.credentials);
-    const other = await connect(a.credentials);
-    const seen = { owner: received(owner), other: received(other) };
-    await owner.subscribeAsync('application/+/device/+/command/down', { qos: 1 });
-    await other.subscribeAsync('application/+/device/+/command/down', { qos: 1 });
-    await olo.server.broker.publish(`application/${application}/device/${serial}/command/down`, '{}');
-    await until(() => seen.owner.length === 1);
+    const clientOf = {
+      a: await connect(a.credentials),
+      b: await connect(b.credentials),
+      site: await connect(siteWide),
+    };
+    const seen = { a: received(clientOf.a), b: received(clientOf.b), site: received(clientOf.site) };
+    for (const client of Object.values(clientOf)) await client.subscribeAsync(downlinkFilter(application), { qos: 1 });
+    const free = await meterId(serial);
+
+    expect(await sendCommand(siteAdmin, free, '01')).toBe('sent');
+    await until(() => seen.b.length === 1 && seen.site.length === 1);
+    // Heard last through the site-wide credentials, its downlinks reach site-wide clients only.
+    await publishUplink(siteWide, application, serial, 2);
+    expect(await sendCommand(siteAdmin, free, '02')).toBe('sent');
+    await until(() => seen.site.length === 2);
     await sleep(300);
-    expect(seen.other).toEqual([]);
+    expect(seen.a).toEqual([]);
+    expect(seen.b.map((message) => JSON.parse(message.body).data)).toEqual(['AQ==']);
   });
 });

@@ -7,7 +7,6 @@ import {
   ApplicationOwners,
   type Audience,
   applicationOfTopic,
-  ownedByOthers,
   reachOfFilter,
   type TopicApplication,
 } from './topic-access.ts';
@@ -53,7 +52,7 @@ export interface BrokerOptions {
   onUplink?: UplinkHandler;
   /** Records an uplink the embedded broker refused: the sender's integration is for the other network server. */
   onWrongKind?: (topic: string, sender: UplinkSender) => Promise<void>;
-  /** Records a message the embedded broker refused: its topic is of another organization's application, or of none. */
+  /** Records a message of an organization's client that the embedded broker refused: its topic is of no application. */
   onForeignTopic?: (topic: string, sender: UplinkSender) => Promise<void>;
   /** Whether the ingest can take more without waiting (an external broker's messages are then acknowledged at once). */
   hasRoom?: () => boolean;
@@ -69,13 +68,13 @@ export interface Broker {
   /**
    * An application was bound to an organization on this instance: its owners are looked up
    * again, and the subscriptions by name that the organization's clients were refused while it
-   * was nobody's are taken now (the client subscribed before its network server's first uplink).
+   * was not yet theirs are taken now (the client subscribed before its network server's first uplink).
    */
   applicationBound(topic: TopicApplication, organizationId: string): void;
   /**
    * Publishes a message (a downlink) to the broker. On the embedded broker it reaches site-wide
-   * clients and those of `organizationId` (a meter's organization); without it, those of the
-   * organizations owning the topic's application.
+   * clients and those of `organizationId` (the meter's organization, or for a free meter the one
+   * that delivered its latest uplink); without it, site-wide clients only.
    */
   publish(topic: string, payload: Buffer | string, organizationId?: string | null): Promise<void>;
   close(): Promise<void>;
@@ -150,7 +149,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
   const aedes = await Aedes.createBroker();
   const owners = new ApplicationOwners(options.applicationOwners ?? (async () => []));
   /**
-   * Subscriptions refused because their application was nobody's yet, by application, with their
+   * Subscriptions refused because their application was not yet bound to the client's organization, by application, with their
    * clients; at most `awaitingPerClient` a client, forgotten when it disconnects.
    */
   const awaitingBinding = new Map<string, Map<Client, Subscription[]>>();
@@ -193,14 +192,14 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
 
   /**
    * Who receives what `sender` publishes: an organization's client publishes only to its own
-   * organization (undefined: refused, the application is another organization's or the topic is
-   * of no application); a site-wide client's message reaches the application's owners.
+   * organization, on any application, since one application id may be several organizations'
+   * (undefined: refused, the topic is of no application); a site-wide client's message reaches
+   * the organizations the application is bound to.
    */
   const audienceOfPublish = async (topic: string, sender: UplinkSender): Promise<Audience | undefined> => {
     const application = applicationOfTopic(topic);
     if (sender.organizationId === null) return new Set(application ? await owners.of(application) : []);
-    if (!application || ownedByOthers(await owners.of(application), sender.organizationId)) return undefined;
-    return new Set([sender.organizationId]);
+    return application ? new Set([sender.organizationId]) : undefined;
   };
   /**
    * MQTT 3.1.1 can only acknowledge or disconnect. Disconnecting would have the sender publish a
@@ -258,12 +257,12 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     // A wildcard over applications is taken, narrowed by authorizeForward to the client's own.
     if (reach.kind === 'wildcard') return callback(null, subscription);
     const organizationId = sender.organizationId;
-    // Only the organization an application is bound to subscribes to it by name: nobody before
-    // its network server's uplinks arrive (decision 0145).
+    // Only the organizations an application is bound to subscribe to it by name: an organization
+    // not before its own network server's uplinks arrive on it (decision 0145).
     owners.of(reach.topic).then(
       (owning) => {
         const count = awaitingCounts.get(client) ?? 0;
-        if (owning.length === 0 && count < awaitingPerClient) {
+        if (!owning.includes(organizationId) && count < awaitingPerClient) {
           awaitingCounts.set(client, count + 1);
           const key = applicationKey(reach.topic);
           const waiting = awaitingBinding.get(key) ?? new Map<Client, Subscription[]>();
@@ -315,9 +314,8 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
       if (waiting.size === 0) awaitingBinding.delete(key);
     },
     publish: async (topic, payload, organizationId) => {
-      const application = applicationOfTopic(topic);
       const body = Buffer.from(payload);
-      audiences.set(body, new Set(organizationId ? [organizationId] : application ? await owners.of(application) : []));
+      audiences.set(body, new Set(organizationId ? [organizationId] : []));
       await new Promise<void>((resolve, reject) =>
         aedes.publish({ cmd: 'publish', topic, payload: body, qos: 1, retain: false, dup: false }, (error) =>
           error ? reject(error) : resolve(),

@@ -87,7 +87,7 @@ export class ApplicationOwners {
   }
 }
 
-/** An application owned by organizations other than `organizationId` (one nobody owns is free to bind). */
+/** Whether the site's allocation gives an application only to organizations other than `organizationId`. */
 export function ownedByOthers(owners: readonly string[], organizationId: string): boolean {
   return owners.length > 0 && !owners.includes(organizationId);
 }

@@ -92,6 +92,12 @@ export const meters = pgTable(
      * refuses no site-wide uplink (decision 0145).
      */
     routeFromOrganization: boolean('route_from_organization').notNull().default(false),
+    /**
+     * The organization whose own integration delivered the meter's latest uplink (null: the
+     * site-wide credentials did, or that organization is gone). A free meter's downlinks go to its
+     * clients only (decision 0145).
+     */
+    routeOrganizationId: uuid('route_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     inStorage: boolean('in_storage').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

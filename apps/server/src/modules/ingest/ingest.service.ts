@@ -47,7 +47,7 @@ export class IngestService {
   constructor(
     private readonly deps: {
       meters: MetersRepository;
-      bindings: Pick<ApplicationBindingsRepository, 'organizationsOf' | 'bindIfFree'>;
+      bindings: Pick<ApplicationBindingsRepository, 'organizationsOf' | 'bind'>;
       /** An application was bound on this instance (the broker's `applicationBound`). */
       applicationBound?: (topic: TopicApplication, organizationId: string) => void;
       /**
@@ -134,10 +134,7 @@ export class IngestService {
     });
   }
 
-  /**
-   * A message that an organization's client published on another organization's application (or
-   * on a topic of no application): refused, and recorded.
-   */
+  /** A message that an organization's client published on a topic of no application: refused, and recorded. */
   async recordForeignTopic(topic: string, sender: Pick<IntegrationRow, 'id'>): Promise<void> {
     await this.deps.systemErrors.record({
       name: "MQTT message refused: the topic is not of this integration's applications",
@@ -264,11 +261,12 @@ export class IngestService {
   }
 
   /**
-   * Whether this uplink may use its application (decision 0145). Through an organization's own
-   * credentials: unless the application is bound to another organization; one bound to nobody is
-   * bound to this one here. Through the site-wide credentials (and, on an external broker, an
-   * organization's too): unless it would newly route an organization's meter to an application
-   * that the site's allocation gives only to others.
+   * Whether this uplink may use its application (decision 0145). Through the site-wide
+   * credentials (and, on an external broker, an organization's too): unless it would newly route
+   * an organization's meter to an application that the site's allocation gives only to others.
+   * Through an organization's own credentials it binds the application to that organization too,
+   * whoever else is bound to it: on the embedded broker each organization's clients reach only
+   * its own messages, so no tenant's uplinks can take an application id from another.
    */
   private async mayUseApplication(meter: MeterRow, uplink: Uplink, sender: Sender): Promise<boolean> {
     const organizationId = sender.organizationId;
@@ -283,14 +281,13 @@ export class IngestService {
     const application = uplinkApplication(meter, uplink);
     if (application === undefined) return true;
     const topic: TopicApplication = { provider: uplink.provider, application };
-    let owners = await this.bound.of(topic);
-    if (owners.length === 0) {
-      // Two organizations' first uplinks at once: the one whose row went in first keeps it.
-      owners = await this.deps.bindings.bindIfFree(topic, { organizationId, integrationId: sender.id });
-      this.bound.remember(topic, owners);
-      if (owners.includes(organizationId)) this.deps.applicationBound?.(topic, organizationId);
+    const owners = await this.bound.of(topic);
+    if (!owners.includes(organizationId)) {
+      await this.deps.bindings.bind(topic, { organizationId, integrationId: sender.id });
+      this.bound.remember(topic, [...owners, organizationId]);
+      this.deps.applicationBound?.(topic, organizationId);
     }
-    return owners.includes(organizationId);
+    return true;
   }
 
   /** Null: no driver is known and the network server decoded nothing, so the reading stays raw. */
@@ -314,6 +311,7 @@ export class IngestService {
         provider: uplink.provider,
         providerInfo: uplink.route,
         routeFromOrganization: sender.organizationId !== null,
+        routeOrganizationId: sender.organizationId,
         name: uplink.route.deviceId ?? null,
       });
       meter = result.meter;
@@ -332,7 +330,9 @@ export class IngestService {
   /** What an uplink tells of a known meter: its driver (when it had none) and its downlink route. */
   private async learnFrom(known: MeterRow, uplink: Uplink, sender: Sender): Promise<MeterRow> {
     let meter = known;
-    const changes: Partial<Pick<MeterRow, 'driver' | 'provider' | 'providerInfo' | 'routeFromOrganization'>> = {};
+    const changes: Partial<
+      Pick<MeterRow, 'driver' | 'provider' | 'providerInfo' | 'routeFromOrganization' | 'routeOrganizationId'>
+    > = {};
     const driver = meter.driver ? undefined : driverFor(uplink.identity);
     if (driver) changes.driver = driver.id;
     const route = routeAfter(meter, uplink);
@@ -351,6 +351,8 @@ export class IngestService {
     ) {
       changes.routeFromOrganization = fromOrganization;
     }
+    // Whose clients a free meter's downlinks go to: the organization that delivered its latest uplink.
+    if (meter.routeOrganizationId !== sender.organizationId) changes.routeOrganizationId = sender.organizationId;
     if (Object.keys(changes).length > 0) {
       meter = await this.deps.meters.update(meter.id, changes);
       this.meters.set(meter);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { applicationBindings } from '../../db/tables/index.ts';
 
@@ -21,21 +21,16 @@ export class ApplicationBindingsRepository {
   }
 
   /**
-   * Binds an application that nobody has yet to the integration's organization, and answers who
-   * it is bound to now: that organization, or whoever was first.
+   * Binds an application to the integration's organization, whichever others it is bound to
+   * already (each organization's clients reach only its own messages).
    */
-  async bindIfFree(
+  async bind(
     { provider, application }: BoundApplication,
     binding: { organizationId: string; integrationId: string },
-  ): Promise<string[]> {
-    await this.db.execute(sql`
-      insert into ${applicationBindings} (provider, application, organization_id, integration_id)
-      select ${provider}, ${application}, ${binding.organizationId}, ${binding.integrationId}
-      where not exists (
-        select 1 from ${applicationBindings}
-        where ${applicationBindings.provider} = ${provider} and ${applicationBindings.application} = ${application}
-      )
-      on conflict do nothing`);
-    return this.organizationsOf({ provider, application });
+  ): Promise<void> {
+    await this.db
+      .insert(applicationBindings)
+      .values({ provider, application, organizationId: binding.organizationId, integrationId: binding.integrationId })
+      .onConflictDoNothing();
   }
 }

@@ -73,7 +73,7 @@ export class MeterCommandsService {
       meters: Pick<MetersRepository, 'findById' | 'list'>;
       /**
        * Publishes a downlink on the broker the meter's network server listens to, for the meter's
-       * organization's network servers only (null: a free meter, for the application's owners).
+       * organization's network servers only (null: site-wide clients only).
        */
       publishDownlink: (topic: string, body: string, organizationId: string | null) => Promise<void>;
     },
@@ -160,7 +160,12 @@ export class MeterCommandsService {
       });
     }
     try {
-      await this.deps.publishDownlink(message.topic, JSON.stringify(message.body), meter.organizationId);
+      // A free meter's downlink goes to the organization whose integration delivered its latest uplink.
+      await this.deps.publishDownlink(
+        message.topic,
+        JSON.stringify(message.body),
+        meter.organizationId ?? meter.routeOrganizationId,
+      );
       return await this.deps.repository.update(command.id, { status: 'sent', sentAt: new Date() });
     } catch (error) {
       return this.deps.repository.update(command.id, { status: 'failed', error: (error as Error).message });
