@@ -146,44 +146,52 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
     expect(topics(seen.site)).toEqual([commandTopic(b), commandTopic(a)]);
   });
 
-  it("refuses a message on another organization's application: acknowledged, passed on to none of it, recorded", async () => {
-    const downlinks = await connect(a.credentials);
-    const events = await connect(a.credentials);
+  it("passes a message on another organization's application id to none of that organization; refuses one of no application", async () => {
+    // A tenant of its own: the intruder's uplink binds the application id to the intruder too.
+    const victim = await tenant();
+    const downlinks = await connect(victim.credentials);
+    const events = await connect(victim.credentials);
     const seen = { downlinks: received(downlinks), events: received(events) };
-    await downlinks.subscribeAsync(`application/${a.application}/device/+/command/down`, { qos: 1 });
-    const eventsGranted = await grantedQos(events, [`application/${a.application}/device/+/event/up`]);
+    await downlinks.subscribeAsync(`application/${victim.application}/device/+/command/down`, { qos: 1 });
+    const eventsGranted = await grantedQos(events, [`application/${victim.application}/device/+/event/up`]);
     const intruder = await connect(b.credentials);
+    const intruderSeen = received(intruder);
+    await intruder.subscribeAsync('#', { qos: 1 });
 
     // A downlink onto the other's application, which its network server would send to the meter.
-    const forged = JSON.stringify({ devEui: a.serial, confirmed: false, fPort: 85, data: 'AQI=' });
-    await intruder.publishAsync(commandTopic(a), forged, { qos: 1 });
-    // An uplink of a new device on the other's application.
+    const forged = JSON.stringify({ devEui: victim.serial, confirmed: false, fPort: 85, data: 'AQI=' });
+    await intruder.publishAsync(commandTopic(victim), forged, { qos: 1 });
+    // An uplink of a new device on the other's application id: the intruder's own free meter.
     const strangerSerial = newSerial();
-    const stranger = chirpstackUplinkOf(a.application, strangerSerial, 1);
+    const stranger = chirpstackUplinkOf(victim.application, strangerSerial, 1);
     await intruder.publishAsync(stranger.topic, JSON.stringify(stranger.body), { qos: 1 });
-    // Acknowledged rather than disconnected, which would have it sent again forever.
+    // A topic of no application: refused, acknowledged rather than disconnected (sent again forever).
+    await intruder.publishAsync(`application/${victim.application}/status`, '{}', { qos: 1 });
     expect(intruder.connected).toBe(true);
+    await until(() => intruderSeen.length === 2);
     await sleep(300);
     expect(seen.downlinks).toEqual([]);
-    expect(await sql()`select serial from meters where serial = ${strangerSerial}`).toEqual([]);
+    expect(seen.events).toEqual([]);
+    expect(intruderSeen.map((message) => message.topic)).toEqual([commandTopic(victim), stranger.topic]);
+    expect(await sql()`select organization_id from meters where serial = ${strangerSerial}`).toEqual([
+      { organization_id: null },
+    ]);
 
-    // Within its own application an organization's messages go through, to its own clients.
+    // Within its application an organization's messages go through, to its own clients only.
     expect(eventsGranted).toEqual([1]);
-    const own = chirpstackUplinkOf(a.application, a.serial, 2);
-    const networkServer = await connect(a.credentials);
+    const own = chirpstackUplinkOf(victim.application, victim.serial, 2);
+    const networkServer = await connect(victim.credentials);
     await networkServer.publishAsync(own.topic, JSON.stringify(own.body), { qos: 1 });
     await until(() => seen.events.length === 1);
     await sleep(300);
     expect(seen.events.map((message) => message.topic)).toEqual([own.topic]);
     expect(seen.downlinks).toEqual([]);
+    expect(intruderSeen).toHaveLength(2);
     const refused = await sql()`
       select type, data->>'topic' as topic from system_errors where type = 'mqtt.foreign-topic' order by time, id`;
-    expect(refused).toEqual([
-      { type: 'mqtt.foreign-topic', topic: commandTopic(a) },
-      { type: 'mqtt.foreign-topic', topic: stranger.topic },
-    ]);
+    expect(refused).toEqual([{ type: 'mqtt.foreign-topic', topic: `application/${victim.application}/status` }]);
     const stored = await sql()`
-      select r.f_cnt from meter_readings r join meters m on m.id = r.meter_id where m.serial = ${a.serial} order by r.f_cnt`;
+      select r.f_cnt from meter_readings r join meters m on m.id = r.meter_id where m.serial = ${victim.serial} order by r.f_cnt`;
     expect(stored).toEqual([{ f_cnt: 1 }, { f_cnt: 2 }]);
   });
 
