@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { exportUrl } from '@olo/shared';
+import { exportUrl, tenancyErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../../paths.ts';
 import { uploadAttachment } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
@@ -36,6 +38,8 @@ interface World {
   organization: { id: string; slug: string };
   project: { id: number; publicId: string };
   attachmentId: string;
+  /** Files of organization Q, which has nothing to do with O or P: an image of a project of Q, and Q's own logo. */
+  foreignFiles: { image: string; logo: string };
   meter: { id: number; serial: string };
   seriesId: number;
   otherSeriesId: number;
@@ -251,6 +255,32 @@ function printTemplateOf(w: World): Promise<{ id: number }> {
     organizationId: w.organization.id,
     name: 'Matrix print template',
   });
+}
+
+/** An image tour over `attachmentIds`, as stored in a report's content. */
+const tourOf = (...attachmentIds: string[]) => ({
+  version: 1,
+  elements: [
+    {
+      id: 'tour',
+      kind: 'imageTour',
+      images: attachmentIds.map((attachmentId) => ({ attachmentId, caption: 'Pohja', pins: [] })),
+    },
+  ],
+});
+
+/**
+ * A row refused to everyone for naming a file of another organization: the roles that `plainOperation`'s row
+ * allows must be answered "No such file" (so the file is what refused them), the others the usual refusal.
+ */
+function foreignFileOutcome(response: GraphQLResponse, role: Role, plainOperation: string): Outcome {
+  const plain = permissionMatrix.find((row) => row.operation === plainOperation);
+  if (!plain) throw new Error(`no row ${plainOperation}`);
+  if (response.errors && plain.allowed.includes(role)) {
+    expect(response.errors[0]?.message).toBe(tenancyErrors.noSuchFile);
+    return 'denied';
+  }
+  return outcomeOf(response);
 }
 
 /** A public report answers for everybody or for nobody: "Not found" is its refusal. */
@@ -649,6 +679,18 @@ const cases: Record<string, Case> = {
       await w.call(role, 'query Q($id: String!) { publicReport(publicId: $id) { name } }', { id: report.publicId }),
     );
   },
+  'GET /api/reports/{id}.pdf': async (w, role) => {
+    const report = await pdfReport(w, 'member');
+    return pdfOutcome(await w.clients[role].fetch(`/api/reports/${report.id}.pdf`), [401, 403]);
+  },
+  'GET /api/public-reports/{publicId}.pdf': async (w, role) => {
+    const report = await pdfReport(w, 'public');
+    return pdfOutcome(await w.clients[role].fetch(`/api/public-reports/${report.publicId}.pdf`), [404]);
+  },
+  'GET /api/public-reports/{publicId}.pdf(unpublished)': async (w, role) => {
+    const report = await reportOf(w, { published: false });
+    return pdfOutcome(await w.clients[role].fetch(`/api/public-reports/${report.publicId}.pdf`), [404]);
+  },
   reportExtras: async (w, role) => {
     const cover = await coverOf(w);
     return outcomeOf(
@@ -683,12 +725,43 @@ const cases: Record<string, Case> = {
       ),
     );
   },
+  'createReport(templateId, file of another organization)': async (w, role) => {
+    const elsewhere = await w.projects.insert({ organizationId: w.parentId, name: 'Template home' });
+    const template = await reportOf(w, {
+      projectId: elsewhere.id,
+      template: true,
+      content: tourOf(w.foreignFiles.image),
+    });
+    return foreignFileOutcome(
+      await w.call(role, 'mutation M($input: CreateReportInput!) { createReport(input: $input) { report { id } } }', {
+        input: {
+          projectId: w.project.id,
+          name: 'From template',
+          from: '2026-10-01T00:00:00Z',
+          to: '2026-11-01T00:00:00Z',
+          templateId: template.id,
+        },
+      }),
+      role,
+      'createReport(templateId)',
+    );
+  },
   updateReport: async (w, role) => {
     const report = await reportOf(w);
     return outcomeOf(
       await w.call(role, 'mutation M($input: UpdateReportInput!) { updateReport(input: $input) { id version } }', {
         input: { id: report.id, version: 1, name: 'Renamed', template: true, landscape: true },
       }),
+    );
+  },
+  'updateReport(file of another organization)': async (w, role) => {
+    const report = await reportOf(w);
+    return foreignFileOutcome(
+      await w.call(role, 'mutation M($input: UpdateReportInput!) { updateReport(input: $input) { id version } }', {
+        input: { id: report.id, version: 1, content: tourOf(w.foreignFiles.image) },
+      }),
+      role,
+      'updateReport',
     );
   },
   deleteReport: async (w, role) => {
@@ -710,6 +783,17 @@ const cases: Record<string, Case> = {
       await w.call(role, 'mutation M($input: CloneReportInput!) { cloneReport(input: $input) { report { id } } }', {
         input: { id: report.id, projectId: target.id, name: 'Copy' },
       }),
+    );
+  },
+  'cloneReport(file of another organization)': async (w, role) => {
+    // Stored before files were checked on saving: written straight into the table.
+    const report = await reportOf(w, { content: tourOf(w.foreignFiles.image) });
+    return foreignFileOutcome(
+      await w.call(role, 'mutation M($input: CloneReportInput!) { cloneReport(input: $input) { report { id } } }', {
+        input: { id: report.id, projectId: w.project.id },
+      }),
+      role,
+      'cloneReport',
     );
   },
   publishReport: async (w, role) => {
@@ -757,6 +841,18 @@ const cases: Record<string, Case> = {
       await w.call(role, 'mutation M($input: CreateReportCoverInput!) { createReportCover(input: $input) { id } }', {
         input: { organizationId: w.organization.id, name: 'Kansilehti' },
       }),
+    ),
+  'createReportCover(logo of another organization)': async (w, role) =>
+    foreignFileOutcome(
+      await w.call(role, 'mutation M($input: CreateReportCoverInput!) { createReportCover(input: $input) { id } }', {
+        input: {
+          organizationId: w.organization.id,
+          name: 'Kansilehti',
+          cover: { version: 1, logoAttachmentId: w.foreignFiles.logo },
+        },
+      }),
+      role,
+      'createReportCover',
     ),
   updateReportCover: async (w, role) => {
     const cover = await coverOf(w);
@@ -1903,6 +1999,42 @@ async function exportOutcome(response: Response): Promise<Outcome> {
   return 'denied';
 }
 
+const pdfReports = new WeakMap<World, Map<'member' | 'public', Promise<{ id: number; publicId: string }>>>();
+/**
+ * One report of X per world and audience for the PDF rows (the public one published): PDFs are kept by report
+ * version, data, cover, template and language, not by viewer, so only the first allowed role's request renders.
+ */
+function pdfReport(w: World, audience: 'member' | 'public'): Promise<{ id: number; publicId: string }> {
+  let reports = pdfReports.get(w);
+  if (!reports) {
+    reports = new Map();
+    pdfReports.set(w, reports);
+  }
+  let report = reports.get(audience);
+  if (!report) {
+    report = reportOf(w, { published: audience === 'public' });
+    reports.set(audience, report);
+  }
+  return report;
+}
+
+/** A report's PDF: 200 with a PDF is allowed; `refusals` are the statuses that refuse it. */
+async function pdfOutcome(response: Response, refusals: number[]): Promise<Outcome> {
+  if (response.status === 200) {
+    expect(response.headers.get('content-type')).toMatch(/^application\/pdf/);
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    return 'allowed';
+  }
+  expect({ status: response.status, body: await response.text() }).toMatchObject({
+    status: expect.toSatisfy((status: number) => refusals.includes(status)),
+  });
+  return 'denied';
+}
+
 async function attachmentOutcome(response: Response): Promise<Outcome> {
   if (response.status === 200) return 'allowed';
   expect([401, 403]).toContain(response.status);
@@ -2086,6 +2218,25 @@ async function buildWorld(olo: TestServer): Promise<World> {
     { projectId: project.id },
     { name: 'notes.txt', type: 'text/plain', bytes: 'Kosteusmittaukset' },
   );
+  // Organization Q, a stranger to O and P, with an image of its project and its own logo.
+  const foreign = await organizations.insert({
+    name: 'Organization Q',
+    slug: `q-${crypto.randomBytes(4).toString('hex')}`,
+  });
+  const foreignProject = await projects.insert({ organizationId: foreign.id, name: 'Project of Q' });
+  const foreignFiles = { image: '', logo: '' };
+  for (const [key, target] of [
+    ['image', { projectId: foreignProject.id }],
+    ['logo', { organizationId: foreign.id }],
+  ] as const) {
+    const upload = await uploadAttachment(clients.siteAdmin, target, {
+      name: `${key}.png`,
+      type: 'image/png',
+      bytes: onePixelPng,
+    });
+    expect(upload.status).toBe(201);
+    foreignFiles[key] = upload.body.id as string;
+  }
   // Meter M: created by a real uplink (decoded by the network server), then moved to O.
   const serial = randomSerial();
   const uplink = {
@@ -2132,6 +2283,7 @@ async function buildWorld(olo: TestServer): Promise<World> {
     organization: { id: organization.id, slug: organization.slug },
     project: { id: project.id, publicId: project.publicId as string },
     attachmentId: attachment.body.id as string,
+    foreignFiles,
     organizations,
     projects,
     newUser: async () => (await createUser('extra')).id,
@@ -2169,8 +2321,10 @@ describe('the permissions documentation', () => {
 describe.each(testDatabases)('permission matrix on %s', (kind) => {
   let world: World;
   beforeAll(async () => {
+    // The PDF rows print the built web app's print page (built only when stale), as report-pdf.test.ts does.
+    execFileSync('node', ['scripts/build.mjs'], { cwd: path.join(serverRoot, '..', '..'), stdio: 'ignore' });
     world = await buildWorld(await startTestServer(kind, { INGEST_TOKEN: matrixIngestToken }));
-  }, 60_000);
+  }, 300_000);
   afterAll(() => world?.olo.close());
 
   it.each(permissionMatrix.map((row) => [row.operation, row] as const))(

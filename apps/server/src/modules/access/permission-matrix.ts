@@ -557,6 +557,24 @@ export const permissionMatrix: MatrixRow[] = [
     allowed: [],
   },
   {
+    operation: 'GET /api/reports/{id}.pdf',
+    kind: 'rest',
+    what: 'a report of X as PDF',
+    allowed: reportViewers,
+  },
+  {
+    operation: 'GET /api/public-reports/{publicId}.pdf',
+    kind: 'rest',
+    what: 'a published report of X as PDF through its public link',
+    allowed: allRoles,
+  },
+  {
+    operation: 'GET /api/public-reports/{publicId}.pdf(unpublished)',
+    kind: 'rest',
+    what: 'an unpublished report of X as PDF by its stored public id (404)',
+    allowed: [],
+  },
+  {
     operation: 'reportExtras',
     kind: 'query',
     what: "covers, print templates and templates X's reports may use",
@@ -570,10 +588,22 @@ export const permissionMatrix: MatrixRow[] = [
     allowed: reportAdmins,
   },
   {
+    operation: 'createReport(templateId, file of another organization)',
+    kind: 'mutation',
+    what: 'a report in X from a template whose image tour names a file of a project of another organization ("No such file")',
+    allowed: [],
+  },
+  {
     operation: 'updateReport',
     kind: 'mutation',
     what: 'change a report of X (and its template flag)',
     allowed: reportAdmins,
+  },
+  {
+    operation: 'updateReport(file of another organization)',
+    kind: 'mutation',
+    what: 'an image tour of a report of X naming a file of a project of another organization ("No such file")',
+    allowed: [],
   },
   { operation: 'deleteReport', kind: 'mutation', what: 'delete a report of X', allowed: reportAdmins },
   { operation: 'cloneReport', kind: 'mutation', what: 'copy a report of X within X', allowed: reportAdmins },
@@ -582,6 +612,12 @@ export const permissionMatrix: MatrixRow[] = [
     kind: 'mutation',
     what: 'copy a report of X into another project of O',
     allowed: organizationAdmins,
+  },
+  {
+    operation: 'cloneReport(file of another organization)',
+    kind: 'mutation',
+    what: 'copy a report of X whose image tour names a file of a project of another organization ("No such file")',
+    allowed: [],
   },
   { operation: 'publishReport', kind: 'mutation', what: 'publish a report of X', allowed: reportAdmins },
   { operation: 'unpublishReport', kind: 'mutation', what: 'unpublish a report of X', allowed: reportAdmins },
@@ -593,6 +629,12 @@ export const permissionMatrix: MatrixRow[] = [
     allowed: organizationAdmins,
   },
   { operation: 'createReportCover', kind: 'mutation', what: 'a report cover of O', allowed: organizationAdmins },
+  {
+    operation: 'createReportCover(logo of another organization)',
+    kind: 'mutation',
+    what: 'a report cover of O whose logo is a file of another organization ("No such file")',
+    allowed: [],
+  },
   { operation: 'updateReportCover', kind: 'mutation', what: 'change a report cover of O', allowed: organizationAdmins },
   { operation: 'deleteReportCover', kind: 'mutation', what: 'delete a report cover of O', allowed: organizationAdmins },
   {
