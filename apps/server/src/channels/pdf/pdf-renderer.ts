@@ -1,26 +1,11 @@
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
-import { PDFDocument } from 'pdf-lib';
 import type { Logger } from 'pino';
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserServer,
-  chromium,
-  type Page,
-  type Route,
-} from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type Route } from 'playwright-core';
 import { AppError } from '../../shared/errors.ts';
-import {
-  chromiumMissingMessage,
-  mayFetch,
-  type PdfJob,
-  pdfCrashedMessage,
-  pdfSheetsMax,
-  pdfTimeoutMessage,
-  pdfTooLongMessage,
-} from './pdf-job.ts';
+import { chromiumMissingMessage, mayFetch, type PdfJob, pdfCrashedMessage, pdfTimeoutMessage } from './pdf-job.ts';
 import { PdfQueue } from './pdf-queue.ts';
+import { type PrintSlot, type PrintWindow, printOnPage } from './print-page.ts';
 
 export interface PdfRendererOptions {
   chromiumPath: string;
@@ -36,23 +21,6 @@ export interface PdfRendererOptions {
   timeoutMs: number;
   logger: Logger;
 }
-
-/** Height of an A4 sheet in CSS px (96 per inch): 297 mm portrait, 210 mm landscape. */
-const sheetHeightPx = { portrait: (297 / 25.4) * 96, landscape: (210 / 25.4) * 96 };
-
-/** A pooled page, with the job it serves now (its routes read this) and the print page it has loaded. */
-interface Slot {
-  context: BrowserContext;
-  page: Page;
-  browser: Browser;
-  job: PdfJob | null;
-  /** The print page loaded and answering `__oloPrint`, if any. */
-  url: string | undefined;
-  renders: number;
-}
-
-/** The print page contract's function, as the page defines it. */
-type PrintWindow = { __oloPrint?: (init: unknown, job: number) => void };
 
 /**
  * Renders a page serves before it is closed and a new one opened: a web app kept loaded for long may grow (caches,
@@ -75,7 +43,7 @@ export class PdfRenderer {
   private server: BrowserServer | undefined;
   private browser: Browser | undefined;
   private starting: Promise<Browser> | undefined;
-  private readonly idle: Slot[] = [];
+  private readonly idle: PrintSlot[] = [];
   private readonly queue: PdfQueue;
   private closed = false;
   /** Jobs handed to print pages so far: each one's number tells its drawing from the one before. */
@@ -96,7 +64,7 @@ export class PdfRenderer {
     await this.queue.acquire(tenant);
     let parking: Promise<void> | undefined;
     try {
-      let done: { pdf: Buffer; slot: Slot };
+      let done: { pdf: Buffer; slot: PrintSlot };
       try {
         done = await this.attempt(job);
       } catch (error) {
@@ -123,7 +91,7 @@ export class PdfRenderer {
    * Empties a page after its render, so the report's scripts stop and its memory is freed while the page waits, and
    * pools it with its print page still loaded; a page that cannot be emptied, or has served its renders, is closed.
    */
-  private async park(slot: Slot): Promise<void> {
+  private async park(slot: PrintSlot): Promise<void> {
     slot.renders++;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -216,12 +184,19 @@ export class PdfRenderer {
     return browser;
   }
 
-  private async openSlot(): Promise<Slot> {
+  private async openSlot(): Promise<PrintSlot> {
     const browser = await this.launch();
     try {
       // The web app registers a service worker; requests it answered would pass by `intercept`.
       const context = await browser.newContext({ deviceScaleFactor: 2, serviceWorkers: 'block' });
-      const slot: Slot = { context, page: await context.newPage(), browser, job: null, url: undefined, renders: 0 };
+      const slot: PrintSlot = {
+        context,
+        page: await context.newPage(),
+        browser,
+        job: null,
+        url: undefined,
+        renders: 0,
+      };
       // On the context, so that a page that replaces the first (see `print`) is routed too.
       await context.route('**/*', (route) => this.route(slot, route));
       return slot;
@@ -230,7 +205,7 @@ export class PdfRenderer {
     }
   }
 
-  private async route(slot: Slot, route: Route): Promise<void> {
+  private async route(slot: PrintSlot, route: Route): Promise<void> {
     const job = slot.job;
     // A late request of an earlier render goes nowhere.
     if (!job) return route.abort().catch(() => {});
@@ -253,8 +228,8 @@ export class PdfRenderer {
   }
 
   /** One try of a render, timed from asking for a page (a browser start included) to the PDF. */
-  private async attempt(job: PdfJob): Promise<{ pdf: Buffer; slot: Slot }> {
-    let slot: Slot | undefined;
+  private async attempt(job: PdfJob): Promise<{ pdf: Buffer; slot: PrintSlot }> {
+    let slot: PrintSlot | undefined;
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     const timeout = new Promise<never>((_, reject) => {
@@ -278,16 +253,16 @@ export class PdfRenderer {
       }
       slot = got;
       got.job = job;
-      return this.print(got, job);
+      return printOnPage(got, job, ++this.printed);
     })();
     work.catch(() => {});
     try {
       const pdf = await Promise.race([work, timeout]);
-      const done = slot as unknown as Slot;
+      const done = slot as unknown as PrintSlot;
       done.job = null;
       return { pdf, slot: done };
     } catch (error) {
-      const failed = slot as Slot | undefined;
+      const failed = slot as PrintSlot | undefined;
       if (failed) {
         failed.job = null;
         // A page left mid-render is not reused: closing it also stops what it still does.
@@ -358,80 +333,5 @@ export class PdfRenderer {
       this.options.logger.warn('Chromium of the PDF renderer does not answer; killing it');
       this.forget(browser);
     }
-  }
-
-  private async print(slot: Slot, job: PdfJob): Promise<Buffer> {
-    const number = ++this.printed;
-    const hand = (page: Page) =>
-      page.evaluate(
-        ([init, printJob]) => {
-          const print = (globalThis as PrintWindow).__oloPrint;
-          print?.(init, printJob);
-          return print !== undefined;
-        },
-        [job.init ?? null, number] as const,
-      );
-    const handed = slot.url === job.url && (await hand(slot.page).catch(() => false));
-    if (!handed) {
-      if (slot.url === job.url) {
-        // The kept page has left its print page (reloaded itself, say) and may still be navigating: a new page
-        // replaces it rather than racing its navigation.
-        const left = slot.page;
-        slot.page = await slot.context.newPage();
-        void left.close().catch(() => {});
-      }
-      slot.url = undefined;
-      await slot.page.goto(job.url, { waitUntil: 'load', timeout: 0 });
-      await slot.page.waitForFunction(() => typeof (globalThis as PrintWindow).__oloPrint === 'function', undefined, {
-        timeout: 0,
-        polling: 20,
-      });
-      slot.url = job.url;
-      await hand(slot.page);
-    }
-    const { page } = slot;
-    await page.waitForSelector(`[data-print-job="${number}"] ${job.readySelector}`, { state: 'attached', timeout: 0 });
-    // The drawn height at the screen's width is at most the printed one (print is narrower), so this never refuses a
-    // report that fits, and cuts one whose CSS would have Chromium print thousands of sheets before the PDF starts.
-    const height = await page.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement
-          .scrollHeight,
-    );
-    if (height / sheetHeightPx[job.pdf.landscape ? 'landscape' : 'portrait'] > pdfSheetsMax) {
-      throw new AppError('BAD_USER_INPUT', pdfTooLongMessage, undefined, { pages: String(pdfSheetsMax) });
-    }
-    const margin = { top: job.pdf.margin, right: job.pdf.margin, bottom: job.pdf.margin, left: job.pdf.margin };
-    const headerFooter = Boolean(job.pdf.headerTemplate || job.pdf.footerTemplate);
-    const common = { format: 'A4', landscape: job.pdf.landscape, margin, printBackground: true, timeout: 0 } as const;
-    const whole = await page.pdf({
-      ...common,
-      displayHeaderFooter: headerFooter,
-      // An empty template, not Chromium's default (date and title), where only one is given.
-      headerTemplate: job.pdf.headerTemplate || '<span></span>',
-      footerTemplate: job.pdf.footerTemplate || '<span></span>',
-    });
-    const cover = job.pdf.coverSeparate && headerFooter ? await page.pdf({ ...common, pageRanges: '1' }) : undefined;
-    return this.finish(whole, cover, job.metadata);
-  }
-
-  /** Puts the plain cover in place of the first page and writes the document's metadata. */
-  private async finish(whole: Buffer, cover: Buffer | undefined, metadata: PdfJob['metadata']): Promise<Buffer> {
-    const document = await PDFDocument.load(whole);
-    if (cover) {
-      const coverDocument = await PDFDocument.load(cover);
-      const [page] = await document.copyPages(coverDocument, [0]);
-      if (page) {
-        document.removePage(0);
-        document.insertPage(0, page);
-      }
-    }
-    document.setTitle(metadata.title, { showInWindowTitleBar: true });
-    document.setAuthor(metadata.author);
-    document.setCreationDate(metadata.created);
-    document.setModificationDate(metadata.created);
-    document.setCreator('Olo');
-    document.setProducer('Olo');
-    return Buffer.from(await document.save());
   }
 }
