@@ -11,9 +11,12 @@ import type { Transaction } from '../db/sql.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { executeInProcess, type InProcessQuery } from '../graphql/in-process.ts';
 import { AccessPolicy } from '../modules/access/access.policy.ts';
+import { AccountEmailsService } from '../modules/accounts/account-emails.service.ts';
+import { AccountNotices } from '../modules/accounts/account-notices.ts';
 import { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { DeviceCookies, deviceKeyName, newDeviceKey } from '../modules/accounts/device-cookies.ts';
 import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
+import { SignInService } from '../modules/accounts/sign-in.service.ts';
 import { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
 import { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import { AttachmentsService } from '../modules/attachments/attachments.service.ts';
@@ -82,18 +85,23 @@ export async function createServices(deps: ServicesDeps) {
   const limits = new RateLimiter(config.rateLimitFactor);
 
   const sessions = new SessionsService(repositories.sessions, events);
-  const accounts = new AccountsService({
+  const accountNotices = new AccountNotices({ repository: repositories.accounts, mailer, events, logger, ...site });
+  closers.add(() => accountNotices.flush());
+  const accounts = new AccountsService({ repository: repositories.accounts, sessions, notices: accountNotices });
+  const accountEmails = new AccountEmailsService({
+    repository: repositories.accounts,
+    notices: accountNotices,
+    limits,
+  });
+  const signIn = new SignInService({
     repository: repositories.accounts,
     sessions,
-    mailer,
-    events,
+    emails: accountEmails,
+    notices: accountNotices,
     throttle: new LoginThrottle(config.rateLimitFactor),
     devices: new DeviceCookies(await repositories.accounts.sharedSecret(deviceKeyName, newDeviceKey())),
     limits,
-    logger,
-    ...site,
   });
-  closers.add(() => accounts.flushMail());
   const outbox = new MailOutbox(mailer, logger);
   closers.add(() => outbox.flush());
   const access = new AccessPolicy(repositories.access);
@@ -278,6 +286,7 @@ export async function createServices(deps: ServicesDeps) {
   });
   const services = {
     access,
+    accountEmails,
     accounts,
     alarmNotifications,
     alarms,
@@ -323,6 +332,7 @@ export async function createServices(deps: ServicesDeps) {
     }),
     series,
     sessions,
+    signIn,
     spaces: new SpacesService(repositories.spaces, events, (projectId, colorId) =>
       colors.assertUsable(projectId, colorId),
     ),

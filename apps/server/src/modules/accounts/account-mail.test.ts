@@ -16,7 +16,7 @@ describe('account mail and tokens without an SMTP server', () => {
   it('writes the verification mail as an .eml file under DATA_DIR/mail, in the user’s language', async () => {
     const client = new TestClient(olo.url);
     const account = await registerAccount(client, { language: 'en' });
-    await olo.server.services.accounts.flushMail();
+    await olo.server.services.accountEmails.flushMail();
     const mailDir = path.join(olo.server.config.dataDir, 'mail');
     const files = fs.readdirSync(mailDir).filter((file) => file.endsWith('.eml'));
     const mails = await Promise.all(files.map((file) => PostalMime.parse(fs.readFileSync(path.join(mailDir, file)))));

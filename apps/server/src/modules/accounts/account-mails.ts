@@ -2,7 +2,7 @@ import type { Language } from '@olo/shared';
 import { escapeHtml } from '../../channels/mail/html.ts';
 import type { MailMessage } from '../../channels/mail/mailer.ts';
 
-type Kind = 'verifyEmail' | 'resetPassword' | 'deleteAccount' | 'addressInUse';
+export type AccountMailKind = 'verifyEmail' | 'resetPassword' | 'deleteAccount' | 'addressInUse';
 
 interface Texts {
   subject: string;
@@ -12,7 +12,7 @@ interface Texts {
   ignore: string;
 }
 
-const texts: Record<Language, Record<Kind, Texts>> = {
+const texts: Record<Language, Record<AccountMailKind, Texts>> = {
   fi: {
     verifyEmail: {
       subject: 'Vahvista sähköpostiosoitteesi',
@@ -110,7 +110,7 @@ const texts: Record<Language, Record<Kind, Texts>> = {
 
 /** One account mail in the user's language, as plain text and as HTML with the same link. */
 export function accountMail(
-  kind: Kind,
+  kind: AccountMailKind,
   options: { to: string; language: Language; link: string; siteName: string },
 ): MailMessage {
   const t = texts[options.language][kind];

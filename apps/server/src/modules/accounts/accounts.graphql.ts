@@ -18,7 +18,8 @@ import { type GraphQLContext, requireSession, requireUser } from '../../graphql/
 import { viewerScope } from '../../graphql/loaders.ts';
 import { parseInput } from '../../shared/errors.ts';
 import type { UserAuthenticationRow, UserEmailRow, UserRow } from './accounts.repository.ts';
-import { type SignedIn, userLanguage, userOptions } from './accounts.service.ts';
+import { userLanguage, userOptions } from './accounts.service.ts';
+import type { SignedIn } from './sign-in.service.ts';
 
 const LanguageEnum = builder.enumType('Language', { values: languages });
 
@@ -65,7 +66,7 @@ export const UserRef = builder.objectRef<UserRow>('User').implement({
     isAdmin: t.exposeBoolean('isAdmin'),
     isVerified: t.boolean({
       description: 'True when the primary email address is verified.',
-      resolve: (user, _args, context) => context.services.accounts.isVerified(user.id),
+      resolve: (user, _args, context) => context.services.accountEmails.isVerified(user.id),
     }),
     hasPassword: t.boolean({ resolve: (user) => user.passwordHash !== null }),
     language: t.field({ type: LanguageEnum, resolve: (user) => userLanguage(user) }),
@@ -76,7 +77,7 @@ export const UserRef = builder.objectRef<UserRow>('User').implement({
     emails: t.field({
       type: [UserEmailRef],
       description: 'At most 50; the primary address first.',
-      resolve: (user, _args, context) => context.services.accounts.listEmails(user.id),
+      resolve: (user, _args, context) => context.services.accountEmails.listEmails(user.id),
     }),
     authentications: t.field({
       type: [UserAuthenticationRef],
@@ -132,12 +133,12 @@ builder.mutationFields((t) => ({
     args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const input = parseInput(loginInput, args);
-      return signIn(context, await context.services.accounts.login(input, context.client));
+      return signIn(context, await context.services.signIn.login(input, context.client));
     },
   }),
   logout: t.boolean({
     resolve: async (_root, _args, context) => {
-      if (context.session) await context.services.accounts.logout(context.session.id);
+      if (context.session) await context.services.signIn.logout(context.session.id);
       context.setSessionCookie(null);
       return true;
     },
@@ -155,7 +156,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const input = parseInput(registerInput, args);
-      return signIn(context, await context.services.accounts.register(input, context.client));
+      return signIn(context, await context.services.signIn.register(input, context.client));
     },
   }),
   forgotPassword: t.boolean({
@@ -163,7 +164,7 @@ builder.mutationFields((t) => ({
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const input = parseInput(forgotPasswordInput, args);
-      await context.services.accounts.forgotPassword(input.email, context.client);
+      await context.services.signIn.forgotPassword(input.email, context.client);
       return true;
     },
   }),
@@ -177,7 +178,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const input = parseInput(resetPasswordInput, args);
-      return signIn(context, await context.services.accounts.resetPassword(input, context.client));
+      return signIn(context, await context.services.signIn.resetPassword(input, context.client));
     },
   }),
   changePassword: t.field({
@@ -187,20 +188,20 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const user = requireUser(context);
       const input = parseInput(changePasswordInput, args);
-      return signIn(context, await context.services.accounts.changePassword(user, input, context.client));
+      return signIn(context, await context.services.signIn.changePassword(user, input, context.client));
     },
   }),
   verifyEmail: t.boolean({
     description: 'Marks an address verified with the token mailed to it; works without signing in.',
     args: { userEmailId: t.arg.id({ required: true }), token: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      await context.services.accounts.verifyEmail(parseInput(verifyEmailInput, args));
+      await context.services.accountEmails.verifyEmail(parseInput(verifyEmailInput, args));
       return true;
     },
   }),
   resendEmailVerification: t.boolean({
     resolve: async (_root, _args, context) => {
-      await context.services.accounts.resendEmailVerification(requireUser(context));
+      await context.services.accountEmails.resendEmailVerification(requireUser(context));
       return true;
     },
   }),
@@ -209,7 +210,7 @@ builder.mutationFields((t) => ({
     args: { email: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => {
       const user = requireUser(context);
-      return context.services.accounts.addEmail(user, parseInput(addEmailInput, args));
+      return context.services.accountEmails.addEmail(user, parseInput(addEmailInput, args));
     },
   }),
   makeEmailPrimary: t.field({
@@ -217,7 +218,7 @@ builder.mutationFields((t) => ({
     args: { userEmailId: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => {
       const user = requireUser(context);
-      return context.services.accounts.makeEmailPrimary(user, parseInput(userEmailIdInput, args).userEmailId);
+      return context.services.accountEmails.makeEmailPrimary(user, parseInput(userEmailIdInput, args).userEmailId);
     },
   }),
   deleteUserEmail: t.field({
@@ -225,7 +226,7 @@ builder.mutationFields((t) => ({
     args: { userEmailId: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => {
       const user = requireUser(context);
-      return context.services.accounts.deleteUserEmail(user, parseInput(userEmailIdInput, args).userEmailId);
+      return context.services.accountEmails.deleteUserEmail(user, parseInput(userEmailIdInput, args).userEmailId);
     },
   }),
   requestAccountDeletion: t.boolean({
