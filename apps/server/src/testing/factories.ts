@@ -137,3 +137,15 @@ export async function uploadAttachment(
   };
   return { status: response.status, body };
 }
+
+/** Report content of one image tour over `attachmentIds`, as a report stores it. */
+export const imageTourContent = (...attachmentIds: string[]) => ({
+  version: 1,
+  elements: [
+    {
+      id: 'tour',
+      kind: 'imageTour',
+      images: attachmentIds.map((attachmentId) => ({ attachmentId, caption: 'Pohja', pins: [] })),
+    },
+  ],
+});

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { exportUrl, tenancyErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../../paths.ts';
-import { uploadAttachment } from '../../testing/factories.ts';
+import { imageTourContent, uploadAttachment } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import { ColorsRepository } from '../colors/colors.repository.ts';
@@ -256,18 +256,6 @@ function printTemplateOf(w: World): Promise<{ id: number }> {
     name: 'Matrix print template',
   });
 }
-
-/** An image tour over `attachmentIds`, as stored in a report's content. */
-const tourOf = (...attachmentIds: string[]) => ({
-  version: 1,
-  elements: [
-    {
-      id: 'tour',
-      kind: 'imageTour',
-      images: attachmentIds.map((attachmentId) => ({ attachmentId, caption: 'Pohja', pins: [] })),
-    },
-  ],
-});
 
 /**
  * A row refused to everyone for naming a file of another organization: the roles that `plainOperation`'s row
@@ -730,7 +718,7 @@ const cases: Record<string, Case> = {
     const template = await reportOf(w, {
       projectId: elsewhere.id,
       template: true,
-      content: tourOf(w.foreignFiles.image),
+      content: imageTourContent(w.foreignFiles.image),
     });
     return foreignFileOutcome(
       await w.call(role, 'mutation M($input: CreateReportInput!) { createReport(input: $input) { report { id } } }', {
@@ -758,7 +746,7 @@ const cases: Record<string, Case> = {
     const report = await reportOf(w);
     return foreignFileOutcome(
       await w.call(role, 'mutation M($input: UpdateReportInput!) { updateReport(input: $input) { id version } }', {
-        input: { id: report.id, version: 1, content: tourOf(w.foreignFiles.image) },
+        input: { id: report.id, version: 1, content: imageTourContent(w.foreignFiles.image) },
       }),
       role,
       'updateReport',
@@ -787,7 +775,7 @@ const cases: Record<string, Case> = {
   },
   'cloneReport(file of another organization)': async (w, role) => {
     // Stored before files were checked on saving: written straight into the table.
-    const report = await reportOf(w, { content: tourOf(w.foreignFiles.image) });
+    const report = await reportOf(w, { content: imageTourContent(w.foreignFiles.image) });
     return foreignFileOutcome(
       await w.call(role, 'mutation M($input: CloneReportInput!) { cloneReport(input: $input) { report { id } } }', {
         input: { id: report.id, projectId: w.project.id },

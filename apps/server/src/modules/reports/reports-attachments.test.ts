@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tenancyErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createProject, signedInClient, uploadAttachment } from '../../testing/factories.ts';
+import {
+  createOrganization,
+  createProject,
+  imageTourContent,
+  signedInClient,
+  uploadAttachment,
+} from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import {
   expectData,
@@ -37,17 +43,6 @@ interface ReportData {
   content: { version: number; elements: Array<{ images?: Array<{ attachmentId: string }> }> };
   version: number;
 }
-
-const tourOf = (...attachmentIds: string[]) => ({
-  version: 1,
-  elements: [
-    {
-      id: 'tour',
-      kind: 'imageTour',
-      images: attachmentIds.map((attachmentId) => ({ attachmentId, caption: 'Pohja', pins: [] })),
-    },
-  ],
-});
 
 /** What the web app shows of a refusal: its message and code (the path of the error aside). */
 const refusalOf = (response: GraphQLResponse) => ({
@@ -91,7 +86,7 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
   /** A report whose content was stored before these checks: written straight into the table. */
   async function storedWith(projectId: number, name: string, attachmentIds: string[], template = false) {
     const report = await blank(attacker, projectId, name);
-    await sql()`update reports set content = ${JSON.stringify(tourOf(...attachmentIds))}::jsonb, template = ${template}
+    await sql()`update reports set content = ${JSON.stringify(imageTourContent(...attachmentIds))}::jsonb, template = ${template}
       where id = ${report.id}`;
     return report;
   }
@@ -136,7 +131,9 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
     const answers = [];
     for (const id of [victimFiles.image, victimFiles.pdf, victimFiles.logo, crypto.randomUUID()]) {
       answers.push(
-        refusalOf(await attacker.graphql(updateReport, { input: { id: report.id, content: tourOf(ownImage, id) } })),
+        refusalOf(
+          await attacker.graphql(updateReport, { input: { id: report.id, content: imageTourContent(ownImage, id) } }),
+        ),
       );
     }
     expect(answers).toEqual([noSuchFile, noSuchFile, noSuchFile, noSuchFile]);
@@ -149,7 +146,9 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
     const before2 = await stock();
     expect(
       refusalOf(
-        await attacker.graphql(updateReport, { input: { id: report.id, content: tourOf(other.body.id as string) } }),
+        await attacker.graphql(updateReport, {
+          input: { id: report.id, content: imageTourContent(other.body.id as string) },
+        }),
       ),
     ).toEqual(noSuchFile);
     expect(before2.attachments).toBe(before.attachments + 1);
@@ -163,7 +162,7 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
     // The project's own image is taken.
     const saved = expectData(
       await attacker.graphql<{ updateReport: ReportData }>(updateReport, {
-        input: { id: report.id, content: tourOf(ownImage) },
+        input: { id: report.id, content: imageTourContent(ownImage) },
       }),
     ).updateReport;
     expect(imagesOf(saved)).toEqual([ownImage]);
@@ -178,15 +177,15 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
       )
     ).body.id as string;
     const report = await blank(attacker, projectB1, 'Organisaation kuva');
-    expectData(await attacker.graphql(updateReport, { input: { id: report.id, content: tourOf(orgFile) } }));
+    expectData(await attacker.graphql(updateReport, { input: { id: report.id, content: imageTourContent(orgFile) } }));
     // A report admin of B1 alone does not see B's files.
     const { client: reporter, account } = await signedInClient(olo.url);
     await sql()`insert into project_memberships (project_id, user_id, can_admin_reports) values (${projectB1}, ${account.id}, true)`;
     const mine = await blank(reporter, projectB1, 'Raportoijan');
     expect(
-      refusalOf(await reporter.graphql(updateReport, { input: { id: mine.id, content: tourOf(orgFile) } })),
+      refusalOf(await reporter.graphql(updateReport, { input: { id: mine.id, content: imageTourContent(orgFile) } })),
     ).toEqual(noSuchFile);
-    expectData(await reporter.graphql(updateReport, { input: { id: mine.id, content: tourOf(ownImage) } }));
+    expectData(await reporter.graphql(updateReport, { input: { id: mine.id, content: imageTourContent(ownImage) } }));
   });
 
   it("refuses to clone a report naming another tenant's file, as one naming an unknown id, and copies nothing", async () => {
@@ -226,7 +225,7 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
 
   it('still clones its own images: kept in the same project, copied into another', async () => {
     const source = await blank(attacker, projectB1, 'Oma lähde');
-    expectData(await attacker.graphql(updateReport, { input: { id: source.id, content: tourOf(ownImage) } }));
+    expectData(await attacker.graphql(updateReport, { input: { id: source.id, content: imageTourContent(ownImage) } }));
     const same = expectData(
       await attacker.graphql<{ cloneReport: { report: ReportData } }>(cloneReport, {
         input: { id: source.id, projectId: projectB1 },
@@ -271,7 +270,7 @@ describe.each(testDatabases)("another tenant's files in reports and covers on %s
     const template = await blank(victim, projectA, 'Pohja');
     expectData(
       await victim.graphql(updateReport, {
-        input: { id: template.id, content: tourOf(victimFiles.image), template: true },
+        input: { id: template.id, content: imageTourContent(victimFiles.image), template: true },
       }),
     );
     const { client: reporter, account } = await signedInClient(olo.url);
