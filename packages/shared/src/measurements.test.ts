@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasurement, humanizeChannelKey, mainChannel, measurementDecimals, unitLabel } from './measurements.ts';
+import {
+  formatMeasurement,
+  humanizeChannelKey,
+  isRoomMeasurement,
+  mainChannel,
+  measurementDecimals,
+  unitLabel,
+} from './measurements.ts';
 
 describe('formatMeasurement (spec section 5)', () => {
   it('rounds to 1 decimal by default, 0 for CO2 and 2 for pressure differences', () => {
@@ -82,5 +89,14 @@ describe('humanizeChannelKey', () => {
     expect(humanizeChannelKey('co2SensorStatus')).toBe('Co2 sensor status');
     expect(humanizeChannelKey('raw-ir.reading')).toBe('Raw ir reading');
     expect(humanizeChannelKey('__')).toBe('__');
+  });
+});
+
+describe('isRoomMeasurement', () => {
+  it('keeps the battery voltage and untyped values on the meter', () => {
+    expect(isRoomMeasurement('Volt')).toBe(false);
+    expect(isRoomMeasurement('ignore')).toBe(false);
+    expect(isRoomMeasurement('CO2')).toBe(true);
+    expect(isRoomMeasurement('Humidity')).toBe(true);
   });
 });

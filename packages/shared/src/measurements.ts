@@ -166,3 +166,14 @@ export function formatMeasurement(value: unknown, dataType?: string | null, loca
 
 /** Formatters by locale and decimals: making one costs more than formatting many values with it. */
 const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Types that describe the meter rather than the room it measures (its battery voltage, values kept without a type).
+ * They stay on the meter's own page: adding a meter to a space and a report graph of "all types" leave them out.
+ */
+export const meterHealthTypes: readonly string[] = ['Volt', 'ignore'];
+
+/** Whether a series of this type measures the room (or structure) rather than the meter itself. */
+export function isRoomMeasurement(dataType: string): boolean {
+  return !meterHealthTypes.includes(dataType);
+}
