@@ -12,6 +12,8 @@ export const measurementUnits = {
   'Dew point': '°C',
   Humidity: '%RH',
   'Absolute humidity': 'g/m³',
+  // Relative humidity inside a structure (an RH probe in a concrete slab): drying targets rather than comfort.
+  'Structure humidity': '%RH',
   // Finnish for pressure difference (indoor against outdoor, for example).
   'Paine-ero': 'Pa',
   'Differential pressure': 'Pa',

@@ -28,8 +28,15 @@ const batchSize = 10_000;
 /** Readings written per statement: the ingest's statement picks each reading's channels out of one JSON array. */
 const readingBatchSize = 1_000;
 
-/** The drying project's RH probes in the slab, one per stairwell: no meter, values kept by hand (decision 0081). */
-export const demoStructureSeries = { name: 'Rakenteen kosteus', dataType: 'Humidity', dataUnit: '%RH' } as const;
+/**
+ * The drying project's RH probes in the slab, one per stairwell: no meter, values kept by hand (decision 0081). Of the
+ * structure's own type, so they follow the shipped drying limit (decision 0154).
+ */
+export const demoStructureSeries = {
+  name: 'Rakenteen kosteus',
+  dataType: 'Structure humidity',
+  dataUnit: '%RH',
+} as const;
 /** The slab's RH: from wet concrete's 97 % towards 78 %, at each stairwell's pace (days). */
 const dryingCurves: Record<string, { from: number; to: number; days: number }> = {
   'Porras A': { from: 97, to: 78, days: 30 },
@@ -216,6 +223,10 @@ async function structureSeries(db: Db, projectId: number): Promise<Array<{ id: n
       .from(series)
       .where(and(eq(series.spaceId, space.id), eq(series.name, demoStructureSeries.name)));
     const row = existing ?? (await repository.insert({ projectId, spaceId: space.id, ...demoStructureSeries }));
+    // A demo made before the structure type had its slab as room humidity, under the comfort range's colours.
+    if (existing?.dataType === 'Humidity') {
+      await db.update(series).set({ dataType: demoStructureSeries.dataType }).where(eq(series.id, existing.id));
+    }
     found.push({ id: row.id, space: space.name });
   }
   return found;

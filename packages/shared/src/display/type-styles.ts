@@ -57,6 +57,7 @@ const typeHues: Record<MeasurementType, Hue> = {
   'Dew point': 'teal',
   Humidity: 'blue',
   'Absolute humidity': 'cyan',
+  'Structure humidity': 'blue',
   'Paine-ero': 'violet',
   'Differential pressure': 'violet',
   Pressure: 'indigo',

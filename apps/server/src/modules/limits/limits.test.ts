@@ -102,7 +102,9 @@ describe.each(testDatabases)('limits on %s', (kind) => {
         'CO2: CO2 S1 (Sisäilmastoluokitus 2018)',
         'CO2: CO2 S3 (Sisäilmastoluokitus 2018)',
         'Temperature: Temperature S2, heating season',
-        'Humidity: Structure drying: coverings at 85 % RH',
+        'Humidity: Indoor humidity 20–60 %',
+        'Structure humidity: Structure drying: coverings at 85 % RH',
+        'Structure humidity: Structure drying: coverings at 80 % RH',
         'Paine-ero: Building envelope pressure difference',
       ]),
     );
@@ -117,6 +119,11 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     expect((await limitOf(seriesId))?.name).toBe('CO2 S2 (Sisäilmastoluokitus 2018)');
     const temperature = await newSeries('Luokka lämpötila', 'Temperature');
     expect((await limitOf(temperature))?.name).toBe('Temperature S2, heating season');
+    // A slab's RH follows the drying limit, a room's the comfort range (decision 0154).
+    const slab = await newSeries('Laatan kosteus', 'Structure humidity');
+    expect((await limitOf(slab))?.name).toBe('Structure drying: coverings at 85 % RH');
+    const room = await newSeries('Luokan kosteus', 'Humidity');
+    expect((await limitOf(room))?.name).toBe('Indoor humidity 20–60 %');
     // No limit of its type anywhere: none.
     const sound = await newSeries('Melu', 'Sound');
     expect(await limitOf(sound)).toBeNull();

@@ -1,8 +1,15 @@
 import { bandColor, measurementSortRank } from '@olo/shared';
 import type { LiveSeries, LiveSpace } from '../live/liveSeries.ts';
 
-/** The types a status strip shows (spec section 9 priority); a pressure difference by either name. */
-const mainTypes = new Set(['Temperature', 'Humidity', 'CO2', 'Paine-ero', 'Differential pressure']);
+/** The types a status strip shows (spec section 9 priority); a pressure difference by either name, a slab's RH too. */
+const mainTypes = new Set([
+  'Temperature',
+  'Humidity',
+  'Structure humidity',
+  'CO2',
+  'Paine-ero',
+  'Differential pressure',
+]);
 
 /** A space's main values: its series of the main types, in priority order, each with its band colour (or none). */
 export interface SpaceMainValues {
@@ -11,8 +18,8 @@ export interface SpaceMainValues {
   values: Array<{ series: LiveSeries; band: string | null }>;
 }
 
-const mainRank = (dataType: string) =>
-  dataType === 'Differential pressure' ? measurementSortRank('Paine-ero') : measurementSortRank(dataType);
+const rankedAs: Record<string, string> = { 'Differential pressure': 'Paine-ero', 'Structure humidity': 'Humidity' };
+const mainRank = (dataType: string) => measurementSortRank(rankedAs[dataType] ?? dataType);
 
 /** The spaces that have series of the main types, each with those series' newest values coloured by their limits. */
 export function mainValues(spaces: readonly LiveSpace[]): SpaceMainValues[] {

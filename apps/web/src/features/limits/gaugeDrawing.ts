@@ -3,8 +3,13 @@ import { bandColor, gaugeOrigin, type LimitScale, limitBands, readableOn } from 
 /** What a gauge needs of a limit: the scale and its bands; the rest (normal range, opacity) is for alarms and graphs. */
 export type GaugeScale = Pick<LimitScale, 'min' | 'max' | 'limits' | 'colors' | 'maxcolor' | 'split'>;
 
-/** What the live and summary views draw of a series' limit: the gauge's scale and the bands' opacity behind graphs. */
-export type DrawnLimit = GaugeScale & Pick<LimitScale, 'opacity'>;
+/**
+ * What the live and summary views draw of a series' limit: the gauge's scale, the bands' opacity behind graphs and,
+ * where the query asks for it, the normal range (a structure's drying targets come from it).
+ */
+export type DrawnLimit = GaugeScale &
+  Pick<LimitScale, 'opacity'> &
+  Partial<Pick<LimitScale, 'normalMin' | 'normalMax'>>;
 
 /** The span a gauge without a limit covers (its measurement type's typical range). */
 export interface GaugeSpan {

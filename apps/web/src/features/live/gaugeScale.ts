@@ -17,6 +17,7 @@ const typeRanges: Partial<Record<MeasurementType, GaugeRange>> = {
   'Dew point': { min: -20, max: 30 },
   Humidity: { min: 0, max: 100 },
   'Absolute humidity': { min: 0, max: 30 },
+  'Structure humidity': { min: 50, max: 100 },
   'Paine-ero': { min: -50, max: 50 },
   'Differential pressure': { min: -50, max: 50 },
   Pressure: { min: 950, max: 1050 },

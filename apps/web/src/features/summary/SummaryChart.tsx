@@ -1,4 +1,5 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { unitLabel } from '@olo/shared';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canDrawCharts } from '../meters/useTimeChart.ts';
@@ -98,6 +99,27 @@ function useSummaryChart(
   return container;
 }
 
+/** The dashed target lines in words under the graph, since a canvas says nothing to a screen reader (decision 0155). */
+function TargetLegend({ group }: { group: ChartGroup }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { useGrouping: false, maximumFractionDigits: 1 });
+  const targets = groupBandSets(group).flatMap((set) =>
+    (set.targets ?? []).map((value) =>
+      `${number.format(value)} ${unitLabel(group.units[Number(set.scaleKey.slice(1))] ?? '', i18n.language)}`.trim(),
+    ),
+  );
+  if (targets.length === 0) return null;
+  return (
+    <Text size="sm" data-testid="summary-chart-targets">
+      <span
+        aria-hidden
+        style={{ borderTop: '2px dashed #343a40', display: 'inline-block', width: 24, marginRight: 6 }}
+      />
+      {t('Drying targets (dashed): {{targets}}', { targets: targets.join(', ') })}
+    </Text>
+  );
+}
+
 /** One graph of the summary: a space's or a measurement type's series. */
 export const SummaryChart = memo(function SummaryChart({
   group,
@@ -118,6 +140,7 @@ export const SummaryChart = memo(function SummaryChart({
     <Stack gap={4} component="section" aria-label={group.title} data-testid="summary-graph">
       <Title order={4}>{group.title}</Title>
       <div ref={container} data-testid="summary-chart" style={{ minHeight: chartHeight }} />
+      {showLimits && <TargetLegend group={group} />}
     </Stack>
   );
 });

@@ -1,5 +1,5 @@
 import type { AggregateResult, SeriesResult } from '@olo/data-engine';
-import { measurementTypeStyle, seriesColor } from '@olo/shared';
+import { measurementTypeStyle, seriesColor, seriesDryingTargets } from '@olo/shared';
 import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
 import type { LimitBandSet } from '../limits/limitBandsPlugin.ts';
 
@@ -155,11 +155,14 @@ export function chartGroups(
 
 /**
  * The limit bands a graph draws: one set per y axis, of the first line on that axis that follows a limit, since
- * several lines' bands over each other could not be read (decision 0073).
+ * several lines' bands over each other could not be read (decision 0073); with that line's drying targets when it
+ * measures a structure's moisture (decision 0155).
  */
 export function groupBandSets(group: Pick<ChartGroup, 'units' | 'lines'>): LimitBandSet[] {
   return group.units.flatMap((unit, index) => {
-    const limit = group.lines.find((line) => line.unit === unit && line.limit)?.limit;
-    return limit ? [{ scaleKey: `y${index}`, scale: limit }] : [];
+    const line = group.lines.find((candidate) => candidate.unit === unit && candidate.limit);
+    if (!line?.limit) return [];
+    const targets = seriesDryingTargets(line.dataType, line.limit);
+    return [{ scaleKey: `y${index}`, scale: line.limit, ...(targets.length > 0 ? { targets } : {}) }];
   });
 }

@@ -40,6 +40,12 @@ function valueTickSpace(_chart: uPlot, _axis: number, _min: number, _max: number
   return plotHeight < 200 ? 40 : 30;
 }
 
+/** A target line's label: the value and its axis' unit, "85 %RH". */
+function targetLabel(group: ChartGroup, number: Intl.NumberFormat, locale: string) {
+  return (value: number, scaleKey: string) =>
+    `${number.format(value)} ${unitLabel(group.units[Number(scaleKey.slice(1))] ?? '', locale)}`.trim();
+}
+
 export function chartData(times: readonly number[], group: ChartGroup): SummaryChartData {
   return [times.map((time) => time / 1000), ...group.lines.map((line) => line.values)];
 }
@@ -125,7 +131,10 @@ export function createSummaryChart(
         })),
       ],
       hooks: { draw: [() => options.onDraw?.()] },
-      plugins: [...(options.bandSets ? [limitBandsPlugin(options.bandSets)] : []), vectorPrintPlugin()],
+      plugins: [
+        ...(options.bandSets ? [limitBandsPlugin(options.bandSets, targetLabel(group, number, options.locale))] : []),
+        vectorPrintPlugin(),
+      ],
     },
     data,
     target,

@@ -1,11 +1,18 @@
 import { ColorSwatch, Group, List, Stack, Text, Title } from '@mantine/core';
 import { type DataResult, type SeriesResult, seriesTimeShares } from '@olo/data-engine';
-import { formatMeasurement, type ReportElementOf, type ReportElementView, unitLabel } from '@olo/shared';
+import {
+  formatMeasurement,
+  type ReportElementOf,
+  type ReportElementView,
+  seriesDryingTargets,
+  unitLabel,
+} from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { durationText } from '../../alarms/ruleText.ts';
 import { formatDateTime } from '../../meters/meterFormat.ts';
 import { seriesUnit, shownSeries } from '../../summary/chartGroups.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
+import { DryingTargets } from './DryingTargets.tsx';
 import type { ReportScope, ReportSeriesInfo } from './reportScope.ts';
 import { durationPartsOf, episodesInView, shareText } from './reportText.ts';
 import { useElementData } from './useReportData.ts';
@@ -21,11 +28,13 @@ function SeriesSummary({
   info,
   spaceName,
   result,
+  timeZone,
 }: {
   item: SeriesResult;
   info: ReportSeriesInfo | undefined;
   spaceName: string | undefined;
   result: DataResult;
+  timeZone: string;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -35,6 +44,8 @@ function SeriesSummary({
   const value = (number: number | undefined) => withUnit(formatMeasurement(number, series.dataType, locale));
   const limit = info?.limit ?? null;
   const shares = limit && stats ? seriesTimeShares(item, result, limit) : null;
+  // A drying limit's normal range is its first target: when it was reached says more than the time above it.
+  const drying = seriesDryingTargets(series.dataType, limit).length > 0;
   const name = series.name;
   const bandLabel = (band: { from: number; to: number }, index: number, count: number) => {
     if (index === 0) return t('below {{value}}', { value: withUnit(threshold(band.to, series.dataType, locale)) });
@@ -61,9 +72,10 @@ function SeriesSummary({
           {t('Timespan has no data.')}
         </Text>
       )}
+      <DryingTargets item={item} info={info} timeZone={timeZone} />
       {shares && limit && (
         <List size="sm" spacing={2} data-testid={`report-summary-shares-${series.id}`}>
-          {shares.above !== null && limit.normalMax !== null && (
+          {!drying && shares.above !== null && limit.normalMax !== null && (
             <List.Item>
               {t('{{series}} above {{value}} {{share}} of the time', {
                 series: name,
@@ -72,7 +84,7 @@ function SeriesSummary({
               })}
             </List.Item>
           )}
-          {shares.below !== null && limit.normalMin !== null && (
+          {!drying && shares.below !== null && limit.normalMin !== null && (
             <List.Item>
               {t('{{series}} below {{value}} {{share}} of the time', {
                 series: name,
@@ -174,6 +186,7 @@ export function SummaryElement({ element, scope }: { element: ReportElementOf<'s
             info={infos.get(item.series.id)}
             spaceName={item.series.spaceId === null ? undefined : spaceNames.get(item.series.spaceId)}
             result={result}
+            timeZone={scope.context.timeZone}
           />
         ))}
       {element.alarms && seriesIds.length > 0 && <EpisodeList scope={scope} seriesIds={seriesIds} view={view} />}
