@@ -70,6 +70,8 @@ export interface DataView {
   range: TimeRange | null;
   /** Null: the default slot length of the range. */
   slotSeconds: number | null;
+  /** With the default slot: at most this many slots (by the graph's width), else as many as the spec's slot gives. */
+  maxSlots?: number | null;
   filters: readonly DataFilter[];
   nulls: boolean;
   mode: DataMode;
@@ -259,7 +261,8 @@ export class DataEngine {
     const project = this.project as DataProject;
     const range = this.view.range ?? defaultRange({ ...project, now: this.clock.now() });
     const chosen = this.view.slotSeconds;
-    const slotSeconds = chosen !== null && isValidSlotSeconds(chosen) ? chosen : defaultSlotSeconds(range);
+    const slotSeconds =
+      chosen !== null && isValidSlotSeconds(chosen) ? chosen : defaultSlotSeconds(range, this.view.maxSlots);
     return { range, slotSeconds };
   }
 

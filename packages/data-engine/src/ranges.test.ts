@@ -50,6 +50,17 @@ describe('defaultSlotSeconds', () => {
   ])('%o → %i s', (range, seconds) => {
     expect(defaultSlotSeconds(range)).toBe(seconds);
   });
+
+  it('grows to the next slot of at most maxSlots slots in the range, never below the spec’s', () => {
+    // A 31-day month: 744 hours fit within 1,100 slots; within 300 it takes 3-hour slots (248).
+    expect(defaultSlotSeconds(days(31), 1100)).toBe(3600);
+    expect(defaultSlotSeconds(days(31), 300)).toBe(10_800);
+    // A week at 10 minutes (1,008) on a phone: hours (168).
+    expect(defaultSlotSeconds(days(7), 300)).toBe(3600);
+    expect(defaultSlotSeconds(days(7), null)).toBe(600);
+    // Years on a phone: days at most.
+    expect(defaultSlotSeconds(days(3000), 300)).toBe(86_400);
+  });
 });
 
 describe('quickRanges', () => {

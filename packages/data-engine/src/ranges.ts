@@ -52,11 +52,21 @@ const defaultSlots: ReadonlyArray<{ underDays: number; slotSeconds: number }> = 
   { underDays: 56, slotSeconds: 3600 },
 ];
 const longRangeSlotSeconds = 7200;
+/** Slot lengths an automatic slot may grow to, each dividing a day (the data API's rule). */
+const readableSlots = [120, 300, 600, 1200, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400] as const;
 
-export function defaultSlotSeconds(range: TimeRange): number {
+/**
+ * The slot length when none is chosen: spec §9's by the length of the range, grown to the next longer one while the
+ * range would hold more than `maxSlots` slots (the summary gives 1.5 a pixel of its plot, decision 0156), so that a
+ * month on a phone is not a tangle of 10-minute slots.
+ */
+export function defaultSlotSeconds(range: TimeRange, maxSlots?: number | null): number {
   // The range is closed: 1–2 March (to = 2 March 23:59:59.999) is two whole days.
   const lengthMs = range.to - range.from + 1;
-  return defaultSlots.find((row) => lengthMs < row.underDays * dayMs)?.slotSeconds ?? longRangeSlotSeconds;
+  const spec = defaultSlots.find((row) => lengthMs < row.underDays * dayMs)?.slotSeconds ?? longRangeSlotSeconds;
+  if (!maxSlots || maxSlots < 1) return spec;
+  const readable = readableSlots.find((seconds) => seconds >= spec && lengthMs / (seconds * 1000) <= maxSlots);
+  return readable ?? Math.max(spec, readableSlots[readableSlots.length - 1] as number);
 }
 
 export type QuickRangeId = 'thisWeek' | 'lastWeek' | 'lastTwoWeeks' | 'thisMonth' | 'lastMonth';

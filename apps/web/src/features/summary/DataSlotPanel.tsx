@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { DataProject, TimeRange } from '@olo/data-engine';
 import type { DataFilter } from '@olo/shared';
 import { formatDateRange } from '@olo/shared';
@@ -12,6 +13,7 @@ import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput 
 import { ExportLinks } from './ExportLinks.tsx';
 import { FiltersEditor } from './FiltersEditor.tsx';
 import { NameSaver } from './NameSaver.tsx';
+import { PhoneOptions } from './PhoneOptions.tsx';
 import { RangePicker } from './RangePicker.tsx';
 import { SavedRanges } from './SavedRanges.tsx';
 import { SlotOptions } from './SlotOptions.tsx';
@@ -53,7 +55,13 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
   const changeFilters = useCallback((filters: DataFilter[]) => change({ filters }), [change]);
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
-  const result = useDataEngine(project, slot, props.latestReading);
+  // The automatic slot gives at most 1.5 slots a pixel of the plot (decision 0156): the plot is the card's width less
+  // its padding and the y axis; the window's until the card is measured.
+  const { ref: card, width } = useElementSize();
+  const cardWidth = width || (typeof window === 'undefined' ? 1024 : window.innerWidth);
+  const maxSlots = Math.round(Math.max(120, cardWidth - 96) * 1.5);
+  const view = useMemo(() => ({ ...slot, maxSlots }), [slot, maxSlots]);
+  const result = useDataEngine(project, view, props.latestReading);
   const today = wallDayInput(Date.now(), project.timeZone);
   const noSpace = t('No space');
   // By the arrays, not the result: values kept while a range loads (keptWhileLoading) are not drawn again.
@@ -73,7 +81,7 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
   const title = slot.name || t('Period {{n}}', { n: index + 1 });
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title} data-testid="data-slot">
+    <Paper ref={card} withBorder p="md" radius="md" component="section" aria-label={title} data-testid="data-slot">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} size="h4">
@@ -97,43 +105,45 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
             </ActionIcon>
           )}
         </Group>
-        <Group gap="xs" align="start">
-          <RangePicker
-            timeZone={project.timeZone}
-            range={slot.range}
-            shown={shown}
-            today={today}
-            onChange={changeRange}
-          />
-          {saved && (
-            <SavedRanges
-              projectId={project.projectId}
-              timeZone={project.timeZone}
-              shown={shown}
-              saved={saved}
-              onPick={changeRange}
-            />
-          )}
-        </Group>
-        <SlotOptions slot={slot} resolvedSlotSeconds={result?.slotSeconds ?? null} onChange={change} />
-        <FiltersEditor filters={slot.filters} timeZone={project.timeZone} today={today} onChange={changeFilters} />
-        {result && (
-          <Group gap="xs">
-            <ExportLinks projectId={project.projectId} result={result} background={saved !== null} />
+        <RangePicker
+          timeZone={project.timeZone}
+          range={slot.range}
+          shown={shown}
+          today={today}
+          onChange={changeRange}
+        />
+        <PhoneOptions testId="period-options">
+          <Stack gap="sm">
             {saved && (
-              <NameSaver
-                label={slot.savedId === null ? t('Save as view') : t('Save view')}
-                initialName={slot.name}
-                testId="save-view"
-                onSave={async (name) => {
-                  const view = await saved.saveView(dataViewInput(project.projectId, slot, result, name));
-                  if (view) dispatch({ type: 'saved', key, view });
-                  return view !== null;
-                }}
+              <SavedRanges
+                projectId={project.projectId}
+                timeZone={project.timeZone}
+                shown={shown}
+                saved={saved}
+                onPick={changeRange}
               />
             )}
-          </Group>
-        )}
+            <SlotOptions slot={slot} resolvedSlotSeconds={result?.slotSeconds ?? null} onChange={change} />
+            <FiltersEditor filters={slot.filters} timeZone={project.timeZone} today={today} onChange={changeFilters} />
+            {result && (
+              <Group gap="xs">
+                <ExportLinks projectId={project.projectId} result={result} background={saved !== null} />
+                {saved && (
+                  <NameSaver
+                    label={slot.savedId === null ? t('Save as view') : t('Save view')}
+                    initialName={slot.name}
+                    testId="save-view"
+                    onSave={async (name) => {
+                      const view = await saved.saveView(dataViewInput(project.projectId, slot, result, name));
+                      if (view) dispatch({ type: 'saved', key, view });
+                      return view !== null;
+                    }}
+                  />
+                )}
+              </Group>
+            )}
+          </Stack>
+        </PhoneOptions>
         <SlotData
           result={result}
           groups={groups}

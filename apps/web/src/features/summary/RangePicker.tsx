@@ -3,6 +3,7 @@ import { quickRanges, type TimeRange } from '@olo/data-engine';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../ui/DateField.tsx';
+import { useIsPhone } from './PhoneOptions.tsx';
 import { rangeOfDays, wallDayInput } from './wallTime.ts';
 
 const sameRange = (a: TimeRange | null, b: TimeRange | null) => a?.from === b?.from && a?.to === b?.to;
@@ -26,6 +27,7 @@ export const RangePicker = memo(function RangePicker({
   onChange: (range: TimeRange | null) => void;
 }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `today` stands for the time the ranges are taken at.
   const quick = useMemo(() => quickRanges(Date.now(), timeZone), [today, timeZone]);
   const fromDay = shown ? wallDayInput(shown.from, timeZone) : '';
@@ -54,7 +56,13 @@ export const RangePicker = memo(function RangePicker({
           onChange={(day) => pick(fromDay, day)}
         />
       </Group>
-      <Group gap={4} data-testid="summary-quick-ranges">
+      {/* On a phone one row that scrolls sideways, not three rows of buttons above the first graph. */}
+      <Group
+        gap={4}
+        data-testid="summary-quick-ranges"
+        wrap={phone ? 'nowrap' : 'wrap'}
+        style={phone ? { overflowX: 'auto', paddingBottom: 2 } : undefined}
+      >
         <Button size="compact-xs" variant={range === null ? 'filled' : 'default'} onClick={() => onChange(null)}>
           {t('Default range')}
         </Button>

@@ -1,12 +1,14 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import type { DataProject } from '@olo/data-engine';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ProjectSummaryDocument, SeriesLatestUpdatedDocument } from '../../graphql/generated.ts';
 import { useProjectIdParam } from '../projects/useProject.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { seriesLooks } from './chartGroups.ts';
 import { latestTime } from './latestTime.ts';
 import { SummaryView } from './SummaryView.tsx';
+import { addressOfQuery, queryOfAddress, type SummaryAddress } from './summaryAddress.ts';
 
 function ProjectSummary({ projectId }: { projectId: number }) {
   const variables = { projectId };
@@ -24,6 +26,7 @@ function ProjectSummary({ projectId }: { projectId: number }) {
   // as pushes (at most one refresh every 4 minutes), not as a new project that fetches at once.
   const loaded = useRef<{ projectId: number; latest: number | null } | null>(null);
   const looks = useMemo(() => seriesLooks(data?.project.series ?? []), [data?.project.series]);
+  const address = useSummaryAddress(data?.project.timeZone ?? null);
   if (data && loaded.current?.projectId !== projectId) {
     loaded.current = { projectId, latest: latestTime(data.seriesLatests) };
   }
@@ -37,7 +40,34 @@ function ProjectSummary({ projectId }: { projectId: number }) {
     latestDataTime: loaded.current.latest,
     defaultSelect: project.defaultSelect,
   };
-  return <SummaryView project={dataProject} defaults={project.defaults} latestReading={pushed} seriesLooks={looks} />;
+  return (
+    <SummaryView
+      project={dataProject}
+      defaults={project.defaults}
+      latestReading={pushed}
+      seriesLooks={looks}
+      address={address ?? undefined}
+    />
+  );
+}
+
+/**
+ * The summary's range, slot and grouping in the page's query string (decision 0156): read once when the project's
+ * time zone is known, written back (replacing the history entry) as they change, so a reload or a shared link keeps
+ * them.
+ */
+function useSummaryAddress(timeZone: string | null) {
+  const [query, setQuery] = useSearchParams();
+  const initial = useRef<SummaryAddress | null>(null);
+  if (timeZone !== null && initial.current === null) initial.current = addressOfQuery(query, timeZone, Date.now());
+  const onChange = useCallback(
+    (address: SummaryAddress) => {
+      if (timeZone === null) return;
+      setQuery((current) => queryOfAddress(address, timeZone, Date.now(), current), { replace: true });
+    },
+    [timeZone, setQuery],
+  );
+  return initial.current ? { initial: initial.current, onChange } : null;
 }
 
 /** /p/:projectId/summary: the project's summary for its members. */

@@ -1,12 +1,14 @@
 import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import type { DataProject } from '@olo/data-engine';
-import { useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupBy, SeriesLooks } from './chartGroups.ts';
 import { DataExports } from './DataExports.tsx';
 import { DataSlotPanel } from './DataSlotPanel.tsx';
 import { dataSlotsReducer, initialDataSlot, maxDataSlots } from './dataSlots.ts';
+import { PhoneOptions } from './PhoneOptions.tsx';
 import { SavedViews } from './SavedViews.tsx';
+import type { SummaryAddress } from './summaryAddress.ts';
 import { type SummarySaved, useSummarySaved } from './useSummarySaved.ts';
 
 export interface SummaryViewProps {
@@ -20,6 +22,8 @@ export interface SummaryViewProps {
   readOnly?: boolean;
   /** The series' chosen colours and the limits they follow; without, palette colours and no bands. */
   seriesLooks?: SeriesLooks;
+  /** The page's address: where the first period's range, slot and the grouping start, and where they are kept. */
+  address?: { initial: SummaryAddress; onChange: (address: SummaryAddress) => void };
 }
 
 const noLooks: SeriesLooks = new Map();
@@ -30,12 +34,23 @@ function SummaryPeriods({
   latestReading = null,
   seriesLooks = noLooks,
   saved,
+  address,
 }: SummaryViewProps & { saved: SummarySaved | null }) {
   const { t } = useTranslation();
   const [showLimits, setShowLimits] = useState(true);
   const anyLimit = useMemo(() => [...seriesLooks.values()].some((look) => look.limit !== null), [seriesLooks]);
-  const [slots, dispatch] = useReducer(dataSlotsReducer, defaults, (given) => [initialDataSlot(given)]);
-  const [groupBy, setGroupBy] = useState<GroupBy>('space');
+  const [slots, dispatch] = useReducer(dataSlotsReducer, defaults, (given) => {
+    const first = initialDataSlot(given);
+    const start = address?.initial;
+    return [{ ...first, range: start?.range ?? first.range, slotSeconds: start?.slotSeconds ?? first.slotSeconds }];
+  });
+  const [groupBy, setGroupBy] = useState<GroupBy>(address?.initial.groupBy ?? 'space');
+  const firstRange = slots[0]?.range ?? null;
+  const firstSlot = slots[0]?.slotSeconds ?? null;
+  const onAddress = address?.onChange;
+  useEffect(() => {
+    onAddress?.({ range: firstRange, slotSeconds: firstSlot, groupBy });
+  }, [firstRange, firstSlot, groupBy, onAddress]);
   // One object while the project's fields stay the same, however often the caller builds it anew.
   const { projectId, dataId, timeZone, startAt, latestDataTime, defaultSelect } = project;
   const dataProject = useMemo<DataProject>(
@@ -45,43 +60,47 @@ function SummaryPeriods({
   const full = slots.length >= maxDataSlots;
   return (
     <Stack gap="md" data-testid="summary-view">
-      <Group justify="space-between">
-        <Group gap="md">
-          <SegmentedControl
-            size="xs"
-            data-testid="summary-group-by"
-            value={groupBy}
-            onChange={(value) => setGroupBy(value as GroupBy)}
-            data={[
-              { value: 'space', label: t('By space') },
-              { value: 'type', label: t('By measurement type') },
-            ]}
-          />
-          {anyLimit && (
-            <Switch
-              size="sm"
-              label={t('Show limits')}
-              checked={showLimits}
-              onChange={(event) => setShowLimits(event.currentTarget.checked)}
-              data-testid="summary-show-limits"
-            />
-          )}
-        </Group>
-        <Group gap="xs">
-          {saved && (
-            <SavedViews
-              timeZone={project.timeZone}
-              saved={saved}
-              canAdd={!full}
-              onAdd={(view) => dispatch({ type: 'addView', view })}
-              onLoadAll={(views) => dispatch({ type: 'loadViews', views })}
-              onDeleted={(id) => dispatch({ type: 'viewDeleted', id })}
-            />
-          )}
-          <Button size="xs" disabled={full} onClick={() => dispatch({ type: 'add' })} data-testid="add-period">
-            {t('Add period')}
-          </Button>
-        </Group>
+      <Group justify="space-between" gap="xs">
+        <SegmentedControl
+          size="xs"
+          data-testid="summary-group-by"
+          value={groupBy}
+          onChange={(value) => setGroupBy(value as GroupBy)}
+          data={[
+            { value: 'space', label: t('By space') },
+            { value: 'type', label: t('By measurement type') },
+          ]}
+        />
+        <PhoneOptions testId="summary-options">
+          <Group justify="space-between" gap="md" style={{ flexGrow: 1 }}>
+            {anyLimit ? (
+              <Switch
+                size="sm"
+                label={t('Show limits')}
+                checked={showLimits}
+                onChange={(event) => setShowLimits(event.currentTarget.checked)}
+                data-testid="summary-show-limits"
+              />
+            ) : (
+              <span />
+            )}
+            <Group gap="xs">
+              {saved && (
+                <SavedViews
+                  timeZone={project.timeZone}
+                  saved={saved}
+                  canAdd={!full}
+                  onAdd={(view) => dispatch({ type: 'addView', view })}
+                  onLoadAll={(views) => dispatch({ type: 'loadViews', views })}
+                  onDeleted={(id) => dispatch({ type: 'viewDeleted', id })}
+                />
+              )}
+              <Button size="xs" disabled={full} onClick={() => dispatch({ type: 'add' })} data-testid="add-period">
+                {t('Add period')}
+              </Button>
+            </Group>
+          </Group>
+        </PhoneOptions>
       </Group>
       {full && (
         <Text size="sm" c="dimmed">

@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { type LimitBandSet, limitBandsPlugin } from '../limits/limitBandsPlugin.ts';
 import { vectorPrintPlugin } from '../meters/vectorPrintPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
+import { nearestValue } from './chartReadout.ts';
 
 export interface SummaryChartOptions {
   width: number;
@@ -103,10 +104,14 @@ export function createSummaryChart(
           scale: scaleOf(line.unit),
           spanGaps: !options.nulls,
           points: { show: false },
-          value: (_chart: uPlot, value: number | null) =>
-            value == null
-              ? '-'
-              : `${formatMeasurement(value, line.dataType, options.locale)} ${unitLabel(line.unit, options.locale)}`.trim(),
+          value: (chart: uPlot, value: number | null, seriesIndex: number, index: number | null) => {
+            const text = (shown: number) =>
+              `${formatMeasurement(shown, line.dataType, options.locale)} ${unitLabel(line.unit, options.locale)}`.trim();
+            if (value != null) return text(value);
+            // Between readings: the nearest one, with its time, rather than a dash (decision 0156).
+            const nearest = index === null ? null : nearestValue(chart.data, seriesIndex, index);
+            return nearest ? `${text(nearest.value)} (${legendTime.format(new Date(nearest.time * 1000))})` : '-';
+          },
         })),
       ],
       axes: [
