@@ -120,6 +120,32 @@ describe('graph groups', () => {
     ]);
   });
 
+  it("gives a slab's RH a graph of its own, whose band set carries its drying targets", () => {
+    const drying = { ...co2Limit, min: 0, max: 100, limits: [80, 85, 90], normalMin: null, normalMax: 85 };
+    const slab = resultOf(
+      [spaces[0] as (typeof spaces)[number]],
+      [
+        { series: dataSeries(13, 1, 'Kosteus', 'Humidity'), values: { 1000: 40 } },
+        { series: dataSeries(14, 1, 'Laatta', 'Structure humidity'), values: { 1000: 84 } },
+      ],
+      times,
+    );
+    const groups = chartGroups(slab, 'space', labels, new Map([[14, { color: null, limit: drying }]]));
+    expect(groups.map((group) => group.title)).toEqual([
+      'Luokka 101 · Humidity (%RH)',
+      'Luokka 101 · Structure humidity (%RH)',
+    ]);
+    expect(groupBandSets(groups[1] as (typeof groups)[number])).toEqual([
+      { scaleKey: 'y0', scale: drying, targets: [85, 80] },
+    ]);
+    // The same limit on a room's humidity draws bands only.
+    const room = {
+      ...(groups[1] as (typeof groups)[number]),
+      lines: groups[1]?.lines.map((line) => ({ ...line, dataType: 'Humidity' })) ?? [],
+    };
+    expect(groupBandSets(room)).toEqual([{ scaleKey: 'y0', scale: drying }]);
+  });
+
   it('leaves out spaces without series', () => {
     expect(chartGroups(result, 'space', labels).some((group) => group.title.startsWith('Varasto'))).toBe(false);
   });

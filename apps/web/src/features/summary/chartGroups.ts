@@ -1,5 +1,5 @@
 import type { AggregateResult, SeriesResult } from '@olo/data-engine';
-import { measurementTypeStyle, seriesColor, seriesDryingTargets } from '@olo/shared';
+import { isStructureMoisture, measurementTypeStyle, seriesColor, seriesDryingTargets } from '@olo/shared';
 import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
 import type { LimitBandSet } from '../limits/limitBandsPlugin.ts';
 
@@ -113,7 +113,8 @@ export function chartGroups(
     const key =
       groupBy === 'type'
         ? `type-${series.dataType}`
-        : `${spaceName === undefined ? 'space-none' : `space-${series.spaceId}`}-${unit}`;
+        : // A slab's RH gets a graph of its own beside the room's: other limits, bands and targets (decision 0155).
+          `${spaceName === undefined ? 'space-none' : `space-${series.spaceId}`}-${unit}${isStructureMoisture(series.dataType) ? '-structure' : ''}`;
     let group = groups.get(key);
     if (!group) {
       group = {
