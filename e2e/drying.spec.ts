@@ -98,6 +98,20 @@ for (const viewport of [
         .filter({ has: page.getByRole('heading', { name: /Porras A · Rakenteen kosteus/ }) });
       await expect(slabGraph.locator('.uplot')).toHaveAttribute('data-target-lines', /85/, { timeout: 40_000 });
       await expect(slabGraph.getByTestId('summary-chart-targets')).toContainText('85 %RH');
+      // Hand readings come every 3 hours, the graph's slots are shorter: between readings the readout shows the
+      // nearest reading with its time, not a dash.
+      const plot = slabGraph.locator('.u-over');
+      await plot.scrollIntoViewIfNeeded();
+      const box = await plot.boundingBox();
+      if (!box) throw new Error('no plot area');
+      const readouts: string[] = [];
+      for (const at of [0.21, 0.43, 0.67, 0.89]) {
+        await page.mouse.move(box.x + 1, box.y + 1);
+        await page.mouse.move(box.x + box.width * at, box.y + box.height / 2);
+        readouts.push((await slabGraph.locator('.u-legend .u-series').nth(1).locator('.u-value').textContent()) ?? '');
+      }
+      for (const readout of readouts) expect(readout).toMatch(/^\d+,\d %RH/);
+      expect(readouts.some((readout) => /^\d+,\d %RH \(.+\)$/.test(readout))).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     });
   });

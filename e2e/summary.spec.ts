@@ -235,3 +235,49 @@ test('a member saves a period as a data view and a range, and finds both again a
   await loaded.getByTestId('saved-ranges').click();
   await expect(page.getByRole('menuitem', { name: new RegExp(`^${name} aikaväli`) })).toBeVisible();
 });
+
+test("the summary's range and grouping are in the address: a reload keeps them", async ({ page }) => {
+  await openDemoSummary(page);
+  await paintedAfter(page.getByTestId('summary-chart').first(), 0);
+  const range = page.getByTestId('data-slot-range');
+  const shown = await range.textContent();
+  await page
+    .getByTestId('summary-quick-ranges')
+    .getByRole('button', { name: tr('fi', 'Last month') })
+    .click();
+  await expect(range).not.toHaveText(shown ?? '');
+  await page.getByTestId('summary-group-by').getByText(tr('fi', 'By measurement type')).click();
+  await expect(page).toHaveURL(/[?&]range=lastMonth/);
+  await expect(page).toHaveURL(/[?&]by=type/);
+  const lastMonth = await range.textContent();
+
+  await page.reload();
+  await expect(range).toHaveText(lastMonth ?? '', { timeout: 40_000 });
+  await expect(page.getByTestId('summary-graph')).toHaveCount(3);
+  await expect(
+    page.getByTestId('summary-quick-ranges').getByRole('button', { name: tr('fi', 'Last month') }),
+  ).toHaveAttribute('data-variant', 'filled');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the first graph is near the top: the secondary controls fold under Options', async ({ page }) => {
+    await openDemoSummary(page);
+    const chart = page.getByTestId('summary-chart').first();
+    await paintedAfter(chart, 0);
+    // Folded: the slot, mode and gap controls and "Add period" wait behind the two Options buttons.
+    await expect(page.getByTestId('summary-slot')).toBeHidden();
+    await expect(page.getByTestId('add-period')).toBeHidden();
+    // The first graph starts within the first screen.
+    const top = (await chart.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(top).toBeLessThan(844);
+
+    await page.getByTestId('period-options').click();
+    await expect(page.getByTestId('period-options')).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('summary-slot')).toBeVisible();
+    await page.getByTestId('summary-options').click();
+    await expect(page.getByTestId('add-period')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

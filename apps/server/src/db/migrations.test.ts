@@ -149,3 +149,60 @@ describeOnPostgres('upgrading to migration 0021 on postgres', () => {
     ]);
   });
 });
+
+describeOnPostgres('upgrading to migration 0022 on postgres', () => {
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    sql = postgres(database.databaseUrl as string, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await database?.drop();
+  });
+
+  it('moves the shipped drying limits, and the series that chose one, to structure humidity (decision 0154)', async () => {
+    const older = migrationsUpTo(21);
+    await migrate(drizzle(sql), { migrationsFolder: older });
+    fs.rmSync(older, { recursive: true, force: true });
+    const limitOf = async (normalMax: number, normalMin: number | null) =>
+      (
+        await sql<Array<{ id: number }>>`
+          select id from limits where organization_id is null and data_type = 'Humidity' and normal_max = ${normalMax}
+          and normal_min is not distinct from ${normalMin}`
+      )[0]?.id as number;
+    const drying = await limitOf(85, null);
+    const indoor = await limitOf(60, 20);
+    const [organization] = await sql<Array<{ id: string }>>`
+      insert into organizations (name, slug) values ('Kuivatus', 'kuivatus-upgrade') returning id`;
+    const [project] = await sql<Array<{ id: number }>>`
+      insert into projects (organization_id, name) values (${organization?.id as string}, 'Laatta') returning id`;
+    const seriesOf = async (name: string, limitId: number | null) =>
+      (
+        await sql<Array<{ id: number }>>`
+          insert into series (project_id, name, data_type, limit_id)
+          values (${project?.id as number}, ${name}, 'Humidity', ${limitId}) returning id`
+      )[0]?.id as number;
+    const slab = await seriesOf('Laatan RH', drying);
+    const room = await seriesOf('Huoneen RH', indoor);
+    const plain = await seriesOf('Kosteus', null);
+
+    await migrate(drizzle(sql), { migrationsFolder: migrationsDir });
+
+    const types = await sql<Array<{ id: number; data_type: string }>>`
+      select id, data_type from series where id in (${slab}, ${room}, ${plain}) order by id`;
+    expect(types.map((row) => row.data_type)).toEqual(['Structure humidity', 'Humidity', 'Humidity']);
+    const limits = await sql<Array<{ normal_max: number; data_type: string }>>`
+      select normal_max, data_type from limits where organization_id is null and normal_min is null
+      and normal_max in (80, 85) order by normal_max`;
+    expect(limits.map((row) => [row.normal_max, row.data_type])).toEqual([
+      [80, 'Structure humidity'],
+      [85, 'Structure humidity'],
+    ]);
+    const [followed] = await sql<Array<{ id: number }>>`
+      select olo_effective_limit_id(null, ${organization?.id as string}::uuid, 'Structure humidity') as id`;
+    expect(followed?.id).toBe(drying);
+  });
+});
