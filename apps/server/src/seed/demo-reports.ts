@@ -81,26 +81,13 @@ const richText = (id: string, content: RichTextNode[]): ReportElement => ({
 
 /**
  * The demo organization's cover: its logo, the report's name as the title and the project below it; the page's foot
- * lists project, period, organization and date by itself (decision 0162).
+ * lists project, period, organization and date by itself (decision 0162), so the title block does not repeat them.
  */
 export function demoCoverContent(logoAttachmentId: string | null = null): ReportCoverContent {
   return reportCoverContentSchema.parse({
     version: reportContentVersion,
     logoAttachmentId,
-    elements: [
-      text('cover-title', 'title', '{report.name}'),
-      text('cover-project', 'heading', '{project.name}'),
-      text('cover-range', 'subheading', '{report.from} – {report.to}'),
-      richText('cover-maker', [
-        {
-          type: 'paragraph',
-          content: [
-            { type: 'text', text: 'Olosuhdeseuranta: ' },
-            { type: 'text', text: 'Olo Demo', marks: [{ type: 'bold' }] },
-          ],
-        },
-      ]),
-    ],
+    elements: [text('cover-title', 'title', '{report.name}'), text('cover-project', 'heading', '{project.name}')],
   });
 }
 
