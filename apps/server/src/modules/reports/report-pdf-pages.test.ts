@@ -56,8 +56,9 @@ function pageGreys(file: string, page: number, dir: string): { width: number; ro
   const bytes = fs.readFileSync(`${prefix}.pgm`);
   // P5 header: magic, width, height, maximum, each followed by one whitespace byte.
   const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(bytes.subarray(0, 40).toString('latin1'));
-  const [width, height] = [Number(header?.[1]), Number(header?.[2])];
-  const start = (header?.[0] as string).length;
+  if (!header) throw new Error('not a PGM picture');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const start = header[0].length;
   const rows = Array.from({ length: height }, (_, y) => bytes.subarray(start + y * width, start + (y + 1) * width));
   return { width, rows };
 }
