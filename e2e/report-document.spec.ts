@@ -132,6 +132,8 @@ for (const viewport of [
   test(`the demo report's pages are A4 sheets holding their graphs whole at ${viewport.width} px`, async ({
     browser,
   }) => {
+    // The demo's history may still be being stored: its wait below is longer than the file's usual time.
+    test.setTimeout(240_000);
     const visitor = await browser.newContext({ viewport });
     try {
       const page = await visitor.newPage();
