@@ -121,3 +121,74 @@ test('a published report opens signed out, on a phone too, and its old link stop
     await graphql(page, 'mutation ($id: Int!) { deleteReport(id: $id) }', { id });
   }
 });
+
+/** The demo school's published indoor-air report (apps/server/src/seed/demo-reports.ts, `demoReportPublicId`). */
+const demoReportPublicId = '00000000-0000-4000-8000-00000000de02';
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`the demo report's pages are A4 sheets holding their graphs whole at ${viewport.width} px`, async ({
+    browser,
+  }) => {
+    // The demo's history may still be being stored: its wait below is longer than the file's usual time.
+    test.setTimeout(240_000);
+    const visitor = await browser.newContext({ viewport });
+    try {
+      const page = await visitor.newPage();
+      // The demo's history is stored after the server starts: until then the graphs have nothing to draw.
+      await expect(async () => {
+        await page.goto(`/report/${demoReportPublicId}`);
+        await expect(page.getByTestId('report-document')).toHaveAttribute('data-report-ready', 'true', {
+          timeout: 60_000,
+        });
+        await expect(page.getByTestId('summary-chart').first()).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 110_000 });
+      const layout = await page.evaluate(() => {
+        const box = (element: Element) => {
+          const rect = element.getBoundingClientRect();
+          return { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+        };
+        const sheets = [...document.querySelectorAll('[data-testid="report-page"], [data-testid="report-cover"]')].map(
+          box,
+        );
+        // A block moved to the next page is pushed down by its own top padding (reportPagination.ts): its content
+        // starts below it.
+        const drawn = [
+          ...document.querySelectorAll<HTMLElement>('[data-report-body], [data-testid="summary-chart"]'),
+        ].map((element) => {
+          const scale = element.getBoundingClientRect().width / (element.offsetWidth || 1);
+          const push = element.hasAttribute('data-page-start')
+            ? Number.parseFloat(getComputedStyle(element).paddingTop)
+            : 0;
+          const { top, ...rest } = box(element);
+          return { name: element.textContent?.slice(0, 40) ?? '', ...rest, top: top + push * scale };
+        });
+        return { sheets, drawn, width: document.documentElement.clientWidth };
+      });
+      expect(layout.sheets.length).toBeGreaterThanOrEqual(4);
+      for (const sheet of layout.sheets) {
+        // A4 portrait, within the screen's width.
+        expect((sheet.bottom - sheet.top) / (sheet.right - sheet.left)).toBeCloseTo(297 / 210, 1);
+        expect(sheet.right).toBeLessThanOrEqual(layout.width + 1);
+      }
+      // Every block (an element, a graph) that fits a page lies inside one sheet's frame: none runs past its border
+      // or over the gap between pages.
+      const sheetHeight = Math.min(...layout.sheets.map((sheet) => sheet.bottom - sheet.top));
+      for (const item of layout.drawn.filter((drawn) => drawn.bottom - drawn.top < sheetHeight)) {
+        const holder = layout.sheets.find(
+          (sheet) =>
+            item.left >= sheet.left - 1 &&
+            item.right <= sheet.right + 1 &&
+            item.top >= sheet.top - 1 &&
+            item.bottom <= sheet.bottom + 1,
+        );
+        expect(holder, `"${item.name}" at ${item.top}–${item.bottom}`).toBeDefined();
+      }
+      await expectNoSidewaysOverflow(page);
+    } finally {
+      await visitor.close();
+    }
+  });
+}

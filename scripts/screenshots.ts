@@ -2,9 +2,10 @@
  * Screenshots of the real app with demo data (`npm run screenshots`, which builds first): starts the built server on
  * a temporary folder, signs in as the demo user in Chromium and captures the home, a project's overview, live and
  * summary tabs and a meter's page at desktop (1280×800) and phone (390×844) sizes into docs/screenshots/ (the
- * README shows them); the front page's own pictures (apps/web/public/screenshots/) are the desktop home and summary.
+ * README shows them), and the pages of the demo's published report as its PDF prints them (pdftoppm, poppler-utils);
+ * the front page's own pictures (apps/web/public/screenshots/) are the desktop home and summary.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,10 @@ const docsDir = path.join(root, 'docs/screenshots');
 const frontPageDir = path.join(root, 'apps/web/public/screenshots');
 /** The demo school (seed: apps/server/src/seed/demo-data.ts). */
 const demoProjectId = 1;
+/** The demo school's published indoor-air report (seed: apps/server/src/seed/demo-reports.ts). */
+const demoReportPublicId = '00000000-0000-4000-8000-00000000de02';
+/** Resolution of the PDF's page pictures: an A4 page is 413 × 585 px, each well under 300 KB. */
+const pdfPageDpi = 50;
 
 const sizes = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -54,6 +59,30 @@ async function waitForServer(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * The demo report's PDF pages as PNGs (`report-pdf-page-N.png`). The demo's history is stored after the server
+ * starts, so a PDF still saying "no data" is asked again once the renderer's minute of keeping it has passed.
+ */
+async function demoReportPdfPages(): Promise<string[]> {
+  const file = path.join(dataDir, 'demo-report.pdf');
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${baseUrl}/api/public-reports/${demoReportPublicId}.pdf?lang=fi`);
+    if (!response.ok) throw new Error(`the demo report's PDF: ${response.status} ${await response.text()}`);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    if (!text.includes('Aikavälillä ei ole dataa') || attempt >= 5) break;
+    await new Promise((resolve) => setTimeout(resolve, 65_000));
+  }
+  for (const old of fs.readdirSync(docsDir).filter((name) => name.startsWith('report-pdf-page-'))) {
+    fs.rmSync(path.join(docsDir, old));
+  }
+  execFileSync('pdftoppm', ['-r', String(pdfPageDpi), '-png', file, path.join(docsDir, 'report-pdf-page')]);
+  return fs
+    .readdirSync(docsDir)
+    .filter((name) => name.startsWith('report-pdf-page-'))
+    .map((name) => path.join('docs/screenshots', name));
 }
 
 async function signedInPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
@@ -120,6 +149,7 @@ try {
     await page.close();
   }
   await browser.close();
+  written.push(...(await demoReportPdfPages()));
   console.log(`wrote ${written.join(', ')}; the front page's home.png and summary.png`);
 } finally {
   server.kill('SIGTERM');

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import {
   type ReportContent,
   type ReportCoverContent,
@@ -28,20 +27,19 @@ import {
 import { durations, localTime } from '../simulator/signals.ts';
 import { demoDryingProject, demoOrganization, demoProject } from './demo-data.ts';
 import { demoStructureSeries } from './demo-history.ts';
+import { demoLogoPng, rgbPng } from './demo-png.ts';
 
 export const demoCover = { name: 'Olo Demo -kansi' } as const;
 /**
  * The demo organization's print template: the organization and project above, the report, its
- * period and the page numbers below. Chromium's header frame starts at a tiny font and no margin.
+ * period and the page numbers below, in the renderer's 9 pt type within the page's side margins.
  */
 export const demoPrintTemplate = {
   name: 'Olo Demo -tulostuspohja',
   header:
-    '<div style="font-size: 8px; width: 100%; margin: 0 15mm; display: flex; justify-content: space-between">' +
+    '<div style="display: flex; justify-content: space-between">' +
     '<span>{organization.name}</span><span>{project.name}</span></div>',
-  footer:
-    '<div style="font-size: 8px; width: 100%; margin: 0 15mm; text-align: right">' +
-    '{report.name} · {report.from} – {report.to} · {page} / {pages}</div>',
+  footer: '<div style="text-align: right">' + '{report.name} · {report.from} – {report.to} · {page} / {pages}</div>',
   margin: '18mm',
   accentColor: '#1c4fa6',
   tableHeaderColor: '#e8eef8',
@@ -81,25 +79,15 @@ const richText = (id: string, content: RichTextNode[]): ReportElement => ({
   doc: { type: 'doc', content },
 });
 
-/** The demo organization's cover: no logo, the project's name, the report's name and range, a line about the maker. */
-export function demoCoverContent(): ReportCoverContent {
+/**
+ * The demo organization's cover: its logo, the report's name as the title and the project below it; the page's foot
+ * lists project, period, organization and date by itself (decision 0162), so the title block does not repeat them.
+ */
+export function demoCoverContent(logoAttachmentId: string | null = null): ReportCoverContent {
   return reportCoverContentSchema.parse({
     version: reportContentVersion,
-    logoAttachmentId: null,
-    elements: [
-      text('cover-title', 'title', '{project.name}'),
-      text('cover-report', 'heading', '{report.name}'),
-      text('cover-range', 'subheading', '{report.from} – {report.to}'),
-      richText('cover-maker', [
-        {
-          type: 'paragraph',
-          content: [
-            { type: 'text', text: 'Olosuhdeseuranta: ' },
-            { type: 'text', text: 'Olo Demo', marks: [{ type: 'bold' }] },
-          ],
-        },
-      ]),
-    ],
+    logoAttachmentId,
+    elements: [text('cover-title', 'title', '{report.name}'), text('cover-project', 'heading', '{project.name}')],
   });
 }
 
@@ -156,7 +144,6 @@ export function demoSchoolReportContent(spaceIds: Record<string, number>, floorP
       style: 'heading',
       text: 'Tilat',
       repeatPerSpace: true,
-      pageBreakBefore: true,
       children: [
         text('space-name', 'subheading', '{space.name}'),
         {
@@ -243,63 +230,24 @@ export function demoDryingReportContent(): ReportContent {
         series: humidity,
         data: { ...reportRangeData, slot: 86_400 },
         layout: 'slots',
-        pageBreakBefore: true,
       },
     ],
   });
-}
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** The floor plan as an RGB PNG: rooms in light colours with dark walls on white. */
 export function demoFloorPlanPng(): Buffer {
   const { width, height, rooms } = demoFloorPlan;
   const wall = 4;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3, 255);
-    row[0] = 0;
-    for (let x = 0; x < width; x++) {
-      for (const room of rooms) {
-        const [left, top, right, bottom] = [room.x0 * width, room.y0 * height, room.x1 * width, room.y1 * height];
-        if (x < left || x >= right || y < top || y >= bottom) continue;
-        const onWall = x < left + wall || x >= right - wall || y < top + wall || y >= bottom - wall;
-        const [r, g, b] = onWall ? [60, 70, 80] : room.color;
-        row.writeUInt8(r, 1 + x * 3);
-        row.writeUInt8(g, 2 + x * 3);
-        row.writeUInt8(b, 3 + x * 3);
-      }
+  return rgbPng(width, height, (x, y) => {
+    for (const room of rooms) {
+      const [left, top, right, bottom] = [room.x0 * width, room.y0 * height, room.x1 * width, room.y1 * height];
+      if (x < left || x >= right || y < top || y >= bottom) continue;
+      const onWall = x < left + wall || x >= right - wall || y < top + wall || y >= bottom - wall;
+      return onWall ? [60, 70, 80] : room.color;
     }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+    return [255, 255, 255];
+  });
 }
 
 /** The local midnight that starts today (Europe/Helsinki, the demo's zone) and the one `days` before it. */
@@ -332,9 +280,20 @@ export async function seedDemoReports(deps: {
     .from(reportCovers)
     .where(and(eq(reportCovers.organizationId, organization.id), eq(reportCovers.name, demoCover.name)));
   if (!cover) {
+    const logo = demoLogoPng();
+    const logoId = crypto.randomUUID();
+    await fs.mkdir(deps.attachmentsDir, { recursive: true });
+    await fs.writeFile(path.join(deps.attachmentsDir, logoId), logo);
+    await db.insert(attachments).values({
+      id: logoId,
+      organizationId: organization.id,
+      name: 'olo-demo-logo.png',
+      contentType: 'image/png',
+      size: logo.length,
+    });
     [cover] = await db
       .insert(reportCovers)
-      .values({ organizationId: organization.id, name: demoCover.name, cover: demoCoverContent() })
+      .values({ organizationId: organization.id, name: demoCover.name, cover: demoCoverContent(logoId) })
       .returning();
     created = true;
   }

@@ -20,14 +20,28 @@ export function printMargin(template: PrintTemplateRow | undefined): string {
   return template && printMarginMillimetres(template.margin) !== null ? template.margin : '15mm';
 }
 
+/** The smallest type a printed header or footer gets, in pt: smaller is not legible on paper (decision 0161). */
+export const printMarginTypeMinPt = 8;
+
+const ptPer = { px: 0.75, pt: 1, mm: 72 / 25.4, cm: 72 / 2.54, in: 72 } as const;
+
+/** Raises every `font-size` of the HTML's inline styles that is a length under `printMarginTypeMinPt` to it. */
+export function legibleTypeSizes(html: string): string {
+  return html.replace(/font-size\s*:\s*(\d*\.?\d+)(px|pt|mm|cm|in)/gi, (whole, value: string, unit: string) => {
+    const points = Number(value) * ptPer[unit.toLowerCase() as keyof typeof ptPer];
+    return points < printMarginTypeMinPt ? `font-size:${printMarginTypeMinPt}pt` : whole;
+  });
+}
+
 /**
  * Chromium draws header and footer templates in the page margin, with none of the page's styles and a tiny
- * default type: the box gets the page's width, its own font and small type, inside the page's side margins.
+ * default type: the box gets the page's width, its own font and 9 pt type, inside the page's side margins, and no
+ * size the template sets goes below 8 pt.
  */
 function box(html: string, margin: string): string {
   return (
-    `<div style="box-sizing:border-box;width:100%;padding:0 ${margin};font-family:sans-serif;font-size:9px;color:#333">` +
-    `<style>img.logo{max-height:10mm;vertical-align:middle}</style>${html}</div>`
+    `<div style="box-sizing:border-box;width:100%;padding:0 ${margin};font-family:sans-serif;font-size:9pt;color:#333">` +
+    `<style>img.logo{max-height:10mm;vertical-align:middle}</style>${legibleTypeSizes(html)}</div>`
   );
 }
 

@@ -229,6 +229,11 @@ export const ReportRef = builder.objectRef<Report>('Report').implement({
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    pageMargin: t.string({
+      description:
+        "The printed page's margin, a CSS length (the print template's, else 15mm): the screen draws the same pages.",
+      resolve: (report, _args, context) => context.services.reports.pageMargin(report.printtemplateId),
+    }),
     context: t.field({
       type: ReportContextRef,
       description: 'Every space and series of the project, and the alarm episodes of the report’s ranges.',
@@ -255,6 +260,11 @@ const PublicReportRef = builder.objectRef<Report>('PublicReport').implement({
     to: t.expose('to', { type: 'DateTime' }),
     landscape: t.exposeBoolean('landscape'),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    pageMargin: t.string({
+      description:
+        "The printed page's margin, a CSS length (the print template's, else 15mm): the screen draws the same pages.",
+      resolve: (report, _args, context) => context.services.reports.pageMargin(report.printtemplateId),
+    }),
     cover: t.field({
       type: ReportCoverRef,
       nullable: true,

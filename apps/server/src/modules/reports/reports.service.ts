@@ -28,6 +28,7 @@ import { type AttachmentsService, isLogoOfOrganization } from '../attachments/at
 import type { SeriesRepository, SeriesRow } from '../series/series.repository.ts';
 import { sortSeries } from '../series/series.service.ts';
 import type { SpaceRow, SpacesRepository } from '../spaces/spaces.repository.ts';
+import { printMargin } from './report-pdf.templates.ts';
 import type {
   PrintTemplateRow,
   ReportChanges,
@@ -368,6 +369,15 @@ export class ReportsService {
     await this.editableCover(access, id);
     await this.repository.deleteCover(id);
     return true;
+  }
+
+  /**
+   * The printed page's margin of a report (its print template's, else 15 mm): the screen lays the report out on the
+   * same pages as its PDF (decision 0160). The report is already one the asker may see.
+   */
+  async pageMargin(printtemplateId: number | null): Promise<string> {
+    const template = printtemplateId === null ? undefined : await this.repository.findPrintTemplate(printtemplateId);
+    return printMargin(template);
   }
 
   async printTemplatesOfOrganization(access: ViewerAccess, organizationId: string): Promise<PrintTemplateRow[]> {

@@ -6,7 +6,7 @@ import { canDrawCharts } from '../meters/useTimeChart.ts';
 import { type ChartGroup, groupBandSets } from './chartGroups.ts';
 import type { SummaryChartData, SummaryChartInstance, SummaryChartOptions } from './summaryChart.ts';
 
-const chartHeight = 280;
+const defaultChartHeight = 280;
 
 /** Painted: counts paints on the element and tells the page (the benchmark and browser tests listen). */
 function markDrawn(element: HTMLElement) {
@@ -24,6 +24,7 @@ function useSummaryChart(
   nulls: boolean,
   timeZone: string,
   showLimits: boolean,
+  chartHeight: number,
 ) {
   const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -94,7 +95,7 @@ function useSummaryChart(
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [chartHeight]);
 
   return container;
 }
@@ -127,6 +128,7 @@ export const SummaryChart = memo(function SummaryChart({
   nulls,
   timeZone,
   showLimits = true,
+  height = defaultChartHeight,
 }: {
   group: ChartGroup;
   times: readonly number[];
@@ -134,12 +136,14 @@ export const SummaryChart = memo(function SummaryChart({
   timeZone: string;
   /** Paint the lines' limit bands behind them (one set per axis). */
   showLimits?: boolean;
+  /** The plot's height in CSS px (a report's graphs are lower, three fit a page). */
+  height?: number;
 }) {
-  const container = useSummaryChart(group, times, nulls, timeZone, showLimits);
+  const container = useSummaryChart(group, times, nulls, timeZone, showLimits, height);
   return (
     <Stack gap={4} component="section" aria-label={group.title} data-testid="summary-graph">
       <Title order={4}>{group.title}</Title>
-      <div ref={container} data-testid="summary-chart" style={{ minHeight: chartHeight }} />
+      <div ref={container} data-testid="summary-chart" style={{ minHeight: height }} />
       {showLimits && <TargetLegend group={group} />}
     </Stack>
   );

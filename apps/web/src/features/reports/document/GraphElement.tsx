@@ -10,6 +10,9 @@ import { useContextLooks } from './reportLooks.ts';
 import type { ReportScope } from './reportScope.ts';
 import { useElementData } from './useReportData.ts';
 
+/** A report graph's plot height in CSS px: a space's three graphs (temperature, humidity, CO2) fit one A4 page. */
+const reportChartHeight = 220;
+
 /**
  * Whether every chart under the root has painted at least once (`data-draws`, which SummaryChart counts); true at
  * once where charts are not drawn at all (no canvas), since there is nothing to wait for.
@@ -68,6 +71,7 @@ export function GraphElement({ element, scope }: { element: ReportElementOf<'gra
               nulls={result.nulls}
               timeZone={scope.context.timeZone}
               showLimits={element.showLimits}
+              height={reportChartHeight}
             />
           ))}
       </div>

@@ -133,7 +133,7 @@ export function ImageTourElement({ element, scope }: { element: ReportElementOf<
             <Stack gap={4} component="figcaption" mt={4}>
               {image.caption && <Text size="sm">{image.caption}</Text>}
               {image.pins.length > 0 && (
-                <List type="ordered" size="sm" spacing={2} data-testid="report-tour-list">
+                <List type="ordered" size="sm" spacing={2} withPadding data-testid="report-tour-list">
                   {image.pins.map((_pin, pinIndex) => {
                     const space = spaces[pinIndex];
                     return (

@@ -61,9 +61,10 @@ export function ReportElementView({
   const children = (childScope: ReportScope) => element.children.map((child) => draw(child, childScope));
   return (
     <div
-      className={element.pageBreakBefore ? `${styles.element} ${styles.pageBreak}` : styles.element}
+      className={styles.element}
       data-report-element={element.id}
       data-report-kind={element.kind}
+      data-page-break-before={element.pageBreakBefore || undefined}
     >
       <div className={styles.body} data-report-body={element.kind}>
         <ReportElementBody element={element} scope={scope} />

@@ -23,6 +23,7 @@ function report(overrides: Partial<ReportFieldsFragment> = {}): ReportFieldsFrag
     from: '2026-10-31T22:00:00.000Z',
     to: '2026-11-30T22:00:00.000Z',
     landscape: false,
+    pageMargin: '15mm',
     coverId: null,
     printtemplateId: null,
     publicId: null,

@@ -52,6 +52,7 @@ export function reportModelOf(report: ReportFieldsFragment | PublicReportFieldsF
       to: Date.parse(report.to),
       landscape: report.landscape,
       cover: reportCoverOf(report.cover),
+      pageMargin: report.pageMargin,
     },
   };
 }

@@ -17,6 +17,8 @@ export interface ReportModel {
   to: number;
   landscape: boolean;
   cover: { name: string; cover: ReportCoverContent } | null;
+  /** The printed page's margin (a CSS length, the print template's), which the screen's pages take too. */
+  pageMargin?: string;
 }
 
 export interface ReportSpaceInfo {

@@ -28,6 +28,7 @@ function reportAnswer(state: Partial<Record<string, unknown>> = {}) {
     from: '2026-02-28T22:00:00.000Z',
     to: '2026-03-31T21:00:00.000Z',
     landscape: false,
+    pageMargin: '15mm',
     coverId: null,
     printtemplateId: null,
     publicId: null,

@@ -24,6 +24,7 @@ function memberReport() {
     from: '2026-10-31T22:00:00.000Z',
     to: '2026-11-30T22:00:00.000Z',
     landscape: true,
+    pageMargin: '15mm',
     coverId: 4,
     printtemplateId: null,
     publicId: null,

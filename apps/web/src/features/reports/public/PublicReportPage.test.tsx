@@ -32,6 +32,7 @@ function publicReport(overrides: Record<string, unknown> = {}) {
     from: '2026-10-31T22:00:00.000Z',
     to: '2026-11-30T22:00:00.000Z',
     landscape: true,
+    pageMargin: '15mm',
     updatedAt: '2026-12-01T08:00:00.000Z',
     cover: testGraphqlCover(logoId),
     context: testGraphqlContext([
