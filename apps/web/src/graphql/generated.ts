@@ -36,6 +36,24 @@ export type AlarmPreviewInput = {
   seriesIds: Array<number>;
 };
 
+/** An action made with its alarm (createAlarm). */
+export type AlarmRecipientInput = {
+  /** Default true. */
+  active?: boolean | null | undefined;
+  /** For type email. */
+  email?: string | null | undefined;
+  name?: string | null | undefined;
+  /** For type sms: a phone number. */
+  sms?: string | null | undefined;
+  /** Also notified when an episode ends. Default false. */
+  triggerAtEnd?: boolean | null | undefined;
+  type: AlarmActionType;
+  /** For type user. */
+  userId?: string | null | undefined;
+  /** For type webhook: an http(s) address. */
+  webhook?: string | null | undefined;
+};
+
 export type AlarmRuleInput = {
   activeLimit?: boolean | null | undefined;
   dataType?: string | null | undefined;
@@ -79,6 +97,8 @@ export type ColorType =
   | 'print';
 
 export type CreateAlarmInput = {
+  /** Whom it notifies from the start; the alarm is saved with all of them or not at all. */
+  actions?: Array<AlarmRecipientInput> | null | undefined;
   projectId: number;
   rule: AlarmRuleInput;
   /** Series to watch from the start (the project's). */

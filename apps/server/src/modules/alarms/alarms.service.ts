@@ -170,7 +170,18 @@ export class AlarmsService {
   async create(access: ViewerAccess, input: z.output<typeof createAlarmInput>): Promise<AlarmRow> {
     await access.assert('project.adminAlarms', input.projectId);
     await this.assertProjectSeries(input.projectId, input.seriesIds);
-    return this.repository.insert(input.projectId, input.rule, input.seriesIds);
+    for (const [index, action] of input.actions.entries()) {
+      await atActionIndex(index, async () => {
+        await this.assertWebhookTarget(action);
+        await this.assertUserTarget(access, input.projectId, action);
+      });
+    }
+    const actions = input.actions.map((action) => ({
+      ...action,
+      ...targetOf(action),
+      secret: action.type === 'webhook' ? newWebhookSecret() : null,
+    }));
+    return this.repository.insert(input.projectId, input.rule, input.seriesIds, actions);
   }
 
   async update(access: ViewerAccess, input: z.output<typeof updateAlarmInput>): Promise<AlarmRow> {
@@ -281,20 +292,22 @@ export class AlarmsService {
   }
 
   /** Acknowledges one episode (one way: acknowledging it again changes nothing). */
-  async acknowledge(access: ViewerAccess, id: string): Promise<AlarmsTriggeredRow> {
+  async acknowledge(access: ViewerAccess, id: string, comment: string | null = null): Promise<AlarmsTriggeredRow> {
     access.requireUser();
     const triggered = await this.repository.findTriggered(id);
     if (!triggered) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
     await access.assert('project.acknowledgeAlarms', triggered.projectId);
-    const [acknowledged] = await this.repository.acknowledge(triggered.projectId, [id]);
+    const by = { userId: access.requireUser().id, comment };
+    const [acknowledged] = await this.repository.acknowledge(triggered.projectId, [id], by);
     if (acknowledged) await this.deps.events.publish('project.updated', { projectId: triggered.projectId });
     return acknowledged ?? triggered;
   }
 
   /** Acknowledges every unacknowledged episode of a project; returns how many. */
-  async acknowledgeAll(access: ViewerAccess, projectId: number): Promise<number> {
+  async acknowledgeAll(access: ViewerAccess, projectId: number, comment: string | null = null): Promise<number> {
     await access.assert('project.acknowledgeAlarms', projectId);
-    const acknowledged = await this.repository.acknowledge(projectId, 'all');
+    const by = { userId: access.requireUser().id, comment };
+    const acknowledged = await this.repository.acknowledge(projectId, 'all', by);
     if (acknowledged.length > 0) await this.deps.events.publish('project.updated', { projectId });
     return acknowledged.length;
   }
@@ -419,6 +432,22 @@ export class AlarmsService {
     if (input.type !== 'webhook' || !input.webhook || !this.deps.webhookTargetProblem) return;
     const problem = await this.deps.webhookTargetProblem(input.webhook);
     if (problem) throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'webhook', message: problem }]);
+  }
+}
+
+/** A recipient's refusal, on its place in createAlarm's `actions` (actions.2.webhook). */
+async function atActionIndex(index: number, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'BAD_USER_INPUT' && error.issues) {
+      throw new AppError(
+        'BAD_USER_INPUT',
+        error.message,
+        error.issues.map((issue) => ({ ...issue, path: `actions.${index}.${issue.path}` })),
+      );
+    }
+    throw error;
   }
 }
 
