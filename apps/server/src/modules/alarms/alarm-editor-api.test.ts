@@ -80,9 +80,7 @@ describe.each(testDatabases)('a new alarm with its recipients, and who acknowled
     const malformed = await admin.graphql(createAlarm, {
       input: { projectId, rule, actions: [{ type: 'email', email: 'ei osoite' }] },
     });
-    expect(malformed.errors?.[0]?.extensions?.issues).toEqual([
-      { path: 'actions.0.email', message: 'Invalid email' },
-    ]);
+    expect(malformed.errors?.[0]?.extensions?.issues).toEqual([{ path: 'actions.0.email', message: 'Invalid email' }]);
     expect(await alarmCount()).toBe(1);
   });
 
