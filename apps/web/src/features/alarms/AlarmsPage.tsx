@@ -65,9 +65,16 @@ function AlarmItem({
                 {t('Missing data')}
               </Badge>
             ) : (
-              <Badge variant="light" tt="none" data-testid="alarm-range">
-                {alarm.activeLimit ? `${t('outside')}: ${rangeText(rule, t, locale)}` : conditionText(rule, t, locale)}
-              </Badge>
+              <>
+                <Badge variant="light" tt="none" data-testid="alarm-range">
+                  {alarm.activeLimit ? rangeText(rule, t, locale) : conditionText(rule, t, locale)}
+                </Badge>
+                {alarm.activeLimit && (
+                  <Badge variant="outline" tt="none">
+                    {t('outside')}
+                  </Badge>
+                )}
+              </>
             )}
           </Group>
           {canAdmin && (

@@ -146,8 +146,11 @@ function typingIssues(values: AlarmFormValues): FieldIssue[] {
   };
   if (values.mode === 'range') {
     if (!usesLimits(values)) {
-      if (values.comparison !== 'above') numeric(values.lowValue, ['lowValue']);
-      if (values.comparison !== 'below') numeric(values.highValue, ['highValue']);
+      // Each threshold the words use is required: "between 18 and" is not a rule.
+      const threshold = (text: string, path: string) =>
+        text.trim() === '' ? issues.push({ message: 'Required', path: [path] }) : numeric(text, [path]);
+      if (values.comparison !== 'above') threshold(values.lowValue, 'lowValue');
+      if (values.comparison !== 'below') threshold(values.highValue, 'highValue');
     }
     numeric(values.hysteresis, ['hysteresis']);
     numeric(values.duration.amount, ['duration', 'amount'], true);
@@ -287,7 +290,9 @@ const fieldOfRulePath = (values: AlarmFormValues): Record<string, string> => ({
 /** Every problem of the editor's rule (not its recipients), on the editor's fields, as i18n keys. */
 export function ruleIssues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): FieldIssue[] {
   const typing = typingIssues(values);
-  if (typing.length > 0) return typing;
+  if (typing.length > 0) {
+    return values.name.trim() === '' ? [{ message: 'Required', path: ['name'] }, ...typing] : typing;
+  }
   const rule = ruleOfValues(values, seriesTypes);
   const issues = alarmRuleInput.safeParse(rule).error?.issues ?? [];
   // Zod skips the rule's cross-field checks (a reversed range) while a field fails; they are asked with a stand-in

@@ -93,9 +93,8 @@ export function rangeText(rule: RuleForText, t: TFunction, locale: string): stri
 
 /** A threshold with its unit, "1 000 ppm"; "…" while it is not typed. */
 function thresholdWithUnit(value: number | null, rule: RuleForText, locale: string): string {
-  if (value === null) return '…';
   const unit = unitLabel(unitOfType(rule.dataType), locale);
-  const text = thresholdText(value, locale);
+  const text = value === null ? '…' : thresholdText(value, locale);
   return unit ? `${text} ${unit}` : text;
 }
 
