@@ -19,6 +19,8 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     test('a new alarm "above 1000" made with its defaults fires on a reading above it, not on a normal one, and mails whom the editor named', async ({
       page,
     }) => {
+      // Readings through the broker, the episode's live push and the mail's delivery: three waits in one flow.
+      test.slow();
       const serial = crypto.randomBytes(8).toString('hex');
       const recipient = `huolto-${serial}@example.com`;
       const broker = await connectToBroker();
