@@ -87,9 +87,10 @@ describe.each(testDatabases)('a new alarm with its recipients, and who acknowled
   it('records who acknowledged an episode, when and why; the first acknowledgement stays', async () => {
     const [alarm] = await sql()<Array<{ id: string }>>`
       insert into alarms (project_id, name, range_end) values (${projectId}, 'Kuitattava', 1000) returning id`;
+    const alarmId = alarm?.id as string;
     const rows = await sql()<Array<{ id: string }>>`
       insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
-      values (${alarm?.id}, ${co2}, ${projectId}, now() - interval '2 hours', 1300),
+      values (${alarmId}, ${co2}, ${projectId}, now() - interval '2 hours', 1300),
              (${alarm?.id}, ${co2}, ${projectId}, now() - interval '1 hour', 1400)
       returning id`;
     const [first, second] = rows.map((row) => row.id);
@@ -146,7 +147,7 @@ describe.each(testDatabases)('a new alarm with its recipients, and who acknowled
     const listed = expectData(
       await admin.graphql<{ alarmsTriggered: Array<Record<string, unknown>> }>(
         `query Q($id: Int!, $alarmId: ID) { alarmsTriggered(projectId: $id, alarmId: $alarmId) { ${triggeredFields} } }`,
-        { id: projectId, alarmId: alarm?.id },
+        { id: projectId, alarmId },
       ),
     ).alarmsTriggered;
     expect(listed.find((row) => row.id === second)).toMatchObject({

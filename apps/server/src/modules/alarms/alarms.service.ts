@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type AlarmDuration,
   alarmErrors,
@@ -20,6 +19,7 @@ import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { defineJob, type JobSchedule } from '../jobs/jobs.service.ts';
 import type { MemberUser } from '../organizations/organizations.repository.ts';
+import { atActionIndex, newWebhookSecret, targetOf } from './alarm-action-targets.ts';
 import type { AlarmEngineRepository } from './alarm-engine.repository.ts';
 import { type AlarmOutcome, checkMissingData } from './alarm-engine.ts';
 import {
@@ -433,41 +433,4 @@ export class AlarmsService {
     const problem = await this.deps.webhookTargetProblem(input.webhook);
     if (problem) throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'webhook', message: problem }]);
   }
-}
-
-/** A recipient's refusal, on its place in createAlarm's `actions` (actions.2.webhook). */
-async function atActionIndex(index: number, check: () => Promise<void>): Promise<void> {
-  try {
-    await check();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'BAD_USER_INPUT' && error.issues) {
-      throw new AppError(
-        'BAD_USER_INPUT',
-        error.message,
-        error.issues.map((issue) => ({ ...issue, path: `actions.${index}.${issue.path}` })),
-      );
-    }
-    throw error;
-  }
-}
-
-/** Only the target of the action's type is kept; the others are cleared. */
-function targetOf(action: {
-  type: string;
-  email: string | null;
-  sms: string | null;
-  webhook: string | null;
-  userId: string | null;
-}) {
-  return {
-    email: action.type === 'email' ? action.email : null,
-    sms: action.type === 'sms' ? action.sms : null,
-    webhook: action.type === 'webhook' ? action.webhook : null,
-    userId: action.type === 'user' ? action.userId : null,
-  };
-}
-
-/** 256 bits, URL-safe: the HMAC-SHA256 key a receiver checks X-Olo-Signature with. */
-function newWebhookSecret(): string {
-  return randomBytes(32).toString('base64url');
 }

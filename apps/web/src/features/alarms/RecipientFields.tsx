@@ -130,7 +130,7 @@ export function RecipientFields({
     <Stack gap="xs" data-testid="alarm-recipients">
       <Text fw={500}>{t('Notifies')}</Text>
       {nobody && (
-        <Text size="sm" c="orange.9" data-testid="alarm-recipients-none">
+        <Text size="sm" c="dimmed" data-testid="alarm-recipients-none">
           {t('Nobody is notified of this alarm.')}
         </Text>
       )}
