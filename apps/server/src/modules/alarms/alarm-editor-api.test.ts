@@ -91,7 +91,7 @@ describe.each(testDatabases)('a new alarm with its recipients, and who acknowled
     const rows = await sql()<Array<{ id: string }>>`
       insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
       values (${alarmId}, ${co2}, ${projectId}, now() - interval '2 hours', 1300),
-             (${alarm?.id}, ${co2}, ${projectId}, now() - interval '1 hour', 1400)
+             (${alarmId}, ${co2}, ${projectId}, now() - interval '1 hour', 1400)
       returning id`;
     const [first, second] = rows.map((row) => row.id);
     const acknowledge = `mutation M($id: ID!, $comment: String) {
