@@ -93,7 +93,7 @@ describe.each(testDatabases)('a new alarm with its recipients, and who acknowled
       values (${alarmId}, ${co2}, ${projectId}, now() - interval '2 hours', 1300),
              (${alarmId}, ${co2}, ${projectId}, now() - interval '1 hour', 1400)
       returning id`;
-    const [first, second] = rows.map((row) => row.id);
+    const [first, second] = rows.map((row) => row.id) as [string, string];
     const acknowledge = `mutation M($id: ID!, $comment: String) {
       acknowledgeAlarmsTriggered(id: $id, comment: $comment) { ${triggeredFields} } }`;
 
