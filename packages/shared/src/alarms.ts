@@ -36,7 +36,85 @@ export const alarmLimits = {
   triggeredPage: 200,
   /** Days of stored values the editor's preview evaluates a rule over. */
   previewDays: 30,
+  /** Recipients given with a new alarm. */
+  actionsMax: 50,
+  /** An acknowledgement's comment. */
+  acknowledgementCommentMax: 500,
 } as const;
+
+/**
+ * The rule in words, as the editor offers it (decision 0147): above or below one threshold, between or outside two.
+ * `lowFires`/`highFires`: a value exactly at that threshold fires too.
+ */
+export const alarmComparisons = ['above', 'below', 'between', 'outside'] as const;
+export type AlarmComparison = (typeof alarmComparisons)[number];
+
+export interface AlarmBound {
+  value: number;
+  inclusive: boolean;
+}
+
+export interface AlarmWords {
+  comparison: AlarmComparison;
+  low: number | null;
+  lowFires: boolean;
+  high: number | null;
+  highFires: boolean;
+}
+
+/** Whether a value exactly at a threshold fires by default: a band's ends belong to it, a limit's value is normal. */
+export function thresholdFiresByDefault(comparison: AlarmComparison): boolean {
+  return comparison === 'between';
+}
+
+/**
+ * The stored range and inside flag of a rule in words (decision 0147). Above and below are outside a one-sided range, so
+ * an episode's peak is the value farthest past the threshold and hysteresis narrows towards normal.
+ */
+export function rangeOfWords(words: AlarmWords): { inside: boolean; start: AlarmBound | null; end: AlarmBound | null } {
+  const { low, high } = words;
+  switch (words.comparison) {
+    case 'above':
+      return { inside: false, start: null, end: high === null ? null : { value: high, inclusive: !words.highFires } };
+    case 'below':
+      return { inside: false, start: low === null ? null : { value: low, inclusive: !words.lowFires }, end: null };
+    case 'between':
+      return {
+        inside: true,
+        start: low === null ? null : { value: low, inclusive: words.lowFires },
+        end: high === null ? null : { value: high, inclusive: words.highFires },
+      };
+    case 'outside':
+      return {
+        inside: false,
+        start: low === null ? null : { value: low, inclusive: !words.lowFires },
+        end: high === null ? null : { value: high, inclusive: !words.highFires },
+      };
+  }
+}
+
+/** A stored rule in words; an inside range open at one end reads as above or below its threshold. */
+export function wordsOfRange(rule: { inside: boolean; start: AlarmBound | null; end: AlarmBound | null }): AlarmWords {
+  const { inside, start, end } = rule;
+  if (inside) {
+    if (start && !end)
+      return { comparison: 'above', low: null, lowFires: false, high: start.value, highFires: start.inclusive };
+    if (end && !start)
+      return { comparison: 'below', low: end.value, lowFires: end.inclusive, high: null, highFires: false };
+    return {
+      comparison: 'between',
+      low: start?.value ?? null,
+      lowFires: start?.inclusive ?? true,
+      high: end?.value ?? null,
+      highFires: end?.inclusive ?? true,
+    };
+  }
+  const lowFires = start ? !start.inclusive : false;
+  const highFires = end ? !end.inclusive : false;
+  if (end && !start) return { comparison: 'above', low: null, lowFires: false, high: end.value, highFires };
+  if (start && !end) return { comparison: 'below', low: start.value, lowFires, high: null, highFires: false };
+  return { comparison: 'outside', low: start?.value ?? null, lowFires, high: end?.value ?? null, highFires };
+}
 
 export const alarmActionTypes = ['email', 'sms', 'webhook', 'user'] as const;
 export type AlarmActionType = (typeof alarmActionTypes)[number];
@@ -106,6 +184,11 @@ export const createAlarmInput = z.object({
   rule: alarmRuleInput,
   /** Series to watch from the start (each of the project). */
   seriesIds: z.array(intId).max(alarmLimits.seriesMax, { message: 'Too many' }).default([]),
+  /** Whom it notifies from the start (its actions), saved with it or not at all. */
+  actions: z
+    .array(z.lazy(() => alarmRecipientInput))
+    .max(alarmLimits.actionsMax, { message: 'Too many' })
+    .default([]),
 });
 export const updateAlarmInput = z.object({ id: uuid, rule: alarmRuleInput });
 export const alarmsSeriesInput = z.object({ alarmId: uuid, seriesId: intId });
@@ -165,6 +248,12 @@ function checkActionTarget(action: ActionFields, context: z.RefinementCtx): void
     context.addIssue({ code: 'custom', path: ['userId'], message: alarmErrors.userRequired });
   }
 }
+
+/** An action given with its new alarm (createAlarm's `actions`). */
+export const alarmRecipientInput = z.object(alarmsActionFields).superRefine(checkActionTarget);
+
+/** Who acknowledged is the signed-in user, when is now; the comment is optional (decision 0148). */
+export const acknowledgementCommentInput = optionalText(alarmLimits.acknowledgementCommentMax);
 
 export const createAlarmsActionInput = z
   .object({ alarmId: uuid, ...alarmsActionFields })

@@ -87,6 +87,10 @@ export const alarmsTriggered = pgTable(
     /** Set with endAt: the value farthest past the range (decision 0041). */
     peak: doublePrecision('peak'),
     acknowledged: boolean('acknowledged').notNull().default(false),
+    /** Who acknowledged it (null once that account is deleted) and when; the comment is optional (decision 0148). */
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgementComment: text('acknowledgement_comment'),
   },
   (table) => [
     index('alarms_triggered_project').on(table.projectId, table.acknowledged, table.time),

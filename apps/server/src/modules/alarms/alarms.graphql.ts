@@ -1,5 +1,6 @@
 import {
   type AlarmDuration,
+  acknowledgementCommentInput,
   alarmActionTypes,
   alarmDeliveryStatuses,
   alarmPreviewInput,
@@ -180,6 +181,15 @@ const AlarmsTriggeredRef = builder.objectRef<AlarmsTriggeredRow>('AlarmsTriggere
     endAt: t.expose('endAt', { type: 'DateTime', nullable: true, description: 'Null while it lasts.' }),
     peak: t.exposeFloat('peak', { nullable: true, description: 'Set at the end: the value farthest past the range.' }),
     acknowledged: t.exposeBoolean('acknowledged'),
+    acknowledgedBy: t.field({
+      type: MemberUserRef,
+      nullable: true,
+      description: 'Who acknowledged it; null before, or once that account is gone.',
+      resolve: (row, _args, context) =>
+        row.acknowledgedBy ? context.loaders.alarmUser.load(row.acknowledgedBy) : null,
+    }),
+    acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
+    acknowledgementComment: t.exposeString('acknowledgementComment', { nullable: true }),
     series: t.field({
       type: SeriesRef,
       nullable: true,
@@ -235,14 +245,6 @@ const AlarmRuleInput = builder.inputType('AlarmRuleInput', {
   }),
 });
 
-const CreateAlarmInput = builder.inputType('CreateAlarmInput', {
-  fields: (t) => ({
-    projectId: t.int({ required: true }),
-    rule: t.field({ type: AlarmRuleInput, required: true }),
-    seriesIds: t.intList({ description: "Series to watch from the start (the project's)." }),
-  }),
-});
-
 const UpdateAlarmInput = builder.inputType('UpdateAlarmInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
@@ -271,6 +273,23 @@ const alarmsActionFields = (t: Parameters<Parameters<typeof builder.inputType>[1
   sms: t.string({ description: 'For type sms: a phone number.' }),
   webhook: t.string({ description: 'For type webhook: an http(s) address.' }),
   userId: t.id({ description: 'For type user.' }),
+});
+
+const AlarmRecipientInput = builder.inputType('AlarmRecipientInput', {
+  description: 'An action made with its alarm (createAlarm).',
+  fields: (t) => alarmsActionFields(t),
+});
+
+const CreateAlarmInput = builder.inputType('CreateAlarmInput', {
+  fields: (t) => ({
+    projectId: t.int({ required: true }),
+    rule: t.field({ type: AlarmRuleInput, required: true }),
+    seriesIds: t.intList({ description: "Series to watch from the start (the project's)." }),
+    actions: t.field({
+      type: [AlarmRecipientInput],
+      description: 'Whom it notifies from the start; the alarm is saved with all of them or not at all.',
+    }),
+  }),
 });
 
 const CreateAlarmsActionInput = builder.inputType('CreateAlarmsActionInput', {
@@ -334,23 +353,42 @@ function ruleArgs<T extends { rule: Record<string, unknown> }>(input: T): T {
   return { ...input, rule: withoutNulls(input.rule) };
 }
 
+const commentDescription = 'Why, or what was done (optional, at most 500 characters).';
+
 builder.mutationFields((t) => ({
   acknowledgeAlarmsTriggered: t.field({
     type: AlarmsTriggeredRef,
-    description: 'One way: an acknowledged episode stays acknowledged.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.alarms.acknowledge(context.access, uuidArg(args.id)),
+    description:
+      'One way: an acknowledged episode stays acknowledged, with who, when and the comment of the first time.',
+    args: { id: t.arg.id({ required: true }), comment: t.arg.string({ description: commentDescription }) },
+    resolve: (_root, args, context) =>
+      context.services.alarms.acknowledge(
+        context.access,
+        uuidArg(args.id),
+        parseInput(acknowledgementCommentInput, args.comment),
+      ),
   }),
   acknowledgeAllAlarmsTriggered: t.int({
     description: 'Acknowledges every unacknowledged episode of the project; returns how many.',
-    args: { projectId: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.alarms.acknowledgeAll(context.access, args.projectId),
+    args: { projectId: t.arg.int({ required: true }), comment: t.arg.string({ description: commentDescription }) },
+    resolve: (_root, args, context) =>
+      context.services.alarms.acknowledgeAll(
+        context.access,
+        args.projectId,
+        parseInput(acknowledgementCommentInput, args.comment),
+      ),
   }),
   createAlarm: t.field({
     type: AlarmRef,
     args: { input: t.arg({ type: CreateAlarmInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.alarms.create(context.access, parseInput(createAlarmInput, withoutNulls(ruleArgs(args.input)))),
+      context.services.alarms.create(
+        context.access,
+        parseInput(createAlarmInput, {
+          ...withoutNulls(ruleArgs(args.input)),
+          ...(args.input.actions ? { actions: args.input.actions.map(withoutNulls) } : {}),
+        }),
+      ),
   }),
   updateAlarm: t.field({
     type: AlarmRef,

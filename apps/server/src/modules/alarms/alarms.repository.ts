@@ -75,8 +75,13 @@ export class AlarmsRepository {
     return this.db.select().from(alarms).where(inArray(alarms.id, ids));
   }
 
-  /** Creates an alarm with the series it watches from the start, in one transaction. */
-  insert(projectId: number, rule: AlarmRuleInput, seriesIds: number[]): Promise<AlarmRow> {
+  /** Creates an alarm with the series it watches and the actions it notifies from the start, in one transaction. */
+  insert(
+    projectId: number,
+    rule: AlarmRuleInput,
+    seriesIds: number[],
+    actions: Array<Omit<AlarmsActionInput, 'alarmId'> & { secret: string | null }> = [],
+  ): Promise<AlarmRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(alarms)
@@ -87,6 +92,9 @@ export class AlarmsRepository {
         await tx
           .insert(alarmsSeries)
           .values([...new Set(seriesIds)].map((seriesId) => ({ alarmId: alarm.id, seriesId })));
+      }
+      if (actions.length > 0) {
+        await tx.insert(alarmsActions).values(actions.map((action) => ({ ...action, alarmId: alarm.id })));
       }
       return alarm;
     });
@@ -255,8 +263,12 @@ export class AlarmsRepository {
     return row;
   }
 
-  /** One way: acknowledged rows stay so. Returns the rows acknowledged now. */
-  async acknowledge(projectId: number, ids: string[] | 'all'): Promise<AlarmsTriggeredRow[]> {
+  /** One way: acknowledged rows stay so, with who, when and why. Returns the rows acknowledged now. */
+  async acknowledge(
+    projectId: number,
+    ids: string[] | 'all',
+    by: { userId: string; comment: string | null },
+  ): Promise<AlarmsTriggeredRow[]> {
     const conditions = [eq(alarmsTriggered.projectId, projectId), eq(alarmsTriggered.acknowledged, false)];
     if (ids !== 'all') {
       if (ids.length === 0) return [];
@@ -264,7 +276,12 @@ export class AlarmsRepository {
     }
     return this.db
       .update(alarmsTriggered)
-      .set({ acknowledged: true })
+      .set({
+        acknowledged: true,
+        acknowledgedBy: by.userId,
+        acknowledgedAt: drizzleSql`now()`,
+        acknowledgementComment: by.comment,
+      })
       .where(and(...conditions))
       .returning();
   }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type AlarmDuration,
   alarmErrors,
@@ -20,6 +19,7 @@ import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { defineJob, type JobSchedule } from '../jobs/jobs.service.ts';
 import type { MemberUser } from '../organizations/organizations.repository.ts';
+import { atActionIndex, newWebhookSecret, targetOf } from './alarm-action-targets.ts';
 import type { AlarmEngineRepository } from './alarm-engine.repository.ts';
 import { type AlarmOutcome, checkMissingData } from './alarm-engine.ts';
 import {
@@ -170,7 +170,18 @@ export class AlarmsService {
   async create(access: ViewerAccess, input: z.output<typeof createAlarmInput>): Promise<AlarmRow> {
     await access.assert('project.adminAlarms', input.projectId);
     await this.assertProjectSeries(input.projectId, input.seriesIds);
-    return this.repository.insert(input.projectId, input.rule, input.seriesIds);
+    for (const [index, action] of input.actions.entries()) {
+      await atActionIndex(index, async () => {
+        await this.assertWebhookTarget(action);
+        await this.assertUserTarget(access, input.projectId, action);
+      });
+    }
+    const actions = input.actions.map((action) => ({
+      ...action,
+      ...targetOf(action),
+      secret: action.type === 'webhook' ? newWebhookSecret() : null,
+    }));
+    return this.repository.insert(input.projectId, input.rule, input.seriesIds, actions);
   }
 
   async update(access: ViewerAccess, input: z.output<typeof updateAlarmInput>): Promise<AlarmRow> {
@@ -281,20 +292,22 @@ export class AlarmsService {
   }
 
   /** Acknowledges one episode (one way: acknowledging it again changes nothing). */
-  async acknowledge(access: ViewerAccess, id: string): Promise<AlarmsTriggeredRow> {
+  async acknowledge(access: ViewerAccess, id: string, comment: string | null = null): Promise<AlarmsTriggeredRow> {
     access.requireUser();
     const triggered = await this.repository.findTriggered(id);
     if (!triggered) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
     await access.assert('project.acknowledgeAlarms', triggered.projectId);
-    const [acknowledged] = await this.repository.acknowledge(triggered.projectId, [id]);
+    const by = { userId: access.requireUser().id, comment };
+    const [acknowledged] = await this.repository.acknowledge(triggered.projectId, [id], by);
     if (acknowledged) await this.deps.events.publish('project.updated', { projectId: triggered.projectId });
     return acknowledged ?? triggered;
   }
 
   /** Acknowledges every unacknowledged episode of a project; returns how many. */
-  async acknowledgeAll(access: ViewerAccess, projectId: number): Promise<number> {
+  async acknowledgeAll(access: ViewerAccess, projectId: number, comment: string | null = null): Promise<number> {
     await access.assert('project.acknowledgeAlarms', projectId);
-    const acknowledged = await this.repository.acknowledge(projectId, 'all');
+    const by = { userId: access.requireUser().id, comment };
+    const acknowledged = await this.repository.acknowledge(projectId, 'all', by);
     if (acknowledged.length > 0) await this.deps.events.publish('project.updated', { projectId });
     return acknowledged.length;
   }
@@ -420,25 +433,4 @@ export class AlarmsService {
     const problem = await this.deps.webhookTargetProblem(input.webhook);
     if (problem) throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'webhook', message: problem }]);
   }
-}
-
-/** Only the target of the action's type is kept; the others are cleared. */
-function targetOf(action: {
-  type: string;
-  email: string | null;
-  sms: string | null;
-  webhook: string | null;
-  userId: string | null;
-}) {
-  return {
-    email: action.type === 'email' ? action.email : null,
-    sms: action.type === 'sms' ? action.sms : null,
-    webhook: action.type === 'webhook' ? action.webhook : null,
-    userId: action.type === 'user' ? action.userId : null,
-  };
-}
-
-/** 256 bits, URL-safe: the HMAC-SHA256 key a receiver checks X-Olo-Signature with. */
-function newWebhookSecret(): string {
-  return randomBytes(32).toString('base64url');
 }

@@ -8,7 +8,6 @@ import {
   NativeSelect,
   Paper,
   Radio,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -24,7 +23,9 @@ import {
   AlarmPreviewDocument,
   type AlarmPreviewInput,
   CreateAlarmDocument,
+  CreateAlarmsActionDocument,
   CreateAlarmsSeriesDocument,
+  DeleteAlarmsActionDocument,
   DeleteAlarmsSeriesDocument,
   ProjectAlarmsDocument,
   type ProjectAlarmsQuery,
@@ -32,8 +33,8 @@ import {
 } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
+import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
-import { hasNormalRange, normalRangeText } from '../limits/limitDisplay.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
@@ -41,15 +42,18 @@ import { useMeasurementLabel, useUnitLabel } from '../ui/useMeasurementLabel.ts'
 import { seriesLabel, valueText } from './alarmDisplay.ts';
 import {
   type AlarmFormValues,
-  alarmFormIssues,
   alarmFormSchema,
   followedLimitNames,
   newAlarmValues,
-  ruleForText,
+  ruleIssues,
   ruleOfValues,
+  valuesForText,
   valuesOfAlarm,
 } from './alarmForm.ts';
-import { durationUnits, ruleSummary, unitOfType } from './ruleText.ts';
+import { RecipientFields } from './RecipientFields.tsx';
+import { type AlarmForm, DurationField, RangeRuleFields } from './RuleFields.tsx';
+import { recipientInput } from './recipientForm.ts';
+import { ruleSummary } from './ruleText.ts';
 
 export type AlarmsProject = ProjectAlarmsQuery['project'];
 
@@ -58,46 +62,7 @@ const previewDebounceMs = 600;
 /** Episodes of the preview listed; the count covers them all. */
 const previewListed = 50;
 
-function useDurationUnitOptions() {
-  const { t } = useTranslation();
-  const labels: Record<(typeof durationUnits)[number], string> = {
-    years: t('years'),
-    months: t('months'),
-    days: t('days'),
-    hours: t('hours'),
-    minutes: t('minutes'),
-    seconds: t('seconds'),
-  };
-  return durationUnits.map((unit) => ({ value: unit, label: labels[unit] }));
-}
-
-type Form = ReturnType<typeof useSchemaForm<AlarmFormValues>>;
-
-function DurationField({
-  form,
-  name,
-  label,
-  description,
-}: {
-  form: Form;
-  name: 'duration' | 'repeatAfter' | 'missingAfter';
-  label: string;
-  description?: string;
-}) {
-  const { t } = useTranslation();
-  const units = useDurationUnitOptions();
-  const amount = form.inputProps(`${name}.amount` as keyof AlarmFormValues & string);
-  return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput label={label} description={description} inputMode="numeric" style={{ flex: 1 }} {...amount} />
-      <NativeSelect
-        aria-label={t('Unit of {{field}}', { field: label })}
-        data={units}
-        {...form.form.getInputProps(`${name}.unit`)}
-      />
-    </Group>
-  );
-}
+type Form = AlarmForm;
 
 /** The series the alarm may watch, grouped by space, filtered by measurement type; chosen ones stay shown. */
 function SeriesPicker({ form, project }: { form: Form; project: AlarmsProject }) {
@@ -153,37 +118,6 @@ function SeriesPicker({ form, project }: { form: Form; project: AlarmsProject })
           ))}
         </Stack>
       </Checkbox.Group>
-    </Stack>
-  );
-}
-
-/**
- * The limit each chosen series follows, whose normal range an active-limit alarm watches; a series with no limit, or
- * one without a normal range, is named as watched for nothing.
- */
-function FollowedLimits({ project, seriesIds }: { project: AlarmsProject; seriesIds: string[] }) {
-  const { t, i18n } = useTranslation();
-  const chosen = project.series.filter((serie) => seriesIds.includes(String(serie.id)));
-  if (chosen.length === 0) return null;
-  return (
-    <Stack gap={4} data-testid="alarm-followed-limits">
-      <Text size="sm" fw={500}>
-        {t('The alarm triggers when a value leaves the normal range of the limit its series follows:')}
-      </Text>
-      <List size="sm">
-        {chosen.map((serie) => (
-          <List.Item key={serie.id}>
-            {seriesLabel(serie, project.spaces)}:{' '}
-            {hasNormalRange(serie.limit) ? (
-              `${serie.limit.name} (${normalRangeText(serie.limit, serie.dataType, serie.dataUnit || unitOfType(serie.dataType), i18n.language)})`
-            ) : (
-              <Text span size="sm" fw={500}>
-                {t('no limit with a normal range: the alarm watches nothing on this series')}
-              </Text>
-            )}
-          </List.Item>
-        ))}
-      </List>
     </Stack>
   );
 }
@@ -257,6 +191,7 @@ export function AlarmEditor({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const typeLabel = useMeasurementLabel();
   const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
   const seriesLimits = useMemo(
     () => new Map(project.series.map((serie) => [serie.id, serie.limit ?? null])),
@@ -273,15 +208,24 @@ export function AlarmEditor({
   const [updateAlarm, updating] = useMutation(UpdateAlarmDocument);
   const [linkSeries] = useMutation(CreateAlarmsSeriesDocument);
   const [unlinkSeries] = useMutation(DeleteAlarmsSeriesDocument);
+  const [createAction] = useMutation(CreateAlarmsActionDocument);
+  const [deleteAction] = useMutation(DeleteAlarmsActionDocument);
 
   const values = form.form.getValues();
-  const valid = alarmFormIssues(values, seriesTypes).length === 0;
+  const valid = ruleIssues(values, seriesTypes).length === 0;
   const rule = valid ? ruleOfValues(values, seriesTypes) : null;
   const previewInput =
     rule && values.seriesIds.length > 0
       ? { projectId: project.id, rule, seriesIds: values.seriesIds.map(Number) }
       : null;
   const field = (path: string) => form.inputProps(path as keyof AlarmFormValues & string);
+  /** The server's refusal of a recipient (actions.N.userId) on that recipient's target field. */
+  const showRecipientErrors = (error: unknown) => {
+    const refused = Object.entries(formErrorsFromServer(error).fields).filter(([path]) => path.startsWith('actions.'));
+    for (const [path, message] of refused) {
+      form.form.setFieldError(`recipients.${path.split('.')[1]}.target`, message);
+    }
+  };
 
   const submit = form.form.onSubmit(async (submitted) => {
     form.clearGeneralError();
@@ -289,7 +233,8 @@ export function AlarmEditor({
     const seriesIds = submitted.seriesIds.map(Number);
     try {
       if (!alarm) {
-        await createAlarm({ variables: { input: { projectId: project.id, rule: submittedRule, seriesIds } } });
+        const actions = submitted.recipients.map(recipientInput);
+        await createAlarm({ variables: { input: { projectId: project.id, rule: submittedRule, seriesIds, actions } } });
       } else {
         await updateAlarm({ variables: { input: { id: alarm.id, rule: submittedRule } } });
         const before = new Set(alarm.alarmsSeries.map((link) => link.seriesId));
@@ -300,10 +245,18 @@ export function AlarmEditor({
         for (const seriesId of before) {
           if (!after.has(seriesId)) await unlinkSeries({ variables: { input: { alarmId: alarm.id, seriesId } } });
         }
+        for (const id of submitted.removedActionIds) await deleteAction({ variables: { id } });
+        // Each recipient leaves the form once saved, so that saving again after a refusal adds no one twice.
+        for (const recipient of submitted.recipients) {
+          await createAction({ variables: { input: { alarmId: alarm.id, ...recipientInput(recipient) } } });
+          form.form.removeListItem('recipients', 0);
+        }
         await client.refetchQueries({ include: [ProjectAlarmsDocument] });
       }
     } catch (error) {
-      return form.showServerError(error);
+      form.showServerError(error);
+      showRecipientErrors(error);
+      return;
     }
     markSaved();
     form.form.resetDirty();
@@ -322,68 +275,12 @@ export function AlarmEditor({
           <SeriesPicker form={form} project={project} />
           <Radio.Group label={t('Condition')} {...form.form.getInputProps('mode')}>
             <Group mt="xs">
-              <Radio value="range" label={t('The value is inside or outside a range')} />
+              <Radio value="range" label={t('The value is above, below, between or outside limits')} />
               <Radio value="missing" label={t('No readings arrive')} />
             </Group>
           </Radio.Group>
           {values.mode === 'range' ? (
-            <>
-              <Checkbox
-                label={t("Use each series' limit's normal band as the range")}
-                {...form.form.getInputProps('activeLimit', { type: 'checkbox' })}
-              />
-              {values.activeLimit && <FollowedLimits project={project} seriesIds={values.seriesIds} />}
-              {!values.activeLimit && (
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <Stack gap={4}>
-                    <TextInput
-                      label={t('Range start')}
-                      description={t('Empty: no lower limit')}
-                      inputMode="decimal"
-                      {...field('startValue')}
-                    />
-                    <Checkbox
-                      label={t('Start included')}
-                      {...form.form.getInputProps('startInclusive', { type: 'checkbox' })}
-                    />
-                  </Stack>
-                  <Stack gap={4}>
-                    <TextInput
-                      label={t('Range end')}
-                      description={t('Empty: no upper limit')}
-                      inputMode="decimal"
-                      {...field('endValue')}
-                    />
-                    <Checkbox
-                      label={t('End included')}
-                      {...form.form.getInputProps('endInclusive', { type: 'checkbox' })}
-                    />
-                  </Stack>
-                </SimpleGrid>
-              )}
-              {!values.activeLimit && (
-                <Radio.Group label={t('Triggers when the value is')} {...form.form.getInputProps('where')}>
-                  <Group mt="xs">
-                    <Radio value="inside" label={t('inside the range')} />
-                    <Radio value="outside" label={t('outside the range')} />
-                  </Group>
-                </Radio.Group>
-              )}
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <DurationField
-                  form={form}
-                  name="duration"
-                  label={t('Duration')}
-                  description={t('How long the condition must last; empty: the first reading triggers')}
-                />
-                <TextInput
-                  label={t('Hysteresis')}
-                  description={t('How far back past the limit the value must come for the alarm to end')}
-                  inputMode="decimal"
-                  {...field('hysteresis')}
-                />
-              </SimpleGrid>
-            </>
+            <RangeRuleFields form={form} project={project} />
           ) : (
             <DurationField
               form={form}
@@ -398,18 +295,18 @@ export function AlarmEditor({
             label={t('Repeat after')}
             description={t('Notifies again this often while the alarm lasts; empty: no repeats')}
           />
-          {rule && (
-            <Text size="sm" data-testid="alarm-editor-summary">
-              {ruleSummary(
-                {
-                  ...ruleForText(rule),
-                  limitNames: followedLimitNames(values.seriesIds.map(Number), seriesLimits),
-                },
-                t,
-                i18n.language,
-              )}
-            </Text>
-          )}
+          <Alert variant="light" color="blue" data-testid="alarm-editor-summary" aria-live="polite">
+            {ruleSummary(
+              {
+                ...valuesForText(values, seriesTypes),
+                limitNames: followedLimitNames(values.seriesIds.map(Number), seriesLimits),
+              },
+              t,
+              i18n.language,
+              typeLabel,
+            )}
+          </Alert>
+          <RecipientFields form={form} projectId={project.id} saved={alarm?.alarmsActions ?? []} />
           <Title order={4}>{t('Preview')}</Title>
           <AlarmPreview project={project} input={previewInput} />
           <FormButtons

@@ -59,8 +59,16 @@ describe('alarms page', { timeout: 30_000 }, () => {
     const { sent } = renderAlarms(viewer, 2, {
       ProjectAlarms: () => projectAlarms([alarm('a1', 'Ilmanlaatu')]),
       AlarmsTriggered: () => ({ data: { alarmsTriggered: [acknowledgedNewest, older, newer] } }),
-      AcknowledgeAlarmsTriggered: ({ id }) => ({
-        data: { acknowledgeAlarmsTriggered: { ...(id === 't1' ? older : newer), acknowledged: true } },
+      AcknowledgeAlarmsTriggered: ({ id, comment }) => ({
+        data: {
+          acknowledgeAlarmsTriggered: {
+            ...(id === 't1' ? older : newer),
+            acknowledged: true,
+            acknowledgedAt: '2026-03-02T10:15:00.000Z',
+            acknowledgementComment: comment,
+            acknowledgedBy: { __typename: 'MemberUser', id: 'u1', username: 'anna', name: 'Anna Virtanen' },
+          },
+        },
       }),
     });
     await waitFor(() => expect(rowTexts()).toEqual(['1400 ppm', '1250 ppm', '1310 ppm']));
@@ -75,11 +83,24 @@ describe('alarms page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('alarms-tab-count').textContent).toBe('2');
 
     fireEvent.click(within(first).getByRole('button', { name: 'Kuittaa Ilmanlaatu, Luokka 201 › Hiilidioksidi' }));
-    // The acknowledged ones follow, newest first.
+    // A comment says what was done; too long a one is refused in Finnish and nothing is sent.
+    const acknowledgement = await screen.findByRole('form', { name: 'Kuittaa Ilmanlaatu, Luokka 201 › Hiilidioksidi' });
+    const comment = within(acknowledgement).getByLabelText('Kommentti');
+    fireEvent.change(comment, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(within(acknowledgement).getByTestId('alarm-acknowledge-confirm'));
+    expect(await within(acknowledgement).findByText('Liian pitkä')).toBeTruthy();
+    expect(sent.map((item) => item.name)).not.toContain('AcknowledgeAlarmsTriggered');
+    fireEvent.change(comment, { target: { value: ' Ikkunat avattu ' } });
+    fireEvent.click(within(acknowledgement).getByTestId('alarm-acknowledge-confirm'));
+    // The acknowledged ones follow, newest first, with who, when and the comment.
     await waitFor(() => expect(rowTexts()).toEqual(['1250 ppm', '1310 ppm', '1400 ppm']));
     expect(sent.filter((item) => item.name === 'AcknowledgeAlarmsTriggered')).toEqual([
-      { name: 'AcknowledgeAlarmsTriggered', variables: { id: 't2' } },
+      { name: 'AcknowledgeAlarmsTriggered', variables: { id: 't2', comment: 'Ikkunat avattu' } },
     ]);
+    const done = screen.getAllByTestId('alarm-triggered')[2] as HTMLElement;
+    expect(within(done).getByTestId('alarm-acknowledgement').textContent).toBe(
+      'Kuitannut Anna Virtanen, 2.3.2026 klo 12.15Ikkunat avattu',
+    );
     expect(screen.getByText('Kuittaamattomia hälytyksiä: 1')).toBeTruthy();
     expect(screen.getByTestId('alarms-tab-count').textContent).toBe('1');
   });
@@ -148,16 +169,27 @@ describe('alarms page', { timeout: 30_000 }, () => {
               end: { __typename: 'AlarmBound', value: 1200, inclusive: true },
             },
             duration: duration({ days: 2 }),
-            alarmsActions: [{ __typename: 'AlarmsAction', id: 'x1' }],
+            alarmsActions: [
+              {
+                __typename: 'AlarmsAction',
+                id: 'x1',
+                type: 'email',
+                email: 'huolto@example.com',
+                sms: null,
+                webhook: null,
+                user: null,
+              },
+            ],
           }),
         ]),
       AlarmsTriggered: () => ({ data: { alarmsTriggered: [] } }),
     });
     const item = await screen.findByRole('article', { name: 'Ilmanlaatu' });
-    expect(within(item).getByTestId('alarm-range').textContent).toBe('≤ 1\u00a0200 ppm');
+    // Stored as outside "≤ 1 200": read as the words the editor offers.
+    expect(within(item).getByTestId('alarm-range').textContent).toBe('yli 1\u00a0200 ppm');
     expect(within(item).getByText('Kesto: 2 päivää · Valvottuja sarjoja: 1 · Toimintoja: 1')).toBeTruthy();
     expect(within(item).getByTestId('alarm-summary').textContent).toBe(
-      'Laukeaa, kun arvo pysyy välin (≤ 1\u00a0200 ppm) ulkopuolella 2 päivää. Ehto on siis: arvo > 1\u00a0200 ppm.',
+      'Laukeaa, kun CO2 on yli 1\u00a0200 ppm yhtäjaksoisesti 2 päivää.',
     );
     expect(within(item).getByRole('button', { name: 'Muokkaa: Ilmanlaatu' })).toBeTruthy();
   });
@@ -187,9 +219,9 @@ describe('alarms page', { timeout: 30_000 }, () => {
     fireEvent.change(within(editor).getByLabelText(/^Nimi/), { target: { value: 'Normaalialue' } });
     fireEvent.click(within(editor).getByLabelText('Hiilidioksidi (ppm)'));
     fireEvent.click(within(editor).getByLabelText('Lämpötila (°C)'));
+    fireEvent.click(within(editor).getByLabelText('välin ulkopuolella'));
     fireEvent.click(within(editor).getByLabelText('Käytä välinä kunkin sarjan raja-arvojen normaalialuetta'));
-    expect(within(editor).queryByLabelText('Välin alku')).toBeNull();
-    expect(within(editor).queryByText('välin sisällä')).toBeNull();
+    expect(within(editor).queryByLabelText('Alaraja')).toBeNull();
     const followed = within(within(editor).getByTestId('alarm-followed-limits')).getAllByRole('listitem');
     expect(followed.map((item) => item.textContent)).toEqual([
       'Luokka 201 › Hiilidioksidi: CO2 S2 (≤ 950 ppm)',
@@ -241,21 +273,26 @@ describe('alarms page', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Uusi hälytys' }));
     const editor = await screen.findByTestId('alarm-editor');
     fireEvent.click(within(editor).getByLabelText('Hiilidioksidi (ppm)'));
-    fireEvent.change(within(editor).getByLabelText('Välin alku'), { target: { value: '1 000' } });
-    fireEvent.change(within(editor).getByLabelText('Välin loppu'), { target: { value: '900' } });
+    // Above, with nothing typed yet: the sentence is there from the start.
+    expect(within(editor).getByTestId('alarm-editor-summary').textContent).toBe('Laukeaa, kun CO2 on yli … ppm.');
+    fireEvent.click(within(editor).getByLabelText('välillä'));
+    fireEvent.change(within(editor).getByLabelText('Alaraja'), { target: { value: '1 000' } });
+    fireEvent.change(within(editor).getByLabelText('Yläraja'), { target: { value: '900' } });
     fireEvent.click(within(editor).getByRole('button', { name: 'Luo hälytys' }));
     // Both at once: a missing name does not hide the reversed range.
     expect(await within(editor).findByText('Väli päättyy ennen kuin se alkaa')).toBeTruthy();
     expect(within(editor).getByText('Pakollinen tieto')).toBeTruthy();
-    expect(within(editor).getByLabelText('Välin loppu').getAttribute('aria-invalid')).toBe('true');
+    expect(within(editor).getByLabelText('Yläraja').getAttribute('aria-invalid')).toBe('true');
     expect(sent.map((item) => item.name)).not.toContain('CreateAlarm');
 
     fireEvent.change(within(editor).getByLabelText(/^Nimi/), { target: { value: 'Ilmanlaatu' } });
 
-    fireEvent.change(within(editor).getByLabelText('Välin loppu'), { target: { value: '' } });
+    // Above 1 000: the value typed is where the alarm starts, not a range it stays inside.
+    fireEvent.click(within(editor).getByLabelText('yli'));
+    fireEvent.change(within(editor).getByLabelText('Hälytysraja'), { target: { value: '1 000' } });
     fireEvent.change(within(editor).getByLabelText('Kesto'), { target: { value: '15' } });
     expect(within(editor).getByTestId('alarm-editor-summary').textContent).toBe(
-      'Laukeaa, kun arvo pysyy välin (> 1\u00a0000 ppm) sisällä 15 minuuttia.',
+      'Laukeaa, kun CO2 on yli 1\u00a0000 ppm yhtäjaksoisesti 15 minuuttia.',
     );
     expect((await within(editor).findByTestId('alarm-preview-count')).textContent).toBe(
       'Olisi lauennut 3 kertaa viimeisen 30 päivän aikana.',
@@ -271,9 +308,9 @@ describe('alarms page', { timeout: 30_000 }, () => {
         rule: {
           name: 'Ilmanlaatu',
           dataType: 'CO2',
-          inside: true,
-          start: { value: 1000, inclusive: false },
-          end: null,
+          inside: false,
+          start: null,
+          end: { value: 1000, inclusive: true },
           duration: { years: 0, months: 0, days: 0, hours: 0, minutes: 15, seconds: 0 },
           repeatAfter: null,
           missingAfter: null,

@@ -10,9 +10,10 @@ import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { AlarmEditor, type AlarmsProject } from './AlarmEditor.tsx';
 import { alarmForText, type SeriesLimits } from './alarmForm.ts';
-import { durationText, hasDuration, rangeText, ruleSummary } from './ruleText.ts';
+import { conditionText, durationText, hasDuration, rangeText, ruleSummary } from './ruleText.ts';
 import { TriggeredAlarms } from './TriggeredAlarms.tsx';
 
 /** 'new', or the id of the alarm being edited; null when the editor is closed. */
@@ -37,6 +38,7 @@ function AlarmItem({
   const [deleteAlarm, { loading }] = useMutation(DeleteAlarmDocument, {
     refetchQueries: [{ query: ProjectAlarmsDocument, variables: { projectId: alarm.projectId } }],
   });
+  const typeLabel = useMeasurementLabel();
   const rule = alarmForText(alarm, seriesTypes, seriesLimits);
   const locale = i18n.language;
   const missing = hasDuration(rule.missingAfter);
@@ -65,11 +67,13 @@ function AlarmItem({
             ) : (
               <>
                 <Badge variant="light" tt="none" data-testid="alarm-range">
-                  {rangeText(rule, t, locale)}
+                  {alarm.activeLimit ? rangeText(rule, t, locale) : conditionText(rule, t, locale)}
                 </Badge>
-                <Badge variant="outline" tt="none">
-                  {alarm.inside && !alarm.activeLimit ? t('inside') : t('outside')}
-                </Badge>
+                {alarm.activeLimit && (
+                  <Badge variant="outline" tt="none">
+                    {t('outside')}
+                  </Badge>
+                )}
               </>
             )}
           </Group>
@@ -103,7 +107,7 @@ function AlarmItem({
             .join(' · ')}
         </Text>
         <Text size="sm" data-testid="alarm-summary">
-          {ruleSummary(rule, t, locale)}
+          {ruleSummary(rule, t, locale, typeLabel)}
         </Text>
       </Stack>
     </Paper>

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
-  AcknowledgeAlarmsTriggeredDocument,
   AcknowledgeAllAlarmsTriggeredDocument,
   AlarmsTriggeredDocument,
   type AlarmsTriggeredFieldsFragment,
@@ -16,6 +15,7 @@ import { useShowError } from '../forms/useShowError.ts';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
+import { AcknowledgeButton, AcknowledgedBy } from './Acknowledgement.tsx';
 import { compareTriggered, seriesLabel, valueText } from './alarmDisplay.ts';
 
 interface TriggeredAlarmsProps {
@@ -46,12 +46,6 @@ function TriggeredRow({
   canAcknowledge: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const showError = useShowError();
-  const [acknowledge, { loading }] = useMutation(AcknowledgeAlarmsTriggeredDocument, {
-    update: (cache, { data }) => {
-      if (data) lowerCount(cache, projectId, 1);
-    },
-  });
   const locale = i18n.language;
   // Minutes: the project's wall clock (its DisplayTimeZone, ProjectLayout), as alarm times are shown everywhere.
   const formatTime = useFormatDateTime('minute');
@@ -75,19 +69,13 @@ function TriggeredRow({
       <Table.Td>{item.peak === null ? '-' : valueText(item.peak, item.series, locale)}</Table.Td>
       <Table.Td>
         {item.acknowledged ? (
-          <Text size="sm" c="dimmed">
-            {t('Acknowledged')}
-          </Text>
+          <AcknowledgedBy item={item} />
         ) : canAcknowledge ? (
-          <Button
-            size="xs"
-            variant="light"
-            loading={loading}
-            aria-label={t('Acknowledge {{name}}', { name: `${item.alarm.name}, ${seriesLabel(item.series, spaces)}` })}
-            onClick={() => void acknowledge({ variables: { id: item.id } }).catch(showError)}
-          >
-            {t('Acknowledge')}
-          </Button>
+          <AcknowledgeButton
+            item={item}
+            label={`${item.alarm.name}, ${seriesLabel(item.series, spaces)}`}
+            onAcknowledged={(cache) => lowerCount(cache, projectId, 1)}
+          />
         ) : (
           <Badge color="orange" variant="light">
             {t('Not acknowledged')}

@@ -1,7 +1,15 @@
-import { alarmRuleInput } from '@olo/shared';
+import {
+  type AlarmComparison,
+  type AlarmWords,
+  alarmRuleInput,
+  rangeOfWords,
+  thresholdFiresByDefault,
+  wordsOfRange,
+} from '@olo/shared';
 import type { AlarmFieldsFragment, AlarmRuleInput } from '../../graphql/generated.ts';
 import { formSchema, type StandardSchema } from '../forms/formSchema.ts';
 import { hasNormalRange } from '../limits/limitDisplay.ts';
+import { type RecipientValues, recipientIssues } from './recipientForm.ts';
 import { type DurationParts, type DurationUnit, durationUnits, type RuleForText } from './ruleText.ts';
 
 /** A duration as the editor holds it: one amount in one unit ('' for none). */
@@ -17,18 +25,23 @@ export type AlarmFormValues = {
   /** Shows only series of this measurement type in the picker ('' for all); saved as the alarm's data type. */
   dataType: string;
   seriesIds: string[];
-  /** Each series' range is its limit's normal band; the range fields are unused. */
+  /** Outside only: each series' range is its limit's normal band; the values are unused. */
   activeLimit: boolean;
-  startValue: string;
-  startInclusive: boolean;
-  endValue: string;
-  endInclusive: boolean;
-  /** 'inside': the condition is the value inside the range. */
-  where: 'inside' | 'outside';
+  /** The rule in words (decision 0147); above uses only the high value, below only the low one. */
+  comparison: AlarmComparison;
+  lowValue: string;
+  /** A value exactly at the low threshold fires too. */
+  lowFires: boolean;
+  highValue: string;
+  highFires: boolean;
   duration: DurationValue;
   repeatAfter: DurationValue;
   missingAfter: DurationValue;
   hysteresis: string;
+  /** Recipients to add when saved (new actions). */
+  recipients: RecipientValues[];
+  /** The alarm's saved actions to delete when saved. */
+  removedActionIds: string[];
 };
 
 const emptyDuration = (unit: DurationUnit): DurationValue => ({ amount: '', unit });
@@ -40,15 +53,17 @@ export function newAlarmValues(): AlarmFormValues {
     dataType: '',
     seriesIds: [],
     activeLimit: false,
-    startValue: '',
-    startInclusive: false,
-    endValue: '',
-    endInclusive: false,
-    where: 'inside',
+    comparison: 'above',
+    lowValue: '',
+    lowFires: thresholdFiresByDefault('above'),
+    highValue: '',
+    highFires: thresholdFiresByDefault('above'),
     duration: emptyDuration('minutes'),
     repeatAfter: emptyDuration('hours'),
     missingAfter: { amount: '1', unit: 'hours' },
     hysteresis: '',
+    recipients: [],
+    removedActionIds: [],
   };
 }
 
@@ -83,21 +98,25 @@ export function durationValue(duration: DurationParts | null | undefined, fallba
 
 export function valuesOfAlarm(alarm: AlarmFieldsFragment): AlarmFormValues {
   const number = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  const words = wordsOfRange({ inside: alarm.inside, start: alarm.range.start ?? null, end: alarm.range.end ?? null });
   return {
     name: alarm.name,
     mode: alarm.missingAfter ? 'missing' : 'range',
     dataType: alarm.dataType ?? '',
     seriesIds: alarm.alarmsSeries.map((link) => String(link.seriesId)),
     activeLimit: alarm.activeLimit,
-    startValue: number(alarm.range.start?.value),
-    startInclusive: alarm.range.start?.inclusive ?? false,
-    endValue: number(alarm.range.end?.value),
-    endInclusive: alarm.range.end?.inclusive ?? false,
-    where: alarm.inside ? 'inside' : 'outside',
+    // An active-limit alarm fires outside its limits' normal ranges, whatever its stored inside flag says.
+    comparison: alarm.activeLimit ? 'outside' : words.comparison,
+    lowValue: number(words.low),
+    lowFires: words.lowFires,
+    highValue: number(words.high),
+    highFires: words.highFires,
     duration: durationValue(alarm.duration, 'minutes'),
     repeatAfter: durationValue(alarm.repeatAfter, 'hours'),
     missingAfter: durationValue(alarm.missingAfter, 'hours'),
     hysteresis: number(alarm.hysteresis),
+    recipients: [],
+    removedActionIds: [],
   };
 }
 
@@ -126,9 +145,12 @@ function typingIssues(values: AlarmFormValues): FieldIssue[] {
     else if (whole && (!Number.isInteger(parsed) || parsed < 0)) issues.push({ message: 'Give a whole number', path });
   };
   if (values.mode === 'range') {
-    if (!values.activeLimit) {
-      numeric(values.startValue, ['startValue']);
-      numeric(values.endValue, ['endValue']);
+    if (!usesLimits(values)) {
+      // Each threshold the words use is required: "between 18 and" is not a rule.
+      const threshold = (text: string, path: string) =>
+        text.trim() === '' ? issues.push({ message: 'Required', path: [path] }) : numeric(text, [path]);
+      if (values.comparison !== 'above') threshold(values.lowValue, 'lowValue');
+      if (values.comparison !== 'below') threshold(values.highValue, 'highValue');
     }
     numeric(values.hysteresis, ['hysteresis']);
     numeric(values.duration.amount, ['duration', 'amount'], true);
@@ -147,28 +169,65 @@ function ruleDataType(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, 
   return types.size === 1 && only ? only : null;
 }
 
+/** An outside rule may take each series' limit's normal range instead of its own values. */
+function usesLimits(values: AlarmFormValues): boolean {
+  return values.comparison === 'outside' && values.activeLimit;
+}
+
+/** The rule in words as typed so far; a value not (yet) a number is null. */
+export function wordsOfValues(values: AlarmFormValues): AlarmWords {
+  const number = (text: string) => {
+    const value = parseNumber(text);
+    return value === null || Number.isNaN(value) ? null : value;
+  };
+  const { comparison } = values;
+  return {
+    comparison,
+    low: comparison === 'above' ? null : number(values.lowValue),
+    lowFires: values.lowFires,
+    high: comparison === 'below' ? null : number(values.highValue),
+    highFires: values.highFires,
+  };
+}
+
 /** The rule the API takes, from the editor's values (assumed free of typing issues). */
 export function ruleOfValues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): AlarmRuleInput {
-  const bound = (text: string, inclusive: boolean) => {
-    const value = parseNumber(text);
-    return value === null ? null : { value, inclusive };
-  };
   const missing = values.mode === 'missing';
-  const ownRange = !missing && !values.activeLimit;
+  const activeLimit = !missing && usesLimits(values);
+  const range = rangeOfWords(wordsOfValues(values));
   return {
     name: values.name,
     dataType: ruleDataType(values, seriesTypes),
-    // An active-limit alarm fires outside its limits' normal ranges, whatever was chosen before it was ticked.
-    inside: !(values.activeLimit && !missing) && values.where === 'inside',
-    start: ownRange ? bound(values.startValue, values.startInclusive) : null,
-    end: ownRange ? bound(values.endValue, values.endInclusive) : null,
+    inside: !missing && !activeLimit && range.inside,
+    start: missing || activeLimit ? null : range.start,
+    end: missing || activeLimit ? null : range.end,
     duration: missing ? null : durationParts(values.duration),
     repeatAfter: durationParts(values.repeatAfter),
     missingAfter: missing ? durationParts(values.missingAfter) : null,
     hysteresis: missing ? null : parseNumber(values.hysteresis),
-    activeLimit: !missing && values.activeLimit,
+    activeLimit,
   };
 }
+
+/** The editor's values as its always-shown sentence reads them, complete or not. */
+export function valuesForText(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): RuleForText {
+  const rule = ruleOfValues(values, seriesTypes);
+  const duration = (value: DurationValue) => {
+    const parts = durationParts(value);
+    return parts && Object.values(parts).every((part) => Number.isInteger(part) && part >= 0) ? parts : null;
+  };
+  const hysteresis = parseNumber(values.hysteresis);
+  return {
+    ...ruleForText({ ...rule, duration: null, repeatAfter: null, missingAfter: null, hysteresis: null }),
+    words: wordsOfValues(values),
+    duration: values.mode === 'range' ? duration(values.duration) : null,
+    repeatAfter: duration(values.repeatAfter),
+    missingAfter: values.mode === 'missing' ? (duration(values.missingAfter) ?? zeroDuration) : null,
+    hysteresis: values.mode === 'range' && hysteresis && !Number.isNaN(hysteresis) ? hysteresis : null,
+  };
+}
+
+const zeroDuration: DurationParts = { years: 0, months: 0, days: 0, hours: 0, minutes: 0, seconds: 0 };
 
 export function ruleForText(rule: AlarmRuleInput): RuleForText {
   return {
@@ -217,21 +276,23 @@ export function alarmForText(
   return { ...alarm, dataType, start: alarm.range.start, end: alarm.range.end, limitNames };
 }
 
-/** The schema's field paths as the editor's fields. */
-const fieldOfRulePath: Record<string, string> = {
+/** The schema's field paths as the editor's fields; a missing threshold is the comparison's own value. */
+const fieldOfRulePath = (values: AlarmFormValues): Record<string, string> => ({
   name: 'name',
-  start: 'startValue',
-  end: 'endValue',
+  start: values.comparison === 'above' ? 'highValue' : 'lowValue',
+  end: 'highValue',
   hysteresis: 'hysteresis',
   duration: 'duration.amount',
   repeatAfter: 'repeatAfter.amount',
   missingAfter: 'missingAfter.amount',
-};
+});
 
-/** Every problem of the editor's values, on the editor's fields, as i18n keys. */
-export function alarmFormIssues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): FieldIssue[] {
+/** Every problem of the editor's rule (not its recipients), on the editor's fields, as i18n keys. */
+export function ruleIssues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): FieldIssue[] {
   const typing = typingIssues(values);
-  if (typing.length > 0) return typing;
+  if (typing.length > 0) {
+    return values.name.trim() === '' ? [{ message: 'Required', path: ['name'] }, ...typing] : typing;
+  }
   const rule = ruleOfValues(values, seriesTypes);
   const issues = alarmRuleInput.safeParse(rule).error?.issues ?? [];
   // Zod skips the rule's cross-field checks (a reversed range) while a field fails; they are asked with a stand-in
@@ -240,11 +301,17 @@ export function alarmFormIssues(values: AlarmFormValues, seriesTypes: ReadonlyMa
     issues.push(...(alarmRuleInput.safeParse({ ...rule, name: 'x' }).error?.issues ?? []));
   }
   const byField = new Map<string, FieldIssue>();
+  const fields = fieldOfRulePath(values);
   for (const issue of issues) {
-    const field = fieldOfRulePath[String(issue.path[0] ?? '')] ?? 'name';
+    const field = fields[String(issue.path[0] ?? '')] ?? 'name';
     if (!byField.has(field)) byField.set(field, { message: issue.message, path: field.split('.') });
   }
   return [...byField.values()];
+}
+
+/** Every problem of the editor's values: its rule's and its new recipients'. */
+export function alarmFormIssues(values: AlarmFormValues, seriesTypes: ReadonlyMap<number, string>): FieldIssue[] {
+  return [...ruleIssues(values, seriesTypes), ...recipientIssues(values.recipients)];
 }
 
 /** The editor's validation for useSchemaForm: the shared rule schema, on the editor's fields. */

@@ -1,4 +1,4 @@
-import { measurementUnits, unitLabel } from '@olo/shared';
+import { type AlarmWords, measurementUnits, unitLabel, wordsOfRange } from '@olo/shared';
 import type { TFunction } from 'i18next';
 
 export interface DurationParts {
@@ -28,6 +28,8 @@ export interface RuleForText {
   hysteresis: number | null;
   /** An active-limit rule's: the names of the limits its series follow (those with a normal range). */
   limitNames?: readonly string[];
+  /** The rule in words as the editor holds it, thresholds not yet typed included; else read from the range. */
+  words?: AlarmWords;
 }
 
 export const durationUnits = ['years', 'months', 'days', 'hours', 'minutes', 'seconds'] as const;
@@ -89,17 +91,50 @@ export function rangeText(rule: RuleForText, t: TFunction, locale: string): stri
   return '-';
 }
 
-/**
- * The values an outside-the-range alarm fires at, e.g. "> 1 200 ppm" for the range "≤ 1 200 ppm": the complement
- * reads at a glance where "outside ≤ 1 200" makes one think twice. Null when the rule has no range of its own.
- */
-export function outsideConditionText(rule: RuleForText, t: TFunction, locale: string): string | null {
-  if (rule.activeLimit || (!rule.start && !rule.end)) return null;
+/** A threshold with its unit, "1 000 ppm"; "…" while it is not typed. */
+function thresholdWithUnit(value: number | null, rule: RuleForText, locale: string): string {
   const unit = unitLabel(unitOfType(rule.dataType), locale);
-  const below = rule.start && `${rule.start.inclusive ? '<' : '≤'} ${thresholdText(rule.start.value, locale)}`;
-  const above = rule.end && `${rule.end.inclusive ? '>' : '≥'} ${thresholdText(rule.end.value, locale)}`;
-  const text = below && above ? t('{{lower}} or {{upper}}', { lower: below, upper: above }) : (below ?? above ?? '');
+  const text = value === null ? '…' : thresholdText(value, locale);
   return unit ? `${text} ${unit}` : text;
+}
+
+/** The rule in words: the editor's, or that of the stored range. */
+export function wordsOf(rule: RuleForText): AlarmWords {
+  return rule.words ?? wordsOfRange(rule);
+}
+
+/** The values the rule fires at, in words: "above 1 000 ppm", "below 18 °C or above 25 °C", "between 40 % and 60 %". */
+export function conditionText(rule: RuleForText, t: TFunction, locale: string): string {
+  const words = wordsOf(rule);
+  const low = thresholdWithUnit(words.low, rule, locale);
+  const high = thresholdWithUnit(words.high, rule, locale);
+  const above = (value: string, fires: boolean) =>
+    fires ? t('{{value}} or more', { value }) : t('above {{value}}', { value });
+  const below = (value: string, fires: boolean) =>
+    fires ? t('{{value}} or less', { value }) : t('below {{value}}', { value });
+  switch (words.comparison) {
+    case 'above':
+      return above(high, words.highFires);
+    case 'below':
+      return below(low, words.lowFires);
+    case 'between':
+      return words.lowFires && words.highFires
+        ? t('between {{low}} and {{high}}', { low, high })
+        : t('{{lower}} and {{upper}}', { lower: above(low, words.lowFires), upper: below(high, words.highFires) });
+    case 'outside':
+      return t('{{below}} or {{above}}', { below: below(low, words.lowFires), above: above(high, words.highFires) });
+  }
+}
+
+/**
+ * What the rule watches, for the middle of a sentence: the measurement type's name ("lämpötila", "CO2"), or "the
+ * value" when its series measure different things.
+ */
+function subjectText(rule: RuleForText, t: TFunction, typeLabel?: (dataType: string) => string): string {
+  if (!rule.dataType || !typeLabel) return t('the value');
+  const label = typeLabel(rule.dataType);
+  // A name, not a symbol (CO2, PM10): lower case inside a sentence.
+  return /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLocaleLowerCase() + label.slice(1) : label;
 }
 
 function hysteresisText(hysteresis: number, rule: RuleForText, t: TFunction, locale: string): string {
@@ -108,8 +143,16 @@ function hysteresisText(hysteresis: number, rule: RuleForText, t: TFunction, loc
   return t('It ends once the value is back past the limit by {{margin}}.', { margin });
 }
 
-/** A readable summary of when the rule triggers, how it repeats and ends. */
-export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): string {
+/**
+ * A readable summary of when the rule triggers, how it repeats and ends; `typeLabel` names the measurement type in the
+ * viewer's language (useMeasurementLabel).
+ */
+export function ruleSummary(
+  rule: RuleForText,
+  t: TFunction,
+  locale: string,
+  typeLabel?: (dataType: string) => string,
+): string {
   const sentences: string[] = [];
   if (hasDuration(rule.missingAfter)) {
     sentences.push(
@@ -140,23 +183,17 @@ export function ruleSummary(rule: RuleForText, t: TFunction, locale: string): st
     }
     if (rule.hysteresis) sentences.push(hysteresisText(rule.hysteresis, rule, t, locale));
   } else {
-    const range = rangeText(rule, t, locale);
-    if (hasDuration(rule.duration)) {
-      const duration = durationText(rule.duration, locale);
-      sentences.push(
-        rule.inside
-          ? t('Triggers when the value stays inside the range ({{range}}) for {{duration}}.', { range, duration })
-          : t('Triggers when the value stays outside the range ({{range}}) for {{duration}}.', { range, duration }),
-      );
-    } else {
-      sentences.push(
-        rule.inside
-          ? t('Triggers at the first reading inside the range ({{range}}).', { range })
-          : t('Triggers at the first reading outside the range ({{range}}).', { range }),
-      );
-    }
-    const condition = rule.inside ? null : outsideConditionText(rule, t, locale);
-    if (condition) sentences.push(t('So the condition is: value {{condition}}.', { condition }));
+    const subject = subjectText(rule, t, typeLabel);
+    const condition = conditionText(rule, t, locale);
+    sentences.push(
+      hasDuration(rule.duration)
+        ? t('Triggers when {{subject}} stays {{condition}} for {{duration}}.', {
+            subject,
+            condition,
+            duration: durationText(rule.duration, locale),
+          })
+        : t('Triggers when {{subject}} is {{condition}}.', { subject, condition }),
+    );
     if (rule.hysteresis) sentences.push(hysteresisText(rule.hysteresis, rule, t, locale));
   }
   if (hasDuration(rule.repeatAfter)) {
