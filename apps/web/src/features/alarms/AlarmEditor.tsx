@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { alarmLimits } from '@olo/shared';
+import { alarmLimits, displayName } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -47,6 +47,7 @@ import {
   newAlarmValues,
   ruleForText,
   ruleOfValues,
+  seriesLimitsOf,
   valuesOfAlarm,
 } from './alarmForm.ts';
 import { durationUnits, ruleSummary, unitOfType } from './ruleText.ts';
@@ -175,7 +176,7 @@ function FollowedLimits({ project, seriesIds }: { project: AlarmsProject; series
           <List.Item key={serie.id}>
             {seriesLabel(serie, project.spaces)}:{' '}
             {hasNormalRange(serie.limit) ? (
-              `${serie.limit.name} (${normalRangeText(serie.limit, serie.dataType, serie.dataUnit || unitOfType(serie.dataType), i18n.language)})`
+              `${displayName(serie.limit, i18n.language)} (${normalRangeText(serie.limit, serie.dataType, serie.dataUnit || unitOfType(serie.dataType), i18n.language)})`
             ) : (
               <Text span size="sm" fw={500}>
                 {t('no limit with a normal range: the alarm watches nothing on this series')}
@@ -258,10 +259,7 @@ export function AlarmEditor({
 }) {
   const { t, i18n } = useTranslation();
   const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
-  const seriesLimits = useMemo(
-    () => new Map(project.series.map((serie) => [serie.id, serie.limit ?? null])),
-    [project],
-  );
+  const seriesLimits = useMemo(() => seriesLimitsOf(project.series, i18n.language), [project, i18n.language]);
   const form = useSchemaForm<AlarmFormValues>({
     initialValues: alarm ? valuesOfAlarm(alarm) : newAlarmValues(),
     schema: alarmFormSchema(seriesTypes),

@@ -9,6 +9,7 @@ import {
 } from '../../graphql/generated.ts';
 import { EditableListSection, ItemName } from '../ui/EditableListSection.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { useDisplayName } from './useDisplayName.ts';
 import { BandsStrip } from './BandsStrip.tsx';
 import { LimitEditor, refetchLimits } from './LimitEditor.tsx';
 import { limitErrorText } from './limitErrorText.ts';
@@ -34,6 +35,7 @@ export function sortLimits<Item extends { dataType: string; order: number; id: n
 export function LimitsSection({ organizationId }: { organizationId: string | null }) {
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
+  const nameOf = useDisplayName();
   const global = useQuery(ManagedGlobalLimitsDocument, {
     skip: organizationId !== null,
     fetchPolicy: 'cache-and-network',
@@ -72,7 +74,7 @@ export function LimitsSection({ organizationId }: { organizationId: string | nul
           header: t('Name'),
           cell: (limit) => (
             <Stack gap={2}>
-              <ItemName name={limit.name} />
+              <ItemName name={nameOf(limit)} />
               <Group gap={4}>
                 <Badge size="xs" variant="light">
                   {typeLabel(limit.dataType)}
@@ -108,7 +110,7 @@ export function LimitsSection({ organizationId }: { organizationId: string | nul
           onClose={close}
         />
       )}
-      confirmDelete={(limit) => t('Delete the limit {{name}}?', { name: limit.name })}
+      confirmDelete={(limit) => t('Delete the limit {{name}}?', { name: nameOf(limit) })}
       deleteItem={(limit) => deleteLimit({ variables: { id: limit.id } })}
       deleted={t('Limit deleted.')}
       deleteError={(error) => limitErrorText(error, t)}
