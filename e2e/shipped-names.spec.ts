@@ -9,7 +9,7 @@ import type { Language } from './support/translations.ts';
  * names of its colours, limits and measurement types). One viewport: the words are the same at every width.
  */
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The English names of shipped colours and limits and of measurement types, and the English type keys ("Volt",
@@ -45,7 +45,7 @@ for (const language of ['fi', 'sv'] as const) {
     test.setTimeout(600_000);
     const words = englishWords(language);
     expect(words).toEqual(expect.arrayContaining(['Bluish green', 'Indoor humidity 20–60 %', 'Temperature', 'Volt']));
-    const english = new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+    const english = new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
 
     await logIn(page, demo.admin.username, demo.admin.password);
     await graphql(page, 'mutation ($language: Language) { updateUser(language: $language) { id } }', { language });

@@ -51,7 +51,11 @@ const sameEverywhere = (name: string): MeasurementNames => ({ fi: name, sv: name
 export const measurementNames: Record<MeasurementType, MeasurementNames> = {
   Temperature: { fi: 'Lämpötila', sv: 'Temperatur', en: 'Temperature' },
   ExternalTemperature: { fi: 'Ulkolämpötila', sv: 'Utomhustemperatur', en: 'Outdoor temperature' },
-  'Temperature (Dewpoint)': { fi: 'Lämpötila (kastepiste)', sv: 'Temperatur (daggpunkt)', en: 'Temperature (dew point)' },
+  'Temperature (Dewpoint)': {
+    fi: 'Lämpötila (kastepiste)',
+    sv: 'Temperatur (daggpunkt)',
+    en: 'Temperature (dew point)',
+  },
   'Dew point': { fi: 'Kastepiste', sv: 'Daggpunkt', en: 'Dew point' },
   Humidity: { fi: 'Kosteus', sv: 'Luftfuktighet', en: 'Humidity' },
   'Absolute humidity': { fi: 'Absoluuttinen kosteus', sv: 'Absolut luftfuktighet', en: 'Absolute humidity' },

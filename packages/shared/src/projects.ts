@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { languageSchema } from './accounts.ts';
 import { dataFilterSchema, dataViewLimits } from './data-views.ts';
 import { tenancyErrors } from './error-messages.ts';
-import { languageSchema } from './accounts.ts';
 import { endNotBeforeStart, intId, nameField, optionalText, tenancyLimits, uuidSchema } from './input-fields.ts';
 
 /** Inputs of projects and their memberships. */

@@ -85,7 +85,10 @@ export class ColorsService {
   async update(access: ViewerAccess, input: z.output<typeof updateColorInput>): Promise<ColorRow> {
     const current = await this.editable(access, input.id);
     const { id, ...changes } = input;
-    const color = await this.repository.update(id, { ...changes, ...nameChange(current, changes.name) } as Partial<NewColor>);
+    const color = await this.repository.update(id, {
+      ...changes,
+      ...nameChange(current, changes.name),
+    } as Partial<NewColor>);
     await publishProjectsUpdated(this.events, await this.repository.projectsUsing(id));
     return color;
   }

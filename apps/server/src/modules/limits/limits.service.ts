@@ -1,10 +1,4 @@
-import {
-  type createLimitInput,
-  limitErrors,
-  limitScale,
-  tenancyErrors,
-  type updateLimitInput,
-} from '@olo/shared';
+import { type createLimitInput, limitErrors, limitScale, tenancyErrors, type updateLimitInput } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, invalidField, parseInput } from '../../shared/errors.ts';
@@ -97,7 +91,10 @@ export class LimitsService {
       await this.refuseInUse(id);
     }
     const before = await this.repository.projectsFollowing(id);
-    const limit = await this.repository.update(id, { ...changes, ...nameChange(current, changes.name) } as Partial<NewLimit>);
+    const limit = await this.repository.update(id, {
+      ...changes,
+      ...nameChange(current, changes.name),
+    } as Partial<NewLimit>);
     await publishProjectsUpdated(this.events, [...before, ...(await this.repository.projectsFollowing(id))]);
     return limit;
   }

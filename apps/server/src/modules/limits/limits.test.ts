@@ -158,9 +158,7 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     expect((await limitOf(seriesId))?.id).toBe(own.id);
 
     // Its own choice wins, even a global one of higher order.
-    const [s3] = await sql()<
-      Array<{ id: number }>
-    >`select id from limits where name_key = 'limit.co2S3'`;
+    const [s3] = await sql()<Array<{ id: number }>>`select id from limits where name_key = 'limit.co2S3'`;
     expectData(await admin.graphql(updateSeries, { input: { id: seriesId, limitId: s3?.id } }));
     expect((await limitOf(seriesId))?.id).toBe(s3?.id);
     // What choosing none would give, for the colours page's "Default (…)".

@@ -52,11 +52,15 @@ describe.each(testDatabases)('names of the shipped colours and limits on %s', (k
     const { globalLimits, colors } = await globalRows();
     const blue = colors.find((color) => color.nameKey === 'color.blue') as Named;
     const unchanged = expectData(
-      await siteAdmin.graphql<{ updateColor: Named }>(updateColor, { input: { id: blue.id, name: 'Sininen', order: 0 } }),
+      await siteAdmin.graphql<{ updateColor: Named }>(updateColor, {
+        input: { id: blue.id, name: 'Sininen', order: 0 },
+      }),
     ).updateColor;
     expect(unchanged).toEqual({ id: blue.id, name: 'Blue', nameKey: 'color.blue' });
     const renamed = expectData(
-      await siteAdmin.graphql<{ updateColor: Named }>(updateColor, { input: { id: blue.id, name: 'Yrityksen sininen' } }),
+      await siteAdmin.graphql<{ updateColor: Named }>(updateColor, {
+        input: { id: blue.id, name: 'Yrityksen sininen' },
+      }),
     ).updateColor;
     expect(renamed).toEqual({ id: blue.id, name: 'Yrityksen sininen', nameKey: null });
     expect(displayName(renamed, 'sv')).toBe('Yrityksen sininen');
@@ -69,7 +73,9 @@ describe.each(testDatabases)('names of the shipped colours and limits on %s', (k
     ).updateLimit;
     expect(kept).toEqual({ id: humidity.id, name: 'Indoor humidity 20–60 %', nameKey: 'limit.indoorHumidity' });
     const typed = expectData(
-      await siteAdmin.graphql<{ updateLimit: Named }>(updateLimit, { input: { id: humidity.id, name: 'Kosteus 25–55 %' } }),
+      await siteAdmin.graphql<{ updateLimit: Named }>(updateLimit, {
+        input: { id: humidity.id, name: 'Kosteus 25–55 %' },
+      }),
     ).updateLimit;
     expect(typed).toEqual({ id: humidity.id, name: 'Kosteus 25–55 %', nameKey: null });
   });

@@ -33,7 +33,8 @@ describe.each(testDatabases)('names of new series in the project language on %s'
       }),
     });
     expect(response.status).toBe(202);
-    const [row] = await sql()`update meters set organization_id = ${organizationId} where serial = ${serial} returning id`;
+    const [row] =
+      await sql()`update meters set organization_id = ${organizationId} where serial = ${serial} returning id`;
     return row?.id as number;
   }
 
@@ -57,9 +58,9 @@ describe.each(testDatabases)('names of new series in the project language on %s'
 
   it("names a meter's series by their measurement in the project's language, not in English", async () => {
     const swedish = (await createProject(admin, organizationId)).id;
-    expect(expectData(await admin.graphql<{ project: { language: string } }>(projectLanguage, { id: swedish }))).toEqual(
-      { project: { language: 'sv' } },
-    );
+    expect(
+      expectData(await admin.graphql<{ project: { language: string } }>(projectLanguage, { id: swedish })),
+    ).toEqual({ project: { language: 'sv' } });
     expect(await seriesNamesOf(swedish)).toEqual({ Temperature: 'Temperatur', Humidity: 'Luftfuktighet', CO2: 'CO2' });
 
     const finnish = (await createProject(admin, organizationId, { language: 'fi' })).id;
@@ -84,9 +85,9 @@ describe.each(testDatabases)('names of new series in the project language on %s'
       { input: { organizationId, name: 'Deutsch', language: 'de' } },
     );
     expect(created.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(expectData(await admin.graphql<{ project: { language: string } }>(projectLanguage, { id: projectId }))).toEqual(
-      { project: { language: 'fi' } },
-    );
+    expect(
+      expectData(await admin.graphql<{ project: { language: string } }>(projectLanguage, { id: projectId })),
+    ).toEqual({ project: { language: 'fi' } });
     const [count] = await sql()`select count(*)::int as n from projects where name = 'Deutsch'`;
     expect(count?.n).toBe(0);
   });

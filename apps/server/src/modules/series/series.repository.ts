@@ -63,7 +63,10 @@ export class SeriesRepository {
 
   /** The language Olo names the project's new series in (decision 0167); null for an unknown project. */
   async projectLanguage(projectId: number): Promise<string | null> {
-    const [row] = await this.db.select({ language: projects.language }).from(projects).where(eq(projects.id, projectId));
+    const [row] = await this.db
+      .select({ language: projects.language })
+      .from(projects)
+      .where(eq(projects.id, projectId));
     return row?.language ?? null;
   }
 

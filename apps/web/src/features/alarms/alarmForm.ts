@@ -192,11 +192,17 @@ export type SeriesLimits = ReadonlyMap<
 
 /** Each series' limit by series id, named in `language` (a shipped limit's name translated; decision 0166). */
 export function seriesLimitsOf(
-  series: ReadonlyArray<{ id: number; limit?: (Named & { normalMin?: number | null; normalMax?: number | null }) | null }>,
+  series: ReadonlyArray<{
+    id: number;
+    limit?: (Named & { normalMin?: number | null; normalMax?: number | null }) | null;
+  }>,
   language: string,
 ): SeriesLimits {
   return new Map(
-    series.map((serie) => [serie.id, serie.limit ? { ...serie.limit, name: displayName(serie.limit, language) } : null]),
+    series.map((serie) => [
+      serie.id,
+      serie.limit ? { ...serie.limit, name: displayName(serie.limit, language) } : null,
+    ]),
   );
 }
 

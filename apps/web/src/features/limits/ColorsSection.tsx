@@ -202,7 +202,9 @@ export function ColorsSection({ organizationId }: { organizationId: string | nul
         />
       )}
       confirmDelete={(color) =>
-        t('Delete the colour {{name}}? Spaces and series that use it are left without a colour.', { name: nameOf(color) })
+        t('Delete the colour {{name}}? Spaces and series that use it are left without a colour.', {
+          name: nameOf(color),
+        })
       }
       deleteItem={(color) => deleteColor({ variables: { id: color.id } })}
       deleted={t('Colour deleted.')}

@@ -25,7 +25,6 @@ import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
-import { useDisplayName } from './useDisplayName.ts';
 import { LimitPreview } from './LimitPreview.tsx';
 import {
   type EditedLimit,
@@ -39,6 +38,7 @@ import {
   previewScale,
   unitOf,
 } from './limitForm.ts';
+import { useDisplayName } from './useDisplayName.ts';
 
 export const refetchLimits = ['ManagedGlobalLimits', 'ManagedOrganizationLimits'];
 

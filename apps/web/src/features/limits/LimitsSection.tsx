@@ -9,11 +9,11 @@ import {
 } from '../../graphql/generated.ts';
 import { EditableListSection, ItemName } from '../ui/EditableListSection.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
-import { useDisplayName } from './useDisplayName.ts';
 import { BandsStrip } from './BandsStrip.tsx';
 import { LimitEditor, refetchLimits } from './LimitEditor.tsx';
 import { limitErrorText } from './limitErrorText.ts';
 import { unitOf } from './limitForm.ts';
+import { useDisplayName } from './useDisplayName.ts';
 
 /** Limits by data type (the priority types first), then order, then id (spec §9). */
 export function sortLimits<Item extends { dataType: string; order: number; id: number }>(
