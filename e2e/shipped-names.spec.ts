@@ -45,7 +45,7 @@ for (const language of ['fi', 'sv'] as const) {
     test.setTimeout(600_000);
     const words = englishWords(language);
     expect(words).toEqual(expect.arrayContaining(['Bluish green', 'Indoor humidity 20–60 %', 'Temperature', 'Volt']));
-    const english = new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+    const english = new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
 
     await logIn(page, demo.admin.username, demo.admin.password);
     await graphql(page, 'mutation ($language: Language) { updateUser(language: $language) { id } }', { language });
@@ -62,10 +62,10 @@ for (const language of ['fi', 'sv'] as const) {
       const check = async (path: string, ready: Locator) => {
         if (path !== page.url().replace(/^https?:\/\/[^/]+/, '')) await page.goto(path);
         await settled(page, ready);
-        const match = (await readableText(page)).match(english);
-        if (match) {
-          found.push(`${path}: "${match[0]}"`);
-          console.log(`${language} ${path}: "${match[0]}"`);
+        const matches = new Set([...(await readableText(page)).matchAll(english)].map((match) => match[0]));
+        for (const match of matches) {
+          found.push(`${path}: "${match}"`);
+          console.log(`${language} ${path}: "${match}"`);
         }
       };
       for (const { id } of demoProjects) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   channelLabel,
+  datasourceChannelLabel,
   formatMeasurement,
   humanizeChannelKey,
   isRoomMeasurement,
@@ -132,5 +133,17 @@ describe('names of measurements and channels in a language (decision 0167)', () 
       'Rssi raw',
     ]);
     expect(channelLabel({ name: 'humidity', type: 'Humidity' }, [], 'sv')).toBe('Luftfuktighet');
+  });
+
+  it("names a datasource's channel by the series' measurement when it feeds the series straight", () => {
+    expect(datasourceChannelLabel('temperature', { dataType: 'Temperature', direct: true }, 'fi')).toBe('Lämpötila');
+    // DL-PR26's "pressure" channel feeds a pressure difference: the key names a measurement, the series says which.
+    expect(datasourceChannelLabel('pressure', { dataType: 'Paine-ero', direct: true }, 'sv')).toBe('Tryckskillnad');
+    expect(datasourceChannelLabel('temp_probe2', { dataType: 'Temperature', direct: true }, 'fi')).toBe(
+      'Lämpötila (temp probe2)',
+    );
+    // Read by a function (dew point of temperature and humidity): the measurement its key names, else the key.
+    expect(datasourceChannelLabel('temperature', { dataType: 'Dew point', direct: false }, 'fi')).toBe('Lämpötila');
+    expect(datasourceChannelLabel('rh_2', { dataType: 'Dew point', direct: false }, 'fi')).toBe('Rh 2');
   });
 });

@@ -130,6 +130,34 @@ export function channelLabel(channel: TypedChannel, siblings: readonly TypedChan
   return shared ? `${name} (${humanizeChannelKey(channel.name).toLowerCase()})` : name;
 }
 
+/** The measurement a channel key in words names ("temperature", "co2", "pressure"), if any. */
+function measurementOfKey(words: string): MeasurementType | undefined {
+  const key = words.toLowerCase();
+  return measurementTypes.find(
+    (type) => type !== 'ignore' && (type.toLowerCase() === key || measurementNames[type].en.toLowerCase() === key),
+  );
+}
+
+/**
+ * What a datasource's channel is called in the series editor, in `language`: a channel fed straight into a series
+ * measures the series' type, so it reads as that measurement ("Lämpötila"), with its key in words when the key says
+ * something else ("Lämpötila (probe 2)"). A channel a function reads (dew point of temperature and humidity) reads as
+ * the measurement its key names, else as its key in words.
+ */
+export function datasourceChannelLabel(
+  channel: string,
+  series: { dataType: string; direct: boolean },
+  language: string,
+): string {
+  const words = humanizeChannelKey(channel);
+  const named = measurementOfKey(words);
+  if (!series.direct || !isMeasurementType(series.dataType) || series.dataType === 'ignore') {
+    return named ? measurementName(named, language) : words;
+  }
+  const name = measurementName(series.dataType, language);
+  return named ? name : `${name} (${words.toLowerCase()})`;
+}
+
 /** Every measurement type, in the order of the spec's list. */
 export const measurementTypes = Object.keys(measurementUnits) as MeasurementType[];
 
