@@ -15,7 +15,8 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await page.goto(`/project/${demoPublicId}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.schoolProject);
+    // Generous: the page and its data load lazily, and the demo's history may still be being stored.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.schoolProject, { timeout: 30_000 });
     await expect(page).toHaveTitle(`${demo.schoolProject} – Olo`);
 
     const reports = page.getByTestId('public-summary-reports');
