@@ -258,9 +258,7 @@ describe('series edit', { timeout: 20_000 }, () => {
     const move = within(form).getByRole('button', { name: 'Siirrä tietolähteitä' }) as HTMLButtonElement;
     expect(move.disabled).toBe(true);
 
-    fireEvent.click(
-      await screen.findByRole('checkbox', { name: `Valitse ${meterLabel} / Lämpötila siirrettäväksi` }),
-    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: `Valitse ${meterLabel} / Lämpötila siirrettäväksi` }));
     expect(within(form).getByText('Tietolähteitä valittu: 1.')).toBeTruthy();
     await choose(form, /^Kohdesarja/, 'Lämpötila B (Lämpötila)');
     typeInto(within(form).getByLabelText(/^Alkaen/), '1.3.2026 12:00');
