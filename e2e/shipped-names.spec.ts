@@ -18,7 +18,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 function englishWords(language: Language): string[] {
   const named = [...Object.values(shippedNames), ...Object.values(measurementNames)];
   const typeKeys = Object.keys(measurementNames).filter((key) => /^[A-Z][a-z]/.test(key));
-  const local = new Set(named.flatMap((names) => [names.fi, names.sv]));
+  // The page's language and Finnish, the demo's own (its series are named in Finnish, "Paine-ero" among them).
+  const local = new Set(named.flatMap((names) => [names[language], names.fi]));
   const words = [...named.map((names) => names.en), ...typeKeys].filter((word) => !local.has(word));
   return [...new Set(words)];
 }
