@@ -376,7 +376,8 @@ export const routes: RouteObject[] = [
           () => import('./features/public-project/PublicProjectPage.tsx'),
           (m) => m.PublicProjectPage,
         ),
-        handle: { ...publicPlainClient, title: 'Project' },
+        // Named by the project once it loads (decision 0168).
+        handle: { ...publicPlainClient, title: 'Project', entityTitle: true },
       },
       {
         path: 'report/:reportPublicId',

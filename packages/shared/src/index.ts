@@ -28,6 +28,7 @@ export * from './project-pages.ts';
 export * from './projects.ts';
 export * from './reports.ts';
 export * from './series.ts';
+export * from './shipped-names.ts';
 export * from './signal-quality.ts';
 export * from './spaces.ts';
 export * from './time-zones.ts';

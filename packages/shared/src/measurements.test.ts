@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  channelLabel,
+  datasourceChannelLabel,
   formatMeasurement,
   humanizeChannelKey,
   isRoomMeasurement,
   mainChannel,
   measurementDecimals,
+  measurementName,
   unitLabel,
 } from './measurements.ts';
 
@@ -98,5 +101,49 @@ describe('isRoomMeasurement', () => {
     expect(isRoomMeasurement('ignore')).toBe(false);
     expect(isRoomMeasurement('CO2')).toBe(true);
     expect(isRoomMeasurement('Humidity')).toBe(true);
+  });
+});
+
+describe('names of measurements and channels in a language (decision 0167)', () => {
+  it('names a type in fi, sv and en; "Paine-ero" as a pressure difference; an unknown type as it is', () => {
+    expect([measurementName('Temperature', 'fi'), measurementName('Temperature', 'sv')]).toEqual([
+      'Lämpötila',
+      'Temperatur',
+    ]);
+    expect(measurementName('Volt', 'fi')).toBe('Jännite');
+    expect(measurementName('Volt', 'en')).toBe('Voltage');
+    expect(measurementName('Paine-ero', 'sv')).toBe('Tryckskillnad');
+    expect(measurementName('CO2', 'sv')).toBe('CO2');
+    expect(measurementName('Radon', 'fi')).toBe('Radon');
+    // Finnish, the default language, for a language Olo has no texts in.
+    expect(measurementName('Humidity', 'de')).toBe('Kosteus');
+  });
+
+  it('names a channel by its measurement, with its key in words when another channel measures the same', () => {
+    const channels = [
+      { name: 'temperature', type: 'Temperature' },
+      { name: 'temperature_probe2', type: 'Temperature' },
+      { name: 'humidity', type: 'Humidity' },
+      { name: 'rssi_raw', type: 'Signal' },
+    ];
+    expect(channels.map((channel) => channelLabel(channel, channels, 'fi'))).toEqual([
+      'Lämpötila (temperature)',
+      'Lämpötila (temperature probe2)',
+      'Kosteus',
+      'Rssi raw',
+    ]);
+    expect(channelLabel({ name: 'humidity', type: 'Humidity' }, [], 'sv')).toBe('Luftfuktighet');
+  });
+
+  it("names a datasource's channel by the series' measurement when it feeds the series straight", () => {
+    expect(datasourceChannelLabel('temperature', { dataType: 'Temperature', direct: true }, 'fi')).toBe('Lämpötila');
+    // DL-PR26's "pressure" channel feeds a pressure difference: the key names a measurement, the series says which.
+    expect(datasourceChannelLabel('pressure', { dataType: 'Paine-ero', direct: true }, 'sv')).toBe('Tryckskillnad');
+    expect(datasourceChannelLabel('temp_probe2', { dataType: 'Temperature', direct: true }, 'fi')).toBe(
+      'Lämpötila (temp probe2)',
+    );
+    // Read by a function (dew point of temperature and humidity): the measurement its key names, else the key.
+    expect(datasourceChannelLabel('temperature', { dataType: 'Dew point', direct: false }, 'fi')).toBe('Lämpötila');
+    expect(datasourceChannelLabel('rh_2', { dataType: 'Dew point', direct: false }, 'fi')).toBe('Rh 2');
   });
 });

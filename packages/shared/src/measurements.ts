@@ -41,6 +41,56 @@ export const measurementUnits = {
 
 export type MeasurementType = keyof typeof measurementUnits;
 
+type MeasurementNames = Record<Language, string>;
+const differentialPressure: MeasurementNames = { fi: 'Paine-ero', sv: 'Tryckskillnad', en: 'Differential pressure' };
+const sameEverywhere = (name: string): MeasurementNames => ({ fi: name, sv: name, en: name });
+
+/**
+ * Each measurement type's name in fi, sv and en: what screens call a type and what a series made from a meter is
+ * named in its project's language. Symbols (CO2, PM10) read the same everywhere; "Paine-ero" is the spec's Finnish
+ * name of a pressure difference and reads like the English-named type.
+ */
+export const measurementNames: Record<MeasurementType, MeasurementNames> = {
+  Temperature: { fi: 'Lämpötila', sv: 'Temperatur', en: 'Temperature' },
+  ExternalTemperature: { fi: 'Ulkolämpötila', sv: 'Utomhustemperatur', en: 'Outdoor temperature' },
+  'Temperature (Dewpoint)': {
+    fi: 'Lämpötila (kastepiste)',
+    sv: 'Temperatur (daggpunkt)',
+    en: 'Temperature (dew point)',
+  },
+  'Dew point': { fi: 'Kastepiste', sv: 'Daggpunkt', en: 'Dew point' },
+  Humidity: { fi: 'Kosteus', sv: 'Luftfuktighet', en: 'Humidity' },
+  'Structure humidity': { fi: 'Rakenteen kosteus', sv: 'Fukt i konstruktionen', en: 'Structure humidity' },
+  'Absolute humidity': { fi: 'Absoluuttinen kosteus', sv: 'Absolut luftfuktighet', en: 'Absolute humidity' },
+  'Paine-ero': differentialPressure,
+  'Differential pressure': differentialPressure,
+  Pressure: { fi: 'Ilmanpaine', sv: 'Lufttryck', en: 'Pressure' },
+  CO2: sameEverywhere('CO2'),
+  Volt: { fi: 'Jännite', sv: 'Spänning', en: 'Voltage' },
+  Light: { fi: 'Valoisuus', sv: 'Ljus', en: 'Light' },
+  Motion: { fi: 'Liike', sv: 'Rörelse', en: 'Motion' },
+  VOC: sameEverywhere('VOC'),
+  tVOC: sameEverywhere('TVOC'),
+  PM1: sameEverywhere('PM1'),
+  PM25: sameEverywhere('PM2.5'),
+  PM10: sameEverywhere('PM10'),
+  Sound: { fi: 'Ääni', sv: 'Ljud', en: 'Sound' },
+  'UV index': { fi: 'UV-indeksi', sv: 'UV-index', en: 'UV index' },
+  Cloudiness: { fi: 'Pilvisyys', sv: 'Molnighet', en: 'Cloudiness' },
+  'Wind direction': { fi: 'Tuulen suunta', sv: 'Vindriktning', en: 'Wind direction' },
+  'Wind speed': { fi: 'Tuulen nopeus', sv: 'Vindhastighet', en: 'Wind speed' },
+  Rain: { fi: 'Sade', sv: 'Regn', en: 'Rain' },
+  Snow: { fi: 'Lumi', sv: 'Snö', en: 'Snow' },
+  ignore: { fi: 'Ei käytössä', sv: 'Används inte', en: 'Not used' },
+};
+
+/** A measurement type's name in `language` (Finnish for an unknown language); a type Olo does not know, as it is. */
+export function measurementName(dataType: string, language: string): string {
+  if (!Object.hasOwn(measurementNames, dataType)) return dataType;
+  const names = measurementNames[dataType as MeasurementType];
+  return names[language as Language] ?? names.fi;
+}
+
 /** Units that are words rather than symbols, in each language; every other unit reads the same everywhere. */
 const unitWords: Record<string, Record<Language, string>> = {
   kpl: { fi: 'kpl', sv: 'st', en: 'pcs' },
@@ -63,6 +113,52 @@ export function humanizeChannelKey(key: string): string {
     .trim()
     .toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+/** A meter channel: its key in the reading and its measurement type. */
+export interface TypedChannel {
+  name: string;
+  type: string;
+}
+
+/**
+ * What a meter channel is called (decision 0092) in `language`: its measurement's name; when another channel of the
+ * same reading measures the same, the key follows as words ("Lämpötila (probe 2)"). A channel of no known
+ * measurement reads as its key in words. A series made from the channel is named so, in its project's language.
+ */
+export function channelLabel(channel: TypedChannel, siblings: readonly TypedChannel[], language: string): string {
+  if (!isMeasurementType(channel.type) || channel.type === 'ignore') return humanizeChannelKey(channel.name);
+  const name = measurementName(channel.type, language);
+  const shared = siblings.some((other) => other.name !== channel.name && other.type === channel.type);
+  return shared ? `${name} (${humanizeChannelKey(channel.name).toLowerCase()})` : name;
+}
+
+/** The measurement a channel key in words names ("temperature", "co2", "pressure"), if any. */
+function measurementOfKey(words: string): MeasurementType | undefined {
+  const key = words.toLowerCase();
+  return measurementTypes.find(
+    (type) => type !== 'ignore' && (type.toLowerCase() === key || measurementNames[type].en.toLowerCase() === key),
+  );
+}
+
+/**
+ * What a datasource's channel is called in the series editor, in `language`: a channel fed straight into a series
+ * measures the series' type, so it reads as that measurement ("Lämpötila"), with its key in words when the key says
+ * something else ("Lämpötila (probe 2)"). A channel a function reads (dew point of temperature and humidity) reads as
+ * the measurement its key names, else as its key in words.
+ */
+export function datasourceChannelLabel(
+  channel: string,
+  series: { dataType: string; direct: boolean },
+  language: string,
+): string {
+  const words = humanizeChannelKey(channel);
+  const named = measurementOfKey(words);
+  if (!series.direct || !isMeasurementType(series.dataType) || series.dataType === 'ignore') {
+    return named ? measurementName(named, language) : words;
+  }
+  const name = measurementName(series.dataType, language);
+  return named ? name : `${name} (${words.toLowerCase()})`;
 }
 
 /** Every measurement type, in the order of the spec's list. */

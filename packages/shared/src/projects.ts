@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './accounts.ts';
 import { dataFilterSchema, dataViewLimits } from './data-views.ts';
 import { tenancyErrors } from './error-messages.ts';
 import { endNotBeforeStart, intId, nameField, optionalText, tenancyLimits, uuidSchema } from './input-fields.ts';
@@ -38,6 +39,8 @@ const projectFields = {
   startAt: z.date().nullish(),
   endAt: z.date().nullish(),
   timeZone: timeZoneSchema.optional(),
+  /** The language of the names Olo gives the project's new series (decision 0167). */
+  language: languageSchema.optional(),
   defaultSelect: z
     .number()
     .int({ message: 'Invalid number' })

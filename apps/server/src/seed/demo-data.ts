@@ -101,6 +101,8 @@ export async function seedDemoData(deps: { db: Db; accounts: AccountsService }):
       organizationId: plan.organizationId,
       description: plan.description,
       timeZone: 'Europe/Helsinki',
+      // The demo's names are Finnish; a meter added to a demo project names its series in Finnish too.
+      language: 'fi',
       publicId: plan.publicId ?? null,
       startAt: new Date(Date.now() - demoHistoryDays * 24 * 60 * 60 * 1000),
     });

@@ -8,6 +8,8 @@ export const limits = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** A shipped limit's key in packages/shared shippedNames, named in the reader's language; null: typed (decision 0166). */
+    nameKey: text('name_key'),
     dataType: text('data_type').notNull(),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     normalMin: doublePrecision('normal_min'),
@@ -33,6 +35,8 @@ export const colors = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** A shipped colour's key in packages/shared shippedNames, named in the reader's language; null: typed (decision 0166). */
+    nameKey: text('name_key'),
     /** `#rrggbb`, lower case. */
     color: text('color').notNull(),
     /** What it is for: chart (lines, spaces), band (limit bands) or print (reports); packages/shared colorTypes. */

@@ -31,6 +31,8 @@ export const projects = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     /** IANA zone; day and month boundaries of the project's data are local to it. */
     timeZone: text('time_zone').notNull().default('Europe/Helsinki'),
+    /** fi, sv or en: the language of the names Olo gives its new series (decision 0167). */
+    language: text('language').notNull().default('fi'),
     /** Measurement has ended ('Project measurement ended.'); data stays viewable. */
     ended: boolean('ended').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

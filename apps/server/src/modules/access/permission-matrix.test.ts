@@ -211,6 +211,20 @@ function deleteLimitCase(global: boolean): Case {
   };
 }
 
+/** Whether the public link of X lists a new summary report of X, published or not. */
+async function publicSummaryReportOutcome(w: World, role: Role, published: boolean) {
+  const report = await reportOf(w, { summary: true, published });
+  return outcomeOf(
+    await w.call(role, 'query Q($id: String!) { projectByPublicId(publicId: $id) { summaryReports { publicId } } }', {
+      id: w.project.publicId,
+    }),
+    (data) =>
+      (data.projectByPublicId as { summaryReports: Array<{ publicId: string }> }).summaryReports.some(
+        (item) => item.publicId === report.publicId,
+      ),
+  );
+}
+
 /** A disposable report of `projectId` (X by default), stored as the editor would save it. */
 function reportOf(
   w: World,
@@ -667,6 +681,8 @@ const cases: Record<string, Case> = {
       await w.call(role, 'query Q($id: String!) { publicReport(publicId: $id) { name } }', { id: report.publicId }),
     );
   },
+  'PublicProject.summaryReports': async (w, role) => publicSummaryReportOutcome(w, role, true),
+  'PublicProject.summaryReports(unpublished)': async (w, role) => publicSummaryReportOutcome(w, role, false),
   'GET /api/reports/{id}.pdf': async (w, role) => {
     const report = await pdfReport(w, 'member');
     return pdfOutcome(await w.clients[role].fetch(`/api/reports/${report.id}.pdf`), [401, 403]);

@@ -557,6 +557,18 @@ export const permissionMatrix: MatrixRow[] = [
     allowed: [],
   },
   {
+    operation: 'PublicProject.summaryReports',
+    kind: 'query',
+    what: 'a published summary report of X is linked from its public link',
+    allowed: allRoles,
+  },
+  {
+    operation: 'PublicProject.summaryReports(unpublished)',
+    kind: 'query',
+    what: 'an unpublished summary report of X through its public link',
+    allowed: [],
+  },
+  {
     operation: 'GET /api/reports/{id}.pdf',
     kind: 'rest',
     what: 'a report of X as PDF',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AlarmNotice, formatAlarmValue } from './alarm-mails.ts';
+import { type AlarmNotice, alarmMail, formatAlarmValue } from './alarm-mails.ts';
 
 const motion: AlarmNotice = {
   kind: 'triggered',
@@ -26,5 +26,26 @@ describe('alarm notice values', () => {
     expect(formatAlarmValue(3, motion, 'sv')).toBe('3,0 st');
     expect(formatAlarmValue(3, motion, 'en')).toBe('3.0 pcs');
     expect(formatAlarmValue(21.25, { ...motion, dataType: 'Temperature', unit: '°C' }, 'en')).toBe('21.3 °C');
+  });
+});
+
+describe('alarm notices of an active-limit alarm', () => {
+  const humidity: AlarmNotice = {
+    ...motion,
+    dataType: 'Humidity',
+    unit: '%RH',
+    value: 72,
+    limit: { name: 'Indoor humidity 20–60 %', nameKey: 'limit.indoorHumidity', normalMin: 20, normalMax: 60 },
+  };
+  const mailIn = (language: 'fi' | 'sv' | 'en', notice = humidity) =>
+    alarmMail({ to: 'a@olo.invalid', language, notice, siteName: 'Olo' }).text;
+
+  it("name a shipped limit in the recipient's language, a typed one as typed", () => {
+    expect(mailIn('fi')).toContain('"Sisäilman kosteus 20–60 %"');
+    expect(mailIn('fi')).not.toContain('Indoor humidity');
+    expect(mailIn('sv')).toContain('"Inomhusluftens fuktighet 20–60 %"');
+    expect(mailIn('en')).toContain('"Indoor humidity 20–60 %"');
+    const typed = { ...humidity, limit: { name: 'Kellarin kosteus', nameKey: null, normalMin: 20, normalMax: 60 } };
+    expect(mailIn('sv', typed)).toContain('"Kellarin kosteus"');
   });
 });

@@ -1,4 +1,4 @@
-import { formatMeasurement, type Language, unitLabel } from '@olo/shared';
+import { displayName, formatMeasurement, type Language, unitLabel } from '@olo/shared';
 import { escapeHtml } from '../../channels/mail/html.ts';
 import type { MailMessage } from '../../channels/mail/mailer.ts';
 import type { AlarmLimitRange } from './alarm-notifications.repository.ts';
@@ -230,7 +230,7 @@ function introOf(notice: AlarmNotice, language: Language): string {
   if (notice.missingData) return `${intro} ${t.missing[notice.kind]}`;
   const { limit } = notice;
   if (limit && (limit.normalMin !== null || limit.normalMax !== null)) {
-    return `${intro} ${t.outsideLimit[notice.kind](limit.name, normalRange(limit, notice, language))}`;
+    return `${intro} ${t.outsideLimit[notice.kind](displayName(limit, language), normalRange(limit, notice, language))}`;
   }
   return intro;
 }

@@ -39,6 +39,7 @@ export interface ActionContext {
 /** A limit's name and normal range (either end may be open). */
 export interface AlarmLimitRange {
   name: string;
+  nameKey?: string | null;
   normalMin: number | null;
   normalMax: number | null;
 }
@@ -70,7 +71,7 @@ export class AlarmNotificationsRepository {
                p.name as "projectName", p.time_zone as "timeZone", s.id as "seriesId", s.name as "seriesName",
                s.data_type as "dataType", s.data_unit as unit, sp.id as "spaceId", sp.name as "spaceName",
                sl.value as "latestValue",
-               (select json_build_object('name', l.name, 'normalMin', l.normal_min, 'normalMax', l.normal_max)
+               (select json_build_object('name', l.name, 'nameKey', l.name_key, 'normalMin', l.normal_min, 'normalMax', l.normal_max)
                 from limits l
                 where al.active_limit and al.missing_after is null
                   and l.id = olo_effective_limit_id(s.limit_id, p.organization_id, s.data_type)) as "limit",

@@ -18,7 +18,11 @@ export const ColorRef = builder.objectRef<ColorRow>('Color').implement({
   description: 'A named palette entry (spec §3 Color): global (organizationId null) or an organization’s.',
   fields: (t) => ({
     id: t.exposeInt('id'),
-    name: t.exposeString('name'),
+    name: t.exposeString('name', { description: 'As typed; a shipped colour’s English name (see nameKey).' }),
+    nameKey: t.exposeString('nameKey', {
+      nullable: true,
+      description: 'A shipped colour’s key (packages/shared shippedNames): shown in the reader’s language.',
+    }),
     color: t.exposeString('color', { description: '#rrggbb, lower case.' }),
     type: t.field({ type: ColorTypeEnum, resolve: (color) => color.type as ColorType }),
     order: t.exposeInt('order'),

@@ -42,6 +42,7 @@ export const listOf = (values: ReadonlyArray<string | number>) =>
 type ColorRecord = {
   id: number;
   name: string;
+  name_key: string | null;
   color: string;
   type: string;
   order: number;
@@ -54,6 +55,7 @@ function colorOfRecord(record: ColorRecord): ColorRow {
   return {
     id: Number(record.id),
     name: record.name,
+    nameKey: record.name_key,
     color: record.color,
     type: record.type,
     order: Number(record.order),

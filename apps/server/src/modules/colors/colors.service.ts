@@ -1,4 +1,4 @@
-import { type createColorInput, limitErrors, tenancyErrors, type updateColorInput } from '@olo/shared';
+import { type createColorInput, isShippedName, limitErrors, tenancyErrors, type updateColorInput } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, invalidField } from '../../shared/errors.ts';
@@ -9,6 +9,19 @@ import type { ColorRow, ColorsRepository, NewColor } from './colors.repository.t
 export async function assertManagesColorsAndLimits(access: ViewerAccess, organizationId: string | null): Promise<void> {
   if (organizationId === null) access.assertSiteAdmin();
   else await access.assert('organization.manageColorsAndLimits', organizationId);
+}
+
+/**
+ * What renaming a colour or limit stores (decision 0166): a shipped name sent back in any language changes nothing, so
+ * the row stays named in every language; any other name is kept as typed and the shipped key dropped.
+ */
+export function nameChange(
+  current: { nameKey: string | null },
+  name: string | undefined,
+): { name?: string; nameKey?: null } {
+  if (name === undefined) return {};
+  if (isShippedName(current.nameKey, name)) return { name: undefined };
+  return { name, nameKey: null };
 }
 
 /**
@@ -70,9 +83,12 @@ export class ColorsService {
   }
 
   async update(access: ViewerAccess, input: z.output<typeof updateColorInput>): Promise<ColorRow> {
-    await this.editable(access, input.id);
+    const current = await this.editable(access, input.id);
     const { id, ...changes } = input;
-    const color = await this.repository.update(id, changes as Partial<NewColor>);
+    const color = await this.repository.update(id, {
+      ...changes,
+      ...nameChange(current, changes.name),
+    } as Partial<NewColor>);
     await publishProjectsUpdated(this.events, await this.repository.projectsUsing(id));
     return color;
   }

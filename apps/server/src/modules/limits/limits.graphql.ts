@@ -13,7 +13,11 @@ export const LimitRef = builder.objectRef<LimitRow>('Limit').implement({
     'colors[i] colours the band ending at limits[i] (the first starts at min); maxcolor the band above the last edge.',
   fields: (t) => ({
     id: t.exposeInt('id'),
-    name: t.exposeString('name'),
+    name: t.exposeString('name', { description: 'As typed; a shipped limit’s English name (see nameKey).' }),
+    nameKey: t.exposeString('nameKey', {
+      nullable: true,
+      description: 'A shipped limit’s key (packages/shared shippedNames): shown in the reader’s language.',
+    }),
     dataType: t.exposeString('dataType'),
     min: t.exposeFloat('min'),
     max: t.exposeFloat('max'),

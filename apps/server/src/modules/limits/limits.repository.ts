@@ -10,6 +10,7 @@ export type NewLimit = typeof limits.$inferInsert;
 type LimitRecord = {
   id: number;
   name: string;
+  name_key: string | null;
   data_type: string;
   organization_id: string | null;
   normal_min: number | null;
@@ -34,6 +35,7 @@ function limitOfRecord(record: LimitRecord): LimitRow {
   return {
     id: Number(record.id),
     name: record.name,
+    nameKey: record.name_key,
     dataType: record.data_type,
     organizationId: record.organization_id,
     normalMin: numberOrNull(record.normal_min),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, invalidField, parseInput } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import { assertManagesColorsAndLimits, publishProjectsUpdated } from '../colors/colors.service.ts';
+import { assertManagesColorsAndLimits, nameChange, publishProjectsUpdated } from '../colors/colors.service.ts';
 import type { LimitPlace, LimitRow, LimitsRepository, NewLimit } from './limits.repository.ts';
 
 /** Places named in the in-use error; more are shown as "…". */
@@ -91,7 +91,10 @@ export class LimitsService {
       await this.refuseInUse(id);
     }
     const before = await this.repository.projectsFollowing(id);
-    const limit = await this.repository.update(id, changes as Partial<NewLimit>);
+    const limit = await this.repository.update(id, {
+      ...changes,
+      ...nameChange(current, changes.name),
+    } as Partial<NewLimit>);
     await publishProjectsUpdated(this.events, [...before, ...(await this.repository.projectsFollowing(id))]);
     return limit;
   }

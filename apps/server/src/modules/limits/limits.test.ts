@@ -98,9 +98,9 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     const names = data.globalLimits.map((limit) => `${limit.dataType}: ${limit.name}`);
     expect(names).toEqual(
       expect.arrayContaining([
-        'CO2: CO2 S2 (Sisäilmastoluokitus 2018)',
-        'CO2: CO2 S1 (Sisäilmastoluokitus 2018)',
-        'CO2: CO2 S3 (Sisäilmastoluokitus 2018)',
+        'CO2: CO2 S2 (Indoor Climate Classification 2018)',
+        'CO2: CO2 S1 (Indoor Climate Classification 2018)',
+        'CO2: CO2 S3 (Indoor Climate Classification 2018)',
         'Temperature: Temperature S2, heating season',
         'Humidity: Indoor humidity 20–60 %',
         'Structure humidity: Structure drying: coverings at 85 % RH',
@@ -116,7 +116,7 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     expect(data.globalLimits.every((limit) => limit.organizationId === null)).toBe(true);
 
     const seriesId = await newSeries('Luokka CO2', 'CO2');
-    expect((await limitOf(seriesId))?.name).toBe('CO2 S2 (Sisäilmastoluokitus 2018)');
+    expect((await limitOf(seriesId))?.name).toBe('CO2 S2 (Indoor Climate Classification 2018)');
     const temperature = await newSeries('Luokka lämpötila', 'Temperature');
     expect((await limitOf(temperature))?.name).toBe('Temperature S2, heating season');
     // A slab's RH follows the drying limit, a room's the comfort range (decision 0154).
@@ -138,7 +138,7 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     ).createSpace;
     const seriesId = await newSeries('Neuvotteluhuone', 'CO2', { spaceId: space.id });
     const global = await limitOf(seriesId);
-    expect(global?.name).toBe('CO2 S2 (Sisäilmastoluokitus 2018)');
+    expect(global?.name).toBe('CO2 S2 (Indoor Climate Classification 2018)');
 
     const parentLater = await newLimit(
       admin,
@@ -165,9 +165,7 @@ describe.each(testDatabases)('limits on %s', (kind) => {
     expect((await limitOf(seriesId))?.id).toBe(own.id);
 
     // Its own choice wins, even a global one of higher order.
-    const [s3] = await sql()<
-      Array<{ id: number }>
-    >`select id from limits where name = 'CO2 S3 (Sisäilmastoluokitus 2018)'`;
+    const [s3] = await sql()<Array<{ id: number }>>`select id from limits where name_key = 'limit.co2S3'`;
     expectData(await admin.graphql(updateSeries, { input: { id: seriesId, limitId: s3?.id } }));
     expect((await limitOf(seriesId))?.id).toBe(s3?.id);
     // What choosing none would give, for the colours page's "Default (…)".

@@ -90,6 +90,9 @@ ProjectRef.implement({
     startAt: t.expose('startAt', { type: 'DateTime', nullable: true }),
     endAt: t.expose('endAt', { type: 'DateTime', nullable: true }),
     timeZone: t.exposeString('timeZone'),
+    language: t.exposeString('language', {
+      description: 'fi, sv or en: the language of the names Olo gives its new series (a meter added, say).',
+    }),
     ended: t.exposeBoolean('ended'),
     archived: t.boolean({ resolve: (project) => project.archivedAt !== null }),
     archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true }),
@@ -221,6 +224,7 @@ const projectFieldsInput = (t: Parameters<Parameters<typeof builder.inputType>[1
   startAt: t.field({ type: 'DateTime' }),
   endAt: t.field({ type: 'DateTime' }),
   timeZone: t.string(),
+  language: t.string({ description: 'fi, sv or en; a new project takes its creator’s language.' }),
   defaultSelect: t.int(),
   showLive: t.boolean(),
   showReport: t.boolean(),

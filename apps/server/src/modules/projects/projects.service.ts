@@ -3,6 +3,7 @@ import {
   accountErrors,
   type createProjectInput,
   type createProjectMembershipInput,
+  defaultLanguage,
   measurementSortPriority,
   type ProjectAdminAction,
   tenancyErrors,
@@ -130,6 +131,7 @@ export class ProjectsService {
     ]);
     const project = await this.repository.insert({
       ...(fields as NewProject),
+      language: fields.language ?? access.user?.language ?? defaultLanguage,
       publicId: isPublic ? crypto.randomUUID() : null,
     });
     await this.changed(project.id);

@@ -12,6 +12,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { LimitRef } from '../limits/limits.graphql.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
+import { PublicProjectRef } from '../projects/public-project.graphql.ts';
 import type {
   PrintTemplateRow,
   ReportCoverRow,
@@ -426,6 +427,14 @@ const changes = (input: Record<string, unknown>, clearable: ReadonlySet<string>)
   );
 const present = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+
+builder.objectFields(PublicProjectRef, (t) => ({
+  summaryReports: t.field({
+    type: [PublicReportRef],
+    description: 'Its published reports flagged summary, by name: the public page links to them.',
+    resolve: (project, _args, context) => context.services.reports.publishedSummaries(project.id),
+  }),
+}));
 
 builder.queryFields((t) => ({
   reports: t.field({

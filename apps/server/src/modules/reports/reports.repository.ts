@@ -82,6 +82,15 @@ export class ReportsRepository {
       .orderBy(asc(sql`lower(${reports.name})`), asc(reports.id));
   }
 
+  /** A project's published reports flagged summary, by name: what its public page links to (decision 0168). */
+  listPublishedSummaries(projectId: number): Promise<ReportRow[]> {
+    return this.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.projectId, projectId), eq(reports.summary, true), eq(reports.published, true)))
+      .orderBy(asc(sql`lower(${reports.name})`), asc(reports.id));
+  }
+
   async findById(id: number): Promise<ReportRow | undefined> {
     const [row] = await this.db.select().from(reports).where(eq(reports.id, id));
     return row;

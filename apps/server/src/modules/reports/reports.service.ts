@@ -144,6 +144,14 @@ export class ReportsService {
     return (await this.repository.listByProject(projectId, true)).map(toReport);
   }
 
+  /**
+   * The published summary reports of a project reached through its public link (the caller resolved the link):
+   * anybody may read a published report, so linking to it shows nothing new.
+   */
+  async publishedSummaries(projectId: number): Promise<Report[]> {
+    return (await this.repository.listPublishedSummaries(projectId)).map(toReport);
+  }
+
   async byId(access: ViewerAccess, id: number): Promise<Report | null> {
     const row = await this.repository.findById(id);
     if (!row) return null;

@@ -61,6 +61,15 @@ export class SeriesRepository {
     return row;
   }
 
+  /** The language Olo names the project's new series in (decision 0167); null for an unknown project. */
+  async projectLanguage(projectId: number): Promise<string | null> {
+    const [row] = await this.db
+      .select({ language: projects.language })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    return row?.language ?? null;
+  }
+
   async insert(row: NewSeries): Promise<SeriesRow> {
     const [created] = await this.db.insert(series).values(row).returning();
     return created as SeriesRow;

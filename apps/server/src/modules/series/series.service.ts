@@ -1,8 +1,10 @@
 import {
+  channelLabel,
   compareSeriesOrder,
   type createSeriesDatasourceInput,
   type createSeriesInput,
   datasourceFunctionErrors,
+  defaultLanguage,
   findDatasourceFunction,
   isMeasurementType,
   measurementUnits,
@@ -383,6 +385,8 @@ export class SeriesService {
     if (measured.length === 0) {
       throw new AppError('BAD_USER_INPUT', 'The meter has sent no readings with known channels yet');
     }
+    const language = (await this.repository.projectLanguage(input.projectId)) ?? defaultLanguage;
+    const siblings = measured.map(([name, { type }]) => ({ name, type }));
     const now = new Date();
     const created = await this.repository.transaction(async (repository) => {
       const rows: SeriesRow[] = [];
@@ -390,7 +394,8 @@ export class SeriesService {
         const row = await repository.insert({
           projectId: input.projectId,
           spaceId: input.spaceId,
-          name: type,
+          // Named as the meter's page names the channel, in the project's language (decision 0167).
+          name: channelLabel({ name: channel, type }, siblings, language),
           dataType: type,
           dataUnit: unit,
           dataName: channel,

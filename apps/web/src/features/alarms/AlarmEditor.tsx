@@ -47,6 +47,7 @@ import {
   newAlarmValues,
   ruleIssues,
   ruleOfValues,
+  seriesLimitsOf,
   valuesForText,
   valuesOfAlarm,
 } from './alarmForm.ts';
@@ -193,10 +194,7 @@ export function AlarmEditor({
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
   const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
-  const seriesLimits = useMemo(
-    () => new Map(project.series.map((serie) => [serie.id, serie.limit ?? null])),
-    [project],
-  );
+  const seriesLimits = useMemo(() => seriesLimitsOf(project.series, i18n.language), [project, i18n.language]);
   const form = useSchemaForm<AlarmFormValues>({
     initialValues: alarm ? valuesOfAlarm(alarm) : newAlarmValues(),
     schema: alarmFormSchema(seriesTypes),

@@ -12,7 +12,7 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { AlarmEditor, type AlarmsProject } from './AlarmEditor.tsx';
-import { alarmForText, type SeriesLimits } from './alarmForm.ts';
+import { alarmForText, type SeriesLimits, seriesLimitsOf } from './alarmForm.ts';
 import { conditionText, durationText, hasDuration, rangeText, ruleSummary } from './ruleText.ts';
 import { TriggeredAlarms } from './TriggeredAlarms.tsx';
 
@@ -123,13 +123,10 @@ function AlarmList({
   alarms: AlarmFieldsFragment[];
   canAdmin: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
   const seriesTypes = useMemo(() => new Map(project.series.map((serie) => [serie.id, serie.dataType])), [project]);
-  const seriesLimits = useMemo(
-    () => new Map(project.series.map((serie) => [serie.id, serie.limit ?? null])),
-    [project],
-  );
+  const seriesLimits = useMemo(() => seriesLimitsOf(project.series, i18n.language), [project, i18n.language]);
   const edited = alarms.find((alarm) => alarm.id === editing);
   return (
     <Stack gap="sm" data-testid="alarm-list">

@@ -1,5 +1,5 @@
 import { Checkbox, Group, List, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type AlarmComparison, alarmComparisons, thresholdFiresByDefault } from '@olo/shared';
+import { type AlarmComparison, alarmComparisons, displayName, thresholdFiresByDefault } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import type { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { hasNormalRange, normalRangeText } from '../limits/limitDisplay.ts';
@@ -67,7 +67,7 @@ function FollowedLimits({ project, seriesIds }: { project: AlarmsProject; series
           <List.Item key={serie.id}>
             {seriesLabel(serie, project.spaces)}:{' '}
             {hasNormalRange(serie.limit) ? (
-              `${serie.limit.name} (${normalRangeText(serie.limit, serie.dataType, serie.dataUnit || unitOfType(serie.dataType), i18n.language)})`
+              `${displayName(serie.limit, i18n.language)} (${normalRangeText(serie.limit, serie.dataType, serie.dataUnit || unitOfType(serie.dataType), i18n.language)})`
             ) : (
               <Text span size="sm" fw={500}>
                 {t('no limit with a normal range: the alarm watches nothing on this series')}

@@ -2,6 +2,8 @@ import {
   type AlarmComparison,
   type AlarmWords,
   alarmRuleInput,
+  displayName,
+  type Named,
   rangeOfWords,
   thresholdFiresByDefault,
   wordsOfRange,
@@ -248,6 +250,22 @@ export type SeriesLimits = ReadonlyMap<
   number,
   { name: string; normalMin?: number | null; normalMax?: number | null } | null
 >;
+
+/** Each series' limit by series id, named in `language` (a shipped limit's name translated; decision 0166). */
+export function seriesLimitsOf(
+  series: ReadonlyArray<{
+    id: number;
+    limit?: (Named & { normalMin?: number | null; normalMax?: number | null }) | null;
+  }>,
+  language: string,
+): SeriesLimits {
+  return new Map(
+    series.map((serie) => [
+      serie.id,
+      serie.limit ? { ...serie.limit, name: displayName(serie.limit, language) } : null,
+    ]),
+  );
+}
 
 /** The names of the limits with a normal range that `seriesIds` follow, each once, in the series' order. */
 export function followedLimitNames(seriesIds: readonly number[], seriesLimits: SeriesLimits): string[] {

@@ -24,7 +24,7 @@ export const temperatureSeries = {
 };
 
 /** The limit the CO2 series follows (the global default): normal up to 950 ppm. */
-export const co2Limit = { __typename: 'Limit', id: 1, name: 'CO2 S2', normalMin: null, normalMax: 950 };
+export const co2Limit = { __typename: 'Limit', id: 1, name: 'CO2 S2', nameKey: null, normalMin: null, normalMax: 950 };
 
 export function alarmsShell(privileges: ProjectPrivilege[], alarmsTriggeredCount: number) {
   return shellProject(7, 'Koulu', { privileges, alarmsTriggeredCount });

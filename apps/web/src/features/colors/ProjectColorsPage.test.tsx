@@ -15,6 +15,7 @@ function limit(id: number, name: string, normal: { min: number | null; max: numb
     __typename: 'Limit',
     id,
     name,
+    nameKey: null,
     dataType: 'CO2',
     min: 400,
     max: 2000,
@@ -30,7 +31,7 @@ function limit(id: number, name: string, normal: { min: number | null; max: numb
 
 const s2 = limit(1, 'CO2 S2', { min: null, max: 950 });
 const s1 = limit(2, 'CO2 S1', { min: null, max: 750 });
-const blue = { __typename: 'Color', id: 4, name: 'Sininen', color: '#0072b2', type: 'chart', order: 0 };
+const blue = { __typename: 'Color', id: 4, name: 'Sininen', nameKey: null, color: '#0072b2', type: 'chart', order: 0 };
 // As both the edit shell and this page load it.
 const space = {
   __typename: 'Space',

@@ -14,6 +14,7 @@ import { unitOfType } from '../alarms/ruleText.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { BandsStrip } from '../limits/BandsStrip.tsx';
 import { normalRangeText } from '../limits/limitDisplay.ts';
+import { useDisplayName } from '../limits/useDisplayName.ts';
 import { useEditedProject } from '../project-edit/EditLayout.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -42,6 +43,7 @@ function ColorField({
   disabled?: boolean;
   onChange: (colorId: number | null) => void;
 }) {
+  const nameOf = useDisplayName();
   return (
     <NativeSelect
       label={label}
@@ -49,7 +51,7 @@ function ColorField({
       value={colorId === null ? '' : String(colorId)}
       data={[
         { value: '', label: emptyLabel },
-        ...colors.map((color) => ({ value: String(color.id), label: color.name })),
+        ...colors.map((color) => ({ value: String(color.id), label: nameOf(color) })),
       ]}
       leftSection={shown ? <ColorSwatch color={shown} size={16} aria-hidden /> : undefined}
       onChange={(event) => onChange(idOrNull(event.currentTarget.value))}
@@ -61,6 +63,7 @@ function ColorField({
 function SeriesPreview({ serie }: { serie: ColorsSerieFragment }) {
   const { t, i18n } = useTranslation();
   const { limit } = serie;
+  const nameOf = useDisplayName();
   const unit = serie.dataUnit || unitOfType(serie.dataType);
   const range = normalRangeText(limit, serie.dataType, unit, i18n.language);
   const lineColor = seriesColor({ id: serie.id, color: serie.color?.color });
@@ -79,8 +82,8 @@ function SeriesPreview({ serie }: { serie: ColorsSerieFragment }) {
         <Text size="xs" c="dimmed" data-testid="series-limit">
           {limit
             ? range
-              ? t('{{limit}}, normal {{range}}', { limit: limit.name, range })
-              : t('{{limit}}, no normal range', { limit: limit.name })
+              ? t('{{limit}}, normal {{range}}', { limit: nameOf(limit), range })
+              : t('{{limit}}, no normal range', { limit: nameOf(limit) })
             : t('No limit')}
         </Text>
       </Stack>
@@ -99,6 +102,7 @@ function SeriesRow({
 }) {
   const { t } = useTranslation();
   const showError = useShowError();
+  const nameOf = useDisplayName();
   const [updateSeries] = useMutation(UpdateSeriesColorsDocument);
   const save = async (input: { colorId?: number | null; limitId?: number | null }) => {
     try {
@@ -131,9 +135,9 @@ function SeriesRow({
             data={[
               {
                 value: '',
-                label: fallback ? t('Default ({{limit}})', { limit: fallback.name }) : t('Default (none)'),
+                label: fallback ? t('Default ({{limit}})', { limit: nameOf(fallback) }) : t('Default (none)'),
               },
-              ...limits.map((limit) => ({ value: String(limit.id), label: limit.name })),
+              ...limits.map((limit) => ({ value: String(limit.id), label: nameOf(limit) })),
             ]}
             onChange={(event) => void save({ limitId: idOrNull(event.currentTarget.value) })}
           />

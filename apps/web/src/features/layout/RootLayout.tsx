@@ -58,7 +58,7 @@ export function RootLayout() {
   useLanguageSync(currentUser?.language);
   useAnchorScroll();
   useNavigationProgress();
-  useDocumentTitle(handle.title ?? null);
+  useDocumentTitle(handle.title ?? null, handle.entityTitle);
 
   const sessionEndedTo = sessionEndTarget();
   useEffect(() => {

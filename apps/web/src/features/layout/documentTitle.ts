@@ -41,12 +41,14 @@ export function usePageEntityName(name: string | null | undefined): void {
 /**
  * Keeps the browser's title at the current page's name (a translation key from its route handle) in the current
  * language, and the page's entity when it named one, so that tabs, history and screen readers tell the pages apart
- * (WCAG 2.4.2).
+ * (WCAG 2.4.2). With `entityTitle`, the entity's name alone stands for the page once known.
  */
-export function useDocumentTitle(titleKey: string | null): void {
+export function useDocumentTitle(titleKey: string | null, entityTitle = false): void {
   const { t } = useTranslation();
   const entity = useSyncExternalStore(subscribe, () => entityName);
-  const title = documentTitle(titleKey ? t(titleKey) : null, config.siteName, entity);
+  // A page that is its entity alone reads "<entity> – <site name>" once the entity is named.
+  const page = titleKey && !(entityTitle && entity) ? t(titleKey) : null;
+  const title = documentTitle(page, config.siteName, entity);
   useEffect(() => {
     document.title = title;
   }, [title]);

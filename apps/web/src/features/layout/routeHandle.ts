@@ -13,6 +13,8 @@ export interface RouteHandle {
    * Every page route names one; a route with children names the title its children inherit.
    */
   title?: string;
+  /** The page is its entity alone (a public project): once named, the title is "<entity> – <site name>". */
+  entityTitle?: boolean;
 }
 
 export interface ResolvedRouteHandle {
@@ -21,6 +23,7 @@ export interface ResolvedRouteHandle {
   admin: boolean;
   /** The deepest title named; none only on routes that name none (the root alone). */
   title?: string;
+  entityTitle?: boolean;
 }
 
 function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
@@ -36,6 +39,7 @@ export function resolveRouteHandle(matches: readonly { handle?: unknown }[]): Re
     if (handle.public !== undefined) resolved.public = handle.public;
     if (handle.admin !== undefined) resolved.admin = handle.admin;
     if (handle.title !== undefined) resolved.title = handle.title;
+    if (handle.entityTitle !== undefined) resolved.entityTitle = handle.entityTitle;
   }
   return resolved;
 }

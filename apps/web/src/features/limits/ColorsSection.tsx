@@ -17,6 +17,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { EditableListSection, ItemName } from '../ui/EditableListSection.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { useDisplayName } from './useDisplayName.ts';
 
 const refetchColors = ['ManagedGlobalColors', 'ManagedOrganizationColors'];
 
@@ -80,11 +81,12 @@ function ColorForm({
 }) {
   const { t } = useTranslation();
   const typeLabels = useColorTypeLabels();
+  const nameOf = useDisplayName();
   const [createColor, creating] = useMutation(CreateManagedColorDocument, { refetchQueries: refetchColors });
   const [updateColor, updating] = useMutation(UpdateManagedColorDocument);
   const { form, inputProps, generalError, onSave } = useSchemaForm<ColorFormValues>({
     initialValues: color
-      ? { name: color.name, color: color.color, type: color.type, order: color.order }
+      ? { name: nameOf(color), color: color.color, type: color.type, order: color.order }
       : { name: '', color: '#1c7ed6', type: 'chart', order: nextOrder },
     schema: colorFormSchema,
   });
@@ -106,7 +108,7 @@ function ColorForm({
     <Paper withBorder p="sm">
       <FormStack
         onSubmit={submit}
-        label={color ? t('Edit colour {{name}}', { name: color.name }) : t('New colour')}
+        label={color ? t('Edit colour {{name}}', { name: nameOf(color) }) : t('New colour')}
         error={generalError}
         testId="color-form"
       >
@@ -150,6 +152,7 @@ export function sortColors<Item extends { order: number; id: number }>(colors: r
 export function ColorsSection({ organizationId }: { organizationId: string | null }) {
   const { t } = useTranslation();
   const typeLabels = useColorTypeLabels();
+  const nameOf = useDisplayName();
   const global = useQuery(ManagedGlobalColorsDocument, {
     skip: organizationId !== null,
     fetchPolicy: 'cache-and-network',
@@ -185,7 +188,7 @@ export function ColorsSection({ organizationId }: { organizationId: string | nul
       rowTestId="color-row"
       columns={[
         { header: t('Colour'), cell: (color) => <ColorSwatch color={color.color} /> },
-        { header: t('Name'), cell: (color) => <ItemName name={color.name} /> },
+        { header: t('Name'), cell: (color) => <ItemName name={nameOf(color)} /> },
         { header: t('Use'), cell: (color) => typeLabels[color.type as ColorType] ?? color.type },
         { header: t('Order'), cell: (color) => color.order },
       ]}
@@ -199,7 +202,9 @@ export function ColorsSection({ organizationId }: { organizationId: string | nul
         />
       )}
       confirmDelete={(color) =>
-        t('Delete the colour {{name}}? Spaces and series that use it are left without a colour.', { name: color.name })
+        t('Delete the colour {{name}}? Spaces and series that use it are left without a colour.', {
+          name: nameOf(color),
+        })
       }
       deleteItem={(color) => deleteColor({ variables: { id: color.id } })}
       deleted={t('Colour deleted.')}

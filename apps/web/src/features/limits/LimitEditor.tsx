@@ -38,6 +38,7 @@ import {
   previewScale,
   unitOf,
 } from './limitForm.ts';
+import { useDisplayName } from './useDisplayName.ts';
 
 export const refetchLimits = ['ManagedGlobalLimits', 'ManagedOrganizationLimits'];
 
@@ -60,11 +61,12 @@ export function LimitEditor({
 }) {
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
+  const nameOf = useDisplayName();
   const phone = useMediaQuery('(max-width: 48em)');
   const [createLimit, creating] = useMutation(CreateManagedLimitDocument, { refetchQueries: refetchLimits });
   const [updateLimit, updating] = useMutation(UpdateManagedLimitDocument, { refetchQueries: refetchLimits });
   const { form, inputProps, generalError, onSave } = useSchemaForm<LimitFormValues>({
-    initialValues: limit ? limitFormValues(limit) : newLimitValues(nextOrder),
+    initialValues: limit ? { ...limitFormValues(limit), name: nameOf(limit) } : newLimitValues(nextOrder),
     schema: limitFormSchema,
   });
   useDirtyForm(limit ? `limit-${limit.id}` : 'new-limit', form.isDirty());
@@ -103,7 +105,7 @@ export function LimitEditor({
     },
   );
 
-  const title = limit ? t('Edit limit {{name}}', { name: limit.name }) : t('New limit');
+  const title = limit ? t('Edit limit {{name}}', { name: nameOf(limit) }) : t('New limit');
   return (
     <Modal opened onClose={onClose} title={title} size="xl" fullScreen={phone} closeOnClickOutside={false}>
       <Grid gap="lg">

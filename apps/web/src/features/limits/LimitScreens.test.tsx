@@ -16,6 +16,7 @@ function limit(id: number, rest: Record<string, unknown> = {}) {
     __typename: 'Limit',
     id,
     name: 'S2 CO2',
+    nameKey: null,
     dataType: 'CO2',
     min: 400,
     max: 2000,
@@ -37,6 +38,7 @@ function color(id: number, rest: Record<string, unknown> = {}) {
     __typename: 'Color',
     id,
     name: 'Tummansininen',
+    nameKey: null,
     color: '#1c3f95',
     type: 'print',
     order: 0,
@@ -45,8 +47,10 @@ function color(id: number, rest: Record<string, unknown> = {}) {
   };
 }
 
+// A shipped limit: stored in English, named by its key in the reader's language (decision 0166).
 const globalTemperature = limit(2, {
-  name: 'S2 lämpötila',
+  name: 'Temperature S2, heating season',
+  nameKey: 'limit.temperatureS2',
   dataType: 'Temperature',
   min: 15,
   max: 30,
@@ -109,7 +113,8 @@ describe('colour and limit screens', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Yleiset rajat' })).toBeTruthy();
     const rows = await screen.findAllByTestId('limit-row');
     // Temperature is listed before CO2 (spec §9: by data type, the priority types first).
-    expect(within(rows[0] as HTMLElement).getByText('S2 lämpötila')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Lämpötila S2, lämmityskausi')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByText('Temperature S2, heating season')).toBeNull();
     expect(within(rows[1] as HTMLElement).getByText('S2 CO2')).toBeTruthy();
     const strip = within(rows[1] as HTMLElement).getByRole('img', { name: /^Alueet/ });
     expect(strip.getAttribute('aria-label')).toContain('400–750: #2f9e44');

@@ -13,6 +13,7 @@ import { BandsStrip } from './BandsStrip.tsx';
 import { LimitEditor, refetchLimits } from './LimitEditor.tsx';
 import { limitErrorText } from './limitErrorText.ts';
 import { unitOf } from './limitForm.ts';
+import { useDisplayName } from './useDisplayName.ts';
 
 /** Limits by data type (the priority types first), then order, then id (spec §9). */
 export function sortLimits<Item extends { dataType: string; order: number; id: number }>(
@@ -34,6 +35,7 @@ export function sortLimits<Item extends { dataType: string; order: number; id: n
 export function LimitsSection({ organizationId }: { organizationId: string | null }) {
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
+  const nameOf = useDisplayName();
   const global = useQuery(ManagedGlobalLimitsDocument, {
     skip: organizationId !== null,
     fetchPolicy: 'cache-and-network',
@@ -72,7 +74,7 @@ export function LimitsSection({ organizationId }: { organizationId: string | nul
           header: t('Name'),
           cell: (limit) => (
             <Stack gap={2}>
-              <ItemName name={limit.name} />
+              <ItemName name={nameOf(limit)} />
               <Group gap={4}>
                 <Badge size="xs" variant="light">
                   {typeLabel(limit.dataType)}
@@ -108,7 +110,7 @@ export function LimitsSection({ organizationId }: { organizationId: string | nul
           onClose={close}
         />
       )}
-      confirmDelete={(limit) => t('Delete the limit {{name}}?', { name: limit.name })}
+      confirmDelete={(limit) => t('Delete the limit {{name}}?', { name: nameOf(limit) })}
       deleteItem={(limit) => deleteLimit({ variables: { id: limit.id } })}
       deleted={t('Limit deleted.')}
       deleteError={(error) => limitErrorText(error, t)}

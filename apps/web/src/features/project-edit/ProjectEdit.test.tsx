@@ -182,6 +182,7 @@ describe('project edit', { timeout: 20_000 }, () => {
       startAt: '2026-01-15T10:00:00.000Z',
       endAt: null,
       timeZone: 'Europe/Helsinki',
+      language: 'fi',
       defaultSelect: 7,
       isPublic: false,
     });

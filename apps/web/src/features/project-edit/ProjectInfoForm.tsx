@@ -12,13 +12,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { updateProjectInput } from '@olo/shared';
+import { languages, updateProjectInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
 import { formSchema } from '../forms/formSchema.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { languageNames } from '../i18n/LanguagePicker.tsx';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
 import { DateTimeField } from '../ui/DateField.tsx';
 import { FormError } from '../ui/FormError.tsx';
@@ -35,6 +36,8 @@ type InfoValues = {
   startAt: string;
   endAt: string;
   timeZone: string;
+  /** The language Olo names new series in (a meter added): fi, sv or en. */
+  language: string;
   /** Empty while the number input is cleared. */
   defaultSelect: number | string;
   showLive: boolean;
@@ -89,6 +92,7 @@ function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
     startAt: toDateTimeInput(project.startAt, timeZone),
     endAt: toDateTimeInput(project.endAt, timeZone),
     timeZone,
+    language: project.language,
     defaultSelect: project.defaultSelect,
     showLive: project.showLive,
     showReport: project.showReport,
@@ -160,6 +164,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
               ? { startAt: input.startAt?.toISOString() ?? null, endAt: input.endAt?.toISOString() ?? null }
               : {}),
             timeZone: input.timeZone,
+            language: input.language,
             defaultSelect: input.defaultSelect,
             showLive: input.showLive,
             showReport: input.showReport,
@@ -209,6 +214,14 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
           allowDecimal={false}
           maw={320}
           {...inputProps('defaultSelect')}
+        />
+        <Select
+          label={t('Language of new series')}
+          description={t('A meter added to the project names its series in this language')}
+          data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+          allowDeselect={false}
+          maw={320}
+          {...inputProps('language')}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="project-defaults">
           <Select

@@ -12,6 +12,7 @@ export function adminProject(id: number, name: string, state: Partial<Record<str
     startAt: null,
     endAt: null,
     timeZone: 'Europe/Helsinki',
+    language: 'fi',
     defaultSelect: 7,
     showLive: true,
     showReport: false,

@@ -26,6 +26,7 @@ function publicProject(overrides: Record<string, unknown> = {}) {
     dataId: '5d1f6a9e-0000-4000-8000-000000000001',
     latestDataTime: null,
     showLive: false,
+    summaryReports: [],
     picture: null,
     pages: [],
     spaces: [],
@@ -116,6 +117,50 @@ describe('public project view', () => {
     expect(within(summary).queryByTestId('save-range')).toBeNull();
     // Beyond the shell's session question, nothing but the public project: no member ranges or views.
     expect(operations.filter((name) => !name.startsWith('Public') && name !== 'CurrentUser')).toEqual([]);
+  });
+
+  it("is titled by the project's name and links to its published summary reports", async () => {
+    const reportPublicId = '00000000-0000-4000-8000-0000000000a1';
+    renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({
+          data: {
+            projectByPublicId: publicProject({
+              summaryReports: [
+                {
+                  __typename: 'PublicReport',
+                  publicId: reportPublicId,
+                  name: 'Sisäilmaraportti',
+                  // October on the project's clock (Helsinki).
+                  from: '2026-09-30T21:00:00.000Z',
+                  to: '2026-10-31T22:00:00.000Z',
+                },
+              ],
+            }),
+          },
+        }),
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Koulun sisäilma');
+    await waitFor(() => expect(document.title).toBe('Koulun sisäilma – Olo'));
+    const reports = await screen.findByTestId('public-summary-reports');
+    const link = within(reports).getByRole('link', { name: 'Sisäilmaraportti' });
+    expect(link.getAttribute('href')).toBe(`/report/${reportPublicId}`);
+    expect(reports.textContent).toContain('1.–31.10.2026');
+  });
+
+  it('shows no report section while no summary report is published', async () => {
+    renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({ data: { projectByPublicId: publicProject() } }),
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    await screen.findByTestId('public-project');
+    expect(screen.queryByTestId('public-summary-reports')).toBeNull();
   });
 
   it('tells a signed-out visitor that a turned-off link does not work', async () => {

@@ -1,14 +1,16 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { Alert, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DataProject } from '@olo/data-engine';
 import { formatDateRange, formatDay } from '@olo/shared';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { PublicProjectQuery } from '../../graphql/generated.ts';
+import { usePageEntityName } from '../layout/documentTitle.ts';
 import { LiveGauges } from '../live/LiveGauges.tsx';
 import { liveSpaces } from '../live/liveSeries.ts';
 import { Markdown } from '../projects/Markdown.tsx';
+import { reportRangeText } from '../reports/list/reportRange.ts';
 import { seriesLooks } from '../summary/chartGroups.ts';
 import { latestTime } from '../summary/latestTime.ts';
 import { LazySummaryView } from '../summary/lazy.tsx';
@@ -38,6 +40,42 @@ function ProjectDates({ project }: { project: PublicProject }) {
   if (project.startAt) return <Text c="dimmed">{t('Started {{date}}', { date: date(project.startAt) })}</Text>;
   if (project.endAt) return <Text c="dimmed">{t('Ends {{date}}', { date: date(project.endAt) })}</Text>;
   return null;
+}
+
+/** Links to the project's published summary reports (decision 0168), each with its period; nothing when none is. */
+function PublicSummaryReports({ project }: { project: PublicProject }) {
+  const { t, i18n } = useTranslation();
+  if (project.summaryReports.length === 0) return null;
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      component="section"
+      aria-labelledby="public-summary-reports"
+      data-testid="public-summary-reports"
+    >
+      <Stack gap="xs">
+        <Title order={2} size="h3" id="public-summary-reports">
+          {t('Summary reports')}
+        </Title>
+        <List listStyleType="none" spacing={4}>
+          {project.summaryReports.map((report) => (
+            <List.Item key={report.publicId} data-testid="public-summary-report">
+              <Group gap="xs" wrap="wrap">
+                <Anchor component={Link} to={`/report/${report.publicId}`}>
+                  {report.name}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {reportRangeText(report.from, report.to, i18n.language, project.timeZone)}
+                </Text>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
+  );
 }
 
 /** The shown spaces' newest values on gauges, as the member live page draws them; read-only, linking nowhere. */
@@ -124,6 +162,8 @@ function PublicSummary({ project }: { project: PublicProject }) {
 
 function PublicProjectView({ project }: { project: PublicProject }) {
   const { t } = useTranslation();
+  // The browser's title is the project's name (decision 0168), as the page's heading is.
+  usePageEntityName(project.name);
   return (
     <Stack data-testid="public-project" mt="md">
       <div>
@@ -150,6 +190,7 @@ function PublicProjectView({ project }: { project: PublicProject }) {
           </Stack>
         </Paper>
       ))}
+      <PublicSummaryReports project={project} />
       {project.showLive && <PublicLiveValues project={project} />}
       <PublicSummary project={project} />
     </Stack>

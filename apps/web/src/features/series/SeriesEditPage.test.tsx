@@ -172,8 +172,9 @@ describe('series edit', { timeout: 20_000 }, () => {
     expect(within(humidity).queryByText('Humidity')).toBeNull();
     const row = within(classroom).getByTestId('series-datasource');
     expect(within(row).getByRole('link', { name: meterLabel }).getAttribute('href')).toBe('/meters/5');
-    // The channel by its key in words.
-    expect(within(row).getByText('Temperature')).toBeTruthy();
+    // The channel by the measurement it feeds, in the viewer's language, never the English key.
+    expect(within(row).getByText('Lämpötila')).toBeTruthy();
+    expect(within(row).queryByText('Temperature')).toBeNull();
     // Times in the project's zone, Helsinki: two hours ahead of UTC in winter.
     expect(within(row).getByText(/1\.1\.2026.*12\.00/)).toBeTruthy();
     expect(within(row).getByText(/1\.2\.2026.*12\.00/)).toBeTruthy();
@@ -257,9 +258,7 @@ describe('series edit', { timeout: 20_000 }, () => {
     const move = within(form).getByRole('button', { name: 'Siirrä tietolähteitä' }) as HTMLButtonElement;
     expect(move.disabled).toBe(true);
 
-    fireEvent.click(
-      await screen.findByRole('checkbox', { name: `Valitse ${meterLabel} / Temperature siirrettäväksi` }),
-    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: `Valitse ${meterLabel} / Lämpötila siirrettäväksi` }));
     expect(within(form).getByText('Tietolähteitä valittu: 1.')).toBeTruthy();
     await choose(form, /^Kohdesarja/, 'Lämpötila B (Lämpötila)');
     typeInto(within(form).getByLabelText(/^Alkaen/), '1.3.2026 12:00');

@@ -14,7 +14,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { humanizeChannelKey, updateSeriesInput } from '@olo/shared';
+import { datasourceChannelLabel, humanizeChannelKey, updateSeriesInput } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -157,16 +157,20 @@ function RangeEnd({ time, inclusive, open }: { time: string | null; inclusive: b
   );
 }
 
-function DatasourceRow({ datasource }: { datasource: SeriesEditDatasource }) {
-  const { t } = useTranslation();
+function DatasourceRow({ datasource, dataType }: { datasource: SeriesEditDatasource; dataType: string }) {
+  const { t, i18n } = useTranslation();
   const { project, meterById, selected, setSelected } = useSeriesEdit();
   const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [deleteDatasource, deleting] = useMutation(DeleteSeriesDatasourceDocument, refetchSeries(project.id));
   const meter = meterById.get(datasource.meterId);
   const meterName = meter ? meterLabel(meter) : t('Meter {{id}}', { id: datasource.meterId });
-  // A datasource names its channel by the key in words: the series' type says what it measures (decision 0092).
-  const channelName = humanizeChannelKey(datasource.channel);
+  // A channel fed straight into the series measures the series' type: named by it, in the viewer's language.
+  const channelName = datasourceChannelLabel(
+    datasource.channel,
+    { dataType, direct: !datasource.datasourceFunctionId },
+    i18n.language,
+  );
   const label = `${meterName} / ${channelName}`;
   const ended = datasource.endAt !== null && new Date(datasource.endAt).getTime() <= Date.now();
 
@@ -314,7 +318,7 @@ export function SeriesItem({ serie }: { serie: SeriesEditSerie }) {
             </Table.Thead>
             <Table.Tbody>
               {serie.seriesDatasources.map((datasource) => (
-                <DatasourceRow key={datasource.id} datasource={datasource} />
+                <DatasourceRow key={datasource.id} datasource={datasource} dataType={serie.dataType} />
               ))}
             </Table.Tbody>
           </ResponsiveTable>
