@@ -332,6 +332,17 @@ export const reportDataslotsSchema = z
     }
   });
 
+/** Data slots as stored, old fixed dates read as such; one that no longer parses is left out rather than hiding the report. */
+export function parseStoredDataslots(stored: unknown): ReportDataslot[] {
+  const all = reportDataslotsSchema.safeParse(stored);
+  if (all.success) return all.data;
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) => {
+    const slot = reportDataslotSchema.safeParse(item);
+    return slot.success ? [slot.data] : [];
+  });
+}
+
 /** Calls `visit` for every element, parents before children, with its depth (1 at the top). */
 export function walkReportElements(
   elements: readonly ReportElement[],

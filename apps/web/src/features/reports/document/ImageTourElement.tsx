@@ -78,9 +78,7 @@ export function ImageTourElement({ element, scope }: { element: ReportElementOf<
   const seriesIds = useMemo(
     () =>
       scope.context.series
-        .filter(
-          (item) => item.spaceId !== null && spaceIds.includes(item.spaceId) && isRoomMeasurement(item.dataType),
-        )
+        .filter((item) => item.spaceId !== null && spaceIds.includes(item.spaceId) && isRoomMeasurement(item.dataType))
         .map((item) => item.id),
     [spaceKey, scope.context.series],
   );
