@@ -12,6 +12,7 @@ import { instantOfWallTime, zoneOffsetMs } from './time-zones.ts';
  * before ranges were relative, and for an author who wants them.
  */
 export const reportDataslotLimits = { daysMax: 3660 } as const;
+export const reportDataslotErrors = { days: 'Days must be a whole number from 1 to 3660' } as const;
 
 export const reportDataslotRangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('whole') }).strict(),
@@ -20,9 +21,9 @@ export const reportDataslotRangeSchema = z.discriminatedUnion('kind', [
       kind: z.literal('last'),
       days: z
         .number()
-        .int({ message: 'A whole number of days' })
-        .min(1, { message: 'At least 1 day' })
-        .max(reportDataslotLimits.daysMax, { message: 'Too many days' }),
+        .int({ message: reportDataslotErrors.days })
+        .min(1, { message: reportDataslotErrors.days })
+        .max(reportDataslotLimits.daysMax, { message: reportDataslotErrors.days }),
     })
     .strict(),
   z

@@ -186,11 +186,16 @@ function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: bool
               <Table.Td>
                 <ReportLink projectId={projectId} id={report.id} name={report.name} />
               </Table.Td>
-              <Table.Td>{reportRangeText(report.from, report.to, i18n.language, zone)}</Table.Td>
+              {/* Days and times on one line: wrapped, "1.–30.11.2026" read as two periods (decision 0159). */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="report-period">
+                {reportRangeText(report.from, report.to, i18n.language, zone)}
+              </Table.Td>
               <Table.Td>
                 <ReportState report={report} />
               </Table.Td>
-              <Table.Td>{formatTime(report.updatedAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="report-updated">
+                {formatTime(report.updatedAt)}
+              </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <DownloadPdfButton
