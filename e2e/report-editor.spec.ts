@@ -206,7 +206,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     const { path, id } = await longReport(page, `Pitkä raportti ${viewport.width} ${Date.now()}`);
     await page.goto(path);
-    await expect(page.getByTestId('element-frame')).toHaveCount(10);
+    await expect(page.getByTestId('element-frame')).toHaveCount(10, { timeout: 60_000 });
 
     // The report's settings are one folded line above the pages, saying the range.
     const toggle = page.getByTestId('report-settings-toggle');
@@ -220,7 +220,7 @@ for (const viewport of [
     await page
       .getByTestId('element-frame')
       .first()
-      .getByRole('button', { name: /Kappale 0/ })
+      .getByRole('button', { name: new RegExp(`^${tr('fi', 'Text')}: Kappale 0`) })
       .click();
     await page.getByTestId('element-palette').getByText(tr('fi', 'Inside the selected')).click();
     await page.getByRole('button', { name: addName('Graph') }).click();
@@ -239,7 +239,7 @@ for (const viewport of [
 
     if (viewport.width >= 1280) {
       // Beside the pages, the palette and the settings stay in view at the report's end.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.getByTestId('element-frame').last().scrollIntoViewIfNeeded();
       await expect(page.getByTestId('element-panel')).toBeInViewport();
       await expect(page.getByTestId('element-palette')).toBeInViewport();
     }

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   type ReportCoverContent,
   type ReportElement,
@@ -222,16 +222,15 @@ export function ReportEditor(props: ReportEditorProps) {
                 printTemplates={props.printTemplates}
                 onChange={(changes) => dispatch({ type: 'set', changes })}
               />
-              <Paper withBorder p="sm">
-                <RangeSettings
-                  from={draft.from}
-                  to={draft.to}
-                  dataslots={draft.dataslots}
-                  timeZone={props.context.timeZone}
-                  onRange={(range) => dispatch({ type: 'set', changes: range })}
-                  onDataslots={(dataslots) => dispatch({ type: 'set', changes: { dataslots } })}
-                />
-              </Paper>
+              <Divider />
+              <RangeSettings
+                from={draft.from}
+                to={draft.to}
+                dataslots={draft.dataslots}
+                timeZone={props.context.timeZone}
+                onRange={(range) => dispatch({ type: 'set', changes: range })}
+                onDataslots={(dataslots) => dispatch({ type: 'set', changes: { dataslots } })}
+              />
             </SettingsDisclosure>
           </Stack>
         </Paper>
