@@ -56,8 +56,8 @@ test('an administrator builds a report in the editor: elements added, set, neste
   await panel.getByRole('textbox', { name: tr('fi', 'Text') }).fill('Tila {space.name}');
   await panel.getByRole('switch', { name: tr('fi', 'Repeat its contents for every shown space') }).check();
   await page.getByTestId('element-palette').getByText(tr('fi', 'Inside the selected')).click();
+  // Inside a repeat, a new summary starts with the repeated space's room measurements.
   await page.getByRole('button', { name: addName('Summary') }).click();
-  await panel.getByRole('button', { name: tr('fi', 'Add series') }).click();
 
   await expect(saveState).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await expect.poll(async () => (await savedContent(page, id)).content.elements.length, { timeout: 15_000 }).toBe(2);
@@ -91,6 +91,7 @@ test('the editor is usable on a phone: the palette and the panel under the page,
     .getByTestId('element-panel')
     .getByRole('switch', { name: tr('fi', 'Filters of its own') })
     .check();
+  await page.getByTestId('report-settings-toggle').click();
   await page.getByRole('button', { name: tr('fi', 'Add a data slot') }).click();
   const canvas = await page.getByTestId('report-canvas').boundingBox();
   const palette = await page.getByTestId('element-palette').boundingBox();
@@ -174,3 +175,81 @@ test('an image tour gets an uploaded image, a caption and a space pinned by clic
   expect(tour?.images[0]?.pins[0]?.x).toBeCloseTo(0.25, 1);
   expect(tour?.images[0]?.pins[0]?.y).toBeCloseTo(0.5, 1);
 });
+
+/** A report long enough to scroll through: ten paragraphs of text. */
+async function longReport(page: Page, name: string) {
+  const report = await newReport(page, name);
+  const { version } = await savedContent(page, report.id);
+  const paragraph = (index: number) => ({
+    id: `p${index}`,
+    kind: 'text',
+    text: `Kappale ${index}. ${'Sisäilman olosuhteet kirjataan jokaisesta tilasta. '.repeat(16)}`,
+    children: [],
+  });
+  await graphql(page, 'mutation ($input: UpdateReportInput!) { updateReport(input: $input) { id } }', {
+    input: {
+      id: report.id,
+      version,
+      content: { version: 1, elements: Array.from({ length: 10 }, (_, i) => paragraph(i)) },
+    },
+  });
+  return report;
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`a long report at ${viewport.width} px: settings folded, a new graph selected in view with room measurements`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { path, id } = await longReport(page, `Pitkä raportti ${viewport.width} ${Date.now()}`);
+    await page.goto(path);
+    await expect(page.getByTestId('element-frame')).toHaveCount(10, { timeout: 60_000 });
+
+    // The report's settings are one folded line above the pages, saying the range.
+    const toggle = page.getByTestId('report-settings-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('range-settings')).toHaveCount(0);
+    await expect(page.getByTestId('report-settings-summary')).toContainText(/\d{4}/);
+    const firstFrame = await page.getByTestId('element-frame').first().boundingBox();
+    expect(firstFrame && firstFrame.y < viewport.height).toBe(true);
+
+    // A graph is selected and brought into view, wherever the palette is: on a wide screen added inside the first
+    // paragraph at the top while the palette is beside the pages, on a phone at the end from under the pages.
+    const wide = viewport.width >= 1280;
+    if (wide) {
+      await page
+        .getByTestId('element-frame')
+        .first()
+        .getByRole('button', { name: new RegExp(`^${tr('fi', 'Text')}: Kappale 0`) })
+        .click();
+      await page.getByTestId('element-palette').getByText(tr('fi', 'Inside the selected')).click();
+    }
+    await page.getByRole('button', { name: addName('Graph') }).click();
+    const added = page.locator('[data-testid="element-frame"][data-selected]');
+    await expect(added).toHaveCount(1);
+    await expect(added).toBeInViewport();
+    await expect(page.getByTestId('element-panel').getByRole('combobox', { name: tr('fi', 'Space') })).toHaveValue(
+      tr('fi', 'Every shown space'),
+    );
+    await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+    await expect
+      .poll(
+        async () => {
+          const { elements } = (await savedContent(page, id)).content;
+          return wide ? elements[0]?.children : elements.slice(10);
+        },
+        { timeout: 15_000 },
+      )
+      .toMatchObject([
+        { kind: 'graph', series: [{ space: { kind: 'all' }, dataType: null }], data: { dataslotId: null } },
+      ]);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('range-settings')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

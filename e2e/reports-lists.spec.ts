@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { newAccount, register } from './support/accounts.ts';
 import { expectControlsOnScreen, expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './support/axe.ts';
 import { answerConfirm } from './support/confirm.ts';
@@ -10,6 +10,18 @@ test.describe.configure({ timeout: 180_000 });
 
 const fill = (text: string, values: Record<string, string>) =>
   Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, value), text);
+
+/** The row's period and time of change each on one line, as many lines of text as text nodes. */
+async function expectOnOneLine(row: Locator) {
+  for (const testId of ['report-period', 'report-updated']) {
+    const lines = await row.getByTestId(testId).evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, testId).toBe(1);
+  }
+}
 
 /** An organization of the new account's own with two projects: a school with a classroom, a day care without one. */
 async function organizationWithProjects(page: Page) {
@@ -102,9 +114,14 @@ test('a report admin creates a report from a template in another project, is tol
   await expect(notice.getByTestId('report-unmapped-item')).toHaveText([
     fill(tr('fi', '{{space}}: no space of this name'), { space: 'Luokka 1' }),
   ]);
+  // The day care has no readings in November either.
+  await expect(notice.getByTestId('report-attention-item')).toHaveText([
+    tr('fi', 'The report’s range has no readings of its series'),
+  ]);
   const row = list.getByTestId('report-row').filter({ hasText: 'E2E Marraskuu' });
   await expect(row).toContainText('1.–30.11.2026');
   await expect(row).toContainText(tr('fi', 'Not published'));
+  await expectOnOneLine(row);
   await expectNoSeriousA11yViolations(page);
   await notice.getByRole('button', { name: tr('fi', 'Close') }).click();
 
@@ -124,6 +141,7 @@ test('a report admin creates a report from a template in another project, is tol
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/p/${dayCare}/report`);
   await expect(page.getByTestId('report-row')).toHaveCount(1);
+  await expectOnOneLine(page.getByTestId('report-row'));
   await expectNoSidewaysOverflow(page);
   await expectControlsOnScreen(page);
   await expectNoSeriousA11yViolations(page);

@@ -38,9 +38,8 @@ async function addElement(page: Page, kind: string) {
   await page.getByRole('button', { name: fill(tr('fi', 'Add {{kind}}'), { kind: tr('fi', kind) }) }).click();
 }
 
-/** The series choice just added in the panel, set to a space (by the option's name) and a measurement. */
+/** The series choice a new element starts with, set to a space (by the option's name) and a measurement. */
 async function chooseSeries(page: Page, panel: Locator, space: string, measurement?: string) {
-  await panel.getByRole('button', { name: tr('fi', 'Add series') }).click();
   const choice = panel.getByTestId('series-selections');
   await choice
     .getByRole('combobox', { name: tr('fi', 'Space') })
@@ -122,6 +121,7 @@ test('a report built from scratch becomes a template, a report in another projec
   await chooseSeries(page, panel, tr('fi', 'The repeated space'));
 
   // Saved as a template.
+  await page.getByTestId('report-settings-toggle').click();
   await page
     .getByRole('switch', { name: tr('fi', 'Template: offered when creating reports in the organization’s projects') })
     .check();
@@ -154,10 +154,15 @@ test('a report built from scratch becomes a template, a report in another projec
   await page.getByRole('option', { name: startingWith(`${name} (${demo.schoolProject},`) }).click();
   await fromTemplate.getByRole('button', { name: tr('fi', 'Create report') }).click();
   const notice = page.getByTestId('report-unmapped');
-  // The table's classroom, and the space the floor plan's pin took (the school's first).
+  // The table's classroom; then the texts and floor plan written for the school, and the pin its space took.
   await expect(notice.getByTestId('report-unmapped-item')).toHaveText([
     fill(tr('fi', '{{space}}: no space of this name'), { space: 'Luokka 101' }),
-    fill(tr('fi', '{{space}}: no space of this name'), { space: 'Liikuntasali' }),
+  ]);
+  const attention = notice.getByTestId('report-attention-item');
+  await expect(attention.filter({ hasText: 'Mittaukset tehtiin jatkuvasti koko jakson ajan.' })).toHaveCount(1);
+  await expect(attention.and(page.locator('[data-kind="imageTour"]'))).toHaveCount(1);
+  await expect(attention.and(page.locator('[data-kind="pin"]'))).toHaveText([
+    fill(tr('fi', 'Floor-plan pin of {{space}} removed: no space of this name'), { space: 'Liikuntasali' }),
   ]);
   await notice.getByRole('button', { name: tr('fi', 'Close') }).click();
 

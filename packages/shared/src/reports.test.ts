@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mapReportContent, reportTemplateAttention } from './report-retarget.ts';
 import {
   fillReportVariables,
-  mapReportContent,
   parseReportContent,
   type ReportContent,
   reportErrors,
@@ -21,6 +21,7 @@ const lists = {
     { id: 11, spaceId: 1, dataType: 'Temperature' },
     { id: 20, spaceId: 2, dataType: 'CO2' },
     { id: 30, spaceId: 3, dataType: 'CO2' },
+    { id: 12, spaceId: 1, dataType: 'Volt' },
   ],
 };
 
@@ -96,6 +97,27 @@ describe('series of a report', () => {
     expect(resolveReportSeries([{ space: { kind: 'current' }, dataType: null }], lists, null)).toEqual([]);
   });
 
+  it('takes the room measurements for "all types", the battery only when asked for', () => {
+    expect(resolveReportSeries([{ space: { kind: 'current' }, dataType: null }], lists, 1)).toEqual([10, 11]);
+    expect(resolveReportSeries([{ space: { kind: 'current' }, dataType: 'Volt' }], lists, 1)).toEqual([12]);
+    const tour = parsed({
+      version: 1,
+      elements: [
+        {
+          id: 'i',
+          kind: 'imageTour',
+          images: [
+            {
+              attachmentId: '5f0c6a0e-7d0b-4b39-9a53-1d8f7c1e2a10',
+              pins: [{ space: { kind: 'space', id: 1, name: 'Classroom 101' }, x: 0.5, y: 0.5 }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(reportReferencedSeries(tour, lists).seriesIds).toEqual([10, 11]);
+  });
+
   it('lists what a report can show, repeats resolved for every shown space', () => {
     const content = parsed({
       version: 1,
@@ -138,13 +160,54 @@ describe('mapping a template onto another project', () => {
     };
     const mapped = mapReportContent(content, target);
     const graph = mapped.content.elements[0];
-    expect(graph?.kind === 'graph' && graph.series.map((selection) => selection.space)).toEqual([
+    expect(graph?.kind === 'graph' && graph.series.map((selection: { space: unknown }) => selection.space)).toEqual([
       { kind: 'space', id: 7, name: ' classroom 101 ' },
       { kind: 'space', id: 8, name: 'Gym' },
     ]);
     expect(mapped.unmapped).toEqual([
       { elementId: 'g', spaceName: 'Gym', dataType: 'Temperature' },
       { elementId: 'g', spaceName: 'Attic', dataType: null },
+    ]);
+  });
+
+  it('lists the pins it drops and what was written for the template', () => {
+    const content = parsed({
+      version: 1,
+      elements: [
+        { id: 'title', kind: 'text', text: '{report.name}: {project.name}', style: 'title' },
+        { id: 'intro', kind: 'text', text: 'The school of Kallio, {report.from}' },
+        {
+          id: 'rich',
+          kind: 'richText',
+          doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Classrooms' }] }] },
+        },
+        {
+          id: 'plan',
+          kind: 'imageTour',
+          title: 'Floor plan',
+          images: [
+            {
+              attachmentId: '5f0c6a0e-7d0b-4b39-9a53-1d8f7c1e2a10',
+              pins: [
+                { space: { kind: 'space', id: 1, name: 'Classroom 101' }, x: 0.2, y: 0.2 },
+                { space: { kind: 'space', id: 3, name: 'Attic' }, x: 0.8, y: 0.8 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const mapped = mapReportContent(content, { spaces: [{ id: 7, name: 'Classroom 101', show: true }], series: [] });
+    expect(mapped.droppedPins).toEqual([{ elementId: 'plan', spaceName: 'Attic' }]);
+    expect(mapped.unmapped).toEqual([]);
+    const plan = mapped.content.elements[3];
+    expect(plan?.kind === 'imageTour' && plan.images[0]?.pins.map((pin) => pin.space)).toEqual([
+      { kind: 'space', id: 7, name: 'Classroom 101' },
+    ]);
+    expect(reportTemplateAttention(mapped.content)).toEqual([
+      { kind: 'text', elementId: 'intro', name: 'The school of Kallio, {report.from}' },
+      { kind: 'text', elementId: 'rich', name: 'Classrooms' },
+      { kind: 'imageTour', elementId: 'plan', name: 'Floor plan' },
     ]);
   });
 });
@@ -158,8 +221,7 @@ describe('an element view', () => {
         {
           id: 'school',
           name: 'School hours',
-          from: '2026-01-05T00:00:00+02:00',
-          to: '2026-01-10T00:00:00+02:00',
+          range: { kind: 'fixed' as const, from: '2026-01-05T00:00:00+02:00', to: '2026-01-10T00:00:00+02:00' },
           filters: [],
           nulls: false,
           mode: 'avg' as const,
@@ -171,6 +233,7 @@ describe('an element view', () => {
       report,
       { dataslotId: 'school', slot: null, mode: 'max', nulls: null, filters: null },
       {},
+      'Europe/Helsinki',
     );
     expect(view).toMatchObject({ slotSeconds: 3600, mode: 'max', dataslotName: 'School hours' });
     expect(view.from).toBe(Date.parse('2026-01-05T00:00:00+02:00'));
@@ -178,6 +241,7 @@ describe('an element view', () => {
       report,
       { dataslotId: null, slot: null, mode: null, nulls: null, filters: null },
       { slot: 86400 },
+      'Europe/Helsinki',
     );
     expect(onReport).toMatchObject({
       from: report.from.getTime(),

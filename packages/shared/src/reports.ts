@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { isValidSlotSeconds } from './data-slots.ts';
 import { dataFilterSchema, dataModes, dataViewErrors, dataViewLimits } from './data-views.ts';
 import { intId, nameField, uuidSchema } from './input-fields.ts';
+import { isRoomMeasurement } from './measurements.ts';
+import { type ReportDataslot, reportDataslotInstants, reportDataslotSchema } from './report-dataslots.ts';
+
+export * from './report-dataslots.ts';
 
 /**
  * Reports (spec §3 Report, Report cover): a document whose content is a tree of elements, written
@@ -64,7 +68,7 @@ export const reportSpaceRefSchema = z.discriminatedUnion('kind', [
 ]);
 export type ReportSpaceRef = z.output<typeof reportSpaceRefSchema>;
 
-/** Series chosen by space and measurement type; a null type takes every series of the space. */
+/** Series chosen by space and measurement type; a null type takes every room measurement of the space. */
 export const reportSeriesSelectionSchema = z
   .object({ space: reportSpaceRefSchema, dataType: z.string().trim().min(1).max(100).nullable().default(null) })
   .strict();
@@ -317,26 +321,6 @@ export const reportElementSchema: z.ZodType<ReportElement> = z.discriminatedUnio
 export type ReportElementOf<K extends ReportElementKind> = Extract<ReportElement, { kind: K }>;
 export type ReportImageTourImage = z.output<typeof imageTourImage>;
 
-/** A named range of a report with how it is shown: a summary view's data view (same fields, same engine). */
-export const reportDataslotSchema = z
-  .object({
-    id: reportElementId,
-    name: nameField,
-    /** ISO date-times with an offset. */
-    from: z.iso.datetime({ offset: true, message: 'Invalid date' }),
-    to: z.iso.datetime({ offset: true, message: 'Invalid date' }),
-    filters: z.array(dataFilterSchema).max(dataViewLimits.filtersMax, { message: 'Too many' }).default([]),
-    nulls: z.boolean().default(false),
-    mode: z.enum(dataModes).default('avg'),
-    slot: slotSeconds,
-  })
-  .strict()
-  .refine((slot) => Date.parse(slot.from) < Date.parse(slot.to), {
-    message: dataViewErrors.toBeforeFrom,
-    path: ['to'],
-  });
-export type ReportDataslot = z.output<typeof reportDataslotSchema>;
-
 export const reportDataslotsSchema = z
   .array(reportDataslotSchema)
   .max(reportLimits.dataslotsMax, { message: dataViewErrors.tooManyViews })
@@ -347,6 +331,17 @@ export const reportDataslotsSchema = z
       ids.add(slot.id);
     }
   });
+
+/** Data slots as stored, old fixed dates read as such; one that no longer parses is left out rather than hiding the report. */
+export function parseStoredDataslots(stored: unknown): ReportDataslot[] {
+  const all = reportDataslotsSchema.safeParse(stored);
+  if (all.success) return all.data;
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) => {
+    const slot = reportDataslotSchema.safeParse(item);
+    return slot.success ? [slot.data] : [];
+  });
+}
 
 /** Calls `visit` for every element, parents before children, with its depth (1 at the top). */
 export function walkReportElements(
@@ -469,7 +464,15 @@ export interface ReportSeriesFacts {
   dataType: string | null;
 }
 
-/** The ids of the series a list of selections takes, in the order of `series`, each once. */
+/** A series "all types" takes: one measuring the room, not the meter's battery or radio (decision 0157). */
+function isRoomSeries(item: ReportSeriesFacts): boolean {
+  return item.dataType === null || isRoomMeasurement(item.dataType);
+}
+
+/**
+ * The ids of the series a list of selections takes, in the order of `series`, each once. A null
+ * type takes the room's measurements of the space, never the meters' battery or radio.
+ */
 export function resolveReportSeries(
   selectionList: readonly ReportSeriesSelection[],
   lists: { spaces: readonly ReportSpaceFacts[]; series: readonly ReportSeriesFacts[] },
@@ -479,7 +482,7 @@ export function resolveReportSeries(
   const known = new Set(lists.spaces.map((space) => space.id));
   const taken = (item: ReportSeriesFacts) =>
     selectionList.some((selection) => {
-      if (selection.dataType !== null && selection.dataType !== item.dataType) return false;
+      if (selection.dataType === null ? !isRoomSeries(item) : selection.dataType !== item.dataType) return false;
       if (item.spaceId === null) return false;
       if (selection.space.kind === 'all') return shown.has(item.spaceId);
       if (selection.space.kind === 'current') return currentSpaceId !== null && item.spaceId === currentSpaceId;
@@ -512,7 +515,7 @@ export function reportReferencedSeries(
             const spaceId = pin.space.kind === 'current' ? currentSpaceId : pin.space.id;
             if (spaceId === null || !lists.spaces.some((space) => space.id === spaceId)) continue;
             spaceIds.add(spaceId);
-            for (const item of lists.series) if (item.spaceId === spaceId) seriesIds.add(item.id);
+            for (const item of lists.series) if (item.spaceId === spaceId && isRoomSeries(item)) seriesIds.add(item.id);
           }
         }
       }
@@ -530,67 +533,6 @@ export function reportReferencedSeries(
   visit(content.elements, null);
   for (const item of lists.series) if (seriesIds.has(item.id) && item.spaceId !== null) spaceIds.add(item.spaceId);
   return { seriesIds: [...seriesIds], spaceIds: [...spaceIds] };
-}
-
-/** What a template or a clone could not find in the project it goes to. */
-export interface ReportUnmapped {
-  elementId: string;
-  spaceName: string;
-  /** Null: the space itself is missing; else the space is there but has no series of this type. */
-  dataType: string | null;
-}
-
-function normalName(name: string): string {
-  return name.trim().toLocaleLowerCase();
-}
-
-/**
- * Content made for one project, pointed at another: each named space is looked up by name (case
- * and surrounding spaces ignored). A selection whose space is missing is dropped; one whose space
- * is there but lacks the measurement type is kept (it shows nothing until such a series exists).
- * Both are listed so that the user can fix them.
- */
-export function mapReportContent(
-  content: ReportContent,
-  target: { spaces: readonly ReportSpaceFacts[]; series: readonly ReportSeriesFacts[] },
-): { content: ReportContent; unmapped: ReportUnmapped[] } {
-  const unmapped: ReportUnmapped[] = [];
-  const byName = new Map(target.spaces.map((space) => [normalName(space.name), space]));
-  const mapSpace = (elementId: string, ref: { id: number; name: string }, dataType: string | null) => {
-    const space = byName.get(normalName(ref.name));
-    if (!space) {
-      unmapped.push({ elementId, spaceName: ref.name, dataType: null });
-      return null;
-    }
-    if (dataType !== null && !target.series.some((item) => item.spaceId === space.id && item.dataType === dataType)) {
-      unmapped.push({ elementId, spaceName: space.name, dataType });
-    }
-    return { kind: 'space' as const, id: space.id, name: space.name };
-  };
-  const mapElement = (element: ReportElement): ReportElement => {
-    const children = element.children.map(mapElement);
-    if (element.kind === 'imageTour') {
-      const images = element.images.map((image) => ({
-        ...image,
-        pins: image.pins.flatMap((pin) => {
-          if (pin.space.kind !== 'space') return [pin];
-          const space = mapSpace(element.id, pin.space, null);
-          return space ? [{ ...pin, space }] : [];
-        }),
-      }));
-      return { ...element, children, images };
-    }
-    if ('series' in element) {
-      const series = element.series.flatMap((selection) => {
-        if (selection.space.kind !== 'space') return [selection];
-        const space = mapSpace(element.id, selection.space, selection.dataType);
-        return space ? [{ ...selection, space }] : [];
-      });
-      return { ...element, children, series } as ReportElement;
-    }
-    return { ...element, children };
-  };
-  return { content: { ...content, elements: content.elements.map(mapElement) }, unmapped };
 }
 
 /** The range, slot and options an element's values are computed with (`reportElementDataSchema`). */
@@ -616,12 +558,13 @@ export function resolveReportElementView(
     nulls?: boolean;
     filters?: z.output<typeof dataFilterSchema>[];
   },
+  /** The project's: a slot's last days are counted on its wall clock. */
+  timeZone: string,
 ): ReportElementView {
   const slot = elementData.dataslotId ? report.dataslots.find((item) => item.id === elementData.dataslotId) : undefined;
   const base = slot
     ? {
-        from: Date.parse(slot.from),
-        to: Date.parse(slot.to),
+        ...reportDataslotInstants(slot.range, report, timeZone),
         slotSeconds: slot.slot,
         mode: slot.mode,
         nulls: slot.nulls,

@@ -91,14 +91,13 @@ export function demoCoverContent(logoAttachmentId: string | null = null): Report
   });
 }
 
-/** "Kouluaika": weekdays 8–16 in one-hour slots, over the report's range (ISO date-times). */
-export function demoSchoolHours(from: Date, to: Date): ReportDataslot[] {
+/** "Kouluaika": weekdays 8–16 in one-hour slots, over the whole range of the report (or of one made from it). */
+export function demoSchoolHours(): ReportDataslot[] {
   return reportDataslotsSchema.parse([
     {
       id: 'kouluaika',
       name: 'Kouluaika',
-      from: from.toISOString(),
-      to: to.toISOString(),
+      range: { kind: 'whole' },
       filters: [{ type: 'weekrange', hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, from: 8, to: 16 })) }],
       nulls: false,
       mode: 'avg',
@@ -339,7 +338,7 @@ export async function seedDemoReports(deps: {
       projectId: school.id,
       name: demoSchoolReport.name,
       content: demoSchoolReportContent(spaceIds, floorPlanId),
-      dataslots: demoSchoolHours(range.from, range.to),
+      dataslots: demoSchoolHours(),
       ...range,
       coverId: cover?.id ?? null,
       printtemplateId: printTemplate?.id ?? null,

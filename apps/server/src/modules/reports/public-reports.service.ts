@@ -3,6 +3,7 @@ import {
   parseReportContent,
   type ReportContent,
   reportCoverContentSchema,
+  reportDataslotInstants,
   reportDataslotsSchema,
   reportReferencedSeries,
   uuidSchema,
@@ -37,7 +38,17 @@ function reportSpans(report: Pick<PublishedReportRow, 'from' | 'to' | 'dataslots
   const seconds = (time: Date | string) => Math.floor(new Date(time).getTime() / 1000);
   const spans = [{ from: seconds(report.from), to: seconds(report.to) }];
   const slots = reportDataslotsSchema.safeParse(report.dataslots);
-  if (slots.success) for (const slot of slots.data) spans.push({ from: seconds(slot.from), to: seconds(slot.to) });
+  // Relative slots lie inside the report's range whatever the zone; fixed ones where their dates say.
+  if (slots.success) {
+    for (const slot of slots.data) {
+      const instants = reportDataslotInstants(
+        slot.range,
+        { from: new Date(report.from), to: new Date(report.to) },
+        'UTC',
+      );
+      spans.push({ from: seconds(new Date(instants.from)), to: seconds(new Date(instants.to)) });
+    }
+  }
   return spans;
 }
 

@@ -189,7 +189,15 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
         content,
         ...reportRange,
         dataslots: [
-          { id: 'late', name: 'Loppukuu', ...schoolHoursLate, filters: [], nulls: false, mode: 'avg', slot: 3600 },
+          {
+            id: 'late',
+            name: 'Loppukuu',
+            range: { kind: 'fixed', ...schoolHoursLate },
+            filters: [],
+            nulls: false,
+            mode: 'avg',
+            slot: 3600,
+          },
         ],
         coverId: cover?.id,
         published: true,

@@ -4,6 +4,7 @@ import {
   periodSettleMs,
   printTemplateStyle,
   reportCoverContentSchema,
+  reportDataslotInstants,
   reportDataslotsSchema,
 } from '@olo/shared';
 import { isRenderFailure, type PdfAnswer, type PdfJob, type PdfRequest } from '../../channels/pdf/pdf-job.ts';
@@ -83,10 +84,12 @@ function coverLogoId(cover: ReportCoverRow | undefined): string | null {
 }
 
 /** The last instant (epoch ms) a report shows: its range's end or a later data slot's. */
-function lastShownTime(report: Pick<Report, 'to' | 'dataslots'>): number {
+function lastShownTime(report: Pick<Report, 'from' | 'to' | 'dataslots'>): number {
   let last = new Date(report.to).getTime();
   const slots = reportDataslotsSchema.safeParse(report.dataslots);
-  if (slots.success) for (const slot of slots.data) last = Math.max(last, new Date(slot.to).getTime());
+  // Relative slots end inside the report's range whatever the zone; only fixed dates reach past it.
+  if (slots.success)
+    for (const slot of slots.data) last = Math.max(last, reportDataslotInstants(slot.range, report, 'UTC').to);
   return last;
 }
 

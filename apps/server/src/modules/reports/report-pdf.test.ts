@@ -138,8 +138,11 @@ describe.each(testDatabases)('reports as PDF on %s', (kind) => {
     const dataslots: ReportDataslot[] = days.map((day) => ({
       id: `d${day}`,
       name: `Päivä ${day}`,
-      from: new Date(Date.UTC(2026, 9, day - 1, 21)).toISOString(),
-      to: new Date(Date.UTC(2026, 9, day, 21)).toISOString(),
+      range: {
+        kind: 'fixed',
+        from: new Date(Date.UTC(2026, 9, day - 1, 21)).toISOString(),
+        to: new Date(Date.UTC(2026, 9, day, 21)).toISOString(),
+      },
       filters: [],
       nulls: false,
       mode: 'avg',

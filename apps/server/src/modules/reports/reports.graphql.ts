@@ -3,6 +3,7 @@ import {
   createPrintTemplateInput,
   createReportCoverInput,
   createReportInput,
+  type ReportAttention,
   updatePrintTemplateInput,
   updateReportCoverInput,
   updateReportInput,
@@ -308,10 +309,27 @@ const ReportUnmappedRef = builder
     }),
   });
 
+const ReportAttentionKindRef = builder.enumType('ReportAttentionKind', {
+  values: ['text', 'imageTour', 'pin', 'fixedDataslot', 'noData'] as const,
+});
+
+const ReportAttentionRef = builder.objectRef<ReportAttention>('ReportAttention').implement({
+  description:
+    'Something of a report made from a template (or cloned) for its author to look at: a text or image tour ' +
+    "written for the template's project, a pin dropped with its missing space, a data slot kept at fixed dates, " +
+    "or the report's range (name null) or a data slot in which its series have no values.",
+  fields: (t) => ({
+    kind: t.field({ type: ReportAttentionKindRef, resolve: (item) => item.kind }),
+    elementId: t.exposeString('elementId', { nullable: true }),
+    name: t.exposeString('name', { nullable: true }),
+  }),
+});
+
 const ReportCreationRef = builder.objectRef<ReportCreation>('ReportCreation').implement({
   fields: (t) => ({
     report: t.field({ type: ReportRef, resolve: (creation) => creation.report }),
     unmapped: t.field({ type: [ReportUnmappedRef], resolve: (creation) => creation.unmapped }),
+    attention: t.field({ type: [ReportAttentionRef], resolve: (creation) => creation.attention }),
   }),
 });
 

@@ -9,12 +9,18 @@ import {
   emptyReportCoverContent,
   mapReportContent,
   parseReportContent,
+  parseStoredDataslots,
+  type ReportAttention,
   type ReportContent,
   type ReportDataslot,
+  type ReportDroppedPin,
   type ReportElement,
   type ReportUnmapped,
+  relativeDataslotRange,
+  reportDataslotInstants,
   reportErrors,
   reportReferencedSeries,
+  reportTemplateAttention,
   tenancyErrors,
   type UpdatePrintTemplateInput,
   type UpdateReportCoverInput,
@@ -40,7 +46,10 @@ import type {
   ReportTemplateRow,
 } from './reports.repository.ts';
 
-/** A report as the API gives it: content upgraded to the current version, publicId only while published. */
+/**
+ * A report as the API gives it: content upgraded to the current version, data slots with their
+ * ranges (fixed dates stored before ranges were relative read as such), publicId only while published.
+ */
 export type Report = Omit<ReportRow, 'content' | 'publicId'> & { content: ReportContent; publicId: string | null };
 
 /** What ReportContext resolves from: a report's project and ranges; `referencedOnly` for its public link. */
@@ -56,6 +65,8 @@ export interface ReportContextSource {
 export interface ReportCreation {
   report: Report;
   unmapped: ReportUnmapped[];
+  /** What the author should look at: texts and images of the template, dropped pins, slots without data. */
+  attention: ReportAttention[];
 }
 
 export interface ReportExtras {
@@ -79,10 +90,19 @@ export interface ReportContextLoaders {
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
 
+function pinsAttention(pins: readonly ReportDroppedPin[]): ReportAttention[] {
+  return pins.map((pin) => ({ kind: 'pin', elementId: pin.elementId, name: pin.spaceName }));
+}
+
 function toReport(row: ReportRow): Report {
   const parsed = parseReportContent(row.content);
   if (!parsed.success) throw new AppError('BAD_USER_INPUT', parsed.message);
-  return { ...row, content: parsed.data, publicId: row.published ? row.publicId : null };
+  return {
+    ...row,
+    content: parsed.data,
+    dataslots: parseStoredDataslots(row.dataslots),
+    publicId: row.published ? row.publicId : null,
+  };
 }
 
 /** Every attachment id an image tour of the content shows. */
@@ -185,21 +205,35 @@ export class ReportsService {
     const base = { projectId: project.id, name: input.name, from: input.from, to: input.to };
     if (input.templateId === null || input.templateId === undefined) {
       const row = await this.repository.insert({ ...base, content: emptyReportContent, dataslots: [] });
-      return { report: toReport(row), unmapped: [] };
+      return { report: toReport(row), unmapped: [], attention: [] };
     }
     const template = await this.repository.templateInChain(input.templateId, project.organizationId);
     if (!template) throw notFound();
     const source = toReport(template);
-    const { content, unmapped } = await this.retarget(access, source, project, true);
+    const { content, unmapped, droppedPins } = await this.retarget(access, source, project, true);
+    // The template's slots follow the new report's range: fixed dates are read against the template's own.
+    const fixedSlots: ReportAttention[] = [];
+    const dataslots = source.dataslots.map((slot) => {
+      const { range, relative } = relativeDataslotRange(slot.range, source);
+      if (!relative) fixedSlots.push({ kind: 'fixedDataslot', elementId: null, name: slot.name });
+      return { ...slot, range };
+    });
     const row = await this.repository.insert({
       ...base,
       content,
-      dataslots: source.dataslots,
+      dataslots,
       landscape: source.landscape,
       coverId: await this.coverInChain(source.coverId, project.organizationId),
       printtemplateId: await this.printTemplateInChain(source.printtemplateId, project.organizationId),
     });
-    return { report: toReport(row), unmapped };
+    const report = toReport(row);
+    const attention = [
+      ...reportTemplateAttention(content),
+      ...pinsAttention(droppedPins),
+      ...fixedSlots,
+      ...(await this.rangesWithoutData(report, project)),
+    ];
+    return { report, unmapped, attention };
   }
 
   /**
@@ -246,7 +280,12 @@ export class ReportsService {
     await access.assert('project.adminReports', input.projectId);
     const source = toReport(row);
     const project = await this.project(input.projectId);
-    const { content, unmapped } = await this.retarget(access, source, project, source.projectId !== project.id);
+    const { content, unmapped, droppedPins } = await this.retarget(
+      access,
+      source,
+      project,
+      source.projectId !== project.id,
+    );
     const created = await this.repository.insert({
       projectId: project.id,
       name: input.name ?? source.name,
@@ -259,7 +298,7 @@ export class ReportsService {
       coverId: await this.coverInChain(source.coverId, project.organizationId),
       printtemplateId: await this.printTemplateInChain(source.printtemplateId, project.organizationId),
     });
-    return { report: toReport(created), unmapped };
+    return { report: toReport(created), unmapped, attention: pinsAttention(droppedPins) };
   }
 
   /** Opens the public link under a new id, so that a link given out before stops working. */
@@ -299,9 +338,13 @@ export class ReportsService {
   /** Episodes of the context's series overlapping the report's range or any of its data slots'. */
   async contextEpisodes(source: ReportContextSource, loaders: ReportContextLoaders): Promise<ReportEpisode[]> {
     const { series } = await this.contextLists(source, loaders);
+    // Relative slots lie inside the report's range whatever the zone: only fixed dates add to it.
     const ranges = [
       { from: source.from, to: source.to },
-      ...source.dataslots.map((slot) => ({ from: new Date(slot.from), to: new Date(slot.to) })),
+      ...source.dataslots.map((slot) => {
+        const instants = reportDataslotInstants(slot.range, source, 'UTC');
+        return { from: new Date(instants.from), to: new Date(instants.to) };
+      }),
     ];
     return loaders.reportEpisodes.load({ seriesIds: series.map((item) => item.id), ranges });
   }
@@ -492,15 +535,16 @@ export class ReportsService {
     source: Report,
     project: ReportProjectRow,
     map: boolean,
-  ): Promise<{ content: ReportContent; unmapped: ReportUnmapped[] }> {
+  ): Promise<{ content: ReportContent; unmapped: ReportUnmapped[]; droppedPins: ReportDroppedPin[] }> {
     let content = source.content;
     let unmapped: ReportUnmapped[] = [];
+    let droppedPins: ReportDroppedPin[] = [];
     if (map) {
       const [spaces, series] = await Promise.all([
         this.spaces.listByProjects([project.id]),
         this.series.listByProjects([project.id]),
       ]);
-      ({ content, unmapped } = mapReportContent(content, { spaces, series }));
+      ({ content, unmapped, droppedPins } = mapReportContent(content, { spaces, series }));
     }
     const [sourceProject] = await this.repository.projectsWithOrganization([source.projectId]);
     if (!sourceProject) throw notFound();
@@ -511,6 +555,31 @@ export class ReportsService {
       project,
     );
     if (copies.size > 0) content = { ...content, elements: replaceAttachments(content.elements, copies) };
-    return { content, unmapped };
+    return { content, unmapped, droppedPins };
+  }
+
+  /**
+   * The report's range (name null) and each data slot in which none of the series the report shows
+   * has a value: a report made from a template over days its project has no readings for.
+   */
+  private async rangesWithoutData(report: Report, project: ReportProjectRow): Promise<ReportAttention[]> {
+    const [spaces, series] = await Promise.all([
+      this.spaces.listByProjects([project.id]),
+      this.series.listByProjects([project.id]),
+    ]);
+    const { seriesIds } = reportReferencedSeries(report.content, { spaces, series });
+    const ranges = [
+      { name: null, from: report.from.getTime(), to: report.to.getTime() },
+      ...report.dataslots.map((slot) => ({
+        name: slot.name,
+        ...reportDataslotInstants(slot.range, report, project.timeZone),
+      })),
+    ];
+    const found = await Promise.all(
+      ranges.map((range) => this.series.hasValuesBetween(seriesIds, new Date(range.from), new Date(range.to))),
+    );
+    return ranges.flatMap((range, index) =>
+      found[index] ? [] : [{ kind: 'noData' as const, elementId: null, name: range.name }],
+    );
   }
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PostgresJsSession } from 'drizzle-orm/postgres-js';
 import type { Db } from '../../db/database.ts';
 import type { Transaction } from '../../db/sql.ts';
-import { projects, series, seriesDatasources, seriesLatest } from '../../db/tables/index.ts';
+import { projects, series, seriesData, seriesDatasources, seriesLatest } from '../../db/tables/index.ts';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
@@ -174,6 +174,17 @@ export class SeriesRepository {
       .from(seriesLatest)
       .where(inArray(seriesLatest.seriesId, seriesIds));
     return row?.time ? new Date(row.time) : null;
+  }
+
+  /** Whether any of the series has a stored value in [from, to): one probe of the primary key, whatever the range. */
+  async hasValuesBetween(seriesIds: number[], from: Date, to: Date): Promise<boolean> {
+    if (seriesIds.length === 0) return false;
+    const rows = await this.db
+      .select({ one: sql<number>`1` })
+      .from(seriesData)
+      .where(and(inArray(seriesData.seriesId, seriesIds), gte(seriesData.time, from), lt(seriesData.time, to)))
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** Those of the series that a datasource feeds now from an active meter. */

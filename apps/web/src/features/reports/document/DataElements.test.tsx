@@ -129,8 +129,7 @@ function testScope(overrides: Partial<ReportScope> = {}): ReportScope {
         {
           id: 'school',
           name: 'Kouluaika',
-          from: new Date(from).toISOString(),
-          to: new Date(to).toISOString(),
+          range: { kind: 'whole' },
           filters: [{ type: 'weekrange', hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, from: 8, to: 16 })) }],
           nulls: false,
           mode: 'avg',

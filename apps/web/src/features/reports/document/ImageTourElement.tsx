@@ -1,6 +1,12 @@
 import { Box, List, Stack, Text } from '@mantine/core';
 import type { DataResult } from '@olo/data-engine';
-import { formatMeasurement, type ReportElementOf, type ReportImageTourImage, unitLabel } from '@olo/shared';
+import {
+  formatMeasurement,
+  isRoomMeasurement,
+  type ReportElementOf,
+  type ReportImageTourImage,
+  unitLabel,
+} from '@olo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seriesUnit } from '../../summary/chartGroups.ts';
@@ -72,7 +78,7 @@ export function ImageTourElement({ element, scope }: { element: ReportElementOf<
   const seriesIds = useMemo(
     () =>
       scope.context.series
-        .filter((item) => item.spaceId !== null && spaceIds.includes(item.spaceId))
+        .filter((item) => item.spaceId !== null && spaceIds.includes(item.spaceId) && isRoomMeasurement(item.dataType))
         .map((item) => item.id),
     [spaceKey, scope.context.series],
   );

@@ -1,10 +1,4 @@
-import {
-  parseReportContent,
-  type ReportDataslot,
-  reportCoverContentSchema,
-  reportDataslotSchema,
-  reportDataslotsSchema,
-} from '@olo/shared';
+import { parseReportContent, parseStoredDataslots, reportCoverContentSchema } from '@olo/shared';
 import type {
   PublicReportFieldsFragment,
   ReportContextFieldsFragment,
@@ -15,17 +9,6 @@ import { initialDataSlot } from '../../summary/dataSlots.ts';
 import type { ReportContextInfo, ReportModel, ReportSources } from './reportScope.ts';
 
 export type ReportModelResult = { success: true; model: ReportModel } | { success: false; message: string };
-
-/** Data slots as stored; one that no longer parses is left out rather than hiding the report. */
-function dataslotsOf(stored: unknown): ReportDataslot[] {
-  const all = reportDataslotsSchema.safeParse(stored);
-  if (all.success) return all.data;
-  if (!Array.isArray(stored)) return [];
-  return stored.flatMap((item) => {
-    const slot = reportDataslotSchema.safeParse(item);
-    return slot.success ? [slot.data] : [];
-  });
-}
 
 /** A cover as stored; one that does not parse is left out (the report opens without its first page). */
 export function reportCoverOf(cover: ReportCoverFieldsFragment | null | undefined): ReportModel['cover'] {
@@ -47,7 +30,7 @@ export function reportModelOf(report: ReportFieldsFragment | PublicReportFieldsF
     model: {
       name: report.name,
       content: content.data,
-      dataslots: dataslotsOf(report.dataslots),
+      dataslots: parseStoredDataslots(report.dataslots),
       from: Date.parse(report.from),
       to: Date.parse(report.to),
       landscape: report.landscape,

@@ -141,8 +141,8 @@ export function useElementView(
   const selectionKey = JSON.stringify(element.series ?? []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the keys stand for the element's data and selections.
   const view = useMemo(
-    () => resolveReportElementView(report, element.data, context.defaults),
-    [report.from, report.to, report.dataslots, dataKey, context.defaults],
+    () => resolveReportElementView(report, element.data, context.defaults, context.timeZone),
+    [report.from, report.to, report.dataslots, dataKey, context.defaults, context.timeZone],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selections.
   const seriesIds = useMemo(

@@ -33,8 +33,7 @@ function Settings({
         {
           id: 'school',
           name: 'Kouluaika',
-          from: '2026-03-01T00:00:00+02:00',
-          to: '2026-03-31T00:00:00+03:00',
+          range: { kind: 'fixed', from: '2026-03-01T00:00:00+02:00', to: '2026-03-31T00:00:00+03:00' },
           filters: [],
           nulls: false,
           mode: 'avg',

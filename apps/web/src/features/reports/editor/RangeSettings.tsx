@@ -1,6 +1,14 @@
-import { Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { DataFilter } from '@olo/data-engine';
-import { dataModes, newReportElementId, type ReportDataslot, reportLimits } from '@olo/shared';
+import {
+  dataModes,
+  newReportElementId,
+  type ReportDataslot,
+  type ReportDataslotRange,
+  reportDataslotInstants,
+  reportDataslotLimits,
+  reportLimits,
+} from '@olo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FiltersEditor } from '../../summary/FiltersEditor.tsx';
@@ -58,15 +66,109 @@ export function DayRangeFields({
   );
 }
 
+const rangeKindLabels = {
+  whole: 'The report’s whole range',
+  last: 'Its last days',
+  fixed: 'Fixed dates',
+} as const;
+
+/**
+ * Where a data slot lies: the report's whole range, its last days, or fixed dates (decision 0157). Relative ones
+ * follow the report's range, and that of every report made from it as a template; a weekday schedule within either
+ * is the slot's filter below.
+ */
+function DataslotRangeFields({
+  range,
+  report,
+  timeZone,
+  index,
+  onChange,
+}: {
+  range: ReportDataslotRange;
+  report: { from: number; to: number };
+  timeZone: string;
+  index: number;
+  onChange: (range: ReportDataslotRange) => void;
+}) {
+  const { t } = useTranslation();
+  const [days, setDays] = useState<string | number>(range.kind === 'last' ? range.days : 7);
+  const choose = (kind: ReportDataslotRange['kind']) => {
+    if (kind === range.kind) return;
+    if (kind === 'whole') onChange({ kind });
+    else if (kind === 'last') onChange({ kind, days: typeof days === 'number' && days >= 1 ? days : 7 });
+    else {
+      // Fixed dates start where the slot now lies, so that choosing them moves nothing.
+      const now = reportDataslotInstants(range, report, timeZone);
+      onChange({
+        kind,
+        from: new Date(now.from).toISOString(),
+        to: new Date(Math.max(now.to, now.from + dayMs)).toISOString(),
+      });
+    }
+  };
+  const daysValid =
+    typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= reportDataslotLimits.daysMax;
+  return (
+    <Group gap="xs" align="start" wrap="wrap" data-testid={`dataslot-range-${index}`}>
+      <Select
+        size="xs"
+        w={220}
+        label={t('Range of the data slot')}
+        allowDeselect={false}
+        value={range.kind}
+        data={(['whole', 'last', 'fixed'] as const).map((kind) => ({ value: kind, label: t(rangeKindLabels[kind]) }))}
+        onChange={(chosen) => chosen && choose(chosen as ReportDataslotRange['kind'])}
+      />
+      {range.kind === 'last' && (
+        <NumberInput
+          size="xs"
+          w={120}
+          label={t('Days')}
+          min={1}
+          max={reportDataslotLimits.daysMax}
+          allowDecimal={false}
+          value={days}
+          error={daysValid ? undefined : t('From 1 to {{max}} days', { max: reportDataslotLimits.daysMax })}
+          onChange={(value) => {
+            setDays(value);
+            if (
+              typeof value === 'number' &&
+              Number.isInteger(value) &&
+              value >= 1 &&
+              value <= reportDataslotLimits.daysMax
+            ) {
+              onChange({ kind: 'last', days: value });
+            }
+          }}
+        />
+      )}
+      {range.kind === 'fixed' && (
+        <DayRangeFields
+          from={Date.parse(range.from)}
+          to={Date.parse(range.to)}
+          timeZone={timeZone}
+          testId={`dataslot-days-${index}`}
+          onChange={(next) =>
+            onChange({ kind: 'fixed', from: new Date(next.from).toISOString(), to: new Date(next.to).toISOString() })
+          }
+        />
+      )}
+    </Group>
+  );
+}
+
 function DataslotEditor({
   slot,
   index,
+  report,
   timeZone,
   onChange,
   onRemove,
 }: {
   slot: ReportDataslot;
   index: number;
+  /** The report's range, epoch ms [from, to): relative slots follow it. */
+  report: { from: number; to: number };
   timeZone: string;
   onChange: (slot: ReportDataslot) => void;
   onRemove: () => void;
@@ -93,14 +195,12 @@ function DataslotEditor({
             {t('Remove data slot')}
           </Button>
         </Group>
-        <DayRangeFields
-          from={Date.parse(slot.from)}
-          to={Date.parse(slot.to)}
+        <DataslotRangeFields
+          range={slot.range}
+          report={report}
           timeZone={timeZone}
-          testId={`dataslot-range-${index}`}
-          onChange={(range) =>
-            onChange({ ...slot, from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() })
-          }
+          index={index}
+          onChange={(range) => onChange({ ...slot, range })}
         />
         <Group gap="xs" align="end" wrap="wrap">
           <Select
@@ -165,8 +265,7 @@ export function RangeSettings({
       {
         id: newReportElementId(),
         name: t('Data slot {{number}}', { number: dataslots.length + 1 }),
-        from: new Date(from).toISOString(),
-        to: new Date(Math.max(to, from + dayMs)).toISOString(),
+        range: { kind: 'whole' },
         filters: [],
         nulls: false,
         mode: 'avg',
@@ -187,6 +286,7 @@ export function RangeSettings({
           key={slot.id}
           slot={slot}
           index={index}
+          report={{ from, to }}
           timeZone={timeZone}
           onChange={(edited) => onDataslots(dataslots.map((item) => (item.id === slot.id ? edited : item)))}
           onRemove={() => onDataslots(dataslots.filter((item) => item.id !== slot.id))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   type ReportCoverContent,
   type ReportElement,
@@ -7,7 +7,7 @@ import {
   reportLimits,
   walkReportElements,
 } from '@olo/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { errorText } from '../../forms/errorText.ts';
@@ -22,9 +22,11 @@ import { ElementPalette } from './ElementPalette.tsx';
 import { ElementSettings } from './ElementSettings.tsx';
 import { elementKindLabels, elementSummary } from './elementKinds.ts';
 import { RangeSettings } from './RangeSettings.tsx';
+import classes from './ReportEditor.module.css';
 import { type NamedChoice, PublishControls, ReportSettings } from './ReportSettings.tsx';
 import { findReportElement, newReportElement } from './reportTree.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
+import { SettingsDisclosure } from './SettingsDisclosure.tsx';
 import { type ReportDraft, useReportAutosave } from './useReportAutosave.ts';
 
 export interface ReportCoverChoice extends NamedChoice {
@@ -70,8 +72,9 @@ export interface ReportEditorProps {
 }
 
 /**
- * The report editor: its name, save state, publishing and page settings at the top, the range and data slots, the
- * page-shaped canvas, and beside it (under it on a phone) the palette and the selected element's settings. Every
+ * The report editor: its name, save state and publishing at the top with the report's settings (page, range, data
+ * slots) folded away, the page-shaped canvas, and beside it (under it on a phone) the palette and the selected
+ * element's settings, kept in view while the pages scroll. A new element is selected and scrolled into view. Every
  * change is saved on its own shortly after it is made.
  */
 export function ReportEditor(props: ReportEditorProps) {
@@ -81,6 +84,7 @@ export function ReportEditor(props: ReportEditorProps) {
   const { draft, dispatch, state } = autosave;
   useUnsavedChangesPrompt(state !== 'saved');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [revealId, setRevealId] = useState<string | null>(null);
   const [publicId, setPublicId] = useState(props.publicId);
   const [publishing, setPublishing] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -112,10 +116,23 @@ export function ReportEditor(props: ReportEditorProps) {
       toast.error(t(reportErrors.tooManyElements));
       return;
     }
-    const element = newReportElement(kind);
-    dispatch({ type: 'tree', action: { type: 'add', element, parentId: inside && selected ? selected.id : null } });
+    const parent = inside ? selected : null;
+    const repeated = parent !== null && (parent.repeatPerSpace || insideRepeat(elements, parent.id));
+    const element = newReportElement(kind, { insideRepeat: repeated });
+    dispatch({ type: 'tree', action: { type: 'add', element, parentId: parent ? parent.id : null } });
     setSelectedId(element.id);
+    setRevealId(element.id);
   };
+
+  // A new element is drawn on the next render: then brought into view, wherever the page was scrolled.
+  useEffect(() => {
+    if (revealId === null) return;
+    const frame = document.querySelector(`[data-element-id="${revealId}"]`);
+    if (!frame) return;
+    setRevealId(null);
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    frame.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  }, [revealId]);
 
   const publish = async (published: boolean) => {
     setPublishing(true);
@@ -193,23 +210,29 @@ export function ReportEditor(props: ReportEditorProps) {
               onPublish={() => void publish(true)}
               onUnpublish={() => void publish(false)}
             />
-            <ReportSettings
-              draft={draft}
-              covers={props.covers}
-              printTemplates={props.printTemplates}
-              onChange={(changes) => dispatch({ type: 'set', changes })}
-            />
+            <SettingsDisclosure
+              from={draft.from}
+              to={draft.to}
+              dataslotCount={draft.dataslots.length}
+              timeZone={props.context.timeZone}
+            >
+              <ReportSettings
+                draft={draft}
+                covers={props.covers}
+                printTemplates={props.printTemplates}
+                onChange={(changes) => dispatch({ type: 'set', changes })}
+              />
+              <Divider />
+              <RangeSettings
+                from={draft.from}
+                to={draft.to}
+                dataslots={draft.dataslots}
+                timeZone={props.context.timeZone}
+                onRange={(range) => dispatch({ type: 'set', changes: range })}
+                onDataslots={(dataslots) => dispatch({ type: 'set', changes: { dataslots } })}
+              />
+            </SettingsDisclosure>
           </Stack>
-        </Paper>
-        <Paper withBorder p="sm">
-          <RangeSettings
-            from={draft.from}
-            to={draft.to}
-            dataslots={draft.dataslots}
-            timeZone={props.context.timeZone}
-            onRange={(range) => dispatch({ type: 'set', changes: range })}
-            onDataslots={(dataslots) => dispatch({ type: 'set', changes: { dataslots } })}
-          />
         </Paper>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }} style={{ minWidth: 0 }}>
@@ -227,7 +250,7 @@ export function ReportEditor(props: ReportEditorProps) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }} style={{ minWidth: 0 }}>
-            <Stack gap="md">
+            <Stack gap="md" className={classes.sidePanel} data-testid="editor-side-panel">
               <Paper withBorder p="sm">
                 <ElementPalette selectedName={selectedName} onAdd={add} />
               </Paper>

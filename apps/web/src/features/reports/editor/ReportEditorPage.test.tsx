@@ -145,7 +145,9 @@ describe('report editor', { timeout: 30_000 }, () => {
     expect(elements[1]).toMatchObject({ kind: 'text', text: 'Mittaukset {report.from} alkaen', pageBreakBefore: true });
     await waitFor(() => expect(saveState()).toBe('saved'));
 
-    // The next save goes with the version the server gave.
+    // The next save goes with the version the server gave. The report's settings open from their fold.
+    expect(screen.queryByRole('radio', { name: 'Vaaka' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Raportin asetukset' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Vaaka' }));
     await waitFor(() => expect(saves(sent)).toHaveLength(2), { timeout: 5000 });
     expect(saves(sent)[1]).toMatchObject({ version: 4, landscape: true });

@@ -42,7 +42,7 @@ export function SeriesSelectionsField({
     );
     if (selection.dataType) types.add(selection.dataType);
     return [
-      { value: allTypes, label: t('Every measurement') },
+      { value: allTypes, label: t('Every room measurement') },
       ...[...types].sort().map((type) => ({ value: type, label: measurementLabel(type) })),
     ];
   };

@@ -28,7 +28,19 @@ function chain(levels: number, prefix = 'd'): ReportElement {
 describe('report tree', () => {
   it('adds a new element of each kind with its defaults, at the end or at the end of the selected one', () => {
     const graph = newReportElement('graph');
-    expect(graph).toMatchObject({ kind: 'graph', series: [], showLimits: true, repeatPerSpace: false, children: [] });
+    // A new graph shows the room measurements of every shown space over the report's range; inside a repeat, its space's.
+    expect(graph).toMatchObject({
+      kind: 'graph',
+      series: [{ space: { kind: 'all' }, dataType: null }],
+      data: { dataslotId: null },
+      showLimits: true,
+      repeatPerSpace: false,
+      children: [],
+    });
+    expect(newReportElement('dataTable', { insideRepeat: true })).toMatchObject({
+      series: [{ space: { kind: 'current' }, dataType: null }],
+    });
+    expect(newReportElement('text')).not.toHaveProperty('series');
     expect(shape(reportTreeReducer(tree(), { type: 'add', element: text('n'), parentId: null }))).toBe(
       'a b(b1 b2) c n',
     );

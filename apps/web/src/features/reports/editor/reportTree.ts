@@ -35,9 +35,15 @@ export interface ReportTreePlace {
   depth: number;
 }
 
-/** A new element of a kind with the schema's defaults. */
-export function newReportElement(kind: ReportElementKind): ReportElement {
-  return reportElementSchema.parse({ id: newReportElementId(), kind });
+/**
+ * A new element of a kind with the schema's defaults; a graph, table or summary starts with the room measurements
+ * of every shown space (of the repeated space inside a repeat) over the report's whole range, so that it shows
+ * something at once (decision 0158).
+ */
+export function newReportElement(kind: ReportElementKind, place: { insideRepeat: boolean } = { insideRepeat: false }) {
+  const series = [{ space: { kind: place.insideRepeat ? 'current' : 'all' }, dataType: null }];
+  const defaults = kind === 'graph' || kind === 'dataTable' || kind === 'summary' ? { series } : {};
+  return reportElementSchema.parse({ id: newReportElementId(), kind, ...defaults });
 }
 
 export function findReportElement(elements: readonly ReportElement[], id: string): ReportElement | null {

@@ -8,7 +8,7 @@ import { signedInUser } from '../../../testing/currentUser.ts';
 import { typeInto } from '../../../testing/dateFields.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../../testing/renderApp.tsx';
 import { listProject, shellProject } from '../../projects/testProjects.ts';
-import { listReport, unmappedItem } from './testReports.ts';
+import { attentionItem, listReport, unmappedItem } from './testReports.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -107,6 +107,11 @@ describe('report list', { timeout: 60_000 }, () => {
                 unmappedItem('g2', 'Luokka 3', null),
                 unmappedItem('t1', 'Aula', 'CO2'),
               ],
+              attention: [
+                attentionItem('text', 'intro', 'Koulun luokat ja sali'),
+                attentionItem('pin', 'plan', 'Sali'),
+                attentionItem('noData', null, 'Kouluaika'),
+              ],
             },
           },
         };
@@ -137,6 +142,16 @@ describe('report list', { timeout: 60_000 }, () => {
         .getAllByTestId('report-unmapped-item')
         .map((item) => item.textContent),
     ).toEqual(['Luokka 3: tämännimistä tilaa ei ole', 'Aula: ei sarjaa suureelle CO2']);
+    // What was written for the template's project, the pin dropped with its space, a slot without readings.
+    expect(
+      within(notice)
+        .getAllByTestId('report-attention-item')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Pohjasta kopioitu teksti: ”Koulun luokat ja sali”',
+      'Tilan Sali merkki poistettiin pohjapiirroksesta: samannimistä tilaa ei ole',
+      'Tietojaksolla Kouluaika ei ole raportin sarjojen mittauksia',
+    ]);
     expect(screen.queryByTestId('create-report-form')).toBeNull();
   });
 
@@ -181,6 +196,7 @@ describe('report list', { timeout: 60_000 }, () => {
               __typename: 'ReportCreation',
               report: listReport(12, 'Marraskuu päiväkodissa', { projectId: 8 }),
               unmapped: [],
+              attention: [],
             },
           },
         };

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import {
   DeleteReportDocument,
   ProjectReportsDocument,
+  type ReportAttentionFieldsFragment,
   type ReportListFieldsFragment,
   type ReportUnmappedFieldsFragment,
 } from '../../../graphql/generated.ts';
@@ -21,9 +22,9 @@ import { DownloadPdfButton } from '../download/DownloadPdfButton.tsx';
 import { linkLanguage, reportPdfUrl } from '../download/reportPdf.ts';
 import { CloneReportForm } from './CloneReportForm.tsx';
 import { CreateReportForm } from './CreateReportForm.tsx';
+import { CreationNotice } from './CreationNotice.tsx';
 import { publicReportPath, ReportLink, reportEditorPath } from './reportLinks.tsx';
 import { reportRangeText } from './reportRange.ts';
-import { UnmappedNotice } from './UnmappedNotice.tsx';
 
 /** Whether the report is public, with its link to open or copy; its summary and template flags. */
 function ReportState({ report }: { report: ReportListFieldsFragment }) {
@@ -75,10 +76,11 @@ function ReportState({ report }: { report: ReportListFieldsFragment }) {
   );
 }
 
-/** A report just created or cloned whose selections found no match: its notice, before going on to it. */
-interface Unmapped {
+/** A report just created or cloned with what needs its author's attention: its notice, before going on to it. */
+interface Created {
   report: ReportListFieldsFragment;
   unmapped: ReportUnmappedFieldsFragment[];
+  attention: ReportAttentionFieldsFragment[];
 }
 
 function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: boolean }) {
@@ -96,13 +98,13 @@ function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: bool
   });
   const [creating, setCreating] = useState(false);
   const [cloning, setCloning] = useState<ReportListFieldsFragment | null>(null);
-  const [unmapped, setUnmapped] = useState<Unmapped | null>(null);
+  const [notice, setNotice] = useState<Created | null>(null);
 
-  // Straight on to the new report, unless the user should first hear what found no match.
-  const created = (result: Unmapped) => {
+  // Straight on to the new report, unless the user should first hear what needs their attention.
+  const created = (result: Created) => {
     setCreating(false);
     setCloning(null);
-    if (result.unmapped.length > 0) setUnmapped(result);
+    if (result.unmapped.length > 0 || result.attention.length > 0) setNotice(result);
     else navigate(reportEditorPath(result.report.projectId, result.report.id));
   };
 
@@ -128,12 +130,13 @@ function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: bool
             </Button>
           )}
         </Group>
-        {unmapped && (
-          <UnmappedNotice
-            reportName={unmapped.report.name}
-            editorPath={reportEditorPath(unmapped.report.projectId, unmapped.report.id)}
-            unmapped={unmapped.unmapped}
-            onClose={() => setUnmapped(null)}
+        {notice && (
+          <CreationNotice
+            reportName={notice.report.name}
+            editorPath={reportEditorPath(notice.report.projectId, notice.report.id)}
+            unmapped={notice.unmapped}
+            attention={notice.attention}
+            onClose={() => setNotice(null)}
           />
         )}
         {creating && (
@@ -183,11 +186,16 @@ function ReportList({ projectId, canAdmin }: { projectId: number; canAdmin: bool
               <Table.Td>
                 <ReportLink projectId={projectId} id={report.id} name={report.name} />
               </Table.Td>
-              <Table.Td>{reportRangeText(report.from, report.to, i18n.language, zone)}</Table.Td>
+              {/* Days and times on one line: wrapped, "1.–30.11.2026" read as two periods (decision 0159). */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="report-period">
+                {reportRangeText(report.from, report.to, i18n.language, zone)}
+              </Table.Td>
               <Table.Td>
                 <ReportState report={report} />
               </Table.Td>
-              <Table.Td>{formatTime(report.updatedAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="report-updated">
+                {formatTime(report.updatedAt)}
+              </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <DownloadPdfButton

@@ -21,3 +21,7 @@ export function listReport(id: number, name: string, state: Partial<Record<strin
 export function unmappedItem(elementId: string, spaceName: string, dataType: string | null) {
   return { __typename: 'ReportUnmapped', elementId, spaceName, dataType };
 }
+
+export function attentionItem(kind: string, elementId: string | null, name: string | null) {
+  return { __typename: 'ReportAttention', kind, elementId, name };
+}
