@@ -18,6 +18,7 @@ const inputs = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'apps/server/src',
   'apps/server/drizzle',
   'packages/shared/src',
