@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeInitialJavaScript } from './bundle-size.mjs';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stampFile = path.join(root, '.build-stamp');
@@ -17,13 +18,20 @@ const inputs = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'apps/server/src',
   'apps/server/drizzle',
   'packages/shared/src',
   'packages/data-engine/src',
   'package-lock.json',
+  'scripts/precompress.mjs',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/server/dist/pglite-host.js'];
+const outputs = [
+  'apps/web/dist/index.html',
+  'apps/web/dist/index.html.br',
+  'apps/server/dist/main.js',
+  'apps/server/dist/pglite-host.js',
+];
 
 function* files(entry) {
   if (!fs.existsSync(entry)) return;
@@ -95,7 +103,13 @@ export async function buildAll({ force = false } = {}) {
   const started = Date.now();
   console.log('Building Olo…');
   await buildWeb();
-  console.log(describeInitialJavaScript(path.join(root, 'apps/web/dist')));
+  const webDist = path.join(root, 'apps/web/dist');
+  console.log(describeInitialJavaScript(webDist));
+  const compressed = await precompress(webDist, path.join(root, 'node_modules/.cache/olo-precompress'));
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  console.log(
+    `Compressed ${compressed.files} files: ${mb(compressed.bytes)} → ${mb(compressed.brotliBytes)} brotli, ${mb(compressed.gzipBytes)} gzip`,
+  );
   await buildServer();
   fs.writeFileSync(stampFile, fingerprint());
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -11,6 +11,19 @@ import { routes } from './routes.tsx';
 
 const router = createBrowserRouter(routes);
 
+/** Runs `callback` once the first screen's code is in (the router's lazy routes of the first address loaded). */
+export function afterFirstScreen(callback: () => void): void {
+  if (router.state.initialized) {
+    callback();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    callback();
+  });
+}
+
 export function App({ apollo, i18n }: { apollo: ApolloSetup; i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>

@@ -5,7 +5,7 @@ import './features/layout/theme.css';
 import { parseWithoutEval } from '@olo/shared/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { App, afterFirstScreen } from './App.tsx';
 import { config } from './config.ts';
 import { createApolloSetup } from './features/apollo/client.ts';
 import { createI18n } from './features/i18n/i18n.ts';
@@ -29,4 +29,5 @@ void ready.finally(() => {
   );
 });
 
-registerServiceWorker();
+// The service worker's precache waits for the first screen, so that it never takes the network from it (decision 0164).
+afterFirstScreen(registerServiceWorker);

@@ -1,6 +1,7 @@
 import { Anchor, Button, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { config } from '../../config.ts';
+import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import classes from './FrontPage.module.css';
 
 const screenshots = [
@@ -10,9 +11,10 @@ const screenshots = [
 
 /**
  * The public front page is in Finnish whatever the interface language (spec section 1), so its text is written here
- * rather than translated.
+ * rather than translated. A signed-in user (who reaches it as /about) is offered their home page instead of signing in.
  */
 export function FrontPage() {
+  const { currentUser } = useCurrentUser();
   return (
     <Container size="lg" lang="fi" py="md">
       <Stack gap={48}>
@@ -22,9 +24,15 @@ export function FrontPage() {
             Rakennusten ja rakenteiden olosuhteiden seuranta. Langattomat mittarit mittaavat sisäilmaa ja rakenteita, ja{' '}
             {config.siteName} näyttää lukemat reaaliajassa, koosteina ja raportteina.
           </Text>
-          <Button component={Link} to="/login" size="md">
-            Kirjaudu sisään
-          </Button>
+          {currentUser ? (
+            <Button component={Link} to="/home" size="md">
+              Siirry etusivulle
+            </Button>
+          ) : (
+            <Button component={Link} to="/login" size="md">
+              Kirjaudu sisään
+            </Button>
+          )}
         </Stack>
 
         <Stack component="section" id="palvelu" aria-labelledby="palvelu-otsikko">

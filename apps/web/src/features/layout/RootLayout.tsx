@@ -20,7 +20,8 @@ const LazyDefaultLayout = lazy(() =>
   import('./DefaultLayout.tsx').then((module) => ({ default: module.DefaultLayout })),
 );
 
-function PageLoader() {
+/** A screen's place while its code or the session loads. */
+export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl">

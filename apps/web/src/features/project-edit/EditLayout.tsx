@@ -7,6 +7,7 @@ import { ProjectAdminDocument, type ProjectAdminQuery } from '../../graphql/gene
 import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { useProjectIdParam } from '../projects/useProject.ts';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
+import { useCurrentTabInView } from '../ui/useCurrentTabInView.ts';
 import { allowedEditTabs, type EditTab, editTabPath, editTabs, entryEditTab, mayUseEditTab } from './editTabs.ts';
 
 export type EditedProject = ProjectAdminQuery['projectAdmin'];
@@ -42,6 +43,7 @@ function EditFrame({ project }: { project: EditedProject }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const tab = currentTab(pathname);
+  const rowRef = useCurrentTabInView<HTMLDivElement>(tab);
   const allowed = allowedEditTabs(project.privileges);
   const entry = entryEditTab(project.privileges);
   const labels: Record<EditTab, string> = {
@@ -72,7 +74,7 @@ function EditFrame({ project }: { project: EditedProject }) {
     <Stack>
       {allowed.length > 0 && (
         <Tabs value={tab} variant="pills" data-testid="edit-tabs">
-          <Tabs.List aria-label={t('Edit pages of the project')}>
+          <Tabs.List ref={rowRef} aria-label={t('Edit pages of the project')}>
             {allowed.map((item) => (
               <Tabs.Tab
                 key={item}

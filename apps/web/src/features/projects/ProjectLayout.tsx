@@ -13,6 +13,7 @@ import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { editEntryPath } from '../project-edit/editTabs.ts';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
 import { DisplayTimeZone, TimeZoneNote } from '../ui/timeZone.tsx';
+import { useCurrentTabInView } from '../ui/useCurrentTabInView.ts';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import classes from './ProjectLayout.module.css';
 import { ProjectStateBadges } from './ProjectStateBadges.tsx';
@@ -38,6 +39,7 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
   const base = `/p/${project.id}`;
   // A member who may edit only a part of the project (its series, say) lands on the first edit tab they may use.
   const edit = editEntryPath(project.id, project.privileges);
+  const rowRef = useCurrentTabInView<HTMLDivElement>(pathname);
   const tabs: ProjectTab[] = [
     { to: base, label: t('Overview'), end: true },
     { to: `${base}/alarms`, label: t('Alarms'), needs: 'viewAlarms', count: project.alarmsTriggeredCount },
@@ -49,6 +51,7 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
   ];
   return (
     <Group
+      ref={rowRef}
       component="nav"
       aria-label={t('Project pages')}
       gap={0}

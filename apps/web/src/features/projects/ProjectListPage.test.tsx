@@ -9,11 +9,23 @@ import { listProject, serverFilter } from './testProjects.ts';
 
 // The real server's filtering, favourites and live updates are tested in the browser (e2e/).
 
+/** The list's status fields: three of four meters reporting, two open alarms. */
+const status = {
+  alarmsTriggeredCount: 2,
+  state: {
+    __typename: 'ProjectState',
+    online: true,
+    metersOnline: 3,
+    metersTotal: 4,
+    latestReadingAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    offlineAt: null,
+  },
+};
 const projects = [
-  listProject(1, 'Koulu', { favourite: true }),
-  listProject(2, 'Päiväkoti', { ended: true }),
-  listProject(3, 'Varasto', { hidden: true }),
-  listProject(4, 'Vanha halli', { archived: true, organization: null }),
+  listProject(1, 'Koulu', { favourite: true, ...status }),
+  listProject(2, 'Päiväkoti', { ended: true, ...status }),
+  listProject(3, 'Varasto', { hidden: true, ...status }),
+  listProject(4, 'Vanha halli', { archived: true, organization: null, ...status }),
 ];
 
 function renderList(path = '/p') {
@@ -44,6 +56,7 @@ async function shownNames(): Promise<string[]> {
   const list = await screen.findByTestId('project-list');
   return within(list)
     .getAllByRole('link')
+    .filter((link) => /^\/p\/\d+$/.test(link.getAttribute('href') ?? ''))
     .map((link) => link.textContent ?? '');
 }
 
@@ -67,6 +80,15 @@ describe('project list', () => {
         .map((heading) => heading.textContent),
     ).toEqual(['Tila', 'Suosikki', 'Projekti', 'Organisaatio']);
     expect(within(ended).getAllByRole('cell')[0]?.textContent).toBe('Projektin mittaus on päättynyt.');
+  });
+
+  it('says of a running project what its home status strip says first: meters online, newest reading, alarms', async () => {
+    renderList();
+    const running = within(await screen.findByTestId('project-row-1')).getAllByRole('cell')[0];
+    if (!running) throw new Error('no status cell');
+    expect(within(running).getByText('3 / 4 mittaria yhteydessä')).toBeTruthy();
+    expect(within(running).getByTestId('project-newest-reading').textContent).toContain('5 min');
+    expect(within(running).getByRole('link', { name: 'Hälytyksiä: 2' }).getAttribute('href')).toBe('/p/1/alarms');
   });
 
   it('brings in hidden and archived projects, leaves out ended ones and keeps the switches in the URL', async () => {

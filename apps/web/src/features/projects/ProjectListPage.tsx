@@ -1,12 +1,9 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { Anchor, Container, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import {
-  ProjectListDocument,
-  type ProjectListFieldsFragment,
-  ProjectsUpdatedDocument,
-} from '../../graphql/generated.ts';
+import { ProjectListDocument, type ProjectListQuery, ProjectsUpdatedDocument } from '../../graphql/generated.ts';
+import { MetersOnline } from '../home/ProjectStatusStrip.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -24,12 +21,36 @@ import {
   searchParamsWithFilter,
 } from './projectFilter.ts';
 
-function ProjectRow({ project }: { project: ProjectListFieldsFragment }) {
+type ListedProject = ProjectListQuery['projects'][number];
+
+/**
+ * Ended, archived or hidden first (decision 0102); a project still measuring then says what the home status strip
+ * says first: its meters online, the newest reading's age and its open alarms (decision 0165).
+ */
+function ProjectListStatus({ project }: { project: ListedProject }) {
+  const { t } = useTranslation();
+  const measuring = !project.ended && !project.archived;
+  return (
+    <Stack gap={4} align="flex-start">
+      <ProjectStateBadges project={project} />
+      {measuring && <MetersOnline state={project.state} newest={project.state.latestReadingAt} now={Date.now()} />}
+      {measuring && project.alarmsTriggeredCount > 0 && (
+        <Anchor component={Link} to={`/p/${project.id}/alarms`} underline="never" data-testid="project-open-alarms">
+          <Badge color="red.9" tt="none" style={{ cursor: 'pointer' }}>
+            {t('Alarms: {{number}}', { number: project.alarmsTriggeredCount })}
+          </Badge>
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+function ProjectRow({ project }: { project: ListedProject }) {
   return (
     <Table.Tr data-testid={`project-row-${project.id}`}>
       {/* The state first: an ended or archived project is noticed before its name is read (decision 0102). */}
       <Table.Td data-testid="project-state-cell">
-        <ProjectStateBadges project={project} />
+        <ProjectListStatus project={project} />
       </Table.Td>
       <Table.Td w={48}>
         <FavouriteToggle project={project} />
@@ -124,7 +145,7 @@ export function ProjectListPage() {
           minWidth={560}
           head={
             <>
-              <Table.Th>{t('State')}</Table.Th>
+              <Table.Th>{t('Status')}</Table.Th>
               <Table.Th>{t('Favourite')}</Table.Th>
               <Table.Th>{t('Project')}</Table.Th>
               <Table.Th>{t('Organization')}</Table.Th>

@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCurrentTabInView } from './useCurrentTabInView.ts';
 
 export interface PageTab {
   /** The tab's name in the address (`?tab=`); the first tab has none. */
@@ -27,6 +28,7 @@ export function PageTabs({ tabs, label, testId }: { tabs: readonly PageTab[]; la
   const offered = tabs.filter((tab) => tab.shown !== false);
   const current = currentTab(offered, searchParams.get('tab'));
   const first = offered[0]?.value;
+  const rowRef = useCurrentTabInView<HTMLDivElement>(current);
 
   const choose = (value: string | null) => {
     if (!value || value === current) return;
@@ -40,7 +42,12 @@ export function PageTabs({ tabs, label, testId }: { tabs: readonly PageTab[]; la
 
   return (
     <Tabs value={current} onChange={choose} keepMounted={false} data-testid={testId}>
-      <Tabs.List aria-label={label} mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      <Tabs.List
+        ref={rowRef}
+        aria-label={label}
+        mb="md"
+        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
+      >
         {offered.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value} style={{ flexShrink: 0 }}>
             {tab.label}
