@@ -298,6 +298,8 @@ export type MeterListFilter = {
   organizationId?: string | null | undefined;
   /** Serial, name or location. */
   search?: string | null | undefined;
+  /** Only new meters: an organization's meters that feed no project now, ready to add to a space. */
+  unplaced?: boolean | null | undefined;
 };
 
 export type ProjectAdminAction =

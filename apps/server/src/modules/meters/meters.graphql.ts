@@ -317,6 +317,9 @@ const MeterListFilter = builder.inputType('MeterListFilter', {
     free: t.boolean({ description: 'Only free meters (site admins).' }),
     search: t.string({ description: 'Serial, name or location.' }),
     inStorage: t.boolean({ description: 'true: only meters in storage; false: only those out of it.' }),
+    unplaced: t.boolean({
+      description: "Only new meters: an organization's meters that feed no project now, ready to add to a space.",
+    }),
   }),
 });
 

@@ -26,6 +26,8 @@ export interface MeterListFilter {
   free?: boolean;
   search?: string;
   inStorage?: boolean;
+  /** Only new meters: an organization's meters that feed no project now (decision 0150). */
+  unplaced?: boolean;
 }
 
 export class MetersRepository {
@@ -72,6 +74,12 @@ export class MetersRepository {
     if (filter.ids) conditions.push(inArray(meters.id, filter.ids.length ? filter.ids : [-1]));
     if (filter.free) conditions.push(isNull(meters.organizationId));
     if (filter.inStorage !== undefined) conditions.push(eq(meters.inStorage, filter.inStorage));
+    if (filter.unplaced) {
+      conditions.push(sql`${meters.organizationId} is not null`);
+      conditions.push(sql`not exists (
+        select 1 from ${seriesDatasources} d
+        where d.meter_id = ${meters.id} and (d.end_at is null or d.end_at > now()))`);
+    }
     const search = filter.search?.trim().toLowerCase();
     if (search) {
       const pattern = `%${search.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;

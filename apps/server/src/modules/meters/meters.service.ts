@@ -29,6 +29,7 @@ export interface MeterListFilterInput {
   free?: boolean | null;
   search?: string | null;
   inStorage?: boolean | null;
+  unplaced?: boolean | null;
 }
 
 /** A meta key of meters and the values it has among them. */
@@ -100,6 +101,7 @@ export class MetersService {
       free: filter.free ?? undefined,
       search: filter.search ?? undefined,
       inStorage: filter.inStorage ?? undefined,
+      unplaced: filter.unplaced ?? undefined,
     });
   }
 
@@ -169,6 +171,17 @@ export class MetersService {
   async channels(meterId: number): Promise<Record<string, { type: string; unit: string; value: number }>> {
     const latest = await this.latest(meterId);
     return (latest?.data ?? {}) as Record<string, { type: string; unit: string; value: number }>;
+  }
+
+  /**
+   * When the meter's latest reading was taken, if the meter belonged to its organization by then
+   * (a project of the organization may show it); null otherwise, or without readings.
+   */
+  async latestOwnReadingTime(meterId: number): Promise<Date | null> {
+    const [meter, latest] = await Promise.all([this.repository.findById(meterId), this.latest(meterId)]);
+    const since = meter?.organizationSince;
+    if (!latest || !since || latest.time.getTime() < since.getTime()) return null;
+    return latest.time;
   }
 
   async readings(access: ViewerAccess, meterId: number, from: Date, to: Date): Promise<MeterReadingRow[]> {
