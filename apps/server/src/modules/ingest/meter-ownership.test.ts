@@ -84,9 +84,9 @@ describe.each(testDatabases)('meters first seen through an integration on %s', (
       body: { stored: 0, refused: 1 },
     });
     expect(await ownerOf(serial)).toBe(a.organizationId);
-    expect(await sql()`select count(*)::int as n from meter_readings where meter_id = ${await meterIdOf(serial)}`).toEqual(
-      [{ n: 1 }],
-    );
+    expect(
+      await sql()`select count(*)::int as n from meter_readings where meter_id = ${await meterIdOf(serial)}`,
+    ).toEqual([{ n: 1 }]);
   });
 
   it('keeps a meter first heard through the site-wide credentials free: a later uplink of an organization takes nothing', async () => {
