@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createSeriesInput } from '@olo/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { AddMeterForm } from './AddMeterForm.tsx';
-import { SeriesFields, SeriesItem, useSpaceOptions } from './SeriesItem.tsx';
+import { SeriesFields, SeriesItem } from './SeriesItem.tsx';
 import {
   refetchSeries,
   SeriesEditContext,
