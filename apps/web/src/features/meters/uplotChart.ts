@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { lonePoints } from './lonePoints.ts';
 import { vectorPrintPlugin } from './vectorPrintPlugin.ts';
 
 export interface ChartSeries {
@@ -115,7 +116,7 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
           width: series.width ?? 2,
           dash: series.dash,
           spanGaps: true,
-          points: { show: false },
+          points: lonePoints(true),
           value: (_chart: uPlot, value: number | null) => (value == null ? '-' : options.formatValue(value)),
         })),
       ],

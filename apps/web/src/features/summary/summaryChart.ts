@@ -2,6 +2,7 @@ import { formatMeasurement, unitLabel } from '@olo/shared';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type LimitBandSet, limitBandsPlugin } from '../limits/limitBandsPlugin.ts';
+import { lonePoints } from '../meters/lonePoints.ts';
 import { vectorPrintPlugin } from '../meters/vectorPrintPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
 
@@ -96,7 +97,7 @@ export function createSummaryChart(
           width: 2,
           scale: scaleOf(line.unit),
           spanGaps: !options.nulls,
-          points: { show: false },
+          points: lonePoints(!options.nulls),
           value: (_chart: uPlot, value: number | null) =>
             value == null
               ? '-'
