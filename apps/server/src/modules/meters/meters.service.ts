@@ -194,8 +194,14 @@ export class MetersService {
     return this.repository.stats(meterId, from, to);
   }
 
-  /** Per UTC day, the lowest, highest and last battery value the meter reported in the range. */
-  async batteryHistory(access: ViewerAccess, meterId: number, from: Date, to: Date): Promise<BatteryDayRow[]> {
+  /** Per day of `timeZone`, the lowest, highest and last battery value the meter reported in the range. */
+  async batteryHistory(
+    access: ViewerAccess,
+    meterId: number,
+    from: Date,
+    to: Date,
+    timeZone = 'UTC',
+  ): Promise<BatteryDayRow[]> {
     await access.assertMeter('meter.view', meterId);
     if (to < from)
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
@@ -203,7 +209,7 @@ export class MetersService {
       throw new AppError('BAD_USER_INPUT', meterErrors.batteryHistoryTooLong, [
         { path: 'from', message: meterErrors.batteryHistoryTooLong },
       ]);
-    return this.repository.batteryDays(meterId, from, to);
+    return this.repository.batteryDays(meterId, from, to, timeZone);
   }
 
   /**
