@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { newAccount, register } from './support/accounts.ts';
 import { graphql } from './support/graphql.ts';
 import { tr } from './support/translations.ts';
@@ -10,6 +10,9 @@ import { co2Uplink } from './support/uplinks.ts';
  * organization's new meter at once, added to a space from the meters page, and its reading shows at once (0151).
  * A new project's overview lists the next steps (0152).
  */
+
+// A fresh project asks for its checklist, status and series at once: give a busy machine time.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 interface Customer {
   organizationId: string;
