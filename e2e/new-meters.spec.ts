@@ -89,7 +89,7 @@ for (const viewport of [
     const row = fresh.getByRole('listitem').filter({ hasText: serial });
     await expect(row).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await row.getByRole('button', { name: tr('fi', 'Add to a space') }).click();
+    await row.getByRole('button', { name: tr('fi', 'Add {{meter}} to a space').replace('{{meter}}', serial) }).click();
     await page.getByRole('menuitem', { name: customer.projectName }).click();
 
     // The add-meter form has the meter chosen; battery and radio stay on the meter page.
