@@ -110,7 +110,7 @@ for (const viewport of [
     await page.goto(`/p/${customer.projectId}`);
     await expect(page.getByTestId('project-status').getByText('612 ppm')).toBeVisible();
     await expect(checklist.locator('[data-step="meters"]')).toHaveAttribute('data-done', 'true');
-    await checklist.getByRole('button', { name: tr('fi', 'Hide the steps') }).click();
+    await page.getByRole('button', { name: tr('fi', 'Hide the steps') }).click();
     await expect(checklist).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('project-status')).toBeVisible();
