@@ -20,6 +20,7 @@ describe('formatMeasurement (spec section 5)', () => {
     expect(formatMeasurement(1.2, 'Paine-ero')).toBe('1.20');
     expect(formatMeasurement(7.06)).toBe('7.1');
     expect(measurementDecimals('CO2')).toBe(0);
+    expect(measurementDecimals('Motion')).toBe(0);
   });
 
   it("shows '-' for a missing or non-numeric value", () => {

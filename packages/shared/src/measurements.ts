@@ -224,9 +224,12 @@ export function mainChannel(channels: unknown): MainChannel | null {
   return main;
 }
 
-/** Decimals a value of the type is shown with (spec section 5): 1 by default, 0 for CO2, 2 for pressure differences. */
+/**
+ * Decimals a value of the type is shown with (spec section 5): 1 by default, 0 for CO2 and for counts (motion, whole
+ * events), 2 for pressure differences.
+ */
 export function measurementDecimals(dataType: string | null | undefined): number {
-  if (dataType === 'CO2') return 0;
+  if (dataType === 'CO2' || dataType === 'Motion') return 0;
   if (dataType === 'Differential pressure' || dataType === 'Paine-ero') return 2;
   return 1;
 }

@@ -6,7 +6,8 @@ import { endNotBeforeStart, intId, nameField, optionalText, tenancyLimits, uuidS
 
 /** Inputs of projects and their memberships. */
 
-const timeZoneSchema = z
+/** An IANA time zone the runtime knows. */
+export const timeZoneSchema = z
   .string()
   .trim()
   .refine((zone) => {

@@ -94,12 +94,11 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     };
   }
 
-  /** A tenant's meter, heard on its own application through its own credentials and moved to it. */
+  /** A tenant's meter, first heard on its own application through its own credentials: its own at once (0150). */
   async function meterOf(owner: Tenant) {
     const application = crypto.randomUUID();
     const serial = newSerial();
     await publishUplink(owner.credentials, application, serial, 1);
-    await moveToOrganization(serial, owner.organizationId);
     return { application, serial };
   }
 
@@ -152,8 +151,6 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
       status: 202,
       body: { stored: 1, refused: 0 },
     });
-    await moveToOrganization(overMqtt, b.organizationId);
-    await moveToOrganization(overHttp, b.organizationId);
     await publishUplink(b.credentials, application, overMqtt, 2);
     expect(await postUplink(b.token, application, overHttp, 2)).toEqual({
       status: 202,
@@ -177,8 +174,6 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     const serials = { a: newSerial(), b: newSerial() };
     await publishUplink(a.credentials, application, serials.a, 1);
     await publishUplink(b.credentials, application, serials.b, 1);
-    await moveToOrganization(serials.a, a.organizationId);
-    await moveToOrganization(serials.b, b.organizationId);
     const clientOf = { a: await connect(a.credentials), b: await connect(b.credentials) };
     const seen = { a: received(clientOf.a), b: received(clientOf.b) };
     for (const client of [clientOf.a, clientOf.b]) {
@@ -293,8 +288,10 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     const b = await tenant();
     const application = crypto.randomUUID();
     await publishUplink(a.credentials, application, newSerial(), 1);
+    // Free: first heard through the site-wide credentials; then B's network server delivers it.
     const serial = newSerial();
-    await publishUplink(b.credentials, application, serial, 1);
+    await publishUplink(siteWide, application, serial, 1);
+    await publishUplink(b.credentials, application, serial, 2);
     const clientOf = {
       a: await connect(a.credentials),
       b: await connect(b.credentials),
@@ -307,7 +304,7 @@ describe.each(testDatabases)('applications bound to integrations on %s', (databa
     expect(await sendCommand(siteAdmin, free, '01')).toBe('sent');
     await until(() => seen.b.length === 1 && seen.site.length === 1);
     // Heard last through the site-wide credentials, its downlinks reach site-wide clients only.
-    await publishUplink(siteWide, application, serial, 2);
+    await publishUplink(siteWide, application, serial, 3);
     expect(await sendCommand(siteAdmin, free, '02')).toBe('sent');
     await until(() => seen.site.length === 2);
     await sleep(300);

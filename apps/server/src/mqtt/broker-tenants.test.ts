@@ -30,7 +30,6 @@ interface Tenant {
 
 describe.each(testDatabases)('tenants on the embedded broker on %s', (database) => {
   let olo: TestServer;
-  let siteAdmin: TestClient;
   let a: Tenant;
   let b: Tenant;
   const clients: MqttClient[] = [];
@@ -59,13 +58,10 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
     const uplink = chirpstackUplinkOf(application, serial, 1);
     // The embedded broker acknowledges an uplink once it is stored.
     await networkServer.publishAsync(uplink.topic, JSON.stringify(uplink.body), { qos: 1 });
-    const [moved] = expectData(
-      await siteAdmin.graphql<{ moveFreeMeters: Array<{ id: number }> }>(
-        'mutation M($s: [String!]!, $o: ID!) { moveFreeMeters(serials: $s, organizationId: $o) { id } }',
-        { s: [serial], o: organizationId },
-      ),
-    ).moveFreeMeters;
-    return { admin, organizationId, credentials, application, serial, meterId: moved?.id as number };
+    // First heard through the organization's own credentials: its meter at once (decision 0150).
+    const [meter] = await sql()`select id, organization_id from meters where serial = ${serial}`;
+    expect(meter?.organization_id).toBe(organizationId);
+    return { admin, organizationId, credentials, application, serial, meterId: meter?.id as number };
   }
 
   const sendCommand = async (owner: Tenant, hex: string) =>
@@ -80,9 +76,6 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
   beforeAll(async () => {
     // RATE_LIMIT_FACTOR 1: the limits on wrong passwords are the real ones.
     olo = await startTestServer(database, { INGEST_TOKEN: ingestToken, RATE_LIMIT_FACTOR: '1' });
-    const site = await signedInClient(olo.url);
-    siteAdmin = site.client;
-    await sql()`update users set is_admin = true where username = ${site.account.username}`;
     await until(() => olo.server.broker.isUp());
     a = await tenant();
     b = await tenant();
@@ -161,7 +154,7 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
     // A downlink onto the other's application, which its network server would send to the meter.
     const forged = JSON.stringify({ devEui: victim.serial, confirmed: false, fPort: 85, data: 'AQI=' });
     await intruder.publishAsync(commandTopic(victim), forged, { qos: 1 });
-    // An uplink of a new device on the other's application id: the intruder's own free meter.
+    // An uplink of a new device on the other's application id: the intruder's own meter.
     const strangerSerial = newSerial();
     const stranger = chirpstackUplinkOf(victim.application, strangerSerial, 1);
     await intruder.publishAsync(stranger.topic, JSON.stringify(stranger.body), { qos: 1 });
@@ -174,7 +167,7 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
     expect(seen.events).toEqual([]);
     expect(intruderSeen.map((message) => message.topic)).toEqual([commandTopic(victim), stranger.topic]);
     expect(await sql()`select organization_id from meters where serial = ${strangerSerial}`).toEqual([
-      { organization_id: null },
+      { organization_id: b.organizationId },
     ]);
 
     // Within its application an organization's messages go through, to its own clients only.

@@ -247,6 +247,7 @@ export async function createServices(deps: ServicesDeps) {
       await bandLimits.assertUsable(projectId, choice.limitId, choice.dataType);
     },
     meterChannels: (meterId) => meters.channels(meterId),
+    meterLatestOwnReading: (meterId) => meters.latestOwnReadingTime(meterId),
     recompute,
   });
 

@@ -41,7 +41,7 @@ export function uplinkApplication(meter: MeterRow, uplink: Uplink): string | und
 }
 
 /** The application that a route's downlink topic names (as downlinkMessage builds it). */
-function routeApplication(provider: Provider, route: Record<string, string>): string | undefined {
+export function routeApplication(provider: Provider, route: Record<string, string>): string | undefined {
   return provider === 'tts' ? (route.topicApplication ?? route.applicationId) : route.applicationId;
 }
 

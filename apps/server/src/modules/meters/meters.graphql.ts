@@ -6,7 +6,7 @@ import {
   listDrivers,
   lowVoltageThreshold,
 } from '@olo/drivers';
-import { mainChannel, meterSerialsInput, updateMeterInput, uuidSchema } from '@olo/shared';
+import { mainChannel, meterSerialsInput, timeZoneSchema, updateMeterInput, uuidSchema } from '@olo/shared';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -78,9 +78,9 @@ const MeterStatsRef = builder
   });
 
 const BatteryDayRef = builder.objectRef<BatteryDayRow>('BatteryDay').implement({
-  description: "A UTC day of the meter's battery values, in the driver's unit (Meter.batteryRule.unit).",
+  description: "A day of the meter's battery values, in the driver's unit (Meter.batteryRule.unit).",
   fields: (t) => ({
-    day: t.expose('day', { type: 'DateTime', description: 'Start of the day, 00:00 UTC.' }),
+    day: t.expose('day', { type: 'DateTime', description: 'Start of the day, 00:00 in the asked time zone.' }),
     min: t.exposeFloat('min'),
     max: t.exposeFloat('max'),
     last: t.exposeFloat('last', { description: "Of the day's latest reading with a battery value." }),
@@ -244,10 +244,20 @@ MeterRef.implement({
     batteryHistory: t.field({
       type: [BatteryDayRef],
       description:
-        'Per UTC day with battery values in the range (at most three years), oldest first: lowest, highest and last.',
-      args: { from: t.arg({ type: 'DateTime', required: true }), to: t.arg({ type: 'DateTime', required: true }) },
+        'Per day of timeZone (UTC without it) with battery values in the range (at most three years), oldest first: lowest, highest and last.',
+      args: {
+        from: t.arg({ type: 'DateTime', required: true }),
+        to: t.arg({ type: 'DateTime', required: true }),
+        timeZone: t.arg.string({ description: "IANA zone whose days group the values (the viewer's or a project's)." }),
+      },
       resolve: (meter, args, context) =>
-        context.services.meters.batteryHistory(context.access, meter.id, args.from, args.to),
+        context.services.meters.batteryHistory(
+          context.access,
+          meter.id,
+          args.from,
+          args.to,
+          args.timeZone ? parseInput(timeZoneSchema, args.timeZone) : 'UTC',
+        ),
     }),
     errors: t.field({
       type: MeterErrorsRef,
@@ -317,6 +327,9 @@ const MeterListFilter = builder.inputType('MeterListFilter', {
     free: t.boolean({ description: 'Only free meters (site admins).' }),
     search: t.string({ description: 'Serial, name or location.' }),
     inStorage: t.boolean({ description: 'true: only meters in storage; false: only those out of it.' }),
+    unplaced: t.boolean({
+      description: "Only new meters: an organization's meters that feed no project now, ready to add to a space.",
+    }),
   }),
 });
 

@@ -29,6 +29,7 @@ export interface MeterListFilterInput {
   free?: boolean | null;
   search?: string | null;
   inStorage?: boolean | null;
+  unplaced?: boolean | null;
 }
 
 /** A meta key of meters and the values it has among them. */
@@ -100,6 +101,7 @@ export class MetersService {
       free: filter.free ?? undefined,
       search: filter.search ?? undefined,
       inStorage: filter.inStorage ?? undefined,
+      unplaced: filter.unplaced ?? undefined,
     });
   }
 
@@ -171,6 +173,17 @@ export class MetersService {
     return (latest?.data ?? {}) as Record<string, { type: string; unit: string; value: number }>;
   }
 
+  /**
+   * When the meter's latest reading was taken, if the meter belonged to its organization by then
+   * (a project of the organization may show it); null otherwise, or without readings.
+   */
+  async latestOwnReadingTime(meterId: number): Promise<Date | null> {
+    const [meter, latest] = await Promise.all([this.repository.findById(meterId), this.latest(meterId)]);
+    const since = meter?.organizationSince;
+    if (!latest || !since || latest.time.getTime() < since.getTime()) return null;
+    return latest.time;
+  }
+
   async readings(access: ViewerAccess, meterId: number, from: Date, to: Date): Promise<MeterReadingRow[]> {
     await access.assertMeter('meter.view', meterId);
     return this.repository.readings(meterId, from, to, maxReadings);
@@ -181,8 +194,14 @@ export class MetersService {
     return this.repository.stats(meterId, from, to);
   }
 
-  /** Per UTC day, the lowest, highest and last battery value the meter reported in the range. */
-  async batteryHistory(access: ViewerAccess, meterId: number, from: Date, to: Date): Promise<BatteryDayRow[]> {
+  /** Per day of `timeZone`, the lowest, highest and last battery value the meter reported in the range. */
+  async batteryHistory(
+    access: ViewerAccess,
+    meterId: number,
+    from: Date,
+    to: Date,
+    timeZone = 'UTC',
+  ): Promise<BatteryDayRow[]> {
     await access.assertMeter('meter.view', meterId);
     if (to < from)
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
@@ -190,7 +209,7 @@ export class MetersService {
       throw new AppError('BAD_USER_INPUT', meterErrors.batteryHistoryTooLong, [
         { path: 'from', message: meterErrors.batteryHistoryTooLong },
       ]);
-    return this.repository.batteryDays(meterId, from, to);
+    return this.repository.batteryDays(meterId, from, to, timeZone);
   }
 
   /**

@@ -576,7 +576,7 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     });
   });
 
-  it("gives the battery history per UTC day in the driver's unit, with a battery change seen as a jump", async () => {
+  it("gives the battery history per day of the asked zone (UTC by default) in the driver's unit, with a battery change seen as a jump", async () => {
     const serial = newSerial();
     const day = 24 * 60 * 60 * 1000;
     const today = Math.floor(Date.now() / day) * day;
@@ -629,6 +629,20 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     // Only readings inside the range count, also on the days at its ends.
     const part = expectData(await history(at(2, 10), at(1, 0))).meter.batteryHistory;
     expect(part).toEqual([{ day: utcDay(2), min: 33, max: 36, last: 33, readings: 2 }]);
+
+    // Days of the viewer's zone: Tokyo's start at 15:00 UTC, so a reading at 20:00 UTC is on the next day there.
+    const inZone = (timeZone: string) =>
+      admin.graphql<{ meter: { batteryHistory: Array<{ day: string; min: number; max: number; readings: number }> } }>(
+        'query M($id: Int!, $from: DateTime!, $to: DateTime!, $z: String) { meter(id: $id) { batteryHistory(from: $from, to: $to, timeZone: $z) { day min max readings } } }',
+        { id: meterId, from: at(4, 0).toISOString(), to: at(1, 0).toISOString(), z: timeZone },
+      );
+    const tokyoDay = (daysAgo: number) => new Date(today - (daysAgo + 1) * day + 15 * 60 * 60 * 1000).toISOString();
+    expect(expectData(await inZone('Asia/Tokyo')).meter.batteryHistory).toEqual([
+      { day: tokyoDay(3), min: 41, max: 41, readings: 1 },
+      { day: tokyoDay(2), min: 36, max: 39, readings: 3 },
+      { day: tokyoDay(1), min: 33, max: 33, readings: 1 },
+    ]);
+    expect((await inZone('Mars/Olympus')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
 
     const tooLong = await history(new Date('2022-01-01T00:00:00Z'), new Date('2025-06-01T00:00:00Z'));
     expect(tooLong.errors?.[0]?.message).toBe('Choose at most three years of battery history');

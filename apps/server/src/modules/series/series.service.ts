@@ -7,6 +7,7 @@ import {
   defaultLanguage,
   findDatasourceFunction,
   isMeasurementType,
+  isRoomMeasurement,
   measurementUnits,
   tenancyErrors,
   type updateSeriesDatasourceInput,
@@ -76,6 +77,8 @@ export class SeriesService {
       events: EventBus;
       /** Latest decoded channels of a meter, for creating its series. */
       meterChannels: (meterId: number) => Promise<Record<string, { type: string; unit: string }>>;
+      /** The time of the meter's latest reading when that reading is its organization's; null: none. */
+      meterLatestOwnReading?: (meterId: number) => Promise<Date | null>;
       recompute?: RecomputeDatasource;
       /** Throws field errors unless the colour and limit are ones the project may pick, the limit of the series' type. */
       checkPaletteChoice: (
@@ -370,7 +373,11 @@ export class SeriesService {
     return moved;
   }
 
-  /** Adds a meter to a project: a series in the space for each of its measured channels, fed from now on. */
+  /**
+   * Adds a meter to a project: a series in the space for each channel that measures the room (the
+   * meter's battery and untyped values stay on its own page), fed from its latest reading on, so
+   * that the reading already received shows at once (decision 0151).
+   */
   async addMeterToProject(
     access: ViewerAccess,
     input: { projectId: number; meterId: number; spaceId: number | null },
@@ -380,7 +387,7 @@ export class SeriesService {
     await this.checkSpace(input.projectId, input.spaceId);
     const channels = await this.deps.meterChannels(input.meterId);
     const measured = Object.entries(channels).filter(
-      ([, channel]) => isMeasurementType(channel.type) && channel.type !== 'ignore',
+      ([, channel]) => isMeasurementType(channel.type) && isRoomMeasurement(channel.type),
     );
     if (measured.length === 0) {
       throw new AppError('BAD_USER_INPUT', 'The meter has sent no readings with known channels yet');
@@ -388,7 +395,9 @@ export class SeriesService {
     const language = (await this.repository.projectLanguage(input.projectId)) ?? defaultLanguage;
     const siblings = measured.map(([name, { type }]) => ({ name, type }));
     const now = new Date();
-    const created = await this.repository.transaction(async (repository) => {
+    const latest = (await this.deps.meterLatestOwnReading?.(input.meterId)) ?? null;
+    const startAt = latest && latest.getTime() < now.getTime() ? latest : now;
+    const created = await this.changeDatasources(access, async (repository, recompute) => {
       const rows: SeriesRow[] = [];
       for (const [channel, { type, unit }] of measured) {
         const row = await repository.insert({
@@ -400,7 +409,13 @@ export class SeriesService {
           dataUnit: unit,
           dataName: channel,
         });
-        await repository.insertDatasource({ seriesId: row.id, meterId: input.meterId, channel, startAt: now });
+        const datasource = await repository.insertDatasource({
+          seriesId: row.id,
+          meterId: input.meterId,
+          channel,
+          startAt,
+        });
+        if (startAt !== now) recompute(datasource, startAt, undefined, { evenIfRecent: true });
         rows.push(row);
       }
       return rows;
@@ -426,14 +441,19 @@ export class SeriesService {
     access: ViewerAccess,
     change: (
       repository: SeriesRepository,
-      recompute: (datasource: SeriesDatasourceRow, from: Date | null, seriesIds?: number[]) => void,
+      recompute: (
+        datasource: SeriesDatasourceRow,
+        from: Date | null,
+        seriesIds?: number[],
+        options?: { evenIfRecent?: boolean },
+      ) => void,
     ) => Promise<T>,
   ): Promise<T> {
     const result = await this.repository.transactionWithSql(async (repository, tx) => {
       const changes: RecomputeChange[] = [];
-      const value = await change(repository, (datasource, from, seriesIds) => {
+      const value = await change(repository, (datasource, from, seriesIds, options) => {
         const startsInPast = from === null || from.getTime() < Date.now() - 60_000;
-        if (!startsInPast) return;
+        if (!startsInPast && !options?.evenIfRecent) return;
         changes.push({ meterId: datasource.meterId, channel: datasource.channel, from, to: null, seriesIds });
       });
       if (changes.length > 0 && this.deps.recompute) {

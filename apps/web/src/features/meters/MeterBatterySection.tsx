@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MeterBatteryHistoryDocument, type MeterBatteryHistoryQuery } from '../../graphql/generated.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
-import { useFormatDateTime } from '../ui/timeZone.tsx';
+import { useDisplayZone, useFormatDateTime } from '../ui/timeZone.tsx';
 import { formatBatteryIn } from './meterFormat.ts';
 import type { ChartMarker, ChartSeries, TimeChartData } from './uplotChart.ts';
 import { useTimeChart } from './useTimeChart.ts';
@@ -65,6 +65,7 @@ function BatteryChart({
   resetAt: string | null;
 }) {
   const { t, i18n } = useTranslation();
+  const { zone } = useDisplayZone();
   const locale = i18n.language;
   const data = useMemo(() => chartDataOf(days, rule), [days, rule]);
   const unit = rule?.unit ?? null;
@@ -81,11 +82,12 @@ function BatteryChart({
   ];
   const markers: ChartMarker[] = resetAt ? [{ time: Date.parse(resetAt) / 1000, color: colors.reset }] : [];
   const container = useTimeChart(
-    JSON.stringify([locale, unit, series, markers]),
+    JSON.stringify([locale, zone, unit, series, markers]),
     () => ({
       locale,
       timeLabel: t('Day'),
-      utcDays: true,
+      days: true,
+      timeZone: zone,
       series,
       markers,
       formatValue: (value) => formatBatteryIn(value, unit, locale) ?? '-',
@@ -105,7 +107,7 @@ function BatteryChart({
 }
 
 /**
- * The meter's battery per UTC day over a chosen range, against its driver's medium and low thresholds, with the last
+ * The meter's battery per day of the page's time zone over a chosen range, against its driver's medium and low thresholds, with the last
  * battery reset (a changed battery) marked: a reset followed by a jump up is a new battery, a drop without one is wear.
  */
 export function MeterBatterySection({
@@ -115,12 +117,13 @@ export function MeterBatterySection({
 }) {
   const { t, i18n } = useTranslation();
   const formatTime = useFormatDateTime();
+  const { zone } = useDisplayZone();
   const locale = i18n.language;
   const [range, setRange] = useState<BatteryRange>('quarter');
   // Fixed when the range is chosen: a window that moved with every render would query again each time.
   const [timeWindow, setTimeWindow] = useState<TimeWindow>(() => batteryWindow('quarter', Date.now(), meter.createdAt));
   const { data, previousData, loading, error } = useQuery(MeterBatteryHistoryDocument, {
-    variables: { id: meter.id, from: timeWindow.from, to: timeWindow.to },
+    variables: { id: meter.id, from: timeWindow.from, to: timeWindow.to, timeZone: zone },
     fetchPolicy: 'cache-and-network',
   });
   const shown = (data ?? previousData)?.meter;
@@ -170,7 +173,7 @@ export function MeterBatterySection({
             <Box>
               <BatteryChart days={days} rule={rule} resetAt={resetInWindow ? resetAt : null} />
               <Text size="sm" c="dimmed">
-                {t('Lowest, highest and last value of each day (UTC).')}
+                {t('Lowest, highest and last value of each day ({{zone}}).', { zone })}
               </Text>
             </Box>
           )}

@@ -38,6 +38,7 @@ import {
   searchParamsWithFilter,
 } from './meterFilter.ts';
 import { formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
+import { NewMetersSection } from './NewMetersSection.tsx';
 import { SavedMeterLists } from './SavedMeterLists.tsx';
 import { SignalValue } from './SignalValue.tsx';
 
@@ -277,6 +278,7 @@ export function MeterListPage() {
           title={t('Meters')}
           description={t('The meters of your organizations, with their state and battery.')}
         />
+        <NewMetersSection />
         {offerFilters && (
           <>
             <Group align="flex-end" gap="md" role="search" aria-label={t('Filter meters')}>

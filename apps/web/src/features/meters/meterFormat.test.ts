@@ -4,6 +4,7 @@ import {
   chartSeriesOf,
   formatBattery,
   formatBatteryIn,
+  formatDateTime,
   formatRelativeTime,
   mergeReadings,
   parseMeterId,
@@ -91,5 +92,14 @@ describe('meter formatting', () => {
     expect(parseMeterId('12a')).toBeNull();
     expect(parseMeterId('99999999999')).toBeNull();
     expect(parseMeterId(undefined)).toBeNull();
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes English day first on a 24-hour clock, never month first, and the other languages as their own', () => {
+    const time = '2026-03-24T13:05:09Z';
+    expect(formatDateTime(time, 'en', 'UTC')).toBe('24/03/2026, 13:05:09');
+    expect(formatDateTime(time, 'fi', 'Europe/Helsinki', 'minute')).toBe('24.3.2026 klo 15.05');
+    expect(formatDateTime(time, 'sv', 'UTC', 'minute')).toBe('2026-03-24 13:05');
   });
 });

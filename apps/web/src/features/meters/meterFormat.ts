@@ -67,6 +67,14 @@ export function formatDecibels(value: number | null | undefined, unit: string, l
   return `${formatNumber(value, Number.isInteger(value) ? 0 : 1, locale)} ${unit}`;
 }
 
+/**
+ * The Intl locale that writes dates and clock times as a language's readers expect: English day first on a 24-hour
+ * clock (28/11/2026, 14:05), as Olo's English texts write dates, never the US month first; other languages as they are.
+ */
+export function dateLocale(language: string): string {
+  return language === 'en' || language.startsWith('en-') ? 'en-GB' : language;
+}
+
 /** To the second (a meter's readings and diagnostics) or to the minute (alarm episodes, a datasource's range). */
 export type TimePrecision = 'second' | 'minute';
 
@@ -84,7 +92,7 @@ export function formatDateTime(
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return '-';
   const timeStyle = precision === 'second' ? 'medium' : 'short';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle, timeZone }).format(time);
+  return new Intl.DateTimeFormat(dateLocale(locale), { dateStyle: 'short', timeStyle, timeZone }).format(time);
 }
 
 const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,5 +1,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { lonePoints } from './lonePoints.ts';
+import { dateLocale } from './meterFormat.ts';
 import { vectorPrintPlugin } from './vectorPrintPlugin.ts';
 
 export interface ChartSeries {
@@ -26,8 +28,8 @@ export interface TimeChartOptions {
   series: readonly ChartSeries[];
   /** A y value as the legend shows it. */
   formatValue: (value: number) => string;
-  /** The legend shows points as UTC dates (points that each stand for a UTC day). */
-  utcDays?: boolean;
+  /** The legend shows points as dates of the chart's zone (points that each stand for a day there). */
+  days?: boolean;
   /** The wall clock the time axis and legend show (a project's); the viewer's own without one. */
   timeZone?: string;
   markers?: readonly ChartMarker[];
@@ -88,14 +90,15 @@ function drawMarkers(chart: uPlot, markers: readonly ChartMarker[]) {
 
 /** A line chart of time series drawn with uPlot into `target`. */
 export function createTimeChart(target: HTMLElement, options: TimeChartOptions, data: TimeChartData): uPlot {
+  const locale = dateLocale(options.locale);
   const legendTime = new Intl.DateTimeFormat(
-    options.locale,
-    options.utcDays
-      ? { dateStyle: 'short', timeZone: 'UTC' }
+    locale,
+    options.days
+      ? { dateStyle: 'short', timeZone: options.timeZone }
       : { dateStyle: 'short', timeStyle: 'medium', timeZone: options.timeZone },
   );
   const number = new Intl.NumberFormat(options.locale, { useGrouping: false, maximumFractionDigits: 2 });
-  const zone = options.utcDays ? undefined : options.timeZone;
+  const zone = options.timeZone;
   return new uPlot(
     {
       width: options.width,
@@ -115,12 +118,12 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
           width: series.width ?? 2,
           dash: series.dash,
           spanGaps: true,
-          points: { show: false },
+          points: lonePoints(true),
           value: (_chart: uPlot, value: number | null) => (value == null ? '-' : options.formatValue(value)),
         })),
       ],
       axes: [
-        { values: timeAxisValues(options.locale, zone), space: 60 },
+        { values: timeAxisValues(locale, zone), space: 60 },
         { values: (_chart, splits) => splits.map((split) => number.format(split)), size: 60 },
       ],
       hooks: { draw: [(chart) => drawMarkers(chart, options.markers ?? [])] },

@@ -12,6 +12,7 @@ import { SummaryReports } from '../reports/list/SummaryReports.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadingSkeleton } from '../ui/QueryState.tsx';
 import { Markdown } from './Markdown.tsx';
+import { ProjectChecklist } from './ProjectChecklist.tsx';
 import { useProjectIdParam, useProjectPrivileges, useProjectShell } from './useProject.ts';
 
 type ShellPage = ProjectShellFieldsFragment['pages'][number];
@@ -121,6 +122,7 @@ export function ProjectDefaultPage() {
   const pages = project.pages.filter((page) => page.show).sort((a, b) => a.order - b.order);
   return (
     <Stack data-testid="project-default-page">
+      <ProjectChecklist projectId={project.id} privileges={project.privileges} />
       <ProjectStatus project={project} />
       {(project.description || project.startAt || project.endAt) && (
         <Stack gap={4}>

@@ -92,6 +92,7 @@ function renderSeries(
       ProjectAdmin: () => ({ data: { projectAdmin: project } }),
       SeriesEdit: () => ({ data: { projectAdmin: seriesProject(series()) } }),
       SeriesEditMeters: () => ({ data: { meters: [meter] } }),
+      SeriesEditNewMeters: () => ({ data: { meters: [{ __typename: 'Meter', id: meter.id }] } }),
       SeriesEditDatasourceFunctions: () => ({
         data: {
           datasourceFunctions: [
@@ -117,6 +118,7 @@ function renderSeries(
                 temperature: { value: 21.5, type: 'Temperature', unit: '°C' },
                 humidity: { value: 40, type: 'Humidity', unit: '%RH' },
                 counter: { value: 3, type: 'ignore', unit: '' },
+                battery_voltage: { value: 3.6, type: 'Volt', unit: 'V' },
               },
             },
           },
@@ -229,7 +231,7 @@ describe('series edit', { timeout: 20_000 }, () => {
 
     await choose(form, /^Mittari/, meterLabel);
     const channels = await within(form).findByTestId('add-meter-channels');
-    // 'ignore' channels are stored but never become series.
+    // 'ignore' channels are stored but never become series; the battery stays on the meter page.
     expect(
       within(channels)
         .getAllByRole('listitem')

@@ -1,13 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { createSeriesInput, isMeasurementType } from '@olo/shared';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { createSeriesInput } from '@olo/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
   CreateSeriesDocument,
   MoveSeriesDatasourcesDocument,
-  ProjectAddMeterDocument,
   SeriesEditDocument,
   SeriesEditMetersDocument,
 } from '../../graphql/generated.ts';
@@ -23,9 +22,9 @@ import { type PageTab, PageTabs } from '../ui/PageTabs.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
 import { Section } from '../ui/Section.tsx';
-import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
-import { useMeterChannels, useMeterOptions } from './DatasourceForms.tsx';
-import { SeriesFields, SeriesItem, useSpaceOptions } from './SeriesItem.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { AddMeterForm } from './AddMeterForm.tsx';
+import { SeriesFields, SeriesItem } from './SeriesItem.tsx';
 import {
   refetchSeries,
   SeriesEditContext,
@@ -35,9 +34,6 @@ import {
   useSeriesEdit,
 } from './seriesEditContext.ts';
 import {
-  type AddMeterValues,
-  addMeterSchema,
-  addMeterValues,
   createSeriesSchema,
   createSeriesValues,
   type MoveValues,
@@ -104,64 +100,6 @@ function NewSeriesForm() {
     <FormStack onSubmit={submit} label={t('New series')} error={generalError} testId="new-series-form">
       <SeriesFields form={form} inputProps={inputProps} />
       <FormButtons loading={loading} submitLabel={t('Add series')} />
-    </FormStack>
-  );
-}
-
-function AddMeterForm() {
-  const { t } = useTranslation();
-  const { project } = useSeriesEdit();
-  const meterOptions = useMeterOptions();
-  const spaceOptions = useSpaceOptions();
-  const [addMeter, { loading }] = useMutation(ProjectAddMeterDocument, refetchSeries(project.id));
-  const { form, inputProps, generalError, onSave } = useSchemaForm<AddMeterValues>({
-    initialValues: { meterId: '', spaceId: project.spaces[0] ? String(project.spaces[0].id) : '' },
-    schema: addMeterSchema,
-  });
-  useDirtyForm('add-meter', form.isDirty());
-  const { channels, known } = useMeterChannels(form.getValues().meterId);
-  const channelLabel = useChannelLabel();
-  const measured = Object.entries(channels).filter(
-    ([, channel]) => isMeasurementType(channel.type) && channel.type !== 'ignore',
-  );
-
-  const submit = onSave(
-    async (values) => {
-      const { meterId, spaceId } = addMeterValues(values);
-      const { data } = await addMeter({ variables: { projectId: project.id, meterId, spaceId } });
-      return data?.projectAddMeter.length ?? 0;
-    },
-    (count) => toast.success(t('Series added: {{number}}.', { number: count })),
-    'reset',
-  );
-
-  return (
-    <FormStack onSubmit={submit} label={t('Add meter')} error={generalError} testId="add-meter-form">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <RequiredSelect label={t('Meter')} data={meterOptions} field={inputProps('meterId')} />
-        <Select label={t('Space')} data={spaceOptions} allowDeselect={false} {...inputProps('spaceId')} />
-      </SimpleGrid>
-      {known && measured.length === 0 && (
-        <Text size="sm" c="orange">
-          {t('The meter has sent no readings with known channels yet, so no series can be made of it.')}
-        </Text>
-      )}
-      {measured.length > 0 && (
-        <div>
-          <Text size="sm">{t('A series is made for each of these channels, fed from now on:')}</Text>
-          <List size="sm" data-testid="add-meter-channels">
-            {measured.map(([name, channel]) => (
-              <List.Item key={name}>
-                {channelLabel(
-                  { name, type: String(channel.type) },
-                  measured.map(([other, { type }]) => ({ name: other, type: String(type) })),
-                )}
-              </List.Item>
-            ))}
-          </List>
-        </div>
-      )}
-      <FormButtons loading={loading} submitLabel={t('Add meter')} />
     </FormStack>
   );
 }

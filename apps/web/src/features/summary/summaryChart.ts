@@ -2,6 +2,7 @@ import { formatMeasurement, unitLabel } from '@olo/shared';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type LimitBandSet, limitBandsPlugin } from '../limits/limitBandsPlugin.ts';
+import { lonePoints } from '../meters/lonePoints.ts';
 import { vectorPrintPlugin } from '../meters/vectorPrintPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
 import { nearestValue } from './chartReadout.ts';
@@ -103,7 +104,7 @@ export function createSummaryChart(
           width: 2,
           scale: scaleOf(line.unit),
           spanGaps: !options.nulls,
-          points: { show: false },
+          points: lonePoints(!options.nulls),
           value: (chart: uPlot, value: number | null, seriesIndex: number, index: number | null) => {
             const text = (shown: number) =>
               `${formatMeasurement(shown, line.dataType, options.locale)} ${unitLabel(line.unit, options.locale)}`.trim();

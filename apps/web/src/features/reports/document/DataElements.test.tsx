@@ -307,8 +307,8 @@ describe('a summary', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toHaveLength(2);
-    expect(items[0]).toMatch(/^CO2 yli 1000CO2 · 3\/24\/26, 9:00 AM, lasted 2 hours and 30 minutes · peak 1412 ppm$/);
-    expect(items[1]).toMatch(/^CO2 yli 1000CO2 · 3\/24\/26, 10:00 PM, still open \(.+ so far\)$/);
+    expect(items[0]).toMatch(/^CO2 yli 1000CO2 · 24\/03\/2026, 09:00, lasted 2 hours and 30 minutes · peak 1412 ppm$/);
+    expect(items[1]).toMatch(/^CO2 yli 1000CO2 · 24\/03\/2026, 22:00, still open \(.+ so far\)$/);
   });
 
   it("speaks the report's language", async () => {

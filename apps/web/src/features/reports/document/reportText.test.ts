@@ -26,7 +26,7 @@ describe('filters in words', () => {
       timeZone,
     );
     expect(text).toBe(
-      'Mon–Thu 8–16, Fri 8–12, 13–15, Sun 10–14; without 24 Dec 2026; without 12/1/26, 8:00 AM–12/1/26, 10:30 AM',
+      'Mon–Thu 8–16, Fri 8–12, 13–15, Sun 10–14; without 24 Dec 2026; without 01/12/2026, 08:00–01/12/2026, 10:30',
     );
   });
 
