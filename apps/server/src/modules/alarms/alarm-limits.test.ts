@@ -117,7 +117,7 @@ describe.each(testDatabases)('active-limit alarms on %s', (kind) => {
     const [context] = await new AlarmNotificationsRepository(sql()).actionContexts([
       { actionId: action?.id as string, triggeredId: triggered?.id as string },
     ]);
-    expect(context?.limit).toEqual({ name: 'Luokka', normalMin: null, normalMax: 1000 });
+    expect(context?.limit).toEqual({ name: 'Luokka', nameKey: null, normalMin: null, normalMax: 1000 });
     const intro = (language: Language) =>
       alarmMail({
         to: 'huolto@example.com',

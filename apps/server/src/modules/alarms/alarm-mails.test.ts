@@ -22,9 +22,9 @@ const motion: AlarmNotice = {
 
 describe('alarm notice values', () => {
   it('give a word unit (a count, kpl) in the notice language, symbols as they are', () => {
-    expect(formatAlarmValue(3, motion, 'fi')).toBe('3,0 kpl');
-    expect(formatAlarmValue(3, motion, 'sv')).toBe('3,0 st');
-    expect(formatAlarmValue(3, motion, 'en')).toBe('3.0 pcs');
+    expect(formatAlarmValue(3, motion, 'fi')).toBe('3 kpl');
+    expect(formatAlarmValue(3, motion, 'sv')).toBe('3 st');
+    expect(formatAlarmValue(3, motion, 'en')).toBe('3 pcs');
     expect(formatAlarmValue(21.25, { ...motion, dataType: 'Temperature', unit: '°C' }, 'en')).toBe('21.3 °C');
   });
 });

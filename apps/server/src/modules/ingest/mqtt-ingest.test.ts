@@ -175,7 +175,8 @@ describe.each(setups)('MQTT ingest on %s through the %s broker', (database, brok
           {
             next: (value) => {
               const ours = value.data?.seriesLatestUpdated.find((latest) => latest.seriesId === co2.id);
-              if (!ours) return;
+              // Adding the meter backfills its earlier reading (700, decision 0151), which may be pushed first.
+              if (!ours || ours.data === 700) return;
               stop();
               resolve(ours.data);
             },

@@ -16,6 +16,8 @@ export function co2Limit(fields: Record<string, unknown> = {}) {
     maxcolor: '#e03131',
     split: true,
     opacity: 0.25,
+    normalMin: null,
+    normalMax: 1200,
     ...fields,
   };
 }

@@ -117,7 +117,9 @@ export function ImageTourElement({ element, scope }: { element: ReportElementOf<
                     style={{
                       left: `${pin.x * 100}%`,
                       top: `${pin.y * 100}%`,
-                      transform: 'translate(-50%, -50%)',
+                      // Shifted by as much of its own size as the pin lies across the image, so a label near an
+                      // edge stays inside the picture (and inside the printed page's margin) instead of being clipped.
+                      transform: `translate(-${pin.x * 100}%, -${pin.y * 100}%)`,
                       background: 'rgba(255, 255, 255, 0.92)',
                       border: '2px solid #1c7ed6',
                       borderRadius: 6,
@@ -139,7 +141,14 @@ export function ImageTourElement({ element, scope }: { element: ReportElementOf<
             <Stack gap={4} component="figcaption" mt={4}>
               {image.caption && <Text size="sm">{image.caption}</Text>}
               {image.pins.length > 0 && (
-                <List type="ordered" size="sm" spacing={2} withPadding data-testid="report-tour-list">
+                // Markers inside the box: an outside "1." would print past the page margin.
+                <List
+                  type="ordered"
+                  size="sm"
+                  spacing={2}
+                  style={{ listStylePosition: 'inside' }}
+                  data-testid="report-tour-list"
+                >
                   {image.pins.map((_pin, pinIndex) => {
                     const space = spaces[pinIndex];
                     return (
