@@ -70,6 +70,28 @@ function timeAxisValues(locale: string, timeZone: string) {
 }
 
 /**
+ * Y scales that reach a drying target even while every value lies beyond it (a slab at 78 % under its 80 % target),
+ * so the dashed target line is always in view (decision 0155); other scales keep uPlot's own range.
+ */
+function targetScales(sets: readonly LimitBandSet[]): uPlot.Scales {
+  const scales: uPlot.Scales = {};
+  for (const set of sets) {
+    const targets = set.targets ?? [];
+    if (targets.length === 0) continue;
+    scales[set.scaleKey] = {
+      range: (_chart, dataMin, dataMax) =>
+        uPlot.rangeNum(
+          Math.min(dataMin ?? Number.POSITIVE_INFINITY, ...targets),
+          Math.max(dataMax ?? Number.NEGATIVE_INFINITY, ...targets),
+          0.1,
+          true,
+        ),
+    };
+  }
+  return scales;
+}
+
+/**
  * A graph of a group's lines with uPlot: a y scale and axis per unit (the first on the left, others on the right;
  * grouped by space a graph has one unit), the unit as the axis label, limit bands behind the lines when given. uPlot
  * itself gives drag-to-zoom, double-click to reset and a legend under the plot whose entries toggle their line.
@@ -92,7 +114,7 @@ export function createSummaryChart(
     {
       width: options.width,
       height: options.height,
-      scales: { x: { time: true } },
+      scales: { x: { time: true }, ...targetScales(options.bandSets?.() ?? []) },
       series: [
         {
           label: options.timeLabel,
