@@ -65,6 +65,9 @@ test('the login page comes compressed, without the router warning, and the servi
   await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
   await page.waitForURL(/\/home$/);
   await expect(page.getByTestId('dashboard-projects')).toBeVisible();
+  // The worker controls the pages opened after it took over (it does not claim the first one): home, opened again.
+  await page.reload();
+  await expect(page.getByTestId('dashboard-projects')).toBeVisible();
   await expect
     .poll(async () => (await cached()).some((path) => /\/assets\/HomePage-[\w-]+\.js$/.test(path)))
     .toBe(true);
