@@ -253,3 +253,87 @@ for (const viewport of [
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+/** A new report of the demo school holding the demo report's content and settings: changed freely, unlike the demo's. */
+async function demoReportCopy(page: Page, name: string) {
+  const report = await newReport(page, name);
+  const projectId = Number(report.path.split('/')[2]);
+  const { reports } = await graphql<{ reports: { id: number; name: string }[] }>(
+    page,
+    'query ($id: Int!) { reports(projectId: $id) { id name } }',
+    { id: projectId },
+  );
+  const demoId = reports.find((candidate) => candidate.name === 'Sisäilmaraportti')?.id;
+  expect(demoId).toBeDefined();
+  const { report: original } = await graphql<{ report: Record<string, unknown> }>(
+    page,
+    'query ($id: Int!) { report(id: $id) { content dataslots from to landscape coverId printtemplateId } }',
+    { id: demoId },
+  );
+  const { version } = await savedContent(page, report.id);
+  await graphql(page, 'mutation ($input: UpdateReportInput!) { updateReport(input: $input) { id } }', {
+    input: { id: report.id, version, ...original },
+  });
+  return report;
+}
+
+test('at 1280 px the element settings stay in view while the demo report is scrolled thousands of pixels', async ({
+  page,
+}) => {
+  const viewport = { width: 1280, height: 800 };
+  await page.setViewportSize(viewport);
+  const { path } = await demoReportCopy(page, `Pitkä demoraportti ${Date.now()}`);
+  await page.goto(path);
+  // The graphs' data makes the pages thousands of pixels long (it may still be being stored on the first run).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight), { timeout: 90_000 })
+    .toBeGreaterThan(4 * viewport.height);
+  await page
+    .getByTestId('report-canvas')
+    .getByRole('button', { name: new RegExp(`^${tr('fi', 'Graph')}`) })
+    .first()
+    .click();
+  const panel = page.getByTestId('element-panel');
+  await expect(panel.getByRole('button', { name: tr('fi', 'Add series') })).toBeVisible();
+
+  await page.mouse.move(400, 400);
+  await page.mouse.wheel(0, 3500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(3000);
+  const sidePanel = await page.getByTestId('editor-side-panel').boundingBox();
+  expect(sidePanel).not.toBeNull();
+  if (!sidePanel) return;
+  // Below the header, and scrolling inside itself rather than running under the window's bottom.
+  expect(sidePanel.y).toBeGreaterThanOrEqual(56);
+  expect(sidePanel.y + sidePanel.height).toBeLessThanOrEqual(viewport.height);
+  await expect(panel).toBeInViewport();
+});
+
+test('at 390 px the demo report, with a graph and a data table added, is no wider than the screen, edited or read', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { path, id } = await demoReportCopy(page, `Kapea demoraportti ${Date.now()}`);
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.goto(path);
+  await expect(page.getByTestId('summary-chart').first()).toBeVisible({ timeout: 90_000 });
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+
+  const added = page.locator('[data-testid="element-frame"][data-selected]');
+  await page.getByRole('button', { name: addName('Graph') }).click();
+  await expect(added.getByTestId('summary-chart').first()).toBeVisible({ timeout: 30_000 });
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: addName('Data table') }).click();
+  await expect(added.getByTestId('summary-table').first()).toBeVisible({ timeout: 30_000 });
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+
+  // Read at its public link: the same document, scaled to the screen.
+  const { publishReport } = await graphql<{ publishReport: { publicId: string } }>(
+    page,
+    'mutation ($id: Int!) { publishReport(id: $id) { publicId } }',
+    { id },
+  );
+  await page.goto(`/report/${publishReport.publicId}`);
+  await expect(page.getByTestId('report-document')).toHaveAttribute('data-report-ready', 'true', { timeout: 60_000 });
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+});
