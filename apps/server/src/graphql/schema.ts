@@ -20,6 +20,7 @@ import '../modules/integrations/integrations.graphql.ts';
 import '../modules/calibrations/calibrations.graphql.ts';
 import '../modules/computers/computers.graphql.ts';
 import '../modules/alarms/alarms.graphql.ts';
+import '../modules/alarms/alarm-episodes.graphql.ts';
 import '../modules/colors/colors.graphql.ts';
 import '../modules/limits/limits.graphql.ts';
 import '../modules/data-export/data-export.graphql.ts';
