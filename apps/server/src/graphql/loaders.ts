@@ -15,7 +15,7 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     favouriteProject: new BatchLoader((projectIds: number[]) => services.projects.favourites(access, projectIds)),
     /** Each project's unacknowledged triggered alarms (0 where the viewer may not see the alarms). */
     unacknowledgedAlarms: new BatchLoader((projectIds: number[]) =>
-      services.alarms.unacknowledgedCounts(access, projectIds),
+      services.alarmEpisodes.unacknowledgedCounts(access, projectIds),
     ),
     /** Each project's meters online and newest reading (ProjectState). */
     projectOnline: new BatchLoader((projectIds: number[]) => services.projects.onlineStates(projectIds)),
@@ -34,7 +34,7 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     alarmSeries: new BatchLoader((alarmIds: string[]) => services.alarms.seriesOfAlarms(alarmIds)),
     alarmActions: new BatchLoader((alarmIds: string[]) => services.alarms.actionsOfAlarms(alarmIds)),
     /** Whether an alarm episode of each series is open (false where the viewer may not see its alarms). */
-    seriesAlarming: new BatchLoader((seriesIds: number[]) => services.alarms.alarming(access, seriesIds)),
+    seriesAlarming: new BatchLoader((seriesIds: number[]) => services.alarmEpisodes.alarming(access, seriesIds)),
     /** Colours by id, for the colour a space or series of a shown project picked. */
     color: new BatchLoader((colorIds: number[]) => services.colors.byIds(colorIds)),
     /** The limit each series follows (olo_effective_limit_id), null where none. */

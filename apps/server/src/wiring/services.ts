@@ -17,6 +17,7 @@ import { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { DeviceCookies, deviceKeyName, newDeviceKey } from '../modules/accounts/device-cookies.ts';
 import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
 import { SignInService } from '../modules/accounts/sign-in.service.ts';
+import { AlarmEpisodesService } from '../modules/alarms/alarm-episodes.service.ts';
 import { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
 import { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import { AttachmentsService } from '../modules/attachments/attachments.service.ts';
@@ -149,16 +150,20 @@ export async function createServices(deps: ServicesDeps) {
   });
   const alarms = new AlarmsService({
     repository: repositories.alarms,
-    engine: repositories.alarmEngine,
     events,
     projectMembers: async (projectId) => (await repositories.projects.listMembers(projectId)).map((row) => row.user),
     webhookTargetProblem: (url) => webhookTargetProblem(url, config.webhookAllowPrivate),
-    enqueueNotifications: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
-    notificationsQueued: () => jobs.lookNow(),
     sendTest: async (actionId) => {
       await alarmNotifications.sendTest(actionId);
     },
     limits,
+  });
+  const alarmEpisodes = new AlarmEpisodesService({
+    repository: repositories.alarms,
+    engine: repositories.alarmEngine,
+    events,
+    enqueueNotifications: (tx, outcomes) => alarmNotifications.enqueueOutcomes(tx, outcomes),
+    notificationsQueued: () => jobs.lookNow(),
   });
   const meterErrors = new MeterErrorsService({
     repository: repositories.meterErrors,
@@ -289,6 +294,7 @@ export async function createServices(deps: ServicesDeps) {
     access,
     accountEmails,
     accounts,
+    alarmEpisodes,
     alarmNotifications,
     alarms,
     attachments,
@@ -350,14 +356,14 @@ export type Services = Awaited<ReturnType<typeof createServices>>['services'];
 
 /** The queue's jobs and daily schedules, defined before it starts. */
 export function defineJobs(services: Services, repositories: Repositories, logger: Logger): void {
-  const { jobs, alarmNotifications, meterErrors, alarms } = services;
+  const { jobs, alarmNotifications, meterErrors, alarmEpisodes } = services;
   jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
   jobs.define(meterErrors.mailJob);
   jobs.define(services.recalculation.job);
   jobs.define(services.backgroundExports.job);
   jobs.schedule(meterErrors.schedule);
   jobs.schedule(purgeDoneJobsSchedule(repositories.jobs));
-  jobs.schedule(alarms.missingDataSchedule);
+  jobs.schedule(alarmEpisodes.missingDataSchedule);
   jobs.schedule(
     housekeepingSchedule(
       {

@@ -647,7 +647,7 @@ describe.each(testDatabases)('alarm notifications on %s', (kind) => {
     const lastReading = Date.now() - 3_600_000;
     await sql()`insert into series_latest (series_id, time, value) values (${seriesId}, ${new Date(lastReading).toISOString()}, 21)`;
 
-    const outcomes = await olo.server.services.alarms.checkMissingData();
+    const outcomes = await olo.server.services.alarmEpisodes.checkMissingData();
     expect(outcomes.filter((outcome) => outcome.alarmId === alarmId).map((outcome) => outcome.event.kind)).toEqual([
       'triggered',
     ]);

@@ -1,6 +1,5 @@
 import {
   type AlarmDuration,
-  acknowledgementCommentInput,
   alarmActionTypes,
   alarmDeliveryStatuses,
   alarmPreviewInput,
@@ -17,17 +16,17 @@ import { parseInput } from '../../shared/errors.ts';
 import { MemberUserRef } from '../organizations/organizations.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { SeriesRef } from '../series/series.graphql.ts';
-import type { AlarmRow, AlarmsActionRow, AlarmsSeriesRow, AlarmsTriggeredRow } from './alarms.repository.ts';
+import type { AlarmRow, AlarmsActionRow, AlarmsSeriesRow } from './alarms.repository.ts';
 import type { AlarmPreviewEpisode } from './alarms.service.ts';
 
 /** A series of the project, from its list read once per request. */
-async function projectSeries(context: GraphQLContext, projectId: number, seriesId: number) {
+export async function projectSeries(context: GraphQLContext, projectId: number, seriesId: number) {
   const list = await context.loaders.projectSeries.load(projectId);
   return list.find((row) => row.id === seriesId) ?? null;
 }
 
 /** An id argument that must be a uuid (a malformed one is bad input, not a database error). */
-const uuidArg = (id: string | number) => parseInput(uuidSchema, String(id));
+export const uuidArg = (id: string | number) => parseInput(uuidSchema, String(id));
 
 const AlarmDurationRef = builder.objectRef<AlarmDuration>('AlarmDuration').implement({
   description: 'Years and months step the UTC calendar; the rest is elapsed time (docs/decisions/0041).',
@@ -155,50 +154,8 @@ AlarmRef.implement({
       type: [AlarmsActionRef],
       resolve: (alarm, _args, context) => context.loaders.alarmActions.load(alarm.id),
     }),
-    alarmsTriggered: t.field({
-      type: [AlarmsTriggeredRef],
-      description: 'Its episodes, unacknowledged first, then newest (at most 200).',
-      args: { acknowledged: t.arg.boolean() },
-      resolve: (alarm, args, context) =>
-        context.services.alarms.triggered(context.access, alarm.projectId, {
-          alarmId: alarm.id,
-          acknowledged: args.acknowledged,
-        }),
-    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
-
-const AlarmsTriggeredRef = builder.objectRef<AlarmsTriggeredRow>('AlarmsTriggered').implement({
-  description: 'One episode of an alarm on a series.',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    alarmId: t.exposeID('alarmId'),
-    seriesId: t.exposeInt('seriesId'),
-    time: t.expose('time', { type: 'DateTime', description: 'When it triggered.' }),
-    data: t.exposeFloat('data', { nullable: true, description: 'The triggering value; null for missing data.' }),
-    endAt: t.expose('endAt', { type: 'DateTime', nullable: true, description: 'Null while it lasts.' }),
-    peak: t.exposeFloat('peak', { nullable: true, description: 'Set at the end: the value farthest past the range.' }),
-    acknowledged: t.exposeBoolean('acknowledged'),
-    acknowledgedBy: t.field({
-      type: MemberUserRef,
-      nullable: true,
-      description: 'Who acknowledged it; null before, or once that account is gone.',
-      resolve: (row, _args, context) =>
-        row.acknowledgedBy ? context.loaders.alarmUser.load(row.acknowledgedBy) : null,
-    }),
-    acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
-    acknowledgementComment: t.exposeString('acknowledgementComment', { nullable: true }),
-    series: t.field({
-      type: SeriesRef,
-      nullable: true,
-      resolve: (row, _args, context) => projectSeries(context, row.projectId, row.seriesId),
-    }),
-    alarm: t.field({
-      type: AlarmRef,
-      resolve: (row, _args, context) => context.loaders.alarm.load(row.alarmId),
-    }),
   }),
 });
 
@@ -315,24 +272,6 @@ builder.queryFields((t) => ({
         acknowledged: args.acknowledged,
       }),
   }),
-  alarmsTriggered: t.field({
-    type: [AlarmsTriggeredRef],
-    description: "A project's episodes: unacknowledged first, then newest first (at most 200 a page).",
-    args: {
-      projectId: t.arg.int({ required: true }),
-      acknowledged: t.arg.boolean({ description: 'Only acknowledged (true) or unacknowledged (false) ones.' }),
-      alarmId: t.arg.id(),
-      limit: t.arg.int(),
-      offset: t.arg.int(),
-    },
-    resolve: (_root, args, context) =>
-      context.services.alarms.triggered(context.access, args.projectId, {
-        acknowledged: args.acknowledged,
-        alarmId: args.alarmId === null || args.alarmId === undefined ? null : uuidArg(args.alarmId),
-        limit: args.limit,
-        offset: args.offset,
-      }),
-  }),
   alarmsActions: t.field({
     type: [AlarmsActionRef],
     description: "Every action of a project's alarms, by alarm name.",
@@ -353,31 +292,7 @@ function ruleArgs<T extends { rule: Record<string, unknown> }>(input: T): T {
   return { ...input, rule: withoutNulls(input.rule) };
 }
 
-const commentDescription = 'Why, or what was done (optional, at most 500 characters).';
-
 builder.mutationFields((t) => ({
-  acknowledgeAlarmsTriggered: t.field({
-    type: AlarmsTriggeredRef,
-    description:
-      'One way: an acknowledged episode stays acknowledged, with who, when and the comment of the first time.',
-    args: { id: t.arg.id({ required: true }), comment: t.arg.string({ description: commentDescription }) },
-    resolve: (_root, args, context) =>
-      context.services.alarms.acknowledge(
-        context.access,
-        uuidArg(args.id),
-        parseInput(acknowledgementCommentInput, args.comment),
-      ),
-  }),
-  acknowledgeAllAlarmsTriggered: t.int({
-    description: 'Acknowledges every unacknowledged episode of the project; returns how many.',
-    args: { projectId: t.arg.int({ required: true }), comment: t.arg.string({ description: commentDescription }) },
-    resolve: (_root, args, context) =>
-      context.services.alarms.acknowledgeAll(
-        context.access,
-        args.projectId,
-        parseInput(acknowledgementCommentInput, args.comment),
-      ),
-  }),
   createAlarm: t.field({
     type: AlarmRef,
     args: { input: t.arg({ type: CreateAlarmInput, required: true }) },
@@ -459,12 +374,5 @@ builder.objectFields(ProjectRef, (t) => ({
       (await context.access.can('project.viewAlarms', project.id))
         ? context.services.alarms.list(context.access, project.id)
         : [],
-  }),
-}));
-
-builder.objectFields(SeriesRef, (t) => ({
-  alarming: t.boolean({
-    description: "An alarm episode of it is open; false for viewers who may not see the project's alarms.",
-    resolve: (series, _args, context) => context.loaders.seriesAlarming.load(series.id),
   }),
 }));

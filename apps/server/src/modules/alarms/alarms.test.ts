@@ -241,12 +241,12 @@ describe.each(testDatabases)('alarms through the API, on %s', (kind) => {
       }),
     ).createAlarm;
     const before = await count();
-    const opened = await olo.server.services.alarms.checkMissingData();
+    const opened = await olo.server.services.alarmEpisodes.checkMissingData();
     expect(opened.map((outcome) => [outcome.seriesId, outcome.event.kind, outcome.missingData])).toEqual([
       [series, 'triggered', true],
     ]);
     // Checked again: it is open already.
-    expect(await olo.server.services.alarms.checkMissingData()).toEqual([]);
+    expect(await olo.server.services.alarmEpisodes.checkMissingData()).toEqual([]);
     const episodes = () =>
       sql()<Array<{ time: number; data: number | null; ended: boolean }>>`
         select (extract(epoch from time) * 1000)::float8 as time, data, end_at is not null as ended

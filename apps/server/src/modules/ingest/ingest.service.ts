@@ -17,7 +17,8 @@ import type { MeterRow, MetersRepository } from '../meters/meters.repository.ts'
 import type { SystemErrorsRepository } from '../system-errors/system-errors.repository.ts';
 import { historyReadings, storedChannels } from './history-readings.ts';
 import { MeterCache } from './meter-cache.ts';
-import { newRouteApplication, routeAfter, routeApplication, sameRoute, uplinkApplication } from './meter-routes.ts';
+import { mayClaim } from './meter-ownership.ts';
+import { newRouteApplication, routeAfter, sameRoute, uplinkApplication } from './meter-routes.ts';
 import { ReadingRefusedError, type ReadingWriter } from './reading-writer.ts';
 import type { ReadingToStore } from './readings.repository.ts';
 import {
@@ -306,7 +307,7 @@ export class IngestService {
     if (!meter) {
       const driver = driverFor(uplink.identity) ?? (uplink.decoded ? genericJsonDriver : undefined);
       // First seen through an organization's own credentials: that organization's meter (decision 0150).
-      const owner = (await this.mayClaim(uplink, sender)) ? sender.organizationId : null;
+      const owner = (await mayClaim(uplink, sender, this.deps)) ? sender.organizationId : null;
       const result = await this.deps.meters.insertOrGet({
         serial: uplink.serial,
         driver: driver?.id ?? null,
@@ -333,22 +334,6 @@ export class IngestService {
       this.meters.set(meter);
     }
     return meter;
-  }
-
-  /**
-   * Whether a meter first heard in this uplink becomes the sending organization's. Not through the
-   * site-wide credentials (the site admin allocates those), nor, where Olo's downlinks reach every
-   * subscriber (MQTT_URL), on an application that the site's allocation gives only to others: the
-   * meter's commands would go onto another tenant's application (decision 0145).
-   */
-  private async mayClaim(uplink: Uplink, sender: Sender): Promise<boolean> {
-    const organizationId = sender.organizationId;
-    if (organizationId === null) return false;
-    if (!this.deps.downlinksReachEverySubscriber) return true;
-    const application = routeApplication(uplink.provider, uplink.route);
-    if (application === undefined) return true;
-    const owners = await this.deps.meters.organizationsOfApplication(uplink.provider, application);
-    return !ownedByOthers(owners, organizationId);
   }
 
   /** What an uplink tells of a known meter: its driver (when it had none) and its downlink route. */

@@ -1,0 +1,91 @@
+import { type MatrixRow, organizationAdmins, organizationMembers, organizationViewers, signedIn } from './roles.ts';
+
+/** Organizations. */
+export const organizationRows: MatrixRow[] = [
+  { operation: 'organizations', kind: 'query', what: 'O is in the list', allowed: organizationViewers },
+  { operation: 'organization', kind: 'query', what: 'read O by id', allowed: organizationViewers },
+  { operation: 'organizationBySlug', kind: 'query', what: 'read O by slug', allowed: organizationViewers },
+  { operation: 'organizationMembers', kind: 'query', what: 'list the members of O', allowed: organizationViewers },
+  { operation: 'Organization.invitations', kind: 'query', what: 'open invitations of O', allowed: organizationAdmins },
+  {
+    operation: 'Organization.organizations',
+    kind: 'query',
+    what: 'a child organization of O is listed',
+    allowed: ['orgViewAll', ...organizationAdmins],
+  },
+  {
+    operation: 'Organization.projects',
+    kind: 'query',
+    what: 'X is among the projects of O',
+    allowed: ['orgViewAll', ...organizationAdmins],
+  },
+  { operation: 'usersList', kind: 'query', what: 'users to add to projects of O', allowed: organizationAdmins },
+  { operation: 'currentUser.menuOrganizations', kind: 'query', what: 'O is in the menu', allowed: organizationViewers },
+  { operation: 'createOrganization', kind: 'mutation', what: 'a new top-level organization', allowed: signedIn },
+  {
+    operation: 'createOrganization(parentId)',
+    kind: 'mutation',
+    what: 'a child organization of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'updateOrganization', kind: 'mutation', what: 'rename O', allowed: organizationAdmins },
+  {
+    operation: 'deleteOrganization',
+    kind: 'mutation',
+    what: 'delete an empty child of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'createOrganizationMembership', kind: 'mutation', what: 'add a user to O', allowed: organizationAdmins },
+  {
+    operation: 'updateOrganizationMembership',
+    kind: 'mutation',
+    what: "change another member's flags in O",
+    allowed: organizationAdmins,
+  },
+  {
+    operation: 'updateOrganizationMembership(own notifyOnMeterError)',
+    kind: 'mutation',
+    what: 'a member turns their own meter-error mail on (email settings)',
+    allowed: [...organizationMembers, 'orgAdmin', 'parentAdmin', 'siteAdmin'],
+  },
+  {
+    operation: 'deleteOrganizationMembership',
+    kind: 'mutation',
+    what: 'remove a member of O',
+    allowed: organizationAdmins,
+  },
+  { operation: 'addOrganizationAdmin', kind: 'mutation', what: 'make a user admin of O', allowed: organizationAdmins },
+  {
+    operation: 'removeOrganizationAdmin',
+    kind: 'mutation',
+    what: 'take admin rights of O away',
+    allowed: organizationAdmins,
+  },
+  { operation: 'removeFromOrganization', kind: 'mutation', what: 'remove a user from O', allowed: organizationAdmins },
+  { operation: 'invite(organizationId)', kind: 'mutation', what: 'invite someone to O', allowed: organizationAdmins },
+  {
+    operation: 'acceptOrganizationInvite',
+    kind: 'mutation',
+    what: 'accept an invitation with its code',
+    allowed: signedIn,
+  },
+  { operation: 'createProject', kind: 'mutation', what: 'a new project in O', allowed: organizationAdmins },
+  {
+    operation: 'cancelInvitation(organizationId)',
+    kind: 'mutation',
+    what: 'cancel an invitation to O',
+    allowed: organizationAdmins,
+  },
+  {
+    operation: 'POST /api/attachments(organizationId)',
+    kind: 'rest',
+    what: 'upload a file to O',
+    allowed: organizationAdmins,
+  },
+  {
+    operation: 'currentUser.invitations',
+    kind: 'query',
+    what: 'an invitation addressed to oneself is listed',
+    allowed: signedIn,
+  },
+];
