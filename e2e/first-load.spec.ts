@@ -48,9 +48,13 @@ test('the login page comes compressed, without the router warning, and the servi
   // The form's code and its language are named in index.html (preloaded), so none waits for the shell to run first.
   const html = await (await page.request.get('/login')).text();
   const named = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]));
-  // The service worker's registration loads once the screen is in (decision 0164), possibly before this check.
-  const firstScreen = scripts.map(([path]) => path).filter((path) => !path.includes('/workbox-window'));
+  // Once the form is in, the service worker's registration (decision 0164) and the signed-in screens' chunk
+  // (decision 0169) load, possibly before this check.
+  const afterForm = /\/assets\/(workbox-window|signed-in)[.-]/;
+  const firstScreen = scripts.map(([path]) => path).filter((path) => !afterForm.test(path));
   expect(firstScreen.filter((path) => !named.has(path))).toEqual([]);
+  // While the user types, home's code arrives.
+  await expect.poll(() => [...encodings.keys()].some((path) => /\/assets\/signed-in-[\w-]+\.js$/.test(path))).toBe(true);
 
   // Precached: the shell; a screen's chunks are cached once visited, not before.
   const cached = () =>
@@ -64,7 +68,7 @@ test('the login page comes compressed, without the router warning, and the servi
     });
   await expect.poll(async () => (await cached()).some((path) => /\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
   const beforeSignIn = await cached();
-  expect(beforeSignIn.filter((path) => /ReportEditorPage|HomePage/.test(path))).toEqual([]);
+  expect(beforeSignIn.filter((path) => /ReportEditorPage|signed-in-/.test(path))).toEqual([]);
 
   await page.getByLabel('Käyttäjätunnus').fill(demo.viewer.username);
   await page.getByLabel('Salasana').fill(demo.viewer.password);
@@ -75,7 +79,7 @@ test('the login page comes compressed, without the router warning, and the servi
   await page.reload();
   await expect(page.getByTestId('dashboard-projects')).toBeVisible();
   await expect
-    .poll(async () => (await cached()).some((path) => /\/assets\/HomePage-[\w-]+\.js$/.test(path)))
+    .poll(async () => (await cached()).some((path) => /\/assets\/signed-in-[\w-]+\.js$/.test(path)))
     .toBe(true);
   expect((await cached()).some((path) => /ReportEditorPage/.test(path))).toBe(false);
 });

@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoginDocument, UpdateUserDocument } from '../../graphql/generated.ts';
 import { useResetSession } from '../apollo/GraphqlProvider.tsx';
@@ -26,6 +27,12 @@ export function LoginPage() {
     initialValues: { username: '', password: '' },
     schema: loginInput,
   });
+
+  // While the user types, the signed-in layout and home (one chunk) arrive: on a slow phone network the screen after
+  // the submit then waits for its data only (decision 0169).
+  useEffect(() => {
+    void import('../home/HomePage.tsx');
+  }, []);
 
   if (currentUser) return <Navigate to={target} replace />;
 
