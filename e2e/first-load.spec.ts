@@ -54,7 +54,9 @@ test('the login page comes compressed, without the router warning, and the servi
   const firstScreen = scripts.map(([path]) => path).filter((path) => !afterForm.test(path));
   expect(firstScreen.filter((path) => !named.has(path))).toEqual([]);
   // While the user types, home's code arrives.
-  await expect.poll(() => [...encodings.keys()].some((path) => /\/assets\/signed-in-[\w-]+\.js$/.test(path))).toBe(true);
+  await expect
+    .poll(() => [...encodings.keys()].some((path) => /\/assets\/signed-in-[\w-]+\.js$/.test(path)))
+    .toBe(true);
 
   // Precached: the shell; a screen's chunks are cached once visited, not before.
   const cached = () =>

@@ -19,7 +19,9 @@ export function preloadFirstScreen(sources: string[]): Plugin {
         const inShell = new Set(entry ? [entry.fileName, ...entry.imports] : []);
         const files = new Set<string>();
         for (const source of sources) {
-          const chunk = chunks(bundle).find((candidate) => candidate.moduleIds.some((id) => id.endsWith(`/src/${source}`)));
+          const chunk = chunks(bundle).find((candidate) =>
+            candidate.moduleIds.some((id) => id.endsWith(`/src/${source}`)),
+          );
           if (!chunk) throw new Error(`preloadFirstScreen: no chunk of src/${source}`);
           for (const file of [chunk.fileName, ...chunk.imports]) if (!inShell.has(file)) files.add(file);
         }
