@@ -100,6 +100,16 @@ describe('the built web app over HTTP', () => {
     expect(unchanged.body).toBe('');
   });
 
+  it('answers a HEAD of a page as its GET, without the body (uptime checks and link previews ask so)', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/login', headers: { 'accept-encoding': 'br' } });
+    const page = await get('/login', { 'accept-encoding': 'br' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.headers.etag).toBe(page.headers.etag);
+    expect(head.body).toBe('');
+    expect((await app.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
+  });
+
   it('never serves the built index.html or its compressed copies without the configuration', async () => {
     for (const url of ['/index.html', '/index.html.br', '/index.html.gz']) {
       const answer = await get(url, { 'accept-encoding': 'br' });

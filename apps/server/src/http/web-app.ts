@@ -80,8 +80,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
   app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
+    // HEAD as GET: Node sends a HEAD's headers only.
     const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
     if (isPage) return sendIndex(request, reply);
     return reply.code(404).send({ error: 'Not found' });
   });
