@@ -14,6 +14,7 @@ import '../modules/invitations/invitations.graphql.ts';
 import '../modules/series/series.graphql.ts';
 import '../modules/meters/meters.graphql.ts';
 import '../modules/meters/meter-list.graphql.ts';
+import '../modules/meters/drivers.graphql.ts';
 import '../modules/meter-commands/meter-commands.graphql.ts';
 import '../modules/system-errors/system-errors.graphql.ts';
 import '../modules/integrations/integrations.graphql.ts';

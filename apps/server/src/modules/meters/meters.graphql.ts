@@ -1,11 +1,4 @@
-import {
-  type BatteryRule,
-  type BatteryState,
-  batteryRule,
-  batteryState,
-  listDrivers,
-  lowVoltageThreshold,
-} from '@olo/drivers';
+import { type BatteryRule, type BatteryState, batteryRule, batteryState, lowVoltageThreshold } from '@olo/drivers';
 import { mainChannel, timeZoneSchema, updateMeterInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -116,14 +109,6 @@ const MeterErrorsRef = builder.objectRef<MeterErrors>('MeterErrors').implement({
       resolve: (errors) => errors.battery,
     }),
     lowVoltage: t.exposeBoolean('lowVoltage', { description: 'Supply voltage below 2.5 V.' }),
-  }),
-});
-
-const DriverRef = builder.objectRef<{ id: string; vendor: string; models: readonly string[] }>('Driver').implement({
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    vendor: t.exposeString('vendor'),
-    models: t.stringList({ resolve: (driver) => [...driver.models] }),
   }),
 });
 
@@ -303,14 +288,6 @@ builder.queryFields((t) => ({
     type: MeterRef,
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, context) => context.services.meters.byId(context.access, args.id),
-  }),
-  drivers: t.field({
-    type: [DriverRef],
-    description: 'Payload decoders Olo knows.',
-    resolve: (_root, _args, context) => {
-      context.access.requireUser();
-      return listDrivers();
-    },
   }),
 }));
 
