@@ -48,6 +48,7 @@ import { RecalculationService } from '../modules/recalculation/recalculation.ser
 import { PublicReportsService } from '../modules/reports/public-reports.service.ts';
 import { ReportPdfService } from '../modules/reports/report-pdf.service.ts';
 import { ReportsService } from '../modules/reports/reports.service.ts';
+import { PublicSeriesService } from '../modules/series/public-series.service.ts';
 import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
@@ -255,6 +256,7 @@ export async function createServices(deps: ServicesDeps) {
     meterLatestOwnReading: (meterId) => meters.latestOwnReadingTime(meterId),
     recompute,
   });
+  const publicSeries = new PublicSeriesService({ repository: repositories.series, spaces: repositories.spaces });
 
   const data = new DataService({
     repository: repositories.data,
@@ -338,6 +340,7 @@ export async function createServices(deps: ServicesDeps) {
       baseUrl: () => deps.address.get(),
     }),
     series,
+    publicSeries,
     sessions,
     signIn,
     spaces: new SpacesService(repositories.spaces, events, (projectId, colorId) =>

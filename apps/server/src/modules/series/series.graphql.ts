@@ -13,8 +13,9 @@ import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { PublicProjectRef } from '../projects/public-project.graphql.ts';
 import { SpaceRef } from '../spaces/spaces.graphql.ts';
+import type { PublicSeries } from './public-series.service.ts';
 import type { SeriesDatasourceRow, SeriesRow } from './series.repository.ts';
-import { type PublicSeries, sortSeries } from './series.service.ts';
+import { sortSeries } from './series.service.ts';
 
 /** A latest value is "live" while it is younger than this. */
 const liveForMs = 60 * 60 * 1000;
@@ -87,13 +88,13 @@ builder.objectFields(PublicProjectRef, (t) => ({
     type: [PublicSeriesRef],
     description:
       'Series of the shown spaces with their newest values, by type priority then name; empty unless showLive.',
-    resolve: (project, _args, context) => context.services.series.listPublic(context.access, project),
+    resolve: (project, _args, context) => context.services.publicSeries.listPublic(context.access, project),
   }),
   latestDataTime: t.field({
     type: 'DateTime',
     nullable: true,
     description: "Time of the newest value among the public data's series (those of shown spaces); null when none.",
-    resolve: (project, _args, context) => context.services.series.publicLatestDataTime(context.access, project),
+    resolve: (project, _args, context) => context.services.publicSeries.publicLatestDataTime(context.access, project),
   }),
 }));
 
@@ -365,7 +366,7 @@ function publicShownFor(context: GraphQLContext, event: object, publicId: string
   if (!shown) {
     shown = (async () => {
       const project = await context.services.projects.findPublic(context.access, publicId);
-      return project ? context.services.series.publicLiveSeriesIds(context.access, project) : null;
+      return project ? context.services.publicSeries.publicLiveSeriesIds(context.access, project) : null;
     })();
     byLink.set(publicId, shown);
   }

@@ -1,29 +1,21 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Anchor, Button, Checkbox, Container, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
-import type React from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import {
-  MeterFromStorageDocument,
   MeterListDocument,
   type MeterListFieldsFragment,
   MeterListOrganizationsDocument,
-  MeterToStorageDocument,
-  ResetMeterBatteryDocument,
-  SendMeterCommandsDocument,
 } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
-import { errorText } from '../forms/errorText.ts';
-import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListTable } from '../ui/ListTable.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { useNow } from '../ui/useNow.ts';
-import { DriverCommandPicker, useDriverCommandChoice } from './DriverCommandPicker.tsx';
-import { commonDriverCommands, type DriverCommandOption, driverCommandName } from './driverCommands.ts';
+import { commonDriverCommands } from './driverCommands.ts';
+import { type BulkAction, BulkDriverCommand, useBulkAction } from './MeterBulkActions.tsx';
 import { MeterStateBadges } from './MeterStateBadges.tsx';
 import {
   batteryFilterDays,
@@ -41,103 +33,6 @@ import { formatBattery, formatDateTime, formatRelativeTime, formatVolts } from '
 import { NewMetersSection } from './NewMetersSection.tsx';
 import { SavedMeterLists } from './SavedMeterLists.tsx';
 import { SignalValue } from './SignalValue.tsx';
-
-type BulkAction = 'toStorage' | 'fromStorage' | 'resetBattery';
-
-const bulkDocuments = {
-  toStorage: MeterToStorageDocument,
-  fromStorage: MeterFromStorageDocument,
-  resetBattery: ResetMeterBatteryDocument,
-} as const;
-
-/** Runs an action on each selected meter and tells how it went, in one toast. */
-function useBulkAction() {
-  const { t } = useTranslation();
-  const client = useApolloClient();
-  const [running, setRunning] = useState<BulkAction | null>(null);
-
-  const messages: Record<BulkAction, (done: number, total: number) => string> = {
-    toStorage: (done, total) => t('{{done}} of {{total}} meters were put in storage.', { done, total }),
-    fromStorage: (done, total) => t('{{done}} of {{total}} meters were taken out of storage.', { done, total }),
-    resetBattery: (done, total) => t('The battery of {{done}} of {{total}} meters was reset.', { done, total }),
-  };
-
-  const run = async (action: BulkAction, ids: readonly number[]): Promise<number[]> => {
-    setRunning(action);
-    const results = await Promise.allSettled(
-      ids.map((id) => client.mutate({ mutation: bulkDocuments[action], variables: { id } })),
-    );
-    setRunning(null);
-    const failed = results.flatMap((result, index) => (result.status === 'rejected' ? [ids[index] as number] : []));
-    const done = ids.length - failed.length;
-    const summary = messages[action](done, ids.length);
-    const firstFailure = results.find((result) => result.status === 'rejected');
-    if (firstFailure) toast.error(`${summary} ${errorText(firstFailure.reason, t)}`);
-    else toast.success(summary);
-    return failed;
-  };
-
-  return { run, running };
-}
-
-/**
- * Sends the selected meters a command their drivers have in common, after a confirmation, and
- * tells in one toast how many it reached.
- */
-function BulkDriverCommand({
-  meterIds,
-  commands,
-  onSent,
-}: {
-  meterIds: readonly number[];
-  commands: readonly DriverCommandOption[];
-  onSent: () => void;
-}) {
-  const { t } = useTranslation();
-  const ask = useConfirm();
-  const choice = useDriverCommandChoice(commands);
-  const [sendCommands, { loading }] = useMutation(SendMeterCommandsDocument);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const chosen = choice.validated();
-    if (!chosen || !choice.command) return;
-    const name = driverCommandName(choice.command, t);
-    const question =
-      chosen.interval === null
-        ? t('Send “{{command}}” to {{number}} meters?', { command: name, number: meterIds.length })
-        : t('Send “{{command}}” ({{minutes}} min) to {{number}} meters?', {
-            command: name,
-            minutes: chosen.interval / 60,
-            number: meterIds.length,
-          });
-    if (!(await ask(question))) return;
-    try {
-      const { data } = await sendCommands({ variables: { meterIds: [...meterIds], ...chosen } });
-      const outcomes = data?.meterCommands ?? [];
-      const sent = outcomes.filter((outcome) => outcome.status === 'sent').length;
-      const failed = outcomes.filter((outcome) => outcome.status === 'failed').length;
-      const summary = t('Command sent to {{sent}} meters, failed for {{failed}}.', { sent, failed });
-      if (failed > 0) toast.error(summary);
-      else toast.success(summary);
-      choice.reset();
-      onSent();
-    } catch (error) {
-      toast.error(errorText(error, t));
-    }
-  };
-
-  return (
-    <form onSubmit={submit} noValidate aria-label={t('Send a command to the selected meters')}>
-      <Group align="flex-end" gap="xs">
-        <DriverCommandPicker commands={commands} choice={choice} />
-        <Button type="submit" size="xs" variant="light" loading={loading} disabled={meterIds.length === 0}>
-          {t('Send command')}
-        </Button>
-      </Group>
-    </form>
-  );
-}
 
 function MeterRow({
   meter,

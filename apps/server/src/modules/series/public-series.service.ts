@@ -1,0 +1,77 @@
+import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
+import type { SpacesRepository } from '../spaces/spaces.repository.ts';
+import type { SeriesRepository } from './series.repository.ts';
+import { sortSeries } from './series.service.ts';
+
+/**
+ * A series as a public link shows it: what a gauge needs and its newest value, nothing of the meters and
+ * datasources behind it (the member type `Serie` reaches those).
+ */
+export interface PublicSeries {
+  id: number;
+  spaceId: number;
+  name: string;
+  dataType: string;
+  dataUnit: string | null;
+  colorId: number | null;
+  latest: { seriesId: number; time: Date; value: number } | null;
+}
+
+/** What a project's public link shows of its series: the access policy's public view decides which. */
+export class PublicSeriesService {
+  constructor(private readonly deps: { repository: SeriesRepository; spaces: SpacesRepository }) {}
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  /**
+   * The series that the public link shows live (the access policy decides: those of shown spaces while the project
+   * shows live values), in display order, with their newest values.
+   */
+  async listPublic(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<PublicSeries[]> {
+    const rows = await this.publicLiveRows(access, project);
+    const latest = new Map(
+      (await this.repository.latestOf(rows.map((row) => row.id))).map((row) => [row.seriesId, row]),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      spaceId: row.spaceId as number,
+      name: row.name,
+      dataType: row.dataType,
+      dataUnit: row.dataUnit,
+      colorId: row.colorId,
+      latest: latest.get(row.id) ?? null,
+    }));
+  }
+
+  /** Ids of the series that the public link shows live now; asked again for every pushed value. */
+  async publicLiveSeriesIds(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<Set<number>> {
+    return new Set((await this.publicLiveRows(access, project)).map((row) => row.id));
+  }
+
+  /**
+   * The time of the newest value among the series of the public data (shown spaces, whether or not the project shows
+   * live values: the public summary's default range ends there); null when none has a value.
+   */
+  async publicLatestDataTime(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<Date | null> {
+    const view = access.policy.publicProject(project);
+    if (!view.open) return null;
+    const spaces = await this.deps.spaces.listByProject(project.id);
+    const shown = new Set(spaces.filter((space) => view.data(space)).map((space) => space.id));
+    const rows = await this.repository.listByProject(project.id);
+    return this.repository.newestTimeOf(
+      rows.filter((row) => row.spaceId !== null && shown.has(row.spaceId)).map((row) => row.id),
+    );
+  }
+
+  private async publicLiveRows(access: ViewerAccess, project: PublicProjectFacts & { id: number }) {
+    const view = access.policy.publicProject(project);
+    if (!view.live) return [];
+    const spaces = new Map((await this.deps.spaces.listByProject(project.id)).map((space) => [space.id, space]));
+    const rows = await this.repository.listByProject(project.id);
+    return sortSeries(
+      rows.filter((row) => view.liveSeries(row, row.spaceId === null ? undefined : spaces.get(row.spaceId))),
+    );
+  }
+}
