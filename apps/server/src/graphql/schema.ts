@@ -5,6 +5,7 @@ import '../modules/accounts/accounts.graphql.ts';
 import '../modules/bug-reports/bug-reports.graphql.ts';
 import '../modules/organizations/organizations.graphql.ts';
 import '../modules/projects/projects.graphql.ts';
+import '../modules/projects/project-status.graphql.ts';
 import '../modules/spaces/spaces.graphql.ts';
 import '../modules/data-views/data-views.graphql.ts';
 import '../modules/project-pages/project-pages.graphql.ts';
