@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { defaultLanguage } from '../../packages/shared/src/languages.ts';
 import { preloadFirstScreen } from './vite/preload-first-screen.ts';
 import { splitGraphqlDocuments } from './vite/split-graphql-documents.ts';
 
@@ -24,8 +25,8 @@ export default defineConfig({
   plugins: [
     react(),
     splitGraphqlDocuments(),
-    // A first visit is signed out and in the default language (fi).
-    preloadFirstScreen(['features/auth/LoginPage.tsx', 'features/i18n/locales/fi.json']),
+    // A first visit is signed out and, with no language chosen yet, in the default one.
+    preloadFirstScreen(['features/auth/LoginPage.tsx', `features/i18n/locales/${defaultLanguage}.json`]),
     VitePWA({
       filename: 'sw.js',
       scope: '/',
