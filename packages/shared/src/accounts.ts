@@ -5,7 +5,7 @@ import { languages } from './languages.ts';
  * Account inputs, shared by the GraphQL resolvers and the web forms. Issue messages are i18n keys
  * (the web app translates them; the server sends them as they are).
  */
-export const accountLimits = {
+export const accountBounds = {
   usernameMin: 3,
   usernameMax: 64,
   passwordMin: 8,
@@ -24,32 +24,32 @@ export const accountLimits = {
 const required = (field: z.ZodString) => field.min(1, { message: 'Required', abort: true });
 
 export const usernameSchema = required(z.string({ message: 'Required' }).trim())
-  .min(accountLimits.usernameMin, { message: 'Too short' })
-  .max(accountLimits.usernameMax, { message: 'Too long' })
+  .min(accountBounds.usernameMin, { message: 'Too short' })
+  .max(accountBounds.usernameMax, { message: 'Too long' })
   .regex(/^[\p{L}\p{N}._@+-]+$/u, { message: 'Username may contain letters, digits and . _ @ + -' });
 
 export const passwordSchema = required(z.string({ message: 'Required' }))
-  .min(accountLimits.passwordMin, { message: 'Password is too short' })
-  .max(accountLimits.passwordMax, { message: 'Too long' });
+  .min(accountBounds.passwordMin, { message: 'Password is too short' })
+  .max(accountBounds.passwordMax, { message: 'Too long' });
 
 /** A password being checked (login, old password) is not held to the current length rules. */
-export const givenPasswordSchema = required(z.string({ message: 'Required' })).max(accountLimits.passwordMax, {
+export const givenPasswordSchema = required(z.string({ message: 'Required' })).max(accountBounds.passwordMax, {
   message: 'Too long',
 });
 
 export const emailSchema = required(z.string({ message: 'Required' }).trim())
-  .max(accountLimits.emailMax, { message: 'Too long' })
+  .max(accountBounds.emailMax, { message: 'Too long' })
   .pipe(z.email({ message: 'Invalid email' }))
   .transform((email) => email.toLowerCase());
 
 const optionalText = z
   .string()
   .trim()
-  .max(accountLimits.nameMax, { message: 'Too long' })
+  .max(accountBounds.nameMax, { message: 'Too long' })
   .nullish()
   .transform((value) => (value ? value : null));
 
-export const tokenSchema = required(z.string({ message: 'Required' }).trim()).max(accountLimits.tokenMax, {
+export const tokenSchema = required(z.string({ message: 'Required' }).trim()).max(accountBounds.tokenMax, {
   message: 'Invalid or expired link',
 });
 
@@ -58,7 +58,7 @@ export const idSchema = required(z.string({ message: 'Required' }).trim()).uuid(
 export const languageSchema = z.enum(languages, { message: 'Unknown language' });
 
 export const loginInput = z.object({
-  username: required(z.string({ message: 'Required' }).trim()).max(accountLimits.emailMax, { message: 'Too long' }),
+  username: required(z.string({ message: 'Required' }).trim()).max(accountBounds.emailMax, { message: 'Too long' }),
   password: givenPasswordSchema,
 });
 
@@ -132,11 +132,11 @@ export const updateUserOptionsInput = z.object({
 export const unlinkAuthenticationInput = z.object({ authenticationId: idSchema });
 
 export const reportBugInput = z.object({
-  message: required(z.string({ message: 'Required' })).max(accountLimits.bugMessageMax, { message: 'Too long' }),
+  message: required(z.string({ message: 'Required' })).max(accountBounds.bugMessageMax, { message: 'Too long' }),
   url: z.string().max(2000, { message: 'Too long' }).nullish(),
   data: z
     .unknown()
-    .refine((data) => data === undefined || JSON.stringify(data ?? null).length <= accountLimits.bugDataMax, {
+    .refine((data) => data === undefined || JSON.stringify(data ?? null).length <= accountBounds.bugDataMax, {
       message: 'Too long',
     })
     .nullish(),

@@ -28,7 +28,7 @@ export const alarmErrors = {
   userLostAlarmAccess: "The user may no longer see the project's alarms",
 } as const;
 
-export const alarmLimits = {
+export const alarmBounds = {
   nameMax: 200,
   /** Series an alarm may watch. */
   seriesMax: 500,
@@ -127,7 +127,7 @@ const name = z
   .string({ message: 'Required' })
   .trim()
   .min(1, { message: 'Required', abort: true })
-  .max(alarmLimits.nameMax, { message: 'Too long' });
+  .max(alarmBounds.nameMax, { message: 'Too long' });
 
 const intId = z.coerce
   .number({ message: 'Invalid id' })
@@ -183,11 +183,11 @@ export const createAlarmInput = z.object({
   projectId: intId,
   rule: alarmRuleInput,
   /** Series to watch from the start (each of the project). */
-  seriesIds: z.array(intId).max(alarmLimits.seriesMax, { message: 'Too many' }).default([]),
+  seriesIds: z.array(intId).max(alarmBounds.seriesMax, { message: 'Too many' }).default([]),
   /** Whom it notifies from the start (its actions), saved with it or not at all. */
   actions: z
     .array(z.lazy(() => alarmRecipientInput))
-    .max(alarmLimits.actionsMax, { message: 'Too many' })
+    .max(alarmBounds.actionsMax, { message: 'Too many' })
     .default([]),
 });
 export const updateAlarmInput = z.object({ id: uuid, rule: alarmRuleInput });
@@ -195,7 +195,7 @@ export const alarmsSeriesInput = z.object({ alarmId: uuid, seriesId: intId });
 export const alarmPreviewInput = z.object({
   projectId: intId,
   rule: alarmRuleInput,
-  seriesIds: z.array(intId).min(1, { message: 'Required' }).max(alarmLimits.seriesMax, { message: 'Too many' }),
+  seriesIds: z.array(intId).min(1, { message: 'Required' }).max(alarmBounds.seriesMax, { message: 'Too many' }),
 });
 
 const optionalText = (max: number) =>
@@ -208,7 +208,7 @@ const optionalText = (max: number) =>
 
 /** An action of an alarm: whom it notifies and how. The target its type needs is required. */
 const alarmsActionFields = {
-  name: optionalText(alarmLimits.nameMax).transform((value) => value ?? ''),
+  name: optionalText(alarmBounds.nameMax).transform((value) => value ?? ''),
   type: z.enum(alarmActionTypes, { message: 'Required' }),
   active: z.boolean().default(true),
   triggerAtEnd: z.boolean().default(false),
@@ -253,7 +253,7 @@ function checkActionTarget(action: ActionFields, context: z.RefinementCtx): void
 export const alarmRecipientInput = z.object(alarmsActionFields).superRefine(checkActionTarget);
 
 /** Who acknowledged is the signed-in user, when is now; the comment is optional (decision 0148). */
-export const acknowledgementCommentInput = optionalText(alarmLimits.acknowledgementCommentMax);
+export const acknowledgementCommentInput = optionalText(alarmBounds.acknowledgementCommentMax);
 
 export const createAlarmsActionInput = z
   .object({ alarmId: uuid, ...alarmsActionFields })

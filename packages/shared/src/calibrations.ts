@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expressionLimits, expressionProblem } from './expressions.ts';
+import { expressionBounds, expressionProblem } from './expressions.ts';
 import { isMeasurementType } from './measurements.ts';
 
 /**
@@ -12,7 +12,7 @@ export const calibrationErrors = {
   endNotAfterStart: 'The end must be after the start',
 } as const;
 
-export const calibrationLimits = {
+export const calibrationBounds = {
   channelMax: 64,
   nameMax: 200,
   /** Readings testCalibration evaluates, newest first. */
@@ -28,7 +28,7 @@ const channel = z
   .string({ message: 'Required' })
   .trim()
   .min(1, { message: 'Required', abort: true })
-  .max(calibrationLimits.channelMax, { message: 'Too long' });
+  .max(calibrationBounds.channelMax, { message: 'Too long' });
 
 /** An arithmetic expression of `x`; the issue is the evaluator's own message (an i18n key). */
 export const expressionSchema = z
@@ -46,7 +46,7 @@ export const createConversionInput = z.object({
   name: z
     .string()
     .trim()
-    .max(calibrationLimits.nameMax, { message: 'Too long' })
+    .max(calibrationBounds.nameMax, { message: 'Too long' })
     .nullish()
     .transform((value) => value || null),
   /** Measurement type of the converted value; null keeps the channel's own. */
@@ -90,5 +90,5 @@ export const updateCalibrationInput = z
 export const testCalibrationInput = z.object({
   meterId: intId,
   channel,
-  expression: z.string({ message: 'Required' }).max(expressionLimits.maxLength * 5, { message: 'Too long' }),
+  expression: z.string({ message: 'Required' }).max(expressionBounds.maxLength * 5, { message: 'Too long' }),
 });

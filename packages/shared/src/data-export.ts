@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidSlotSeconds } from './data-slots.ts';
-import { type DataFilter, dataFilterSchema, dataModes, dataViewLimits } from './data-views.ts';
+import { type DataFilter, dataFilterSchema, dataModes, dataViewBounds } from './data-views.ts';
 import { defaultLanguage, languages } from './languages.ts';
 
 /**
@@ -39,7 +39,7 @@ const filtersJson = z
       context.addIssue({ code: 'custom', message: dataExportErrors.invalidFilters });
       return z.NEVER;
     }
-    const filters = z.array(dataFilterSchema).max(dataViewLimits.filtersMax).safeParse(parsed);
+    const filters = z.array(dataFilterSchema).max(dataViewBounds.filtersMax).safeParse(parsed);
     if (!filters.success) {
       context.addIssue({ code: 'custom', message: dataExportErrors.invalidFilters });
       return z.NEVER;

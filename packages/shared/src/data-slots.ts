@@ -6,7 +6,7 @@ import { instantOfWallTime, zoneOffsetMs } from './time-zones.ts';
  */
 export type DataPeriod = { year: number; month: number; day: number | null };
 
-export const dataSlotLimits = { minSeconds: 60, maxSeconds: 86_400 } as const;
+export const dataSlotBounds = { minSeconds: 60, maxSeconds: 86_400 } as const;
 
 /**
  * How long after its end a period is still served as changing (`no-cache`): network servers
@@ -40,9 +40,9 @@ function daysInMonth(year: number, month: number): number {
 export function isValidSlotSeconds(seconds: number): boolean {
   return (
     Number.isInteger(seconds) &&
-    seconds >= dataSlotLimits.minSeconds &&
-    seconds <= dataSlotLimits.maxSeconds &&
-    dataSlotLimits.maxSeconds % seconds === 0
+    seconds >= dataSlotBounds.minSeconds &&
+    seconds <= dataSlotBounds.maxSeconds &&
+    dataSlotBounds.maxSeconds % seconds === 0
   );
 }
 

@@ -6,7 +6,7 @@ import { isValidSlotSeconds, parseDataPeriod } from './data-slots.ts';
  * options"), shared by the GraphQL resolvers, the web forms and the client data engine.
  * Messages are i18n keys.
  */
-export const dataViewLimits = {
+export const dataViewBounds = {
   /** Data view options per project and user: the summary compares at most this many. */
   viewsPerProject: 20,
   rangesPerProject: 50,
@@ -83,7 +83,7 @@ const name = z
   .string({ message: 'Required' })
   .trim()
   .min(1, { message: 'Required' })
-  .max(dataViewLimits.nameMax, { message: 'Too long' });
+  .max(dataViewBounds.nameMax, { message: 'Too long' });
 
 const range = { from: z.date({ message: 'Required' }), to: z.date({ message: 'Required' }) };
 const fromBeforeTo = (input: { from: Date; to: Date }, context: z.RefinementCtx) => {
@@ -103,7 +103,7 @@ export const saveDataViewInput = z
     projectId: z.number().int().positive(),
     name,
     ...range,
-    filters: z.array(dataFilterSchema).max(dataViewLimits.filtersMax, { message: 'Too many' }).default([]),
+    filters: z.array(dataFilterSchema).max(dataViewBounds.filtersMax, { message: 'Too many' }).default([]),
     /** Whether empty slots show as gaps (true) or are left out. */
     nulls: z.boolean().default(false),
     mode: z.enum(dataModes).default('avg'),

@@ -5,7 +5,7 @@
  * expression can reach code, properties or the network, and the length is bounded.
  */
 
-export const expressionLimits = { maxLength: 200, maxDepth: 32 } as const;
+export const expressionBounds = { maxLength: 200, maxDepth: 32 } as const;
 
 export const expressionErrors = {
   empty: 'The expression is empty',
@@ -98,7 +98,7 @@ class Parser {
   }
 
   private guard(depth: number): void {
-    if (depth > expressionLimits.maxDepth) throw new ExpressionError(expressionErrors.tooDeep);
+    if (depth > expressionBounds.maxDepth) throw new ExpressionError(expressionErrors.tooDeep);
   }
 
   private sum(depth: number): Node {
@@ -202,7 +202,7 @@ export interface CompiledExpression {
 export function compileExpression(source: string): CompiledExpression {
   const trimmed = source.trim();
   if (!trimmed) throw new ExpressionError(expressionErrors.empty);
-  if (trimmed.length > expressionLimits.maxLength) throw new ExpressionError(expressionErrors.tooLong);
+  if (trimmed.length > expressionBounds.maxLength) throw new ExpressionError(expressionErrors.tooLong);
   const tree = new Parser(tokenize(trimmed)).parse();
   return {
     source: trimmed,

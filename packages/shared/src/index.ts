@@ -14,7 +14,7 @@ export * from './error-messages.ts';
 export * from './expressions.ts';
 export * from './http.ts';
 // Only these two: the rest of input-fields.ts builds the feature schemas and is no part of the package.
-export { tenancyLimits, uuidSchema } from './input-fields.ts';
+export { tenancyBounds, uuidSchema } from './input-fields.ts';
 export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './languages.ts';

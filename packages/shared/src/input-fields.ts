@@ -5,7 +5,7 @@ import { tenancyErrors } from './error-messages.ts';
  * What the input schemas of organizations, projects and their parts share: limits and field
  * builders. Messages are i18n keys.
  */
-export const tenancyLimits = {
+export const tenancyBounds = {
   nameMax: 200,
   slugMax: 64,
   descriptionMax: 5000,
@@ -19,7 +19,7 @@ export const tenancyLimits = {
 } as const;
 
 export const required = (field: z.ZodString) => field.min(1, { message: 'Required', abort: true });
-export const nameField = required(z.string({ message: 'Required' }).trim()).max(tenancyLimits.nameMax, {
+export const nameField = required(z.string({ message: 'Required' }).trim()).max(tenancyBounds.nameMax, {
   message: 'Too long',
 });
 /** Absent stays absent (an update leaves the field alone); empty or null clears it. */

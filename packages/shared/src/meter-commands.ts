@@ -4,7 +4,7 @@ import { meterErrors } from './meters.ts';
 
 /** Inputs and limits of downlink commands to meters. */
 
-export const meterCommandLimits = {
+export const meterCommandBounds = {
   nameMax: 200,
   /** Meters one bulk command reaches: a saved list of a large organization, not the whole site. */
   bulkMetersMax: 1000,
@@ -27,7 +27,7 @@ export const sendMeterCommandInput = z
     meterId: intId,
     commandId: commandId.nullish(),
     interval: commandInterval.nullish(),
-    name: z.string().trim().max(meterCommandLimits.nameMax, { message: 'Too long' }).nullish(),
+    name: z.string().trim().max(meterCommandBounds.nameMax, { message: 'Too long' }).nullish(),
     fPort: z.number().nullish(),
     // People paste bytes with spaces or colons between them.
     payloadHex: z
@@ -53,7 +53,7 @@ export const sendMeterCommandsInput = z.object({
   meterIds: z
     .array(intId)
     .min(1, { message: 'Choose at least one meter' })
-    .max(meterCommandLimits.bulkMetersMax, { message: 'Too many meters' })
+    .max(meterCommandBounds.bulkMetersMax, { message: 'Too many meters' })
     .transform((ids) => [...new Set(ids)]),
   commandId,
   interval: commandInterval.nullish(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intId, optionalText, tenancyLimits } from './input-fields.ts';
+import { intId, optionalText, tenancyBounds } from './input-fields.ts';
 
 /** Inputs, limits and messages of meters (their commands: meter-commands.ts). */
 
@@ -17,7 +17,7 @@ export const meterSerialsInput = z.object({
 });
 
 /** Battery history: days of one query, so that a range stays one cheap index scan of the meter's readings. */
-export const meterLimits = {
+export const meterBounds = {
   batteryHistoryMaxDays: 3 * 366,
 } as const;
 
@@ -31,9 +31,9 @@ export const meterErrors = {
 
 export const updateMeterInput = z.object({
   id: intId,
-  name: optionalText(tenancyLimits.nameMax),
-  description: optionalText(tenancyLimits.descriptionMax),
-  location: optionalText(tenancyLimits.nameMax),
+  name: optionalText(tenancyBounds.nameMax),
+  description: optionalText(tenancyBounds.descriptionMax),
+  location: optionalText(tenancyBounds.nameMax),
   driver: z.string().trim().max(64).nullish(),
   active: z.boolean().optional(),
 });

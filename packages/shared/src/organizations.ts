@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { nameField, optionalText, required, tenancyLimits, uuidSchema } from './input-fields.ts';
+import { nameField, optionalText, required, tenancyBounds, uuidSchema } from './input-fields.ts';
 
 /** Inputs of organizations and their memberships. */
 
 export const slugSchema = required(z.string({ message: 'Required' }).trim().toLowerCase())
-  .max(tenancyLimits.slugMax, { message: 'Too long' })
+  .max(tenancyBounds.slugMax, { message: 'Too long' })
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { message: 'Use lowercase letters, digits and hyphens' });
 
 export const createOrganizationInput = z.object({
   name: nameField,
   slug: slugSchema,
-  description: optionalText(tenancyLimits.descriptionMax),
+  description: optionalText(tenancyBounds.descriptionMax),
   parentId: uuidSchema.nullish().transform((value) => value ?? null),
 });
 
@@ -18,7 +18,7 @@ export const updateOrganizationInput = z.object({
   id: uuidSchema,
   name: nameField.optional(),
   slug: slugSchema.optional(),
-  description: optionalText(tenancyLimits.descriptionMax).optional(),
+  description: optionalText(tenancyBounds.descriptionMax).optional(),
 });
 
 export const organizationMemberFlags = z.object({

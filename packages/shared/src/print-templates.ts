@@ -12,7 +12,7 @@ export { isSafePrintCss };
  * page: both are kept to a safe subset here, on the way in (the server parses every input with
  * these schemas). Messages are i18n keys.
  */
-export const printTemplateLimits = {
+export const printTemplateBounds = {
   /** Characters of a header or a footer as HTML (a small logo as a data: URI fits). */
   htmlMax: 20_000,
   /** Characters of the extra CSS. */
@@ -237,16 +237,16 @@ export function printMarginMillimetres(margin: string): number | null {
   const match = /^\s*(\d{1,4}(?:\.\d{1,3})?)\s*(mm|cm|in|px)\s*$/i.exec(margin);
   if (!match) return null;
   const millimetres = Number(match[1]) * (millimetresPer[(match[2] as string).toLowerCase()] as number);
-  return millimetres <= printTemplateLimits.marginMaxMm ? millimetres : null;
+  return millimetres <= printTemplateBounds.marginMaxMm ? millimetres : null;
 }
 
 const htmlField = z
   .string()
-  .max(printTemplateLimits.htmlMax, { message: printTemplateErrors.htmlTooLong })
+  .max(printTemplateBounds.htmlMax, { message: printTemplateErrors.htmlTooLong })
   .transform(sanitizePrintHtml);
 const cssField = z
   .string()
-  .max(printTemplateLimits.cssMax, { message: printTemplateErrors.cssTooLong })
+  .max(printTemplateBounds.cssMax, { message: printTemplateErrors.cssTooLong })
   .refine(isSafePrintCss, { message: printTemplateErrors.unsafeCss });
 const marginField = z
   .string()

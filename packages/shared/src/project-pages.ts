@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { intId, nameField, optionalText, tenancyLimits } from './input-fields.ts';
+import { intId, nameField, optionalText, tenancyBounds } from './input-fields.ts';
 
 /** Inputs of a project's summary pages. */
 
 const pageFields = {
   name: nameField,
-  content: z.string().max(tenancyLimits.pageContentMax, { message: 'Too long' }).optional(),
-  icon: optionalText(tenancyLimits.iconMax),
+  content: z.string().max(tenancyBounds.pageContentMax, { message: 'Too long' }).optional(),
+  icon: optionalText(tenancyBounds.iconMax),
   order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   show: z.boolean().optional(),
   type: z.enum(['text', 'live', 'summary', 'alarms', 'reports']).optional(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { languageSchema } from './accounts.ts';
-import { dataFilterSchema, dataViewLimits } from './data-views.ts';
+import { dataFilterSchema, dataViewBounds } from './data-views.ts';
 import { tenancyErrors } from './error-messages.ts';
-import { endNotBeforeStart, intId, nameField, optionalText, tenancyLimits, uuidSchema } from './input-fields.ts';
+import { endNotBeforeStart, intId, nameField, optionalText, tenancyBounds, uuidSchema } from './input-fields.ts';
 
 /** Inputs of projects and their memberships. */
 
@@ -29,14 +29,14 @@ const dataSlotDefaults = z
       .positive()
       .max(31 * 24 * 3600)
       .optional(),
-    filters: z.array(dataFilterSchema).max(dataViewLimits.filtersMax, { message: 'Too many' }).optional(),
+    filters: z.array(dataFilterSchema).max(dataViewBounds.filtersMax, { message: 'Too many' }).optional(),
   })
   .strict();
 
 const projectFields = {
   name: nameField,
-  description: optionalText(tenancyLimits.descriptionMax),
-  code: optionalText(tenancyLimits.codeMax),
+  description: optionalText(tenancyBounds.descriptionMax),
+  code: optionalText(tenancyBounds.codeMax),
   startAt: z.date().nullish(),
   endAt: z.date().nullish(),
   timeZone: timeZoneSchema.optional(),
@@ -46,7 +46,7 @@ const projectFields = {
     .number()
     .int({ message: 'Invalid number' })
     .min(1, { message: 'Too small' })
-    .max(tenancyLimits.defaultSelectMax, { message: 'Too large' })
+    .max(tenancyBounds.defaultSelectMax, { message: 'Too large' })
     .optional(),
   showLive: z.boolean().optional(),
   showReport: z.boolean().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidSlotSeconds } from './data-slots.ts';
-import { dataFilterSchema, dataModes, dataViewErrors, dataViewLimits } from './data-views.ts';
+import { dataFilterSchema, dataModes, dataViewBounds, dataViewErrors } from './data-views.ts';
 import { nameField } from './input-fields.ts';
 import { instantOfWallTime, zoneOffsetMs } from './time-zones.ts';
 
@@ -11,7 +11,7 @@ import { instantOfWallTime, zoneOffsetMs } from './time-zones.ts';
  * schedule within either is the slot's `weekrange` filter. Fixed dates remain for slots stored
  * before ranges were relative, and for an author who wants them.
  */
-export const reportDataslotLimits = { daysMax: 3660 } as const;
+export const reportDataslotBounds = { daysMax: 3660 } as const;
 export const reportDataslotErrors = { days: 'Days must be a whole number from 1 to 3660' } as const;
 
 export const reportDataslotRangeSchema = z.discriminatedUnion('kind', [
@@ -23,7 +23,7 @@ export const reportDataslotRangeSchema = z.discriminatedUnion('kind', [
         .number()
         .int({ message: reportDataslotErrors.days })
         .min(1, { message: reportDataslotErrors.days })
-        .max(reportDataslotLimits.daysMax, { message: reportDataslotErrors.days }),
+        .max(reportDataslotBounds.daysMax, { message: reportDataslotErrors.days }),
     })
     .strict(),
   z
@@ -62,7 +62,7 @@ export const reportDataslotSchema = z.preprocess(
       id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'Invalid id' }),
       name: nameField,
       range: reportDataslotRangeSchema.default({ kind: 'whole' }),
-      filters: z.array(dataFilterSchema).max(dataViewLimits.filtersMax, { message: 'Too many' }).default([]),
+      filters: z.array(dataFilterSchema).max(dataViewBounds.filtersMax, { message: 'Too many' }).default([]),
       nulls: z.boolean().default(false),
       mode: z.enum(dataModes).default('avg'),
       slot: slotSeconds,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidSlotSeconds } from './data-slots.ts';
-import { dataFilterSchema, dataModes, dataViewErrors, dataViewLimits } from './data-views.ts';
+import { dataFilterSchema, dataModes, dataViewBounds, dataViewErrors } from './data-views.ts';
 import { intId, nameField, uuidSchema } from './input-fields.ts';
 import { isRoomMeasurement } from './measurements.ts';
 import { type ReportDataslot, reportDataslotInstants, reportDataslotSchema } from './report-dataslots.ts';
@@ -14,7 +14,7 @@ export * from './report-dataslots.ts';
  * reading (`parseReportContent`), so reports stored under an older version keep opening.
  * Messages are i18n keys.
  */
-export const reportLimits = {
+export const reportBounds = {
   /** Elements of one report, nested ones included. */
   elementsMax: 300,
   /** Levels of nesting: a page of sections of columns of elements is deep enough. */
@@ -87,15 +87,15 @@ export const reportElementDataSchema = z
     slot: slotSeconds.nullable().default(null),
     mode: z.enum(dataModes).nullable().default(null),
     nulls: z.boolean().nullable().default(null),
-    filters: z.array(dataFilterSchema).max(dataViewLimits.filtersMax, { message: 'Too many' }).nullable().default(null),
+    filters: z.array(dataFilterSchema).max(dataViewBounds.filtersMax, { message: 'Too many' }).nullable().default(null),
   })
   .strict();
 export type ReportElementData = z.output<typeof reportElementDataSchema>;
 
-const title = z.string().trim().max(reportLimits.titleMax, { message: 'Too long' }).nullable().default(null);
+const title = z.string().trim().max(reportBounds.titleMax, { message: 'Too long' }).nullable().default(null);
 const selections = z
   .array(reportSeriesSelectionSchema)
-  .max(reportLimits.selectionsMax, { message: 'Too many' })
+  .max(reportBounds.selectionsMax, { message: 'Too many' })
   .default([]);
 const data = reportElementDataSchema.default({
   dataslotId: null,
@@ -107,7 +107,7 @@ const data = reportElementDataSchema.default({
 
 /** A link a rich text may hold: nothing that runs script or leaves the page through another scheme. */
 export function isSafeReportLink(href: string): boolean {
-  return /^(https?:\/\/|mailto:)/i.test(href.trim()) && href.length <= reportLimits.linkMax;
+  return /^(https?:\/\/|mailto:)/i.test(href.trim()) && href.length <= reportBounds.linkMax;
 }
 
 /**
@@ -161,7 +161,7 @@ export const richTextNodeSchema: z.ZodType<RichTextNode> = z.lazy(() =>
       attrs: z.record(z.string(), z.unknown()).optional(),
       content: z.array(richTextNodeSchema).optional(),
       marks: z.array(richTextMark).max(richTextMarkTypes.length).optional(),
-      text: z.string().max(reportLimits.richTextTextMax).optional(),
+      text: z.string().max(reportBounds.richTextTextMax).optional(),
     })
     .strip(),
 );
@@ -177,7 +177,7 @@ export const richTextDocSchema = richTextNodeSchema.superRefine((doc, context) =
     characters += node.text?.length ?? 0;
     if (node.content) stack.push(...node.content);
   }
-  if (nodes > reportLimits.richTextNodesMax || characters > reportLimits.richTextTextMax) {
+  if (nodes > reportBounds.richTextNodesMax || characters > reportBounds.richTextTextMax) {
     context.addIssue({ code: 'custom', message: reportErrors.tooLarge });
   }
 });
@@ -229,8 +229,8 @@ const imageTourImage = z
   .object({
     /** An attachment of the report's project (or its organization). */
     attachmentId: uuidSchema,
-    caption: z.string().trim().max(reportLimits.captionMax, { message: 'Too long' }).default(''),
-    pins: z.array(imageTourPin).max(reportLimits.pinsMax, { message: 'Too many' }).default([]),
+    caption: z.string().trim().max(reportBounds.captionMax, { message: 'Too long' }).default(''),
+    pins: z.array(imageTourPin).max(reportBounds.pinsMax, { message: 'Too many' }).default([]),
   })
   .strict();
 
@@ -246,7 +246,7 @@ const textElementFields = z
   .object({
     ...elementBase,
     kind: z.literal('text'),
-    text: z.string().max(reportLimits.textMax, { message: 'Too long' }).default(''),
+    text: z.string().max(reportBounds.textMax, { message: 'Too long' }).default(''),
     style: z.enum(textStyles).default('paragraph'),
   })
   .strict();
@@ -280,7 +280,7 @@ const imageTourElementFields = z
     ...elementBase,
     kind: z.literal('imageTour'),
     title,
-    images: z.array(imageTourImage).max(reportLimits.imagesMax, { message: 'Too many' }).default([]),
+    images: z.array(imageTourImage).max(reportBounds.imagesMax, { message: 'Too many' }).default([]),
     /** The range of the pins' value summaries. */
     data,
   })
@@ -323,7 +323,7 @@ export type ReportImageTourImage = z.output<typeof imageTourImage>;
 
 export const reportDataslotsSchema = z
   .array(reportDataslotSchema)
-  .max(reportLimits.dataslotsMax, { message: dataViewErrors.tooManyViews })
+  .max(reportBounds.dataslotsMax, { message: dataViewErrors.tooManyViews })
   .superRefine((slots, context) => {
     const ids = new Set<string>();
     for (const slot of slots) {
@@ -366,8 +366,8 @@ function checkTree(elements: readonly ReportElement[], context: z.RefinementCtx)
     if (ids.has(element.id)) duplicate = true;
     ids.add(element.id);
   });
-  if (count > reportLimits.elementsMax) context.addIssue({ code: 'custom', message: reportErrors.tooManyElements });
-  if (deepest > reportLimits.depthMax) context.addIssue({ code: 'custom', message: reportErrors.tooDeep });
+  if (count > reportBounds.elementsMax) context.addIssue({ code: 'custom', message: reportErrors.tooManyElements });
+  if (deepest > reportBounds.depthMax) context.addIssue({ code: 'custom', message: reportErrors.tooDeep });
   if (duplicate) context.addIssue({ code: 'custom', message: reportErrors.duplicateElementId });
 }
 
@@ -390,7 +390,7 @@ export function jsonDepth(value: unknown): number {
     const [item, depth] = stack.pop() as [unknown, number];
     if (item === null || typeof item !== 'object') continue;
     deepest = Math.max(deepest, depth);
-    if (deepest > reportLimits.jsonDepthMax) return deepest;
+    if (deepest > reportBounds.jsonDepthMax) return deepest;
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
   return deepest;
@@ -430,8 +430,8 @@ export type ReportContentResult = { success: true; data: ReportContent } | { suc
 /** Stored or sent content, of any known version, checked against the limits and the schema. */
 export function parseReportContent(stored: unknown): ReportContentResult {
   // Depth first: serializing a hostile value nested thousands deep would exhaust the stack.
-  if (jsonDepth(stored) > reportLimits.jsonDepthMax) return { success: false, message: reportErrors.tooDeep };
-  if (JSON.stringify(stored ?? null).length > reportLimits.contentBytesMax) {
+  if (jsonDepth(stored) > reportBounds.jsonDepthMax) return { success: false, message: reportErrors.tooDeep };
+  if (JSON.stringify(stored ?? null).length > reportBounds.contentBytesMax) {
     return { success: false, message: reportErrors.tooLarge };
   }
   const upgraded = upgradeReportContent(stored);
@@ -675,8 +675,8 @@ export const emptyReportCoverContent: ReportCoverContent = {
 
 const coverField = z.unknown().transform((value, context) => {
   if (
-    JSON.stringify(value ?? null).length > reportLimits.contentBytesMax ||
-    jsonDepth(value) > reportLimits.jsonDepthMax
+    JSON.stringify(value ?? null).length > reportBounds.contentBytesMax ||
+    jsonDepth(value) > reportBounds.jsonDepthMax
   ) {
     context.addIssue({ code: 'custom', message: reportErrors.tooLarge });
     return z.NEVER;

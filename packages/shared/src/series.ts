@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endNotBeforeStart, intId, nameField, optionalText, required, tenancyLimits } from './input-fields.ts';
+import { endNotBeforeStart, intId, nameField, optionalText, required, tenancyBounds } from './input-fields.ts';
 import { isMeasurementType } from './measurements.ts';
 
 /** Inputs of a project's series and the datasources that feed them from meter channels. */
@@ -8,11 +8,11 @@ const dataTypeSchema = z.string().refine((value) => isMeasurementType(value), { 
 
 const seriesFields = {
   name: nameField,
-  description: optionalText(tenancyLimits.descriptionMax),
+  description: optionalText(tenancyBounds.descriptionMax),
   spaceId: intId.nullish(),
   dataType: dataTypeSchema,
   dataUnit: optionalText(20),
-  dataName: optionalText(tenancyLimits.nameMax),
+  dataName: optionalText(tenancyBounds.nameMax),
   colorId: z.number().int().nullish(),
   limitId: z.number().int().nullish(),
   locked: z.boolean().optional(),

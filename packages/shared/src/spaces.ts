@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { intId, nameField, optionalText, tenancyLimits } from './input-fields.ts';
+import { intId, nameField, optionalText, tenancyBounds } from './input-fields.ts';
 
 /** Inputs of a project's spaces. */
 
 const spaceFields = {
   name: nameField,
-  description: optionalText(tenancyLimits.descriptionMax),
+  description: optionalText(tenancyBounds.descriptionMax),
   show: z.boolean().optional(),
   weather: z.boolean().optional(),
-  weatherDatatype: optionalText(tenancyLimits.nameMax),
+  weatherDatatype: optionalText(tenancyBounds.nameMax),
   weatherLimit: z.number().int().nullish(),
   weatherId: z.number().int().nullish(),
   colorId: z.number().int().nullish(),

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { registerAccount } from '../testing/factories.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
-import { maxQueryDepth } from './limits.ts';
+import { maxQueryDepth } from './query-limits.ts';
 import { printSchemaFile, schemaFilePath } from './schema-file.ts';
 
 it('the committed schema.graphql matches the code (run npm run schema:print after changing the schema)', () => {

@@ -18,8 +18,8 @@ import { type ClientInfo, sessionCookieName, sessionLifetimeMs } from '../module
 import { AppError } from '../shared/errors.ts';
 import type { GraphQLContext, Services } from './context.ts';
 import { signedInIntrospectionPlugin } from './introspection.ts';
-import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './limits.ts';
 import { createLoaders } from './loaders.ts';
+import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './query-limits.ts';
 import { buildSchema } from './schema.ts';
 
 interface HttpServerContext {

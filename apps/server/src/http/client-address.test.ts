@@ -2,7 +2,7 @@ import { accountErrors } from '@olo/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { rateLimits } from '../shared/rate-limits.ts';
+import { rateLimitRules } from '../shared/rate-limits.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
 import { fastifyTrustProxy } from './client-address.ts';
@@ -66,7 +66,7 @@ describe.each(testDatabases)('per-IP sign-in limit behind a reverse proxy on %s'
   let olo: TestServer;
   // A tenth of the limits, so that a few sign-ins reach the per-IP limit.
   const factor = 0.1;
-  const perIp = Math.floor(rateLimits.loginFailuresPerIp.limit * factor);
+  const perIp = Math.floor(rateLimitRules.loginFailuresPerIp.limit * factor);
   beforeAll(async () => {
     olo = await startTestServer(kind, { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_FACTOR: String(factor) });
   });

@@ -1,4 +1,4 @@
-import { dataExportFormats, dataSlotLimits, wallClockSlotsVersion } from '@olo/shared';
+import { dataExportFormats, dataSlotBounds, wallClockSlotsVersion } from '@olo/shared';
 import type { FastifyInstance } from 'fastify';
 
 const errorBody = {
@@ -150,7 +150,7 @@ export function openApiDocument() {
               in: 'path',
               required: true,
               description: 'Slot length; it divides a day.',
-              schema: { type: 'integer', minimum: dataSlotLimits.minSeconds, maximum: dataSlotLimits.maxSeconds },
+              schema: { type: 'integer', minimum: dataSlotBounds.minSeconds, maximum: dataSlotBounds.maxSeconds },
             },
             {
               name: 'slots',
@@ -213,7 +213,7 @@ export function openApiDocument() {
               in: 'query',
               required: true,
               description: 'Slot length in seconds; it divides a day.',
-              schema: { type: 'integer', minimum: dataSlotLimits.minSeconds, maximum: dataSlotLimits.maxSeconds },
+              schema: { type: 'integer', minimum: dataSlotBounds.minSeconds, maximum: dataSlotBounds.maxSeconds },
             },
             { name: 'mode', in: 'query', required: false, schema: { enum: ['avg', 'min', 'max'], default: 'avg' } },
             {
@@ -422,7 +422,7 @@ export function openApiDocument() {
               name: 'slotSeconds',
               in: 'path',
               required: true,
-              schema: { type: 'integer', minimum: dataSlotLimits.minSeconds, maximum: dataSlotLimits.maxSeconds },
+              schema: { type: 'integer', minimum: dataSlotBounds.minSeconds, maximum: dataSlotBounds.maxSeconds },
             },
             { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
           ],

@@ -3,7 +3,7 @@ import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginDelay } from '../modules/accounts/login-throttle.ts';
-import { rateLimits } from '../shared/rate-limits.ts';
+import { rateLimitRules } from '../shared/rate-limits.ts';
 import { createOrganization, signedInClient } from '../testing/factories.ts';
 import { grantedQos, received, until } from '../testing/mqtt-clients.ts';
 import { testDatabases } from '../testing/test-databases.ts';
@@ -221,7 +221,7 @@ describe.each(testDatabases)('tenants on the embedded broker on %s', (database) 
     expect(await refusal(b.credentials)).toBe(0);
 
     // Per address: wrong passwords over many usernames, each within its free failures.
-    const perIp = rateLimits.loginFailuresPerIp.limit - loginDelay.freeFailures;
+    const perIp = rateLimitRules.loginFailuresPerIp.limit - loginDelay.freeFailures;
     for (let attempt = 0; attempt < perIp; attempt++) {
       expect(await refusal({ username: `olo-guess-${attempt}`, password: 'guess' })).toBe(4);
     }

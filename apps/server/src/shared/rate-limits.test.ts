@@ -4,7 +4,7 @@ import { buildAccount, createOrganization, createProject, registerAccount } from
 import { startSmtpInbox } from '../testing/smtp-inbox.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../testing/test-server.ts';
-import { RateLimiter, rateLimits, SlidingWindow } from './rate-limits.ts';
+import { RateLimiter, rateLimitRules, SlidingWindow } from './rate-limits.ts';
 
 const forgot = 'mutation Forgot($email: String!) { forgotPassword(email: $email) }';
 const register = `mutation Register($username: String!, $password: String!, $email: String!) {
@@ -40,11 +40,11 @@ describe('rate limiter', () => {
     expect(() => limiter.take(['forgotPasswordPerIp', '192.0.2.1'], ['forgotPasswordPerAddress', 'a@X.fi'])).toThrow(
       accountErrors.tooManyRequests,
     );
-    for (let call = 1; call < rateLimits.forgotPasswordPerIp.limit; call++) {
+    for (let call = 1; call < rateLimitRules.forgotPasswordPerIp.limit; call++) {
       limiter.take(['forgotPasswordPerIp', '192.0.2.1']);
     }
     expect(() => limiter.take(['forgotPasswordPerIp', '192.0.2.1'])).toThrow(accountErrors.tooManyRequests);
-    now = rateLimits.forgotPasswordPerAddress.windowMs + 1;
+    now = rateLimitRules.forgotPasswordPerAddress.windowMs + 1;
     limiter.take(['forgotPasswordPerAddress', 'a@x.fi'], ['forgotPasswordPerIp', '192.0.2.1']);
   });
 
@@ -61,8 +61,8 @@ describe('rate limiter', () => {
   });
 
   it('scales every limit, and turns them off at 0', () => {
-    expect(new RateLimiter(2).limitOf('registerPerIp')?.limit).toBe(rateLimits.registerPerIp.limit * 2);
-    expect(new RateLimiter(2).limitOf('registerPerAddress')?.limit).toBe(rateLimits.registerPerAddress.limit * 2);
+    expect(new RateLimiter(2).limitOf('registerPerIp')?.limit).toBe(rateLimitRules.registerPerIp.limit * 2);
+    expect(new RateLimiter(2).limitOf('registerPerAddress')?.limit).toBe(rateLimitRules.registerPerAddress.limit * 2);
     expect(new RateLimiter(0).limitOf('registerPerIp')).toBeUndefined();
   });
 });
@@ -91,14 +91,14 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
 
   it('mails a reset link at most 3 times an hour per address, from any IP, and 20 per IP', async () => {
     const account = await registerAccount(clientFrom(olo.url));
-    for (let request = 0; request < rateLimits.forgotPasswordPerAddress.limit; request++) {
+    for (let request = 0; request < rateLimitRules.forgotPasswordPerAddress.limit; request++) {
       expectData(await clientFrom(olo.url).graphql(forgot, { email: account.email }));
     }
     expect((await clientFrom(olo.url).graphql(forgot, { email: account.email })).errors?.[0]).toMatchObject(tooMany);
     await inbox.waitFor(account.email, () => mailsTo(account.email, 'Salasanan vaihto') === 3);
 
     const one = clientFrom(olo.url);
-    for (let request = 0; request < rateLimits.forgotPasswordPerIp.limit; request++) {
+    for (let request = 0; request < rateLimitRules.forgotPasswordPerIp.limit; request++) {
       expectData(await one.graphql(forgot, { email: `nobody${request}@example.com` }));
     }
     expect((await one.graphql(forgot, { email: 'somebody-else@example.com' })).errors?.[0]).toMatchObject(tooMany);
@@ -107,13 +107,13 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
 
   it('registers at most 10 accounts an hour per IP and 3 per address', async () => {
     const one = clientFrom(olo.url);
-    for (let request = 0; request < rateLimits.registerPerIp.limit; request++) {
+    for (let request = 0; request < rateLimitRules.registerPerIp.limit; request++) {
       expectData(await withIp(one, olo.url).graphql(register, buildAccount()));
     }
     expect((await withIp(one, olo.url).graphql(register, buildAccount())).errors?.[0]).toMatchObject(tooMany);
 
     const address = buildAccount().email;
-    for (let request = 0; request < rateLimits.registerPerAddress.limit; request++) {
+    for (let request = 0; request < rateLimitRules.registerPerAddress.limit; request++) {
       expectData(await clientFrom(olo.url).graphql(register, buildAccount({ email: address })));
     }
     expect((await clientFrom(olo.url).graphql(register, buildAccount({ email: address }))).errors?.[0]).toMatchObject(
@@ -125,7 +125,7 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
     const client = clientFrom(olo.url);
     const account = await registerAccount(client);
     await inbox.waitFor(account.email, (mail) => mail.subject.includes('Vahvista'));
-    for (let request = 0; request < rateLimits.resendVerificationPerAccount.limit; request++) {
+    for (let request = 0; request < rateLimitRules.resendVerificationPerAccount.limit; request++) {
       expectData(await client.graphql(resend));
     }
     expect((await client.graphql(resend)).errors?.[0]).toMatchObject(tooMany);
@@ -135,7 +135,7 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
     const target = buildAccount().email;
     const emailsQuery = 'query { currentUser { emails { id email } } }';
     const remove = 'mutation Delete($id: ID!) { deleteUserEmail(userEmailId: $id) { id } }';
-    for (let request = 0; request < rateLimits.addEmailPerAddress.limit; request++) {
+    for (let request = 0; request < rateLimitRules.addEmailPerAddress.limit; request++) {
       expectData(await client.graphql(addEmail, { email: target }));
       const emails = expectData(
         await client.graphql<{ currentUser: { emails: Array<{ id: string; email: string }> } }>(emailsQuery),
@@ -158,7 +158,7 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
     await registerAccount(admin);
     const organization = await createOrganization(admin);
     const email = `limited-${Date.now()}@example.com`;
-    for (let request = 0; request < rateLimits.invitePerInvitee.limit; request++) {
+    for (let request = 0; request < rateLimitRules.invitePerInvitee.limit; request++) {
       expectData(await admin.graphql(invite, { organizationId: organization.id, email }));
     }
     const refused = await admin.graphql(invite, {
@@ -166,7 +166,11 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
       email: email.toUpperCase(),
     });
     expect(refused.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
-    for (let request = rateLimits.invitePerInvitee.limit; request < rateLimits.invitePerInviter.limit; request++) {
+    for (
+      let request = rateLimitRules.invitePerInvitee.limit;
+      request < rateLimitRules.invitePerInviter.limit;
+      request++
+    ) {
       expectData(await admin.graphql(invite, { organizationId: organization.id, username: `someone${request}` }));
     }
     const tooMany = await admin.graphql(invite, {
@@ -193,7 +197,7 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
       ),
     ).createAlarmsAction;
     const test = 'mutation T($id: ID!) { testAlarmsAction(id: $id) { deliveryStatus } }';
-    for (let request = 0; request < rateLimits.testAlarmsActionPerAccount.limit; request++) {
+    for (let request = 0; request < rateLimitRules.testAlarmsActionPerAccount.limit; request++) {
       expectData(await admin.graphql(test, { id: action.id }));
     }
     expect((await admin.graphql(test, { id: action.id })).errors?.[0]).toMatchObject(tooMany);
@@ -203,13 +207,13 @@ describe.each(testDatabases)('rate limits on %s', (kind) => {
   it('stores at most 10 anonymous bug reports an hour per IP', async () => {
     const anonymous = clientFrom(olo.url);
     const before = await countBugReports();
-    for (let request = 0; request < rateLimits.reportBugPerIp.limit; request++) {
+    for (let request = 0; request < rateLimitRules.reportBugPerIp.limit; request++) {
       expectData(await anonymous.graphql(reportBug, { message: `Virhe ${request}` }));
     }
     expect((await anonymous.graphql(reportBug, { message: 'Yksi liikaa' })).errors?.[0]).toMatchObject(tooMany);
     const tooLong = await clientFrom(olo.url).graphql(reportBug, { message: 'x'.repeat(10_001) });
     expect(tooLong.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect((await countBugReports()) - before).toBe(rateLimits.reportBugPerIp.limit);
+    expect((await countBugReports()) - before).toBe(rateLimitRules.reportBugPerIp.limit);
   });
 
   async function countBugReports(): Promise<number> {

@@ -16,7 +16,7 @@ const hour = 60 * minute;
  * multiplied by RATE_LIMIT_FACTOR (a large site, many users behind one office address); a per-IP
  * limit counts one address, the others one account or one mail address, whichever IP asks.
  */
-export const rateLimits = {
+export const rateLimitRules = {
   registerPerIp: { limit: 10, windowMs: hour },
   registerPerAddress: { limit: 3, windowMs: hour },
   forgotPasswordPerIp: { limit: 20, windowMs: hour },
@@ -40,7 +40,7 @@ export const rateLimits = {
   reportPdfPerIp: { limit: 120, windowMs: 10 * minute },
 } as const satisfies Record<string, RateLimit>;
 
-export type RateLimitName = keyof typeof rateLimits;
+export type RateLimitName = keyof typeof rateLimitRules;
 
 /**
  * Keys kept before expired ones are swept, so that unique keys cannot grow memory without end. The
@@ -92,7 +92,7 @@ export class SlidingWindow {
 
 export const tooManyRequests = () => new AppError('TOO_MANY_REQUESTS', accountErrors.tooManyRequests);
 
-/** Counts operations per account, address and IP against `rateLimits`. */
+/** Counts operations per account, address and IP against `rateLimitRules`. */
 export class RateLimiter {
   private readonly window: SlidingWindow;
 
@@ -105,7 +105,7 @@ export class RateLimiter {
 
   /** The limit of a rule, scaled; a factor of 0 turns limits off. */
   limitOf(name: RateLimitName): RateLimit | undefined {
-    const rule = rateLimits[name];
+    const rule = rateLimitRules[name];
     const limit = Math.floor(rule.limit * this.factor);
     return limit > 0 ? { limit, windowMs: rule.windowMs } : undefined;
   }

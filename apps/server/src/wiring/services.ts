@@ -84,7 +84,7 @@ export interface ServicesDeps {
 export async function createServices(deps: ServicesDeps) {
   const { config, logger, repositories, events, mailer, closers } = deps;
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
-  const limits = new RateLimiter(config.rateLimitFactor);
+  const rateLimits = new RateLimiter(config.rateLimitFactor);
 
   const sessions = new SessionsService(repositories.sessions, events);
   const accountNotices = new AccountNotices({ repository: repositories.accounts, mailer, events, logger, ...site });
@@ -93,7 +93,7 @@ export async function createServices(deps: ServicesDeps) {
   const accountEmails = new AccountEmailsService({
     repository: repositories.accounts,
     notices: accountNotices,
-    limits,
+    rateLimits,
   });
   const signIn = new SignInService({
     repository: repositories.accounts,
@@ -102,7 +102,7 @@ export async function createServices(deps: ServicesDeps) {
     notices: accountNotices,
     throttle: new LoginThrottle(config.rateLimitFactor),
     devices: new DeviceCookies(await repositories.accounts.sharedSecret(deviceKeyName, newDeviceKey())),
-    limits,
+    rateLimits,
   });
   const outbox = new MailOutbox(mailer, logger);
   closers.add(() => outbox.flush());
@@ -126,7 +126,7 @@ export async function createServices(deps: ServicesDeps) {
     projects,
     outbox,
     events,
-    limits,
+    rateLimits,
     ...site,
   });
   const integrations = new IntegrationsService(repositories.integrations);
@@ -157,7 +157,7 @@ export async function createServices(deps: ServicesDeps) {
     sendTest: async (actionId) => {
       await alarmNotifications.sendTest(actionId);
     },
-    limits,
+    rateLimits,
   });
   const alarmEpisodes = new AlarmEpisodesService({
     repository: repositories.alarms,
@@ -242,15 +242,14 @@ export async function createServices(deps: ServicesDeps) {
   });
   metersLater.set(meters);
   const colors = new ColorsService(repositories.colors, events);
-  // Named apart from `limits`, the rate limiter.
-  const bandLimits = new LimitsService(repositories.limits, events);
+  const limits = new LimitsService(repositories.limits, events);
   const series = new SeriesService({
     repository: repositories.series,
     spaces: repositories.spaces,
     events,
     checkPaletteChoice: async (projectId, choice) => {
       await colors.assertUsable(projectId, choice.colorId);
-      await bandLimits.assertUsable(projectId, choice.limitId, choice.dataType);
+      await limits.assertUsable(projectId, choice.limitId, choice.dataType);
     },
     meterChannels: (meterId) => meters.channels(meterId),
     meterLatestOwnReading: (meterId) => meters.latestOwnReadingTime(meterId),
@@ -285,7 +284,12 @@ export async function createServices(deps: ServicesDeps) {
   closers.add(() => pdf.close());
   // The report PDF asks the schema in-process, whose context holds every service: bound once they exist.
   const inProcessQuery = lateBound<InProcessQuery>('in-process GraphQL');
-  const publicReports = new PublicReportsService({ repository: repositories.publicReports, data, attachments, limits });
+  const publicReports = new PublicReportsService({
+    repository: repositories.publicReports,
+    data,
+    attachments,
+    rateLimits,
+  });
   const reports = new ReportsService({
     repository: repositories.reports,
     spaces: repositories.spaces,
@@ -300,7 +304,7 @@ export async function createServices(deps: ServicesDeps) {
     alarmNotifications,
     alarms,
     attachments,
-    bugReports: new BugReportsService(repositories.bugReports, logger, limits),
+    bugReports: new BugReportsService(repositories.bugReports, logger, rateLimits),
     calibrations,
     colors,
     computers: deps.computers,
@@ -312,7 +316,7 @@ export async function createServices(deps: ServicesDeps) {
     integrations,
     invitations,
     jobs,
-    limits: bandLimits,
+    limits,
     meterErrors,
     meters,
     meterCommands: new MeterCommandsService({
@@ -333,7 +337,7 @@ export async function createServices(deps: ServicesDeps) {
       publicReports,
       data,
       attachments,
-      limits,
+      rateLimits,
       visitor: () => access.forViewer(null),
       render: (job) => pdf.render(job),
       query: (viewer, document, variables) => inProcessQuery.get()(viewer, document, variables),

@@ -1,4 +1,4 @@
-import { accountErrors, accountLimits, type addEmailInput, type verifyEmailInput } from '@olo/shared';
+import { accountBounds, accountErrors, type addEmailInput, type verifyEmailInput } from '@olo/shared';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
@@ -9,7 +9,7 @@ import type { AccountsRepository, UserEmailRow, UserRow } from './accounts.repos
 export interface AccountEmailsServiceDeps {
   repository: AccountsRepository;
   notices: AccountNotices;
-  limits: RateLimiter;
+  rateLimits: RateLimiter;
 }
 
 /** A user's email addresses: adding, verifying, the primary one and removing. */
@@ -54,8 +54,8 @@ export class AccountEmailsService {
 
   /** Sends a new verification link to each unverified address of the user. */
   async resendEmailVerification(user: UserRow): Promise<void> {
-    this.deps.limits.take(['resendVerificationPerAccount', user.id]);
-    const emails = await this.repository.listEmails(user.id, accountLimits.maxEmailsPerUser);
+    this.deps.rateLimits.take(['resendVerificationPerAccount', user.id]);
+    const emails = await this.repository.listEmails(user.id, accountBounds.maxEmailsPerUser);
     const unverified = emails.filter((email) => !email.isVerified);
     if (unverified.length === 0) return;
     await this.repository.revokeTokens(user.id, 'verify_email', new Date());
@@ -63,7 +63,7 @@ export class AccountEmailsService {
   }
 
   listEmails(userId: string): Promise<UserEmailRow[]> {
-    return this.repository.listEmails(userId, accountLimits.maxEmailsPerUser);
+    return this.repository.listEmails(userId, accountBounds.maxEmailsPerUser);
   }
 
   async isVerified(userId: string): Promise<boolean> {
@@ -71,7 +71,7 @@ export class AccountEmailsService {
   }
 
   async addEmail(user: UserRow, input: z.output<typeof addEmailInput>): Promise<UserEmailRow[]> {
-    if ((await this.repository.countEmails(user.id)) >= accountLimits.maxEmailsPerUser) {
+    if ((await this.repository.countEmails(user.id)) >= accountBounds.maxEmailsPerUser) {
       throw new AppError('BAD_USER_INPUT', 'Too many email addresses', [
         { path: 'email', message: 'Too many email addresses' },
       ]);
@@ -82,7 +82,7 @@ export class AccountEmailsService {
         { path: 'email', message: accountErrors.duplicateEmail },
       ]);
     }
-    this.deps.limits.take(['addEmailPerAccount', user.id], ['addEmailPerAddress', input.email]);
+    this.deps.rateLimits.take(['addEmailPerAccount', user.id], ['addEmailPerAddress', input.email]);
     const email = await this.repository.insertEmail({ userId: user.id, email: input.email });
     await this.sendVerification(user, email);
     await this.deps.notices.changed(user.id);

@@ -1,4 +1,4 @@
-import { accountLimits } from '@olo/shared';
+import { accountBounds } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
@@ -26,7 +26,7 @@ const cases: Case[] = [
   {
     name: 'login with an over-long password',
     query: 'mutation L($p: String!) { login(username: "a", password: $p) { id } }',
-    variables: { p: long(accountLimits.passwordMax + 1) },
+    variables: { p: long(accountBounds.passwordMax + 1) },
     issues: [{ path: 'password', message: 'Too long' }],
   },
   { name: 'register without email', query: 'mutation { register(username: "abc", password: "long-enough") { id } }' },
@@ -42,7 +42,7 @@ const cases: Case[] = [
   },
   {
     name: 'register with an over-long username',
-    query: `mutation { register(username: "${long(accountLimits.usernameMax + 1)}", password: "long-enough", email: "a@example.com") { id } }`,
+    query: `mutation { register(username: "${long(accountBounds.usernameMax + 1)}", password: "long-enough", email: "a@example.com") { id } }`,
     issues: [{ path: 'username', message: 'Too long' }],
   },
   {
@@ -52,7 +52,7 @@ const cases: Case[] = [
   },
   {
     name: 'register with an over-long name',
-    query: `mutation { register(username: "abcdef", password: "long-enough", email: "a@example.com", name: "${long(accountLimits.nameMax + 1)}") { id } }`,
+    query: `mutation { register(username: "abcdef", password: "long-enough", email: "a@example.com", name: "${long(accountBounds.nameMax + 1)}") { id } }`,
     issues: [{ path: 'name', message: 'Too long' }],
   },
   {
@@ -86,7 +86,7 @@ const cases: Case[] = [
   },
   {
     name: 'resetPassword with an over-long token',
-    query: `mutation { resetPassword(userId: "${uuid}", token: "${long(accountLimits.tokenMax + 1)}", password: "long-enough") { id } }`,
+    query: `mutation { resetPassword(userId: "${uuid}", token: "${long(accountBounds.tokenMax + 1)}", password: "long-enough") { id } }`,
     issues: [{ path: 'token', message: 'Invalid or expired link' }],
   },
   {
@@ -132,12 +132,12 @@ const cases: Case[] = [
   { name: 'confirmAccountDeletion without token', query: 'mutation { confirmAccountDeletion }' },
   {
     name: 'confirmAccountDeletion with an over-long token',
-    query: `mutation { confirmAccountDeletion(token: "${long(accountLimits.tokenMax + 1)}") }`,
+    query: `mutation { confirmAccountDeletion(token: "${long(accountBounds.tokenMax + 1)}") }`,
     issues: [{ path: 'token', message: 'Invalid or expired link' }],
   },
   {
     name: 'updateUser with an over-long company',
-    query: `mutation { updateUser(company: "${long(accountLimits.nameMax + 1)}") { id } }`,
+    query: `mutation { updateUser(company: "${long(accountBounds.nameMax + 1)}") { id } }`,
     issues: [{ path: 'company', message: 'Too long' }],
   },
   { name: 'updateUser with a wrongly typed flag', query: 'mutation { updateUser(notifyOnMeterError: "yes") { id } }' },
@@ -169,7 +169,7 @@ const cases: Case[] = [
   { name: 'reportBug without message', query: 'mutation { reportBug(url: "/x") }' },
   {
     name: 'reportBug with an over-long message',
-    query: `mutation { reportBug(message: "${long(accountLimits.bugMessageMax + 1)}") }`,
+    query: `mutation { reportBug(message: "${long(accountBounds.bugMessageMax + 1)}") }`,
     issues: [{ path: 'message', message: 'Too long' }],
   },
 ];

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
+  accountBounds,
   accountErrors,
-  accountLimits,
   defaultLanguage,
   isLanguage,
   type Language,
@@ -42,7 +42,7 @@ export class AccountsService {
   }
 
   listAuthentications(userId: string) {
-    return this.repository.listAuthentications(userId, accountLimits.maxAuthenticationsPerUser);
+    return this.repository.listAuthentications(userId, accountBounds.maxAuthenticationsPerUser);
   }
 
   async requestAccountDeletion(user: UserRow): Promise<void> {

@@ -1,4 +1,4 @@
-import { rateLimits, SlidingWindow } from '../../shared/rate-limits.ts';
+import { rateLimitRules, SlidingWindow } from '../../shared/rate-limits.ts';
 
 /**
  * Failed sign-ins of one account: the first `freeFailures` within `windowMs` cost nothing; after
@@ -41,7 +41,7 @@ function delayLeft(failures: number[], now: number): number {
 
 /**
  * Failed password checks (sign-in, a wrong old password) per account with a progressive delay,
- * and per IP as a plain limit (`rateLimits.loginFailuresPerIp` times RATE_LIMIT_FACTOR). An
+ * and per IP as a plain limit (`rateLimitRules.loginFailuresPerIp` times RATE_LIMIT_FACTOR). An
  * attempt from a device that has signed in to the account before (its device cookie, passed as
  * `device`) is judged by that device's own failures instead of the account's, with the same
  * delays, so that others' guesses never keep the owner out (OWASP's device cookies). Counts live
@@ -57,7 +57,7 @@ export class LoginThrottle {
   ) {}
 
   private get ipLimit(): number {
-    return Math.floor(rateLimits.loginFailuresPerIp.limit * this.factor);
+    return Math.floor(rateLimitRules.loginFailuresPerIp.limit * this.factor);
   }
 
   private deviceFailures(account: string, device: string): number[] {
@@ -79,10 +79,10 @@ export class LoginThrottle {
         ? delayLeft(this.window.recent(`account:${account}`, loginDelay.windowMs), now)
         : delayLeft(this.deviceFailures(account, device), now);
     if (ip !== undefined && this.ipLimit > 0) {
-      const fromIp = this.window.recent(`ip:${ip}`, rateLimits.loginFailuresPerIp.windowMs);
+      const fromIp = this.window.recent(`ip:${ip}`, rateLimitRules.loginFailuresPerIp.windowMs);
       const oldest = fromIp[0];
       if (fromIp.length >= this.ipLimit && oldest !== undefined) {
-        wait = Math.max(wait, oldest + rateLimits.loginFailuresPerIp.windowMs - now);
+        wait = Math.max(wait, oldest + rateLimitRules.loginFailuresPerIp.windowMs - now);
       }
     }
     return Math.max(0, wait);
@@ -101,7 +101,7 @@ export class LoginThrottle {
         this.devices.delete(oldest);
       }
     }
-    if (ip !== undefined) this.window.record(`ip:${ip}`, rateLimits.loginFailuresPerIp.windowMs);
+    if (ip !== undefined) this.window.record(`ip:${ip}`, rateLimitRules.loginFailuresPerIp.windowMs);
   }
 
   /**

@@ -26,7 +26,7 @@ export interface SignInServiceDeps {
   notices: AccountNotices;
   throttle: LoginThrottle;
   devices: DeviceCookies;
-  limits: RateLimiter;
+  rateLimits: RateLimiter;
 }
 
 /** A signed-in result: the user, the new session's cookie value and a new device cookie's. */
@@ -46,7 +46,7 @@ export class SignInService {
 
   /** An address that another account has verified is claimed unverified; its owner gets a notice. */
   async register(input: z.output<typeof registerInput>, client: ClientInfo): Promise<SignedIn> {
-    this.deps.limits.take(['registerPerIp', client.ip], ['registerPerAddress', input.email]);
+    this.deps.rateLimits.take(['registerPerIp', client.ip], ['registerPerAddress', input.email]);
     const passwordHash = await hashPassword(input.password);
     const { user, email } = await this.repository.transaction(async (repository) => {
       const user = await repository.insertUser({
@@ -111,7 +111,7 @@ export class SignInService {
   /** Always succeeds, so that the answer does not tell whether an address has an account. */
   async forgotPassword(email: string, client: ClientInfo): Promise<void> {
     const { notices } = this.deps;
-    this.deps.limits.take(['forgotPasswordPerIp', client.ip], ['forgotPasswordPerAddress', email]);
+    this.deps.rateLimits.take(['forgotPasswordPerIp', client.ip], ['forgotPasswordPerAddress', email]);
     const found = await this.repository.findUserByEmail(email);
     if (!found?.user.active) return;
     await this.repository.revokeTokens(found.user.id, 'reset_password', new Date());

@@ -1,4 +1,4 @@
-import { alarmErrors, alarmLimits } from '@olo/shared';
+import { alarmBounds, alarmErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
@@ -100,7 +100,7 @@ describe.each(testDatabases)('a new alarm with its recipients, and who acknowled
     // Too long a comment: refused, and the episode stays unacknowledged.
     const tooLong = await admin.graphql(acknowledge, {
       id: first,
-      comment: 'x'.repeat(alarmLimits.acknowledgementCommentMax + 1),
+      comment: 'x'.repeat(alarmBounds.acknowledgementCommentMax + 1),
     });
     expect(tooLong.errors?.[0]?.extensions?.issues).toEqual([{ path: '', message: 'Too long' }]);
     const [untouched] = await sql()<Array<{ acknowledged: boolean; acknowledgedBy: string | null }>>`

@@ -1,4 +1,4 @@
-import { alarmLimits, tenancyErrors } from '@olo/shared';
+import { alarmBounds, tenancyErrors } from '@olo/shared';
 import { z } from 'zod';
 import type { Tx } from '../../db/sql.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -80,7 +80,7 @@ export class AlarmEpisodesService {
     return this.repository.triggeredOfProject(projectId, {
       acknowledged: filter.acknowledged,
       alarmId: filter.alarmId,
-      limit: Math.min(Math.max(filter.limit ?? alarmLimits.triggeredPage, 1), alarmLimits.triggeredPage),
+      limit: Math.min(Math.max(filter.limit ?? alarmBounds.triggeredPage, 1), alarmBounds.triggeredPage),
       offset: Math.max(filter.offset ?? 0, 0),
     });
   }

@@ -1,7 +1,7 @@
 import {
   type AlarmDuration,
+  alarmBounds,
   alarmErrors,
-  alarmLimits,
   type alarmPreviewInput,
   type alarmsSeriesInput,
   type createAlarmInput,
@@ -49,7 +49,7 @@ export interface AlarmsServiceDeps {
   /** Sends a test notification through the action now and records its delivery state. */
   sendTest?: (actionId: string) => Promise<void>;
   /** Counts test sends per account. */
-  limits?: RateLimiter;
+  rateLimits?: RateLimiter;
   now?: () => number;
 }
 
@@ -196,21 +196,21 @@ export class AlarmsService {
   /** A test notification through the action; its delivery state says how it went. */
   async sendTest(access: ViewerAccess, id: string): Promise<AlarmsActionRow> {
     await this.editableAction(access, id);
-    this.deps.limits?.take(['testAlarmsActionPerAccount', access.requireUser().id]);
+    this.deps.rateLimits?.take(['testAlarmsActionPerAccount', access.requireUser().id]);
     if (!this.deps.sendTest) throw new Error('alarm notifications are not wired');
     await this.deps.sendTest(id);
     return (await this.repository.findAction(id)) as AlarmsActionRow;
   }
 
   /**
-   * When the rule would have fired over the last `alarmLimits.previewDays` days of the series'
+   * When the rule would have fired over the last `alarmBounds.previewDays` days of the series'
    * stored values: the same evaluation as the ingest's, from an idle state. Saves nothing.
    */
   async preview(access: ViewerAccess, input: z.output<typeof alarmPreviewInput>): Promise<AlarmPreviewEpisode[]> {
     await access.assert('project.viewAlarms', input.projectId);
     await this.assertProjectSeries(input.projectId, input.seriesIds);
     const now = this.deps.now?.() ?? Date.now();
-    const since = now - alarmLimits.previewDays * 86_400_000;
+    const since = now - alarmBounds.previewDays * 86_400_000;
     const values = await this.repository.valuesSince(input.seriesIds, new Date(since));
     const { rule } = input;
     const ruleOf = await this.previewRules(rule, input.seriesIds);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import { attachmentUploadInput, attachmentUploadPath, tenancyErrors, tenancyLimits, uuidSchema } from '@olo/shared';
+import { attachmentUploadInput, attachmentUploadPath, tenancyBounds, tenancyErrors, uuidSchema } from '@olo/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireCsrfToken } from '../../http/csrf.ts';
 import { sendDownload } from '../../http/downloads.ts';
@@ -49,7 +49,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: { attachmen
     await scope.register(fastifyMultipart, {
       limits: {
         // One byte over the limit reaches the service, which refuses the file in the user's words.
-        fileSize: tenancyLimits.attachmentMaxBytes + 1,
+        fileSize: tenancyBounds.attachmentMaxBytes + 1,
         files: 1,
         fields: 2,
         parts: 3,

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type attachmentUploadInput, tenancyErrors, tenancyLimits } from '@olo/shared';
+import { type attachmentUploadInput, tenancyBounds, tenancyErrors } from '@olo/shared';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
@@ -35,7 +35,7 @@ class FileInspection {
   readonly stream = new Transform({
     transform: (chunk: Buffer, _encoding, callback) => {
       this.bytes += chunk.length;
-      if (this.bytes > tenancyLimits.attachmentMaxBytes) return callback(fileIssue(tenancyErrors.attachmentTooLarge));
+      if (this.bytes > tenancyBounds.attachmentMaxBytes) return callback(fileIssue(tenancyErrors.attachmentTooLarge));
       if (this.head.length < 8) this.head = Buffer.concat([this.head, chunk.subarray(0, 8)]);
       if (!this.hasNul && chunk.includes(0)) this.hasNul = true;
       callback(null, chunk);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { tenancyErrors, tenancyLimits } from '@olo/shared';
+import { tenancyBounds, tenancyErrors } from '@olo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient, uploadAttachment } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
@@ -66,7 +66,7 @@ describe.each(testDatabases)('attachment uploads on %s', (kind) => {
 
   it('refuses a file over 5 MB, or one that is not what it claims, in words the web app translates, and keeps nothing', async () => {
     const before = await stored();
-    const exactly = Buffer.concat([png, Buffer.alloc(tenancyLimits.attachmentMaxBytes - png.length)]);
+    const exactly = Buffer.concat([png, Buffer.alloc(tenancyBounds.attachmentMaxBytes - png.length)]);
     const atLimit = await uploadAttachment(
       admin,
       { projectId },

@@ -9,7 +9,7 @@ export class BugReportsService {
   constructor(
     private readonly repository: BugReportsRepository,
     private readonly logger: Logger,
-    private readonly limits: RateLimiter,
+    private readonly rateLimits: RateLimiter,
   ) {}
 
   /**
@@ -17,8 +17,8 @@ export class BugReportsService {
    * per account when signed in, else per IP.
    */
   async report(userId: string | null, input: z.output<typeof reportBugInput>, client: ClientInfo): Promise<void> {
-    if (userId) this.limits.take(['reportBugPerAccount', userId]);
-    else this.limits.take(['reportBugPerIp', client.ip]);
+    if (userId) this.rateLimits.take(['reportBugPerAccount', userId]);
+    else this.rateLimits.take(['reportBugPerIp', client.ip]);
     await this.repository.insert({
       userId,
       message: input.message,

@@ -1,7 +1,7 @@
 import {
   type CompiledExpression,
+  calibrationBounds,
   calibrationErrors,
-  calibrationLimits,
   compileExpression,
   type createCalibrationInput,
   type createConversionInput,
@@ -245,7 +245,7 @@ export class CalibrationsService {
     const readings = await this.deps.repository.recentReadings(
       input.meterId,
       input.channel,
-      calibrationLimits.testReadings,
+      calibrationBounds.testReadings,
     );
     const conversionRow = await this.deps.repository.conversionOfChannel(input.meterId, input.channel);
     const compiled = (source: string): CompiledExpression | string => {

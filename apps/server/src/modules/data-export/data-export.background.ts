@@ -16,12 +16,12 @@ import { type DataExportService, exportContentTypes } from './data-export.servic
 import type { DataExportRow, DataExportsRepository } from './data-exports.repository.ts';
 
 /** Bounds of background exports (decision 0100). */
-export const backgroundExportLimits = {
+export const backgroundExportBounds = {
   /** Hours a finished file is kept (and listed) before housekeeping deletes it. */
   keepHours: 24,
   /** Exports of one user not yet finished at once (queued, running or failed and retried). */
   unfinishedPerUser: 3,
-  /** Bytes of one file: far above what `dataExportLimits.maxCells` gives (about 6 MB of CSV), a guard only. */
+  /** Bytes of one file: far above what `dataExportBounds.maxCells` gives (about 6 MB of CSV), a guard only. */
   maxFileBytes: 64 * 1024 * 1024,
   /** The viewer's exports listed per project. */
   listed: 10,
@@ -87,7 +87,7 @@ export class BackgroundExportService {
     const { repository } = this.deps;
     const row = await repository.transaction(async (tx) => {
       await repository.lockOwner(tx, user.id);
-      if ((await repository.countUnfinished(tx, user.id)) >= backgroundExportLimits.unfinishedPerUser) {
+      if ((await repository.countUnfinished(tx, user.id)) >= backgroundExportBounds.unfinishedPerUser) {
         throw new AppError('BAD_USER_INPUT', backgroundExportErrors.tooMany);
       }
       const inserted = await repository.insert(tx, {
@@ -97,7 +97,7 @@ export class BackgroundExportService {
         language: request.query.lang,
         request: request.query,
         // Until it is done: a failed one that gave up is listed for as long as a file would be.
-        keepHours: backgroundExportLimits.keepHours,
+        keepHours: backgroundExportBounds.keepHours,
       });
       await jobs.enqueue(
         this.job,
@@ -114,7 +114,7 @@ export class BackgroundExportService {
   async ofProject(viewer: ViewerAccess, projectId: number): Promise<DataExportRow[]> {
     if (!viewer.user) return [];
     await viewer.assert('project.view', projectId);
-    return this.deps.repository.recentOfOwner(viewer.user.id, projectId, backgroundExportLimits.listed);
+    return this.deps.repository.recentOfOwner(viewer.user.id, projectId, backgroundExportBounds.listed);
   }
 
   /**
@@ -179,7 +179,7 @@ export class BackgroundExportService {
           let done = 0;
           for (const piece of csvPieces(table, row.language)) {
             bytes += Buffer.byteLength(piece.text);
-            if (bytes > backgroundExportLimits.maxFileBytes) {
+            if (bytes > backgroundExportBounds.maxFileBytes) {
               out.destroy();
               throw new AppError('BAD_USER_INPUT', backgroundExportErrors.fileTooLarge);
             }
@@ -196,10 +196,10 @@ export class BackgroundExportService {
           await workbook.commit();
         }
         const size = (await fs.promises.stat(partPath)).size;
-        if (size > backgroundExportLimits.maxFileBytes)
+        if (size > backgroundExportBounds.maxFileBytes)
           throw new AppError('BAD_USER_INPUT', backgroundExportErrors.fileTooLarge);
         await fs.promises.rename(partPath, finalPath);
-        await repository.finish(id, { file, filename, size, keepHours: backgroundExportLimits.keepHours });
+        await repository.finish(id, { file, filename, size, keepHours: backgroundExportBounds.keepHours });
       } finally {
         await fs.promises.rm(partPath, { force: true });
       }
@@ -223,11 +223,11 @@ export class BackgroundExportService {
    */
   async deleteExpired(): Promise<number> {
     const { repository, dir } = this.deps;
-    const files = await repository.deleteExpired(backgroundExportLimits.housekeepingBatch);
+    const files = await repository.deleteExpired(backgroundExportBounds.housekeepingBatch);
     for (const file of files) await fs.promises.rm(path.join(dir, file), { force: true });
     let names: string[];
     try {
-      names = (await fs.promises.readdir(dir)).slice(0, backgroundExportLimits.housekeepingBatch);
+      names = (await fs.promises.readdir(dir)).slice(0, backgroundExportBounds.housekeepingBatch);
     } catch {
       return files.length;
     }
@@ -236,7 +236,7 @@ export class BackgroundExportService {
     for (const name of names) {
       if (known.has(name)) continue;
       const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
-      if (stat?.isFile() && Date.now() - stat.mtimeMs > backgroundExportLimits.strayFileMs) {
+      if (stat?.isFile() && Date.now() - stat.mtimeMs > backgroundExportBounds.strayFileMs) {
         await fs.promises.rm(path.join(dir, name), { force: true });
         stray += 1;
       }

@@ -26,7 +26,7 @@ export const exportIdSchema = z.object({
 export type { DataExportFormat, DataExportQuery };
 export { dataExportQuerySchema };
 
-export const dataExportLimits = {
+export const dataExportBounds = {
   /** Values (slots × series) in one file: about 6 MB of CSV, and what Excel opens without a wait. */
   maxCells: 200_000,
   /** Days in a range: ten years, about 130 slices of the data API to fetch. */

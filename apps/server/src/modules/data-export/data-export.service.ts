@@ -17,7 +17,7 @@ import { type DataService, StaleDataIdError } from '../data/data.service.ts';
 import { type ExportTable, writeCsv, writeXlsx } from './data-export.files.ts';
 import {
   type DataExportRequest,
-  dataExportLimits,
+  dataExportBounds,
   dataExportTooLarge,
   dataExportTooLong,
 } from './data-export.schema.ts';
@@ -105,8 +105,8 @@ export class DataExportService {
     const slotMs = query.slot * 1000;
     const slotCount = Math.ceil((query.to - query.from + 1) / slotMs) + 1;
     const cells = slotCount * Math.max(1, seriesCount);
-    if (cells > dataExportLimits.maxCells) throw new AppError('BAD_USER_INPUT', dataExportTooLarge);
-    if (query.to - query.from > dataExportLimits.maxRangeDays * 86_400_000) {
+    if (cells > dataExportBounds.maxCells) throw new AppError('BAD_USER_INPUT', dataExportTooLarge);
+    if (query.to - query.from > dataExportBounds.maxRangeDays * 86_400_000) {
       throw new AppError('BAD_USER_INPUT', dataExportTooLong);
     }
     return cells;
@@ -124,9 +124,9 @@ export class DataExportService {
     const now = this.deps.now?.() ?? Date.now();
     const periods = planFetches({ from: query.from, to: query.to }, project.timeZone, now);
     const slices: ProjectDataBody[] = [];
-    for (let start = 0; start < periods.length; start += dataExportLimits.fetchConcurrency) {
+    for (let start = 0; start < periods.length; start += dataExportBounds.fetchConcurrency) {
       const answers = await Promise.all(
-        periods.slice(start, start + dataExportLimits.fetchConcurrency).map((period) =>
+        periods.slice(start, start + dataExportBounds.fetchConcurrency).map((period) =>
           this.deps.data.projectData(viewer, {
             projectId,
             period,

@@ -1,6 +1,6 @@
 import {
+  dataViewBounds,
   dataViewErrors,
-  dataViewLimits,
   type saveDataViewInput,
   type saveDateRangeInput,
   tenancyErrors,
@@ -39,7 +39,7 @@ export class DataViewsService {
     }
     const created = await this.repository.insertRange(
       { projectId, userId: user.id, ...fields },
-      dataViewLimits.rangesPerProject,
+      dataViewBounds.rangesPerProject,
     );
     if (!created) throw new AppError('BAD_USER_INPUT', dataViewErrors.tooManyRanges);
     return created;
@@ -55,7 +55,7 @@ export class DataViewsService {
     }
     const created = await this.repository.insertView(
       { projectId, userId: user.id, ...fields },
-      dataViewLimits.viewsPerProject,
+      dataViewBounds.viewsPerProject,
     );
     if (!created) throw new AppError('BAD_USER_INPUT', dataViewErrors.tooManyViews);
     return created;

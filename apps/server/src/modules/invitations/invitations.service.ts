@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type acceptInvitationInput, type inviteInput, type Language, tenancyErrors, tenancyLimits } from '@olo/shared';
+import { type acceptInvitationInput, type inviteInput, type Language, tenancyBounds, tenancyErrors } from '@olo/shared';
 import type { z } from 'zod';
 import type { MailOutbox } from '../../channels/mail/outbox.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -20,7 +20,7 @@ export interface InvitationsServiceDeps {
   projects: ProjectsService;
   outbox: MailOutbox;
   events: EventBus;
-  limits: RateLimiter;
+  rateLimits: RateLimiter;
   publicUrl: string;
   siteName: string;
 }
@@ -60,7 +60,7 @@ export class InvitationsService {
         { path: 'email', message: tenancyErrors.inviteeRequired },
       ]);
     }
-    this.deps.limits.take(
+    this.deps.rateLimits.take(
       ['invitePerInviter', inviter.id],
       ['invitePerInvitee', input.email ?? `username:${input.username}`],
     );
@@ -84,7 +84,7 @@ export class InvitationsService {
       userId: invitee?.id ?? null,
       code,
       invitedBy: inviter.id,
-      expiresAt: new Date(Date.now() + tenancyLimits.invitationDays * dayMs),
+      expiresAt: new Date(Date.now() + tenancyBounds.invitationDays * dayMs),
     });
     const invitation = (await this.repository.findById(created.id)) as InvitationWithTarget;
     const language: Language = userLanguage(invitee ?? inviter);
@@ -100,7 +100,7 @@ export class InvitationsService {
           target: invitation.name,
           link: link.toString(),
           code,
-          days: tenancyLimits.invitationDays,
+          days: tenancyBounds.invitationDays,
           siteName: this.deps.siteName,
         }),
       );

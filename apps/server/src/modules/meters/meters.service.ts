@@ -1,5 +1,5 @@
 import { batteryState, findDriver, lowVoltageThreshold } from '@olo/drivers';
-import { meterErrors, meterLimits, type meterSerialsInput, tenancyErrors, type updateMeterInput } from '@olo/shared';
+import { meterBounds, meterErrors, type meterSerialsInput, tenancyErrors, type updateMeterInput } from '@olo/shared';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -205,7 +205,7 @@ export class MetersService {
     await access.assertMeter('meter.view', meterId);
     if (to < from)
       throw new AppError('BAD_USER_INPUT', 'Invalid input', [{ path: 'to', message: tenancyErrors.endBeforeStart }]);
-    if (to.getTime() - from.getTime() > meterLimits.batteryHistoryMaxDays * dayMs)
+    if (to.getTime() - from.getTime() > meterBounds.batteryHistoryMaxDays * dayMs)
       throw new AppError('BAD_USER_INPUT', meterErrors.batteryHistoryTooLong, [
         { path: 'from', message: meterErrors.batteryHistoryTooLong },
       ]);

@@ -64,7 +64,7 @@ export class PublicReportsService {
       repository: PublicReportsRepository;
       data: DataService;
       attachments: AttachmentsService;
-      limits: RateLimiter;
+      rateLimits: RateLimiter;
     },
   ) {}
 
@@ -103,7 +103,7 @@ export class PublicReportsService {
   }
 
   private async published(publicId: string, client: { ip?: string }): Promise<PublishedReportRow> {
-    this.deps.limits.take(['publicReportPerIp', client.ip]);
+    this.deps.rateLimits.take(['publicReportPerIp', client.ip]);
     if (!uuidSchema.safeParse(publicId).success) throw notFound();
     const report = await this.deps.repository.published(publicId.toLowerCase());
     if (!report) throw notFound();

@@ -3,7 +3,7 @@
  * flat colour shrinks a thousandfold), drawn again in every page's header; an SVG image can ask for any amount of
  * work. So a print template's images and the cover's logo are raster images within these bounds.
  */
-export const printImageLimits = {
+export const printImageBounds = {
   /** Pixels along either side. */
   sideMax: 4000,
   /** Pixels in all: 4 megapixels decode to 16 MB. */
@@ -68,14 +68,14 @@ export function imageDimensions(bytes: Buffer): ImageDimensions | null {
   return null;
 }
 
-/** Whether the bytes are a PNG, GIF, JPEG or WebP image within `printImageLimits`. */
+/** Whether the bytes are a PNG, GIF, JPEG or WebP image within `printImageBounds`. */
 export function isPrintableImage(bytes: Buffer): boolean {
   const size = imageDimensions(bytes);
   return (
     size !== null &&
-    size.width <= printImageLimits.sideMax &&
-    size.height <= printImageLimits.sideMax &&
-    size.width * size.height <= printImageLimits.pixelsMax
+    size.width <= printImageBounds.sideMax &&
+    size.height <= printImageBounds.sideMax &&
+    size.width * size.height <= printImageBounds.pixelsMax
   );
 }
 
@@ -85,7 +85,7 @@ export const blankImage = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAE
 const dataImagePattern = /data:image\/([\w.+-]*)(;base64,([A-Za-z0-9+/=]*))?/gi;
 
 /**
- * A print template's HTML or CSS with every `data:image/…` that is not a raster image within `printImageLimits`
+ * A print template's HTML or CSS with every `data:image/…` that is not a raster image within `printImageBounds`
  * made harmless: a base64 one is replaced by a blank image, any other (an SVG written out, say) gets a media type
  * that Chromium does not draw. Templates reach no other address (their schema), so these are all the images they hold.
  */

@@ -113,7 +113,7 @@ export class ReportPdfService {
       publicReports: PublicReportsService;
       data: DataService;
       attachments: AttachmentsService;
-      limits: RateLimiter;
+      rateLimits: RateLimiter;
       /** A signed-out visitor's rights. */
       visitor: () => ViewerAccess;
       /** The PDF renderer's `render`. */
@@ -136,7 +136,7 @@ export class ReportPdfService {
     language: Language,
     options: { fresh?: boolean; ip?: string } = {},
   ): Promise<ReportPdf> {
-    this.deps.limits.take(['reportPdfPerAccount', access.user?.id], ['reportPdfPerIp', options.ip]);
+    this.deps.rateLimits.take(['reportPdfPerAccount', access.user?.id], ['reportPdfPerIp', options.ip]);
     const report = await this.deps.reports.byId(access, id);
     if (!report) throw notFound();
     const facts = await this.facts(report);
@@ -156,7 +156,7 @@ export class ReportPdfService {
 
   /** A published report by its current public id, for anybody; 404 unless published under that id. */
   async publicPdf(publicIdAsked: string, language: Language, client: { ip?: string }): Promise<ReportPdf> {
-    this.deps.limits.take(['publicReportPdfPerIp', client.ip]);
+    this.deps.rateLimits.take(['publicReportPdfPerIp', client.ip]);
     const publicId = publicIdAsked.toLowerCase();
     const report = await this.deps.reports.byPublicId(publicId);
     const facts = await this.facts(report);
@@ -251,7 +251,7 @@ export class ReportPdfService {
 
   /**
    * The cover's logo inline (a header template loads nothing): a raster image of at most 256 KB and within
-   * `printImageLimits` (decision 0141), else null. Only a file of the cover's own organization, as the public link
+   * `printImageBounds` (decision 0141), else null. Only a file of the cover's own organization, as the public link
    * serves it: a logo stored before that rule, naming another tenant's file, prints nothing.
    */
   private async logoDataUri(cover: ReportCoverRow | undefined): Promise<string | null> {

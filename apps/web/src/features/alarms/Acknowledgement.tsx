@@ -1,7 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Popover, Stack, Text, Textarea } from '@mantine/core';
-import { acknowledgementCommentInput, alarmLimits } from '@olo/shared';
+import { acknowledgementCommentInput, alarmBounds } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AcknowledgeAlarmsTriggeredDocument, type AlarmsTriggeredFieldsFragment } from '../../graphql/generated.ts';
@@ -94,7 +94,7 @@ export function AcknowledgeButton({
               onChange={(event) => setComment(event.currentTarget.value)}
               error={problem ? t(problem) : undefined}
               aria-invalid={problem ? true : undefined}
-              maxLength={alarmLimits.acknowledgementCommentMax + 1}
+              maxLength={alarmBounds.acknowledgementCommentMax + 1}
             />
             <Group justify="flex-end" gap="xs">
               <Button size="xs" variant="default" onClick={() => setOpened(false)}>

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { alarmLimits } from '@olo/shared';
+import { alarmBounds } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -155,7 +155,7 @@ function AlarmPreview({ project, input }: { project: AlarmsProject; input: Alarm
           <Text fw={500} data-testid="alarm-preview-count">
             {t('Would have fired {{number}} times in the last {{days}} days.', {
               number: episodes.length,
-              days: alarmLimits.previewDays,
+              days: alarmBounds.previewDays,
             })}
           </Text>
           {loading && <Loader size="xs" aria-label={t('Loading')} />}
@@ -269,7 +269,7 @@ export function AlarmEditor({
         <Stack>
           <Title order={3}>{title}</Title>
           <FormError message={form.generalError} />
-          <TextInput label={t('Name')} withAsterisk maxLength={alarmLimits.nameMax} {...field('name')} />
+          <TextInput label={t('Name')} withAsterisk maxLength={alarmBounds.nameMax} {...field('name')} />
           <SeriesPicker form={form} project={project} />
           <Radio.Group label={t('Condition')} {...form.form.getInputProps('mode')}>
             <Group mt="xs">

@@ -1,7 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { alarmLimits } from '@olo/shared';
+import { alarmBounds } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -93,7 +93,7 @@ function TriggeredRow({
 export function TriggeredAlarms({ projectId, spaces, unacknowledgedCount, canAcknowledge }: TriggeredAlarmsProps) {
   const { t } = useTranslation();
   const showError = useShowError();
-  const variables = { projectId, limit: alarmLimits.triggeredPage };
+  const variables = { projectId, limit: alarmBounds.triggeredPage };
   const { data, loading, error, refetch } = useQuery(AlarmsTriggeredDocument, { variables });
   useSubscription(ProjectUpdatedDocument, {
     variables: { id: projectId },

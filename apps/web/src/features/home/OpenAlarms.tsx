@@ -1,6 +1,6 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { alarmLimits } from '@olo/shared';
+import { alarmBounds } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmsTriggeredDocument, ProjectUpdatedDocument } from '../../graphql/generated.ts';
@@ -23,7 +23,7 @@ export function OpenAlarms({
   const { t, i18n } = useTranslation();
   // The project's wall clock (its DisplayTimeZone, ProjectLayout), to the minute as alarm times are shown everywhere.
   const formatTime = useFormatDateTime('minute');
-  const variables = { projectId, limit: alarmLimits.triggeredPage };
+  const variables = { projectId, limit: alarmBounds.triggeredPage };
   const { data, refetch } = useQuery(AlarmsTriggeredDocument, { variables, fetchPolicy: 'cache-and-network' });
   useSubscription(ProjectUpdatedDocument, {
     variables: { id: projectId },

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
-import { meterLimits } from '@olo/shared';
+import { meterBounds } from '@olo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeterBatteryHistoryDocument, type MeterBatteryHistoryQuery } from '../../graphql/generated.ts';
@@ -12,7 +12,7 @@ import type { ChartMarker, ChartSeries, TimeChartData } from './uplotChart.ts';
 import { useTimeChart } from './useTimeChart.ts';
 
 const day = 24 * 60 * 60 * 1000;
-const maxRange = meterLimits.batteryHistoryMaxDays * day;
+const maxRange = meterBounds.batteryHistoryMaxDays * day;
 export type BatteryRange = 'quarter' | 'year' | 'all';
 
 interface TimeWindow {

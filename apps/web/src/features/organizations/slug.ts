@@ -1,4 +1,4 @@
-import { tenancyLimits } from '@olo/shared';
+import { tenancyBounds } from '@olo/shared';
 
 /** The slug suggested for a name: "Äijälän koulu" becomes "aijalan-koulu". */
 export function slugFromName(name: string): string {
@@ -8,7 +8,7 @@ export function slugFromName(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+/, '')
-    .slice(0, tenancyLimits.slugMax)
+    .slice(0, tenancyBounds.slugMax)
     .replace(/-+$/, '');
 }
 

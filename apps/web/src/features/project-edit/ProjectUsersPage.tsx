@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { createProjectMembershipInput, inviteInput, tenancyLimits } from '@olo/shared';
+import { createProjectMembershipInput, inviteInput, tenancyBounds } from '@olo/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -317,7 +317,7 @@ export function ProjectUsersPage() {
         id="invite"
         title={t('Invite to the project')}
         description={t('The invitation is sent by email with a link and a code. It is valid for {{days}} days.', {
-          days: tenancyLimits.invitationDays,
+          days: tenancyBounds.invitationDays,
         })}
       >
         <InviteForm key={project.id} project={project} setFormDirty={setFormDirty} />

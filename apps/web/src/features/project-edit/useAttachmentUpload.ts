@@ -1,4 +1,4 @@
-import { tenancyErrors, tenancyLimits } from '@olo/shared';
+import { tenancyBounds, tenancyErrors } from '@olo/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../forms/errorText.ts';
@@ -24,7 +24,7 @@ export function useAttachmentUpload(
     if (!file) return;
     const refused = !acceptedTypes.includes(file.type)
       ? tenancyErrors.attachmentType
-      : file.size > tenancyLimits.attachmentMaxBytes
+      : file.size > tenancyBounds.attachmentMaxBytes
         ? tenancyErrors.attachmentTooLarge
         : null;
     if (refused) {

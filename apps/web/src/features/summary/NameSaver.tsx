@@ -1,5 +1,5 @@
 import { Button, Group, Popover, TextInput } from '@mantine/core';
-import { dataViewLimits } from '@olo/shared';
+import { dataViewBounds } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -52,7 +52,7 @@ export function NameSaver({
               size="xs"
               label={t('Name')}
               value={name}
-              maxLength={dataViewLimits.nameMax}
+              maxLength={dataViewBounds.nameMax}
               onChange={(event) => setName(event.currentTarget.value)}
             />
             <Button size="xs" type="submit" loading={saving} disabled={name.trim() === ''}>

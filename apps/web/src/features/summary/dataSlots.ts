@@ -5,11 +5,11 @@ import {
   parseDataFilters,
   type TimeRange,
 } from '@olo/data-engine';
-import { dataModes, dataViewLimits, isValidSlotSeconds } from '@olo/shared';
+import { dataModes, dataViewBounds, isValidSlotSeconds } from '@olo/shared';
 import type { DataViewFieldsFragment, SaveDataViewInput } from '../../graphql/generated.ts';
 
 /** At most this many periods side by side: the limit of saved data views too. */
-export const maxDataSlots = dataViewLimits.viewsPerProject;
+export const maxDataSlots = dataViewBounds.viewsPerProject;
 
 /** One period of the summary with how it is shown (spec: data view options). */
 export interface DataSlot extends EngineView {

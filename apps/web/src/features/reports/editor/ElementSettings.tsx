@@ -15,7 +15,7 @@ import {
   type ReportDataslot,
   type ReportElement,
   type ReportTextStyle,
-  reportLimits,
+  reportBounds,
   reportVariableNames,
 } from '@olo/shared';
 import { useRef } from 'react';
@@ -60,7 +60,7 @@ function TextSettings({
     const field = input.current;
     const at = field ? field.selectionStart : element.text.length;
     const end = field ? field.selectionEnd : at;
-    const text = `${element.text.slice(0, at)}${variable}${element.text.slice(end)}`.slice(0, reportLimits.textMax);
+    const text = `${element.text.slice(0, at)}${variable}${element.text.slice(end)}`.slice(0, reportBounds.textMax);
     onChange({ ...element, text });
     requestAnimationFrame(() => {
       field?.focus();
@@ -74,7 +74,7 @@ function TextSettings({
         label={t('Text')}
         autosize
         minRows={2}
-        maxLength={reportLimits.textMax}
+        maxLength={reportBounds.textMax}
         value={element.text}
         onChange={(event) => onChange({ ...element, text: event.currentTarget.value })}
       />
@@ -112,7 +112,7 @@ function TitleField({ value, onChange }: { value: string | null; onChange: (titl
     <TextInput
       size="xs"
       label={t('Title')}
-      maxLength={reportLimits.titleMax}
+      maxLength={reportBounds.titleMax}
       value={value ?? ''}
       onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
     />

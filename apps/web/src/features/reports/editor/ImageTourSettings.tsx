@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type ReportElementOf, type ReportImageTourImage, reportLimits } from '@olo/shared';
+import { type ReportElementOf, type ReportImageTourImage, reportBounds } from '@olo/shared';
 import { type ComponentProps, type MouseEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAttachmentUpload } from '../../project-edit/useAttachmentUpload.ts';
@@ -62,7 +62,7 @@ function ImageEditor({
   const setPins = (pins: Pin[]) => onChange({ ...image, pins });
   const addPin = (x: number, y: number) => {
     const space = newPinSpace();
-    if (!space || image.pins.length >= reportLimits.pinsMax) return;
+    if (!space || image.pins.length >= reportBounds.pinsMax) return;
     setPins([...image.pins, { space, x, y }]);
   };
   const place = (event: MouseEvent<HTMLImageElement>) => {
@@ -128,7 +128,7 @@ function ImageEditor({
         <TextInput
           size="xs"
           label={t('Caption')}
-          maxLength={reportLimits.captionMax}
+          maxLength={reportBounds.captionMax}
           value={image.caption}
           onChange={(event) => onChange({ ...image, caption: event.currentTarget.value })}
         />
@@ -176,7 +176,7 @@ function ImageEditor({
           size="xs"
           variant="light"
           w="fit-content"
-          disabled={!newPinSpace() || image.pins.length >= reportLimits.pinsMax}
+          disabled={!newPinSpace() || image.pins.length >= reportBounds.pinsMax}
           onClick={() => addPin(0.5, 0.5)}
         >
           {t('Add a pin')}
@@ -237,7 +237,7 @@ export function ImageTourSettings({
         placeholder={t('Choose a file')}
         accept={imageTypes.join(',')}
         value={null}
-        disabled={uploading || element.images.length >= reportLimits.imagesMax}
+        disabled={uploading || element.images.length >= reportBounds.imagesMax}
         onChange={(file) => void upload(file)}
         error={error}
         resetRef={resetRef}

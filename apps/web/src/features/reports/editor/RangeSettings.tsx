@@ -5,9 +5,9 @@ import {
   newReportElementId,
   type ReportDataslot,
   type ReportDataslotRange,
+  reportBounds,
+  reportDataslotBounds,
   reportDataslotInstants,
-  reportDataslotLimits,
-  reportLimits,
 } from '@olo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,7 +107,7 @@ function DataslotRangeFields({
     }
   };
   const daysValid =
-    typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= reportDataslotLimits.daysMax;
+    typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= reportDataslotBounds.daysMax;
   return (
     <Group gap="xs" align="start" wrap="wrap" data-testid={`dataslot-range-${index}`}>
       <Select
@@ -125,17 +125,17 @@ function DataslotRangeFields({
           w={120}
           label={t('Days')}
           min={1}
-          max={reportDataslotLimits.daysMax}
+          max={reportDataslotBounds.daysMax}
           allowDecimal={false}
           value={days}
-          error={daysValid ? undefined : t('From 1 to {{max}} days', { max: reportDataslotLimits.daysMax })}
+          error={daysValid ? undefined : t('From 1 to {{max}} days', { max: reportDataslotBounds.daysMax })}
           onChange={(value) => {
             setDays(value);
             if (
               typeof value === 'number' &&
               Number.isInteger(value) &&
               value >= 1 &&
-              value <= reportDataslotLimits.daysMax
+              value <= reportDataslotBounds.daysMax
             ) {
               onChange({ kind: 'last', days: value });
             }
@@ -296,7 +296,7 @@ export function RangeSettings({
         size="xs"
         variant="light"
         w="fit-content"
-        disabled={dataslots.length >= reportLimits.dataslotsMax}
+        disabled={dataslots.length >= reportBounds.dataslotsMax}
         onClick={add}
       >
         {t('Add a data slot')}

@@ -3,8 +3,8 @@ import {
   type ReportCoverContent,
   type ReportElement,
   type ReportElementKind,
+  reportBounds,
   reportErrors,
-  reportLimits,
   walkReportElements,
 } from '@olo/shared';
 import { useEffect, useMemo, useState } from 'react';
@@ -112,7 +112,7 @@ export function ReportEditor(props: ReportEditorProps) {
   const selectedName = selected ? (elementSummary(selected) ?? t(elementKindLabels[selected.kind])) : null;
 
   const add = (kind: ReportElementKind, inside: boolean) => {
-    if (countElements(elements) >= reportLimits.elementsMax) {
+    if (countElements(elements) >= reportBounds.elementsMax) {
       toast.error(t(reportErrors.tooManyElements));
       return;
     }

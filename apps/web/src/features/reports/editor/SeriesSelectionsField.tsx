@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { type ReportSeriesSelection, reportLimits } from '@olo/shared';
+import { type ReportSeriesSelection, reportBounds } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { useMeasurementLabel } from '../../ui/useMeasurementLabel.ts';
 import type { ReportContextInfo } from '../document/reportScope.ts';
@@ -103,7 +103,7 @@ export function SeriesSelectionsField({
         variant="light"
         size="xs"
         w="fit-content"
-        disabled={value.length >= reportLimits.selectionsMax}
+        disabled={value.length >= reportBounds.selectionsMax}
         onClick={() => onChange([...value, { space: { kind: insideRepeat ? 'current' : 'all' }, dataType: null }])}
       >
         {t('Add series')}

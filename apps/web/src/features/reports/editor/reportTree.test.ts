@@ -1,4 +1,4 @@
-import { type ReportElement, reportContentSchema, reportElementSchema, reportLimits } from '@olo/shared';
+import { type ReportElement, reportBounds, reportContentSchema, reportElementSchema } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
 import { findReportElement, newReportElement, reportTreeReducer } from './reportTree.ts';
 
@@ -56,11 +56,11 @@ describe('report tree', () => {
   });
 
   it('refuses an element beyond the limits of a report', () => {
-    const full = Array.from({ length: reportLimits.elementsMax }, (_, index) => text(`e${index}`));
+    const full = Array.from({ length: reportBounds.elementsMax }, (_, index) => text(`e${index}`));
     expect(reportTreeReducer(full, { type: 'add', element: text('n'), parentId: null })).toBe(full);
     expect(reportTreeReducer(full, { type: 'duplicate', id: 'e0' })).toBe(full);
-    const deep = [chain(reportLimits.depthMax)];
-    const deepest = `d${reportLimits.depthMax}`;
+    const deep = [chain(reportBounds.depthMax)];
+    const deepest = `d${reportBounds.depthMax}`;
     expect(reportTreeReducer(deep, { type: 'add', element: text('n'), parentId: deepest })).toBe(deep);
   });
 
@@ -100,8 +100,8 @@ describe('report tree', () => {
   it('never drops an element into its own children or deeper than the limit', () => {
     const elements = tree();
     expect(reportTreeReducer(elements, { type: 'dropOn', id: 'b', overId: 'b1' })).toBe(elements);
-    const deep = [chain(reportLimits.depthMax), chain(2, 'x')];
-    expect(reportTreeReducer(deep, { type: 'dropOn', id: 'x1', overId: `d${reportLimits.depthMax}` })).toBe(deep);
+    const deep = [chain(reportBounds.depthMax), chain(2, 'x')];
+    expect(reportTreeReducer(deep, { type: 'dropOn', id: 'x1', overId: `d${reportBounds.depthMax}` })).toBe(deep);
   });
 
   it('indents into the previous sibling and outdents to right after the parent', () => {
@@ -111,7 +111,7 @@ describe('report tree', () => {
     expect(reportTreeReducer(first, { type: 'indent', id: 'a' })).toBe(first);
     expect(shape(reportTreeReducer(tree(), { type: 'outdent', id: 'b1' }))).toBe('a b(b2) b1 c');
     expect(reportTreeReducer(first, { type: 'outdent', id: 'a' })).toBe(first);
-    const deep = [text('a'), chain(reportLimits.depthMax, 'x')];
+    const deep = [text('a'), chain(reportBounds.depthMax, 'x')];
     expect(reportTreeReducer(deep, { type: 'indent', id: 'x1' })).toBe(deep);
   });
 

@@ -2,14 +2,14 @@ import {
   newReportElementId,
   type ReportElement,
   type ReportElementKind,
+  reportBounds,
   reportElementSchema,
-  reportLimits,
   walkReportElements,
 } from '@olo/shared';
 
 /**
  * The editor's changes to a report's element tree, each a pure function of the tree. A change the
- * tree cannot take (beyond `reportLimits`, into its own children, at an edge) leaves it as it was:
+ * tree cannot take (beyond `reportBounds`, into its own children, at an edge) leaves it as it was:
  * the same array, so the editor sees nothing changed and saves nothing.
  */
 export type ReportTreeAction =
@@ -131,7 +131,7 @@ function moveTo(
   if (!element || !place) return elements;
   if (parentId === id || (parentId !== null && isInside(element, parentId))) return elements;
   const parentDepth = parentId === null ? 0 : (findReportPlace(elements, parentId)?.depth ?? 0);
-  if (parentDepth + height(element) > reportLimits.depthMax) return elements;
+  if (parentDepth + height(element) > reportBounds.depthMax) return elements;
   const without = removeAt(elements, place);
   const target = index === 'end' ? listOf(without, parentId).length : index;
   return insertAt(without, parentId, target, element);
@@ -140,10 +140,10 @@ function moveTo(
 export function reportTreeReducer(elements: ReportElement[], action: ReportTreeAction): ReportElement[] {
   switch (action.type) {
     case 'add': {
-      if (countElements(elements) + countElements([action.element]) > reportLimits.elementsMax) return elements;
+      if (countElements(elements) + countElements([action.element]) > reportBounds.elementsMax) return elements;
       if (action.parentId === null) return [...elements, action.element];
       const parent = findReportPlace(elements, action.parentId);
-      if (!parent || parent.depth + height(action.element) > reportLimits.depthMax) return elements;
+      if (!parent || parent.depth + height(action.element) > reportBounds.depthMax) return elements;
       return withList(elements, action.parentId, (list) => [...list, action.element]);
     }
     case 'remove': {
@@ -154,7 +154,7 @@ export function reportTreeReducer(elements: ReportElement[], action: ReportTreeA
       const element = findReportElement(elements, action.id);
       const place = findReportPlace(elements, action.id);
       if (!element || !place) return elements;
-      if (countElements(elements) + countElements([element]) > reportLimits.elementsMax) return elements;
+      if (countElements(elements) + countElements([element]) > reportBounds.elementsMax) return elements;
       return insertAt(elements, place.parentId, place.index + 1, withNewIds(element));
     }
     case 'moveUp':
@@ -180,7 +180,7 @@ export function reportTreeReducer(elements: ReportElement[], action: ReportTreeA
       const target = findReportPlace(without, action.overId);
       if (!target) return elements;
       const parentDepth = target.depth - 1;
-      if (parentDepth + height(element) > reportLimits.depthMax) return elements;
+      if (parentDepth + height(element) > reportBounds.depthMax) return elements;
       return insertAt(without, target.parentId, target.index, element);
     }
     case 'indent': {

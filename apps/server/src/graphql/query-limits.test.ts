@@ -14,7 +14,7 @@ import {
   graphqlBodyLimitBytes,
   maxDocumentLength,
   maxQueryTokens,
-} from './limits.ts';
+} from './query-limits.ts';
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 

@@ -7,7 +7,7 @@ import { ByteBoundedCache } from '../shared/byte-bounded-cache.ts';
 
 /**
  * Bytes of a POST /graphql body and of a websocket message. The largest input, a report's content
- * of at most 512 K characters as JSON (reportLimits.contentBytesMax), is under 2 MB in UTF-8, so a
+ * of at most 512 K characters as JSON (reportBounds.contentBytesMax), is under 2 MB in UTF-8, so a
  * report over its limit hears "The report is too large" rather than a bare 413 (decision 0107);
  * files travel on POST /api/attachments.
  */
