@@ -15,6 +15,7 @@ import {
 } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import { type GraphQLContext, requireSession, requireUser } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { viewerScope } from '../../graphql/loaders.ts';
 import { parseInput } from '../../shared/errors.ts';
 import type { UserAuthenticationRow, UserEmailRow, UserRow } from './accounts.repository.ts';
@@ -100,10 +101,6 @@ const UserOptionsInput = builder.inputType('UserOptionsInput', {
     meterLists: t.field({ type: 'JSON' }),
   }),
 });
-
-/** GraphQL gives absent optional arguments as undefined and explicit ones as null; zod sees both. */
-const withoutNulls = (value: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined));
 
 /**
  * Sets the new session's cookie and the browser's new device cookie, and makes the rest of this
@@ -265,7 +262,7 @@ builder.mutationFields((t) => ({
     args: { options: t.arg({ type: UserOptionsInput, required: true }) },
     resolve: (_root, args, context) => {
       const user = requireUser(context);
-      const input = parseInput(updateUserOptionsInput, { options: withoutNulls(args.options) });
+      const input = parseInput(updateUserOptionsInput, { options: absentNulls(args.options) });
       return context.services.accounts.updateUserOptions(user, input);
     },
   }),

@@ -12,6 +12,7 @@ import {
 } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { MemberUserRef } from '../organizations/organizations.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
@@ -257,10 +258,6 @@ const UpdateAlarmsActionInput = builder.inputType('UpdateAlarmsActionInput', {
   fields: (t) => ({ id: t.id({ required: true }), ...alarmsActionFields(t) }),
 });
 
-/** GraphQL nulls of optional input fields are left to the schema's defaults. */
-const withoutNulls = <T extends Record<string, unknown>>(input: T) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
-
 builder.queryFields((t) => ({
   alarms: t.field({
     type: [AlarmRef],
@@ -289,7 +286,7 @@ builder.queryFields((t) => ({
 
 /** The rule's optional fields without GraphQL nulls, so the schema's defaults apply. */
 function ruleArgs<T extends { rule: Record<string, unknown> }>(input: T): T {
-  return { ...input, rule: withoutNulls(input.rule) };
+  return { ...input, rule: absentNulls(input.rule) };
 }
 
 builder.mutationFields((t) => ({
@@ -300,8 +297,8 @@ builder.mutationFields((t) => ({
       context.services.alarms.create(
         context.access,
         parseInput(createAlarmInput, {
-          ...withoutNulls(ruleArgs(args.input)),
-          ...(args.input.actions ? { actions: args.input.actions.map(withoutNulls) } : {}),
+          ...absentNulls(ruleArgs(args.input)),
+          ...(args.input.actions ? { actions: args.input.actions.map((action) => absentNulls(action)) } : {}),
         }),
       ),
   }),
@@ -336,7 +333,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.alarms.createAction(
         context.access,
-        parseInput(createAlarmsActionInput, withoutNulls(args.input)),
+        parseInput(createAlarmsActionInput, absentNulls(args.input)),
       ),
   }),
   updateAlarmsAction: t.field({
@@ -345,7 +342,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.alarms.updateAction(
         context.access,
-        parseInput(updateAlarmsActionInput, withoutNulls(args.input)),
+        parseInput(updateAlarmsActionInput, absentNulls(args.input)),
       ),
   }),
   testAlarmsAction: t.field({

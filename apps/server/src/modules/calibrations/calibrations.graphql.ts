@@ -5,6 +5,7 @@ import {
   updateCalibrationInput,
 } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import type { CalibrationRow, ConversionRow } from './calibrations.repository.ts';
 import type { TestCalibrationResult } from './calibrations.service.ts';
@@ -92,10 +93,6 @@ const TestCalibrationInput = builder.inputType('TestCalibrationInput', {
   }),
 });
 
-/** Omitted stays omitted; null is kept only where it means something (endAt: open-ended). */
-const withoutNulls = (input: Record<string, unknown>, keepNull: string[] = []) =>
-  Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== null || keepNull.includes(key)));
-
 builder.mutationFields((t) => ({
   createConversion: t.field({
     type: MeterConversionRef,
@@ -115,7 +112,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.calibrations.createCalibration(
         context.access,
-        parseInput(createCalibrationInput, withoutNulls(args.input)),
+        parseInput(createCalibrationInput, absentNulls(args.input)),
       ),
   }),
   updateCalibration: t.field({
@@ -124,7 +121,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.calibrations.updateCalibration(
         context.access,
-        parseInput(updateCalibrationInput, withoutNulls(args.input, ['endAt'])),
+        parseInput(updateCalibrationInput, absentNulls(args.input, { clearable: ['endAt'] })),
       ),
   }),
   deleteCalibration: t.boolean({

@@ -2,6 +2,7 @@ import { type ColorType, colorTypes, createColorInput, updateColorInput, uuidSch
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { PublicProjectRef, PublicSpaceRef } from '../projects/public-project.graphql.ts';
@@ -50,10 +51,6 @@ const UpdateColorInput = builder.inputType('UpdateColorInput', {
   }),
 });
 
-/** Absent or null fields stay as they are: none of a colour's may be cleared. */
-const given = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
-
 builder.queryFields((t) => ({
   colors: t.field({
     type: [ColorRef],
@@ -80,7 +77,7 @@ builder.mutationFields((t) => ({
     type: ColorRef,
     args: { input: t.arg({ type: UpdateColorInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.colors.update(context.access, parseInput(updateColorInput, given(args.input))),
+      context.services.colors.update(context.access, parseInput(updateColorInput, absentNulls(args.input))),
   }),
   deleteColor: t.boolean({
     description: 'Spaces and series that had it fall back to their palette colour.',

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { percentDone, progressStatuses } from '../jobs/job-progress.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
@@ -71,7 +72,8 @@ builder.mutationFields((t) => ({
     description:
       'Starts writing the export in the background (access and bounds as the download route); poll Project.dataExports for its progress and url.',
     args: { input: t.arg({ type: StartDataExportInput, required: true }) },
-    resolve: (_root, { input }, context) => {
+    resolve: (_root, args, context) => {
+      const input = absentNulls(args.input);
       const { projectId, format } = parseInput(dataExportPathSchema, {
         projectId: input.projectId,
         format: input.format,
@@ -81,10 +83,10 @@ builder.mutationFields((t) => ({
         from: String(input.from.getTime()),
         to: String(input.to.getTime()),
         slot: String(input.slot),
-        mode: input.mode ?? undefined,
-        nulls: input.nulls === null || input.nulls === undefined ? undefined : input.nulls ? '1' : '0',
-        filters: input.filters === null || input.filters === undefined ? undefined : JSON.stringify(input.filters),
-        lang: input.lang ?? undefined,
+        mode: input.mode,
+        nulls: input.nulls === undefined ? undefined : input.nulls ? '1' : '0',
+        filters: input.filters === undefined ? undefined : JSON.stringify(input.filters),
+        lang: input.lang,
       });
       return context.services.backgroundExports.start(context.access, { projectId, format, query });
     },

@@ -1,5 +1,6 @@
 import { saveDataViewInput, saveDateRangeInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import type { DataViewRow, SavedDateRangeRow } from './data-views.repository.ts';
@@ -71,16 +72,12 @@ const SaveDataViewInput = builder.inputType('SaveDataViewInput', {
   }),
 });
 
-/** GraphQL gives null for omitted optional fields; the zod defaults apply to absent ones. */
-const present = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
-
 builder.mutationFields((t) => ({
   saveDateRange: t.field({
     type: SavedDateRangeRef,
     args: { input: t.arg({ type: SaveDateRangeInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.dataViews.saveRange(context.access, parseInput(saveDateRangeInput, present(args.input))),
+      context.services.dataViews.saveRange(context.access, parseInput(saveDateRangeInput, absentNulls(args.input))),
   }),
   deleteSavedDateRange: t.boolean({
     args: { id: t.arg.int({ required: true }) },
@@ -90,7 +87,7 @@ builder.mutationFields((t) => ({
     type: DataViewRef,
     args: { input: t.arg({ type: SaveDataViewInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.dataViews.saveView(context.access, parseInput(saveDataViewInput, present(args.input))),
+      context.services.dataViews.saveView(context.access, parseInput(saveDataViewInput, absentNulls(args.input))),
   }),
   deleteDataView: t.boolean({
     args: { id: t.arg.int({ required: true }) },

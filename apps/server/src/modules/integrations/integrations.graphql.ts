@@ -1,6 +1,7 @@
 import { createIntegrationInput, uuidSchema } from '@olo/shared';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import type { IntegrationRow } from './integrations.repository.ts';
@@ -46,10 +47,7 @@ builder.mutationFields((t) => ({
       kind: t.arg({ type: IntegrationKindEnum }),
     },
     resolve: (_root, args, context) =>
-      context.services.integrations.create(
-        context.access,
-        parseInput(createIntegrationInput, { ...args, kind: args.kind ?? undefined }),
-      ),
+      context.services.integrations.create(context.access, parseInput(createIntegrationInput, absentNulls(args))),
   }),
   deleteIntegration: t.boolean({
     args: { id: t.arg.id({ required: true }) },

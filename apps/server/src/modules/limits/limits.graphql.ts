@@ -1,5 +1,6 @@
 import { createLimitInput, updateLimitInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { organizationIdArg } from '../colors/colors.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
@@ -67,11 +68,7 @@ const UpdateLimitInput = builder.inputType('UpdateLimitInput', {
 });
 
 /** The normal range's ends may be cleared (null: open); the other fields only left out. */
-const clearable = new Set(['normalMin', 'normalMax']);
-const changes = (input: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || clearable.has(key))),
-  );
+const clearableLimitFields = ['normalMin', 'normalMax'] as const;
 
 builder.queryFields((t) => ({
   limits: t.field({
@@ -100,14 +97,21 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.limits.create(
         context.access,
-        parseInput(createLimitInput, { normalMin: null, normalMax: null, ...changes(args.input) }),
+        parseInput(createLimitInput, {
+          normalMin: null,
+          normalMax: null,
+          ...absentNulls(args.input, { clearable: clearableLimitFields }),
+        }),
       ),
   }),
   updateLimit: t.field({
     type: LimitRef,
     args: { input: t.arg({ type: UpdateLimitInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.limits.update(context.access, parseInput(updateLimitInput, changes(args.input))),
+      context.services.limits.update(
+        context.access,
+        parseInput(updateLimitInput, absentNulls(args.input, { clearable: clearableLimitFields })),
+      ),
   }),
   deleteLimit: t.boolean({
     description:

@@ -1,6 +1,7 @@
 import { meterSerialsInput, uuidSchema } from '@olo/shared';
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
@@ -90,7 +91,7 @@ builder.queryFields((t) => ({
     type: [MeterRef],
     description: 'Meters the viewer sees, by name.',
     args: { filter: t.arg({ type: MeterListFilter }) },
-    resolve: (_root, args, context) => context.services.meters.list(context.access, args.filter ?? {}),
+    resolve: (_root, args, context) => context.services.meters.list(context.access, absentNulls(args.filter ?? {})),
   }),
   metersErrorSummary: t.field({
     type: MetersErrorSummaryRef,

@@ -2,6 +2,7 @@ import { type BatteryRule, type BatteryState, batteryRule, batteryState, lowVolt
 import { mainChannel, timeZoneSchema, updateMeterInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { viewerScope } from '../../graphql/loaders.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { MeterCalibrationRef, MeterConversionRef } from '../calibrations/calibrations.graphql.ts';
@@ -303,9 +304,8 @@ builder.mutationFields((t) => ({
       active: t.arg.boolean(),
     },
     resolve: (_root, args, context) => {
-      const input = Object.fromEntries(
-        Object.entries(args).filter(([key, value]) => value !== undefined && (value !== null || key !== 'active')),
-      );
+      // Every text may be cleared; the flag only left out.
+      const input = absentNulls(args, { clearable: ['name', 'description', 'location', 'driver'] });
       return context.services.meters.update(context.access, parseInput(updateMeterInput, input));
     },
   }),

@@ -11,6 +11,7 @@ import type { SystemErrorsRepository } from '../system-errors/system-errors.repo
 import type {
   BatteryDayRow,
   MeterLatestRow,
+  MeterListFilter,
   MeterReadingRow,
   MeterRow,
   MetersRepository,
@@ -23,13 +24,8 @@ const decodeBatch = 500;
 const maxReadings = 10_000;
 const dayMs = 24 * 60 * 60 * 1000;
 
-export interface MeterListFilterInput {
-  ids?: number[] | null;
+export interface MeterListFilterInput extends Omit<MeterListFilter, 'organizationIds'> {
   organizationId?: string | null;
-  free?: boolean | null;
-  search?: string | null;
-  inStorage?: boolean | null;
-  unplaced?: boolean | null;
 }
 
 /** A meta key of meters and the values it has among them. */
@@ -95,14 +91,8 @@ export class MetersService {
       if (visible !== null && !visible.includes(filter.organizationId)) throw denied();
       organizationIds = [filter.organizationId];
     }
-    return this.repository.list({
-      organizationIds,
-      ids: filter.ids ?? undefined,
-      free: filter.free ?? undefined,
-      search: filter.search ?? undefined,
-      inStorage: filter.inStorage ?? undefined,
-      unplaced: filter.unplaced ?? undefined,
-    });
+    const { ids, free, search, inStorage, unplaced } = filter;
+    return this.repository.list({ organizationIds, ids, free, search, inStorage, unplaced });
   }
 
   /** Health counts over the meters the viewer sees (of one organization when given). */

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { AppError, parseInput } from '../../shared/errors.ts';
 import { UserRef } from '../accounts/accounts.graphql.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
@@ -178,10 +179,6 @@ const UpdateOrganizationMembershipInput = builder.inputType('UpdateOrganizationM
   fields: (t) => ({ id: t.id({ required: true }), ...MemberFlagsFields(t) }),
 });
 
-/** GraphQL gives omitted optional arguments as undefined and explicit nulls as null; flags ignore both. */
-const definedOnly = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined)) as T;
-
 builder.mutationFields((t) => ({
   createOrganization: t.field({
     type: OrganizationRef,
@@ -204,11 +201,7 @@ builder.mutationFields((t) => ({
       description: t.arg.string(),
     },
     resolve: (_root, args, context) => {
-      const { description, ...rest } = args;
-      const input = parseInput(updateOrganizationInput, {
-        ...definedOnly(rest),
-        ...(description !== undefined ? { description } : {}),
-      });
+      const input = parseInput(updateOrganizationInput, absentNulls(args, { clearable: ['description'] }));
       return context.services.organizations.update(context.access, input);
     },
   }),
@@ -224,7 +217,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.organizations.createMembership(
         context.access,
-        parseInput(createOrganizationMembershipInput, definedOnly(args.input)),
+        parseInput(createOrganizationMembershipInput, absentNulls(args.input)),
       ),
   }),
   updateOrganizationMembership: t.field({
@@ -233,7 +226,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.organizations.updateMembership(
         context.access,
-        parseInput(updateOrganizationMembershipInput, definedOnly(args.input)),
+        parseInput(updateOrganizationMembershipInput, absentNulls(args.input)),
       ),
   }),
   deleteOrganizationMembership: t.boolean({

@@ -1,5 +1,6 @@
 import { createProjectPageInput, updateProjectPageInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import type { ProjectPageRow } from './project-pages.repository.ts';
@@ -42,23 +43,24 @@ const UpdateProjectPageInput = builder.inputType('UpdateProjectPageInput', {
   fields: (t) => ({ id: t.int({ required: true }), name: t.string(), ...pageFields(t) }),
 });
 
-const changes = (input: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || key === 'icon')),
-  );
-
 builder.mutationFields((t) => ({
   createProjectPage: t.field({
     type: ProjectPageRef,
     args: { input: t.arg({ type: CreateProjectPageInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.projectPages.create(context.access, parseInput(createProjectPageInput, changes(args.input))),
+      context.services.projectPages.create(
+        context.access,
+        parseInput(createProjectPageInput, absentNulls(args.input, { clearable: ['icon'] })),
+      ),
   }),
   updateProjectPage: t.field({
     type: ProjectPageRef,
     args: { input: t.arg({ type: UpdateProjectPageInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.projectPages.update(context.access, parseInput(updateProjectPageInput, changes(args.input))),
+      context.services.projectPages.update(
+        context.access,
+        parseInput(updateProjectPageInput, absentNulls(args.input, { clearable: ['icon'] })),
+      ),
   }),
   deleteProjectPage: t.boolean({
     args: { id: t.arg.int({ required: true }) },

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { viewerScope } from '../../graphql/loaders.ts';
 import { invalidField, parseInput } from '../../shared/errors.ts';
 import { projectPrivilegeNames, projectPrivileges } from '../access/access.policy.ts';
@@ -199,16 +200,8 @@ const UpdateProjectMembershipInput = builder.inputType('UpdateProjectMembershipI
   fields: (t) => ({ id: t.id({ required: true }), ...projectMemberFlagsInput(t) }),
 });
 
-const withoutNullFlags = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined && item !== null)) as T;
-
 /** Booleans and numbers cannot be cleared: a null means "leave as it is". */
-function projectChanges(input: Record<string, unknown>) {
-  const nullable = new Set(['description', 'code', 'startAt', 'endAt', 'pictureId', 'attachmentId']);
-  return Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || nullable.has(key))),
-  );
-}
+const clearableProjectFields = ['description', 'code', 'startAt', 'endAt', 'pictureId', 'attachmentId'] as const;
 
 const membershipIdArg = (value: unknown) => parseInput(z.object({ id: uuidSchema }), { id: value }).id;
 
@@ -238,13 +231,19 @@ builder.mutationFields((t) => ({
     type: ProjectRef,
     args: { input: t.arg({ type: CreateProjectInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.projects.create(context.access, parseInput(createProjectInput, projectChanges(args.input))),
+      context.services.projects.create(
+        context.access,
+        parseInput(createProjectInput, absentNulls(args.input, { clearable: clearableProjectFields })),
+      ),
   }),
   updateProject: t.field({
     type: ProjectRef,
     args: { input: t.arg({ type: UpdateProjectInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.projects.update(context.access, parseInput(updateProjectInput, projectChanges(args.input))),
+      context.services.projects.update(
+        context.access,
+        parseInput(updateProjectInput, absentNulls(args.input, { clearable: clearableProjectFields })),
+      ),
   }),
   projectAdminAction: t.field({
     type: ProjectRef,
@@ -268,7 +267,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.projects.createMembership(
         context.access,
-        parseInput(createProjectMembershipInput, withoutNullFlags(args.input)),
+        parseInput(createProjectMembershipInput, absentNulls(args.input)),
       ),
   }),
   updateProjectMembership: t.field({
@@ -277,7 +276,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.projects.updateMembership(
         context.access,
-        parseInput(updateProjectMembershipInput, withoutNullFlags(args.input)),
+        parseInput(updateProjectMembershipInput, absentNulls(args.input)),
       ),
   }),
   deleteProjectMembership: t.boolean({

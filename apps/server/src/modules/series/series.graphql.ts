@@ -9,6 +9,7 @@ import {
 } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import { PublicProjectRef } from '../projects/public-project.graphql.ts';
@@ -237,11 +238,9 @@ const UpdateSeriesDatasourceInput = builder.inputType('UpdateSeriesDatasourceInp
   fields: (t) => ({ id: t.int({ required: true }), ...boundsFields(t), ...functionFields(t) }),
 });
 
-/** Absent fields stay as they are; null clears a nullable one but never a flag. */
-const changes = (input: Record<string, unknown>, flags: string[]) =>
-  Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || !flags.includes(key))),
-  );
+/** Absent fields stay as they are; null clears a nullable one but never the name, the data type or a flag. */
+const clearableSeriesFields = ['description', 'spaceId', 'dataUnit', 'dataName', 'colorId', 'limitId'] as const;
+const clearableDatasourceFields = ['startAt', 'endAt', 'datasourceFunctionId'] as const;
 
 builder.queryFields((t) => ({
   seriesLatests: t.field({
@@ -256,7 +255,10 @@ builder.mutationFields((t) => ({
     type: SeriesRef,
     args: { input: t.arg({ type: CreateSeriesInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.series.create(context.access, parseInput(createSeriesInput, changes(args.input, ['locked']))),
+      context.services.series.create(
+        context.access,
+        parseInput(createSeriesInput, absentNulls(args.input, { clearable: clearableSeriesFields })),
+      ),
   }),
   updateSeries: t.field({
     type: SeriesRef,
@@ -264,7 +266,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.series.update(
         context.access,
-        parseInput(updateSeriesInput, changes(args.input, ['locked', 'name', 'dataType'])),
+        parseInput(updateSeriesInput, absentNulls(args.input, { clearable: clearableSeriesFields })),
       ),
   }),
   deleteSeries: t.boolean({
@@ -279,7 +281,7 @@ builder.mutationFields((t) => ({
         context.access,
         parseInput(
           createSeriesDatasourceInput,
-          withFunction(changes(args.input, ['startInclusive', 'endInclusive', 'extraChannels'])),
+          withFunction(absentNulls(args.input, { clearable: clearableDatasourceFields })),
         ),
       ),
   }),
@@ -291,7 +293,7 @@ builder.mutationFields((t) => ({
         context.access,
         parseInput(
           updateSeriesDatasourceInput,
-          withFunction(changes(args.input, ['startInclusive', 'endInclusive', 'extraChannels'])),
+          withFunction(absentNulls(args.input, { clearable: clearableDatasourceFields })),
         ),
       ),
   }),

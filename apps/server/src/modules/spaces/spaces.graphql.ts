@@ -1,5 +1,6 @@
 import { createSpaceInput, updateSpaceInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { ProjectRef } from '../projects/projects.graphql.ts';
 import type { SpaceRow } from './spaces.repository.ts';
@@ -43,25 +44,27 @@ const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
   fields: (t) => ({ id: t.int({ required: true }), name: t.string(), ...spaceFields(t) }),
 });
 
-/** Omitted fields stay as they are; an explicit null clears a nullable field but never a flag. */
-const notClearable = new Set(['name', 'show', 'weather']);
-const changes = (input: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || !notClearable.has(key))),
-  );
+/** Omitted fields stay as they are; an explicit null clears a nullable field but never the name or a flag. */
+const clearableSpaceFields = ['description', 'weatherDatatype', 'weatherLimit', 'weatherId', 'colorId'] as const;
 
 builder.mutationFields((t) => ({
   createSpace: t.field({
     type: SpaceRef,
     args: { input: t.arg({ type: CreateSpaceInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.spaces.create(context.access, parseInput(createSpaceInput, changes(args.input))),
+      context.services.spaces.create(
+        context.access,
+        parseInput(createSpaceInput, absentNulls(args.input, { clearable: clearableSpaceFields })),
+      ),
   }),
   updateSpace: t.field({
     type: SpaceRef,
     args: { input: t.arg({ type: UpdateSpaceInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.spaces.update(context.access, parseInput(updateSpaceInput, changes(args.input))),
+      context.services.spaces.update(
+        context.access,
+        parseInput(updateSpaceInput, absentNulls(args.input, { clearable: clearableSpaceFields })),
+      ),
   }),
   deleteSpace: t.boolean({
     args: { id: t.arg.int({ required: true }) },
