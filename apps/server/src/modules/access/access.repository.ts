@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { organizationChain, organizationReach } from '../../db/organization-chain.ts';
 import { users } from '../../db/tables/index.ts';
 import type { UserRow } from '../accounts/accounts.repository.ts';
 
@@ -33,9 +34,6 @@ const listOf = (values: Array<string | number>) =>
     sql`, `,
   )})`;
 
-/** Parent links deeper than this are treated as a cycle guard, not as real structure. */
-const maxDepth = 32;
-
 /** Membership facts the access policy decides on; all of them in a few indexed queries, each for many objects at once. */
 export class AccessRepository {
   constructor(private readonly db: Db) {}
@@ -59,12 +57,7 @@ export class AccessRepository {
       can_view_all: boolean | null;
       can_view_meters: boolean | null;
     }>(sql`
-      with recursive chain(root, id, parent_id, depth) as (
-        select id, id, parent_id, 0 from organizations where id in ${listOf(organizationIds)}
-        union all
-        select c.root, o.id, o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.parent_id
-        where c.depth < ${maxDepth}
-      )
+      with recursive ${organizationChain(listOf(organizationIds))}
       select c.root, c.id, c.depth, m.is_admin, m.can_view_all, m.can_view_meters
       from chain c
       left join organization_memberships m on m.organization_id = c.id and m.user_id = ${userId}
@@ -128,12 +121,9 @@ export class AccessRepository {
    */
   async visibleOrganizationIds(userId: string): Promise<string[]> {
     const rows = await this.db.execute<{ id: string }>(sql`
-      with recursive reach(id) as (
-        select organization_id from organization_memberships
-        where user_id = ${userId} and (is_admin or can_view_all)
-        union
-        select o.id from organizations o join reach r on o.parent_id = r.id
-      )
+      with recursive ${organizationReach(sql`(
+        select organization_id from organization_memberships where user_id = ${userId} and (is_admin or can_view_all)
+      )`)}
       select id from reach
       union
       select organization_id from organization_memberships where user_id = ${userId}`);
@@ -143,11 +133,9 @@ export class AccessRepository {
   /** Organizations the user is a member of, and those below an organization the user administers. */
   async memberOrAdministeredOrganizationIds(userId: string): Promise<string[]> {
     const rows = await this.db.execute<{ id: string }>(sql`
-      with recursive reach(id) as (
+      with recursive ${organizationReach(sql`(
         select organization_id from organization_memberships where user_id = ${userId} and is_admin
-        union
-        select o.id from organizations o join reach r on o.parent_id = r.id
-      )
+      )`)}
       select id from reach
       union
       select organization_id from organization_memberships where user_id = ${userId}`);
@@ -157,12 +145,9 @@ export class AccessRepository {
   /** Projects the user sees: as a project member, or through admin or view-all rights in an organization above. */
   async visibleProjectIds(userId: string): Promise<number[]> {
     const rows = await this.db.execute<{ id: number }>(sql`
-      with recursive reach(id) as (
-        select organization_id from organization_memberships
-        where user_id = ${userId} and (is_admin or can_view_all)
-        union
-        select o.id from organizations o join reach r on o.parent_id = r.id
-      )
+      with recursive ${organizationReach(sql`(
+        select organization_id from organization_memberships where user_id = ${userId} and (is_admin or can_view_all)
+      )`)}
       select p.id from projects p where p.organization_id in (select id from reach)
       union
       select project_id from project_memberships where user_id = ${userId}`);
@@ -180,12 +165,9 @@ export class AccessRepository {
   /** Organizations whose meters the user sees: admin or canViewMeters there or above. */
   async meterOrganizationIds(userId: string): Promise<string[]> {
     const rows = await this.db.execute<{ id: string }>(sql`
-      with recursive reach(id) as (
-        select organization_id from organization_memberships
-        where user_id = ${userId} and (is_admin or can_view_meters)
-        union
-        select o.id from organizations o join reach r on o.parent_id = r.id
-      )
+      with recursive ${organizationReach(sql`(
+        select organization_id from organization_memberships where user_id = ${userId} and (is_admin or can_view_meters)
+      )`)}
       select id from reach`);
     return rows.map((row) => row.id);
   }

@@ -1,35 +1,10 @@
-import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { organizationChain } from '../../db/organization-chain.ts';
 import { colors } from '../../db/tables/index.ts';
 
 export type ColorRow = typeof colors.$inferSelect;
 export type NewColor = typeof colors.$inferInsert;
-
-/** Parent links deeper than this are a cycle guard, as in the access repository and olo_effective_limit_id. */
-const maxDepth = 32;
-
-/**
- * `chain(root, id)`: each of the organizations and every organization above it, as a recursive CTE's body. What a
- * project's spaces and series may pick is the global entries and those of its organization's chain.
- */
-export function organizationChainsSql(organizationIds: readonly string[]): SQL {
-  return sql`with recursive chain(root, id, depth) as (
-      select o.id, o.id, 0 from organizations o where o.id in ${listOf(organizationIds)}
-      union all
-      select c.root, o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.id
-      where o.parent_id is not null and c.depth < ${maxDepth}
-    )`;
-}
-
-/** The organization chain of a project's organization, as `chain(id)`. */
-export function projectOrganizationChainSql(projectId: number): SQL {
-  return sql`with recursive chain(id, depth) as (
-      select organization_id, 0 from projects where id = ${projectId}
-      union all
-      select o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.id
-      where o.parent_id is not null and c.depth < ${maxDepth}
-    )`;
-}
 
 /** A parenthesized list of parameters, for `in`; never empty. */
 export const listOf = (values: ReadonlyArray<string | number>) =>
@@ -105,7 +80,7 @@ export class ColorsRepository {
   /** For each organization, what its projects may pick: the global colours and its chain's, by order. */
   async listForOrganizations(organizationIds: readonly string[]): Promise<Array<{ root: string; color: ColorRow }>> {
     const rows = await this.db.execute<ColorRecord & { root: string }>(sql`
-      ${organizationChainsSql(organizationIds)},
+      with recursive ${organizationChain(listOf(organizationIds))},
       roots(root) as (select distinct root from chain)
       select r.root, c.* from roots r
       join colors c on c.organization_id is null or c.organization_id in (select id from chain where chain.root = r.root)
@@ -116,7 +91,7 @@ export class ColorsRepository {
   /** Whether the colour is global or of the project's organization chain. */
   async usableInProject(projectId: number, colorId: number): Promise<boolean> {
     const rows = await this.db.execute<{ id: number }>(sql`
-      ${projectOrganizationChainSql(projectId)}
+      with recursive ${organizationChain(sql`(select organization_id from projects where id = ${projectId})`)}
       select c.id from colors c
       where c.id = ${colorId} and (c.organization_id is null or c.organization_id in (select id from chain))`);
     return rows.length > 0;

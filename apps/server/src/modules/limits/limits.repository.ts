@@ -1,7 +1,8 @@
 import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { organizationChain } from '../../db/organization-chain.ts';
 import { limits } from '../../db/tables/index.ts';
-import { listOf, organizationChainsSql, projectOrganizationChainSql } from '../colors/colors.repository.ts';
+import { listOf } from '../colors/colors.repository.ts';
 
 export type LimitRow = typeof limits.$inferSelect;
 export type NewLimit = typeof limits.$inferInsert;
@@ -92,7 +93,7 @@ export class LimitsRepository {
   /** For each organization, what its projects' series may pick: the global limits and its chain's, in spec order. */
   async listForOrganizations(organizationIds: readonly string[]): Promise<Array<{ root: string; limit: LimitRow }>> {
     const rows = await this.db.execute<LimitRecord & { root: string }>(sql`
-      ${organizationChainsSql(organizationIds)},
+      with recursive ${organizationChain(listOf(organizationIds))},
       roots(root) as (select distinct root from chain)
       select r.root, l.* from roots r
       join limits l on l.organization_id is null or l.organization_id in (select id from chain where chain.root = r.root)
@@ -120,7 +121,7 @@ export class LimitsRepository {
   /** The limit's data type when it is global or of the project's organization chain; undefined otherwise. */
   async usableInProject(projectId: number, limitId: number): Promise<{ dataType: string } | undefined> {
     const [row] = await this.db.execute<{ data_type: string }>(sql`
-      ${projectOrganizationChainSql(projectId)}
+      with recursive ${organizationChain(sql`(select organization_id from projects where id = ${projectId})`)}
       select l.data_type from limits l
       where l.id = ${limitId} and (l.organization_id is null or l.organization_id in (select id from chain))`);
     return row ? { dataType: row.data_type } : undefined;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { organizationChain } from '../../db/organization-chain.ts';
 import { organizationMemberships, organizations, projects, users } from '../../db/tables/index.ts';
 import { withDuplicateErrors } from '../../shared/errors.ts';
 
@@ -62,11 +63,7 @@ export class OrganizationsRepository {
   /** The organization and its ancestors, root first. */
   async ancestry(id: string): Promise<OrganizationRow[]> {
     const rows = await this.db.execute<{ id: string; depth: number }>(sql`
-      with recursive chain(id, parent_id, depth) as (
-        select id, parent_id, 0 from organizations where id = ${id}
-        union all
-        select o.id, o.parent_id, c.depth + 1 from organizations o join chain c on o.id = c.parent_id where c.depth < 32
-      )
+      with recursive ${organizationChain(sql`(${id})`)}
       select id, depth from chain`);
     const found = await this.list(rows.map((row) => row.id));
     const depth = new Map(rows.map((row) => [row.id, Number(row.depth)]));
