@@ -26,7 +26,6 @@ export * from './organizations.ts';
 export * from './print-templates.ts';
 export * from './project-pages.ts';
 export * from './projects.ts';
-export * from './report-retarget.ts';
 export * from './reports.ts';
 export * from './series.ts';
 export * from './shipped-names.ts';

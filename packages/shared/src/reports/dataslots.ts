@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { isValidSlotSeconds } from './data-slots.ts';
-import { dataFilterSchema, dataModes, dataViewBounds, dataViewErrors } from './data-views.ts';
-import { nameField } from './input-fields.ts';
-import { instantOfWallTime, zoneOffsetMs } from './time-zones.ts';
+import { isValidSlotSeconds } from '../data-slots.ts';
+import { dataFilterSchema, dataModes, dataViewBounds, dataViewErrors } from '../data-views.ts';
+import { nameField } from '../input-fields.ts';
+import { instantOfWallTime, zoneOffsetMs } from '../time-zones.ts';
+import { reportBounds, reportErrors } from './bounds.ts';
+import type { ReportElementData } from './elements.ts';
 
 /**
  * A report's data slots (spec §3 Report): named ranges with how their values are shown. A slot's
@@ -111,4 +113,80 @@ export function relativeDataslotRange(
   if (Math.abs(to - reportTo) >= hour) return { range, relative: false };
   if (from <= reportFrom + hour) return { range: { kind: 'whole' }, relative: true };
   return { range: { kind: 'last', days: Math.max(1, Math.round((to - from) / dayMs)) }, relative: true };
+}
+
+export const reportDataslotsSchema = z
+  .array(reportDataslotSchema)
+  .max(reportBounds.dataslotsMax, { message: dataViewErrors.tooManyViews })
+  .superRefine((slots, context) => {
+    const ids = new Set<string>();
+    for (const slot of slots) {
+      if (ids.has(slot.id)) context.addIssue({ code: 'custom', message: reportErrors.duplicateDataslotId });
+      ids.add(slot.id);
+    }
+  });
+
+/** Data slots as stored, old fixed dates read as such; one that no longer parses is left out rather than hiding the report. */
+export function parseStoredDataslots(stored: unknown): ReportDataslot[] {
+  const all = reportDataslotsSchema.safeParse(stored);
+  if (all.success) return all.data;
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) => {
+    const slot = reportDataslotSchema.safeParse(item);
+    return slot.success ? [slot.data] : [];
+  });
+}
+
+/** The range, slot and options an element's values are computed with (`reportElementDataSchema`). */
+export interface ReportElementView {
+  /** Epoch ms, [from, to). */
+  from: number;
+  to: number;
+  /** Null: the data engine's default for the range. */
+  slotSeconds: number | null;
+  mode: (typeof dataModes)[number];
+  nulls: boolean;
+  filters: z.output<typeof dataFilterSchema>[];
+  /** The data slot's name, or null on the report's range (also when the slot named is gone). */
+  dataslotName: string | null;
+}
+
+export function resolveReportElementView(
+  report: { from: Date | number; to: Date | number; dataslots: readonly ReportDataslot[] },
+  elementData: ReportElementData,
+  projectDefaults: {
+    slot?: number | null;
+    mode?: (typeof dataModes)[number];
+    nulls?: boolean;
+    filters?: z.output<typeof dataFilterSchema>[];
+  },
+  /** The project's: a slot's last days are counted on its wall clock. */
+  timeZone: string,
+): ReportElementView {
+  const slot = elementData.dataslotId ? report.dataslots.find((item) => item.id === elementData.dataslotId) : undefined;
+  const base = slot
+    ? {
+        ...reportDataslotInstants(slot.range, report, timeZone),
+        slotSeconds: slot.slot,
+        mode: slot.mode,
+        nulls: slot.nulls,
+        filters: slot.filters,
+        dataslotName: slot.name,
+      }
+    : {
+        from: Number(report.from),
+        to: Number(report.to),
+        slotSeconds: projectDefaults.slot ?? null,
+        mode: projectDefaults.mode ?? 'avg',
+        nulls: projectDefaults.nulls ?? false,
+        filters: projectDefaults.filters ?? [],
+        dataslotName: null,
+      };
+  return {
+    ...base,
+    slotSeconds: elementData.slot ?? base.slotSeconds,
+    mode: elementData.mode ?? base.mode,
+    nulls: elementData.nulls ?? base.nulls,
+    filters: elementData.filters ?? base.filters,
+  };
 }

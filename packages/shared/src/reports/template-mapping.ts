@@ -1,4 +1,7 @@
-import type { ReportContent, ReportElement, ReportSeriesFacts, ReportSpaceFacts, RichTextNode } from './reports.ts';
+import type { ReportContent } from './content.ts';
+import type { ReportElement } from './elements.ts';
+import type { RichTextNode } from './rich-text.ts';
+import type { ReportSeriesFacts, ReportSpaceFacts } from './selections.ts';
 
 /** What a template or a clone could not find in the project it goes to. */
 export interface ReportUnmapped {

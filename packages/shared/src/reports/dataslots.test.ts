@@ -5,7 +5,7 @@ import {
   reportDataslotSchema,
   reportDataslotsSchema,
   resolveReportElementView,
-} from './reports.ts';
+} from './dataslots.ts';
 
 const zone = 'Europe/Helsinki';
 // October 2026 in Helsinki: summer time ends on Sunday 25 October (a 25-hour day).
@@ -80,6 +80,46 @@ describe('relative data slots', () => {
     expect(relativeDataslotRange({ kind: 'last', days: 3 }, october)).toEqual({
       range: { kind: 'last', days: 3 },
       relative: true,
+    });
+  });
+});
+
+describe('an element view', () => {
+  it('takes the data slot, then the element overrides', () => {
+    const report = {
+      from: new Date('2026-01-01T00:00:00Z'),
+      to: new Date('2026-02-01T00:00:00Z'),
+      dataslots: [
+        {
+          id: 'school',
+          name: 'School hours',
+          range: { kind: 'fixed' as const, from: '2026-01-05T00:00:00+02:00', to: '2026-01-10T00:00:00+02:00' },
+          filters: [],
+          nulls: false,
+          mode: 'avg' as const,
+          slot: 3600,
+        },
+      ],
+    };
+    const view = resolveReportElementView(
+      report,
+      { dataslotId: 'school', slot: null, mode: 'max', nulls: null, filters: null },
+      {},
+      'Europe/Helsinki',
+    );
+    expect(view).toMatchObject({ slotSeconds: 3600, mode: 'max', dataslotName: 'School hours' });
+    expect(view.from).toBe(Date.parse('2026-01-05T00:00:00+02:00'));
+    const onReport = resolveReportElementView(
+      report,
+      { dataslotId: null, slot: null, mode: null, nulls: null, filters: null },
+      { slot: 86400 },
+      'Europe/Helsinki',
+    );
+    expect(onReport).toMatchObject({
+      from: report.from.getTime(),
+      slotSeconds: 86400,
+      mode: 'avg',
+      dataslotName: null,
     });
   });
 });
