@@ -7,10 +7,10 @@ export type AbsentNulls<T, Clearable extends keyof T = never> = {
 } & { [K in Exclude<NullableKeys<T>, Clearable>]?: Exclude<T[K], null> };
 
 /**
- * An input object's nulls as absent keys. GraphQL gives an omitted optional field and an explicit
- * null alike as null, while the zod input schemas apply their defaults, and updates leave a field
- * as it is, only where the key is absent. Null stays only on `clearable` keys, where an explicit
- * null means "clear it".
+ * An input object with its nulls left out. Every optional GraphQL field is nullable, and a client
+ * may send null for "not given"; the zod input schemas apply their defaults, and updates leave a
+ * field as it is, only where the key is absent. Null stays on the `clearable` keys alone, where it
+ * means "clear it".
  */
 export function absentNulls<T extends object, Clearable extends keyof T = never>(
   input: T,
