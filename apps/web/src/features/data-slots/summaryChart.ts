@@ -1,11 +1,9 @@
 import { formatMeasurement, unitLabel } from '@olo/shared';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-import { type LimitBandSet, limitBandsPlugin } from '../limits/limitBandsPlugin.ts';
-import { lonePoints } from '../meters/lonePoints.ts';
-import { vectorPrintPlugin } from '../meters/vectorPrintPlugin.ts';
+import { drawChart, timeAxisValues, timeChartOptions, valueAxisValues } from '../charts/chartOptions.ts';
+import { nearestValue } from '../charts/chartReadout.ts';
+import { type LimitBandSet, limitBandsPlugin } from '../charts/limitBandsPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
-import { nearestValue } from './chartReadout.ts';
 
 export interface SummaryChartOptions {
   width: number;
@@ -23,8 +21,6 @@ export interface SummaryChartOptions {
 
 /** Seconds since the epoch, then one array of values per line. */
 export type SummaryChartData = uPlot.AlignedData;
-
-const day = 86_400;
 
 /** Below this plot width (px, a phone) ticks are spaced wider and the y axis is narrower, so labels never overlap. */
 const narrowPlot = 420;
@@ -46,27 +42,6 @@ function valueTickSpace(_chart: uPlot, _axis: number, _min: number, _max: number
 function targetLabel(group: ChartGroup, number: Intl.NumberFormat, locale: string) {
   return (value: number, scaleKey: string) =>
     `${number.format(value)} ${unitLabel(group.units[Number(scaleKey.slice(1))] ?? '', locale)}`.trim();
-}
-
-export function chartData(times: readonly number[], group: ChartGroup): SummaryChartData {
-  return [times.map((time) => time / 1000), ...group.lines.map((line) => line.values)];
-}
-
-/** Tick labels on the project's wall clock: the time, with the date under it where the day changes; or the date. */
-function timeAxisValues(locale: string, timeZone: string) {
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
-  return (_chart: uPlot, splits: number[], _axis: number, _space: number, increment: number) => {
-    let previousDay = '';
-    return splits.map((split) => {
-      const instant = new Date(split * 1000);
-      const dayText = date.format(instant);
-      if (increment >= day) return dayText;
-      const label = dayText === previousDay ? time.format(instant) : `${time.format(instant)}\n${dayText}`;
-      previousDay = dayText;
-      return label;
-    });
-  };
 }
 
 /**
@@ -110,33 +85,28 @@ export function createSummaryChart(
   });
   const number = new Intl.NumberFormat(options.locale, { useGrouping: false, maximumFractionDigits: 2 });
   const scaleOf = (unit: string) => `y${group.units.indexOf(unit)}`;
-  return new uPlot(
-    {
+  return drawChart(
+    target,
+    timeChartOptions({
       width: options.width,
       height: options.height,
-      scales: { x: { time: true }, ...targetScales(options.bandSets?.() ?? []) },
-      series: [
-        {
-          label: options.timeLabel,
-          value: (_chart, value) => (value == null ? '-' : legendTime.format(new Date(value * 1000))),
+      timeLabel: options.timeLabel,
+      legendTime,
+      scales: targetScales(options.bandSets?.() ?? []),
+      lines: group.lines.map((line) => ({
+        label: line.label,
+        color: line.color,
+        scale: scaleOf(line.unit),
+        spanGaps: !options.nulls,
+        value: (chart: uPlot, value: number | null, seriesIndex: number, index: number | null) => {
+          const text = (shown: number) =>
+            `${formatMeasurement(shown, line.dataType, options.locale)} ${unitLabel(line.unit, options.locale)}`.trim();
+          if (value != null) return text(value);
+          // Between readings: the nearest one, with its time, rather than a dash (decision 0156).
+          const nearest = index === null ? null : nearestValue(chart.data, seriesIndex, index);
+          return nearest ? `${text(nearest.value)} (${legendTime.format(new Date(nearest.time * 1000))})` : '-';
         },
-        ...group.lines.map((line) => ({
-          label: line.label,
-          stroke: line.color,
-          width: 2,
-          scale: scaleOf(line.unit),
-          spanGaps: !options.nulls,
-          points: lonePoints(!options.nulls),
-          value: (chart: uPlot, value: number | null, seriesIndex: number, index: number | null) => {
-            const text = (shown: number) =>
-              `${formatMeasurement(shown, line.dataType, options.locale)} ${unitLabel(line.unit, options.locale)}`.trim();
-            if (value != null) return text(value);
-            // Between readings: the nearest one, with its time, rather than a dash (decision 0156).
-            const nearest = index === null ? null : nearestValue(chart.data, seriesIndex, index);
-            return nearest ? `${text(nearest.value)} (${legendTime.format(new Date(nearest.time * 1000))})` : '-';
-          },
-        })),
-      ],
+      })),
       axes: [
         {
           values: timeAxisValues(options.locale, options.timeZone),
@@ -155,18 +125,12 @@ export function createSummaryChart(
           space: valueTickSpace,
           // Room for "1 234" and the unit label; a phone's plot keeps the rest of its 390 px for the lines.
           size: options.width < narrowPlot ? 48 : 60,
-          values: (_chart: uPlot, splits: number[]) => splits.map((split) => number.format(split)),
+          values: valueAxisValues(number),
         })),
       ],
-      hooks: { draw: [() => options.onDraw?.()] },
-      plugins: [
-        ...(options.bandSets ? [limitBandsPlugin(options.bandSets, targetLabel(group, number, options.locale))] : []),
-        vectorPrintPlugin(),
-      ],
-    },
+      draw: () => options.onDraw?.(),
+      plugins: options.bandSets ? [limitBandsPlugin(options.bandSets, targetLabel(group, number, options.locale))] : [],
+    }),
     data,
-    target,
   );
 }
-
-export type SummaryChartInstance = uPlot;
