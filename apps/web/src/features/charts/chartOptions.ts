@@ -33,7 +33,12 @@ export function timeAxisValues(locale: string, timeZone: string | undefined, sec
   };
 }
 
-/** Value tick labels: up to two decimals, no grouping ("1234.5" in the language's decimal sign). */
+/** Numbers on a value axis: up to two decimals, no grouping ("1234.5" in the language's decimal sign). */
+export function axisNumber(locale: string): Intl.NumberFormat {
+  return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 });
+}
+
+/** Value tick labels in `number` (axisNumber). */
 export function valueAxisValues(number: Intl.NumberFormat) {
   return (_chart: uPlot, splits: number[]) => splits.map((split) => number.format(split));
 }
@@ -52,11 +57,15 @@ export interface TimeChartLine {
   value: (chart: uPlot, value: number | null, seriesIndex: number, index: number | null) => string;
 }
 
-export interface TimeChartBase {
+/** The chart's size, and the legend's name for the time. */
+export interface ChartFrame {
   width: number;
   height: number;
-  /** The legend's name for the time, and how it writes a point's time. */
   timeLabel: string;
+}
+
+export interface TimeChartBase {
+  /** How the legend writes a point's time. */
   legendTime: Intl.DateTimeFormat;
   /** Ticks fall on this zone's whole hours and midnights (the labels name them); uPlot's own zone without one. */
   tickZone?: string;
@@ -72,16 +81,16 @@ export interface TimeChartBase {
  * The uPlot options every time chart shares: a time x scale, a legend naming the time and each line's value, lines
  * without dots but for values no line can show (lonePoints), and repainted as vectors for print (vectorPrintPlugin).
  */
-export function timeChartOptions(base: TimeChartBase): uPlot.Options {
+export function timeChartOptions(frame: ChartFrame, base: TimeChartBase): uPlot.Options {
   const zone = base.tickZone;
   return {
-    width: base.width,
-    height: base.height,
+    width: frame.width,
+    height: frame.height,
     scales: { x: { time: true }, ...base.scales },
     ...(zone ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), zone) } : {}),
     series: [
       {
-        label: base.timeLabel,
+        label: frame.timeLabel,
         value: (_chart, value) => (value == null ? '-' : base.legendTime.format(new Date(value * 1000))),
       },
       ...base.lines.map((line) => ({
@@ -101,9 +110,12 @@ export function timeChartOptions(base: TimeChartBase): uPlot.Options {
   };
 }
 
-/** Draws a chart with uPlot into `target`. */
-export function drawChart(target: HTMLElement, options: uPlot.Options, data: uPlot.AlignedData): uPlot {
-  return new uPlot(options, data, target);
+/** Draws a time chart (timeChartOptions) with uPlot into `target`. */
+export function drawTimeChart(
+  target: HTMLElement,
+  frame: ChartFrame,
+  base: TimeChartBase,
+  data: uPlot.AlignedData,
+): uPlot {
+  return new uPlot(timeChartOptions(frame, base), data, target);
 }
-
-export type Chart = uPlot;

@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import { dateLocale } from '../ui/format.ts';
-import { drawChart, timeAxisValues, timeChartOptions, valueAxisValues } from './chartOptions.ts';
+import { axisNumber, drawTimeChart, timeAxisValues, valueAxisValues } from './chartOptions.ts';
 
 export interface ChartSeries {
   label: string;
@@ -66,14 +66,12 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
       ? { dateStyle: 'short', timeZone: options.timeZone }
       : { dateStyle: 'short', timeStyle: 'medium', timeZone: options.timeZone },
   );
-  const number = new Intl.NumberFormat(options.locale, { useGrouping: false, maximumFractionDigits: 2 });
+  const number = axisNumber(options.locale);
   const valueText = (value: number | null) => (value == null ? '-' : options.formatValue(value));
-  return drawChart(
+  return drawTimeChart(
     target,
-    timeChartOptions({
-      width: options.width,
-      height: options.height,
-      timeLabel: options.timeLabel,
+    options,
+    {
       legendTime,
       tickZone: options.timeZone,
       scales: options.valueRange ? { y: { range: options.valueRange } } : {},
@@ -88,7 +86,7 @@ export function createTimeChart(target: HTMLElement, options: TimeChartOptions, 
         { values: valueAxisValues(number), size: 60 },
       ],
       draw: (chart) => drawMarkers(chart, options.markers ?? []),
-    }),
+    },
     data,
   );
 }

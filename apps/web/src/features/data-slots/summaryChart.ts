@@ -1,6 +1,6 @@
 import { formatMeasurement, unitLabel } from '@olo/shared';
 import uPlot from 'uplot';
-import { drawChart, timeAxisValues, timeChartOptions, valueAxisValues } from '../charts/chartOptions.ts';
+import { axisNumber, drawTimeChart, timeAxisValues, valueAxisValues } from '../charts/chartOptions.ts';
 import { nearestValue } from '../charts/chartReadout.ts';
 import { type LimitBandSet, limitBandsPlugin } from '../charts/limitBandsPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
@@ -83,14 +83,12 @@ export function createSummaryChart(
     timeStyle: 'short',
     timeZone: options.timeZone,
   });
-  const number = new Intl.NumberFormat(options.locale, { useGrouping: false, maximumFractionDigits: 2 });
+  const number = axisNumber(options.locale);
   const scaleOf = (unit: string) => `y${group.units.indexOf(unit)}`;
-  return drawChart(
+  return drawTimeChart(
     target,
-    timeChartOptions({
-      width: options.width,
-      height: options.height,
-      timeLabel: options.timeLabel,
+    options,
+    {
       legendTime,
       scales: targetScales(options.bandSets?.() ?? []),
       lines: group.lines.map((line) => ({
@@ -130,7 +128,7 @@ export function createSummaryChart(
       ],
       draw: () => options.onDraw?.(),
       plugins: options.bandSets ? [limitBandsPlugin(options.bandSets, targetLabel(group, number, options.locale))] : [],
-    }),
+    },
     data,
   );
 }
