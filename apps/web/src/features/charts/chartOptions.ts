@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import type { LimitBandSet } from './limitBandsPlugin.ts';
 import { lonePoints } from './lonePoints.ts';
 import { vectorPrintPlugin } from './vectorPrintPlugin.ts';
 
@@ -41,6 +42,28 @@ export function axisNumber(locale: string): Intl.NumberFormat {
 /** Value tick labels in `number` (axisNumber). */
 export function valueAxisValues(number: Intl.NumberFormat) {
   return (_chart: uPlot, splits: number[]) => splits.map((split) => number.format(split));
+}
+
+/**
+ * Y scales that reach a drying target even while every value lies beyond it (a slab at 78 % under its 80 % target),
+ * so the dashed target line is always in view (decision 0155); other scales keep uPlot's own range.
+ */
+export function targetScales(sets: readonly LimitBandSet[]): uPlot.Scales {
+  const scales: uPlot.Scales = {};
+  for (const set of sets) {
+    const targets = set.targets ?? [];
+    if (targets.length === 0) continue;
+    scales[set.scaleKey] = {
+      range: (_chart, dataMin, dataMax) =>
+        uPlot.rangeNum(
+          Math.min(dataMin ?? Number.POSITIVE_INFINITY, ...targets),
+          Math.max(dataMax ?? Number.NEGATIVE_INFINITY, ...targets),
+          0.1,
+          true,
+        ),
+    };
+  }
+  return scales;
 }
 
 /** A line of a time chart and how its legend shows a value. */

@@ -1,6 +1,6 @@
 import { formatMeasurement, unitLabel } from '@olo/shared';
-import uPlot from 'uplot';
-import { axisNumber, drawTimeChart, timeAxisValues, valueAxisValues } from '../charts/chartOptions.ts';
+import type uPlot from 'uplot';
+import { axisNumber, drawTimeChart, targetScales, timeAxisValues, valueAxisValues } from '../charts/chartOptions.ts';
 import { nearestValue } from '../charts/chartReadout.ts';
 import { type LimitBandSet, limitBandsPlugin } from '../charts/limitBandsPlugin.ts';
 import type { ChartGroup } from './chartGroups.ts';
@@ -42,28 +42,6 @@ function valueTickSpace(_chart: uPlot, _axis: number, _min: number, _max: number
 function targetLabel(group: ChartGroup, number: Intl.NumberFormat, locale: string) {
   return (value: number, scaleKey: string) =>
     `${number.format(value)} ${unitLabel(group.units[Number(scaleKey.slice(1))] ?? '', locale)}`.trim();
-}
-
-/**
- * Y scales that reach a drying target even while every value lies beyond it (a slab at 78 % under its 80 % target),
- * so the dashed target line is always in view (decision 0155); other scales keep uPlot's own range.
- */
-function targetScales(sets: readonly LimitBandSet[]): uPlot.Scales {
-  const scales: uPlot.Scales = {};
-  for (const set of sets) {
-    const targets = set.targets ?? [];
-    if (targets.length === 0) continue;
-    scales[set.scaleKey] = {
-      range: (_chart, dataMin, dataMax) =>
-        uPlot.rangeNum(
-          Math.min(dataMin ?? Number.POSITIVE_INFINITY, ...targets),
-          Math.max(dataMax ?? Number.NEGATIVE_INFINITY, ...targets),
-          0.1,
-          true,
-        ),
-    };
-  }
-  return scales;
 }
 
 /**
