@@ -3,10 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { aggregate, type ProjectDataBody, type TimeRange } from '@olo/data-engine';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { chartData, chartGroups } from '../../apps/web/src/features/data-slots/chartGroups.ts';
+import { createSummaryChart } from '../../apps/web/src/features/data-slots/summaryChart.ts';
 import { createI18n } from '../../apps/web/src/features/i18n/i18n.ts';
-import { chartGroups } from '../../apps/web/src/features/summary/chartGroups.ts';
 import { SummaryView } from '../../apps/web/src/features/summary/SummaryView.tsx';
-import { chartData, createSummaryChart } from '../../apps/web/src/features/summary/summaryChart.ts';
 
 /**
  * The chart benchmark's page (bench/chart.ts): the real summary view, read-only, on a project of a real Olo (its id

@@ -34,6 +34,7 @@ import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { type EditedProject, useEditedProject } from '../project-edit/EditLayout.tsx';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -340,9 +341,9 @@ function ActionItem({
             <Button size="xs" variant="default" onClick={() => setEditing(true)}>
               {t('Edit')}
             </Button>
-            <Button size="xs" variant="subtle" color="red" loading={deleting.loading} onClick={() => void onDelete()}>
+            <DeleteButton variant="subtle" loading={deleting.loading} onClick={() => void onDelete()}>
               {t('Delete')}
-            </Button>
+            </DeleteButton>
           </Group>
         </Group>
         <DeliveryState action={action} />

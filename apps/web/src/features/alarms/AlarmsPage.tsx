@@ -8,6 +8,7 @@ import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { useShowError } from '../forms/useShowError.ts';
 import { useProjectIdParam, useProjectShell } from '../projects/useProject.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
@@ -82,16 +83,14 @@ function AlarmItem({
               <Button size="xs" variant="light" onClick={onEdit} aria-label={t('Edit {{name}}', { name: alarm.name })}>
                 {t('Edit')}
               </Button>
-              <Button
-                size="xs"
+              <DeleteButton
+                label={t('Delete {{name}}', { name: alarm.name })}
                 variant="subtle"
-                color="red"
                 loading={loading}
-                aria-label={t('Delete {{name}}', { name: alarm.name })}
                 onClick={() => void onDelete()}
               >
                 {t('Delete')}
-              </Button>
+              </DeleteButton>
             </Group>
           )}
         </Group>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type AlarmFieldsFragment, AlarmRecipientsDocument } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import type { AlarmFormValues } from './alarmForm.ts';
 import type { AlarmForm } from './RuleFields.tsx';
 import { newRecipient } from './recipientForm.ts';
@@ -85,9 +86,9 @@ function RecipientRow({
             label={t('Notify also when the alarm ends')}
             {...form.form.getInputProps(`${path}.triggerAtEnd`, { type: 'checkbox' })}
           />
-          <Button size="xs" variant="subtle" color="red" onClick={remove}>
+          <DeleteButton variant="subtle" onClick={remove}>
             {t('Remove')}
-          </Button>
+          </DeleteButton>
         </Group>
       </Stack>
     </Fieldset>
@@ -142,15 +143,13 @@ export function RecipientFields({
               {savedTarget(action)}
             </Text>
           </Group>
-          <Button
-            size="xs"
+          <DeleteButton
+            label={t('Remove {{name}}', { name: savedTarget(action) })}
             variant="subtle"
-            color="red"
-            aria-label={t('Remove {{name}}', { name: savedTarget(action) })}
             onClick={() => form.form.insertListItem('removedActionIds', action.id)}
           >
             {t('Remove')}
-          </Button>
+          </DeleteButton>
         </Group>
       ))}
       {values.recipients.map((_recipient, index) => (

@@ -2,16 +2,14 @@ import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { alarmBounds } from '@olo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import {
   AcknowledgeAllAlarmsTriggeredDocument,
   AlarmsTriggeredDocument,
   type AlarmsTriggeredFieldsFragment,
   ProjectUpdatedDocument,
 } from '../../graphql/generated.ts';
-import { useShowError } from '../forms/useShowError.ts';
+import { useAcknowledgeAll } from '../forms/useAcknowledgeAll.ts';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
@@ -92,7 +90,6 @@ function TriggeredRow({
  */
 export function TriggeredAlarms({ projectId, spaces, unacknowledgedCount, canAcknowledge }: TriggeredAlarmsProps) {
   const { t } = useTranslation();
-  const showError = useShowError();
   const variables = { projectId, limit: alarmBounds.triggeredPage };
   const { data, loading, error, refetch } = useQuery(AlarmsTriggeredDocument, { variables });
   useSubscription(ProjectUpdatedDocument, {
@@ -100,25 +97,16 @@ export function TriggeredAlarms({ projectId, spaces, unacknowledgedCount, canAck
     skip: !data,
     onData: () => void refetch().catch(() => {}),
   });
-  const [acknowledgeAll] = useMutation(AcknowledgeAllAlarmsTriggeredDocument);
-  const [acknowledgingAll, setAcknowledgingAll] = useState(false);
+  const [acknowledgeAllTriggered] = useMutation(AcknowledgeAllAlarmsTriggeredDocument);
   const items = [...(data?.alarmsTriggered ?? [])].sort(compareTriggered);
-
-  const onAcknowledgeAll = async () => {
-    setAcknowledgingAll(true);
-    try {
-      const result = await acknowledgeAll({
-        variables: { projectId },
-        update: (cache) => lowerCount(cache, projectId, 'all'),
-      });
-      await refetch();
-      toast.success(t('Alarms acknowledged: {{number}}.', { number: result.data?.acknowledgeAllAlarmsTriggered ?? 0 }));
-    } catch (caught) {
-      showError(caught);
-    } finally {
-      setAcknowledgingAll(false);
-    }
-  };
+  const { acknowledging, acknowledgeAll } = useAcknowledgeAll(async () => {
+    const result = await acknowledgeAllTriggered({
+      variables: { projectId },
+      update: (cache) => lowerCount(cache, projectId, 'all'),
+    });
+    await refetch();
+    return t('Alarms acknowledged: {{number}}.', { number: result.data?.acknowledgeAllAlarmsTriggered ?? 0 });
+  });
 
   return (
     <QueryState loading={loading} error={error} data={data}>
@@ -128,7 +116,7 @@ export function TriggeredAlarms({ projectId, spaces, unacknowledgedCount, canAck
             {t('Unacknowledged alarms: {{number}}', { number: unacknowledgedCount })}
           </Text>
           {canAcknowledge && unacknowledgedCount > 0 && (
-            <Button variant="light" loading={acknowledgingAll} onClick={() => void onAcknowledgeAll()}>
+            <Button variant="light" loading={acknowledging} onClick={acknowledgeAll}>
               {t('Acknowledge all')}
             </Button>
           )}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardMeterFieldsFragment } from '../../graphql/generated.ts';
 import { MeterStateBadges } from '../meters/MeterStateBadges.tsx';
-import { channelsOf, formatBattery, formatDateTime, formatRelativeTime } from '../meters/meterFormat.ts';
+import { channelsOf } from '../meters/meterReadings.ts';
+import { formatBattery, formatDateTime, formatRelativeTime } from '../ui/format.ts';
 import { useChannelLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
 

@@ -6,8 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installDomPolyfills } from '../../testing/renderApp.tsx';
 import { createTestI18n } from '../../testing/translations.ts';
+import { neutralGaugeColor } from '../charts/gaugeDrawing.ts';
 import { BandedGauge } from './BandedGauge.tsx';
-import { neutralGaugeColor } from './gaugeDrawing.ts';
 
 const co2 = {
   min: 400,

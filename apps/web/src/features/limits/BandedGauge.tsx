@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { arcPath, type GaugeScale, type GaugeSpan, gaugeDrawing } from './gaugeDrawing.ts';
+import { arcPath, type GaugeScale, type GaugeSpan, gaugeDrawing } from '../charts/gaugeDrawing.ts';
 
 /** Drawing units of the SVG; the gauge is drawn `size` px wide and shrinks with a narrower parent. */
 const box = { width: 160, height: 82 };

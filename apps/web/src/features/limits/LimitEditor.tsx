@@ -1,6 +1,5 @@
 import { useMutation } from '@apollo/client/react';
 import {
-  ActionIcon,
   Button,
   ColorInput,
   Grid,
@@ -21,6 +20,7 @@ import { toast } from 'react-toastify';
 import { CreateManagedLimitDocument, UpdateManagedLimitDocument } from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
+import { RemoveIcon } from '../ui/DeleteButton.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { RequiredSelect } from '../ui/RequiredSelect.tsx';
@@ -155,16 +155,12 @@ export function LimitEditor({
                     style={{ flex: 1 }}
                     {...rowProps(`colors.${index}`)}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
+                  <RemoveIcon
+                    label={t('Remove band {{number}}', { number: index + 1 })}
+                    onClick={() => removeBand(index)}
                     mt={26}
                     size="lg"
-                    aria-label={t('Remove band {{number}}', { number: index + 1 })}
-                    onClick={() => removeBand(index)}
-                  >
-                    ×
-                  </ActionIcon>
+                  />
                 </Group>
               ))}
               <ColorInput

@@ -2,11 +2,11 @@ import { Box, Paper, Slider, Stack, Text } from '@mantine/core';
 import { bandColor, formatMeasurement, isNormalValue, type LimitScale, unitLabel } from '@olo/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTimeChart } from '../meters/useTimeChart.ts';
+import { limitBandsPlugin } from '../charts/limitBandsPlugin.ts';
+import { useTimeChart } from '../charts/useTimeChart.ts';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { BandedGauge } from './BandedGauge.tsx';
 import { BandsStrip } from './BandsStrip.tsx';
-import { limitBandsPlugin } from './limitBandsPlugin.ts';
 import { sampleDay, sampleValue, unitOf } from './limitForm.ts';
 
 const chartHeight = 180;

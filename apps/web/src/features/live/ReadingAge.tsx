@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatRelativeTime } from '../meters/meterFormat.ts';
+import { formatRelativeTime } from '../ui/format.ts';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
 
 /** When a value was read, as "5 minutes ago" in the viewer's language, the exact time (in the page's zone) on hover; '-' for no value. */

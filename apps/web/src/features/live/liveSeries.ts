@@ -1,5 +1,5 @@
 import { compareSeriesOrder, formatMeasurement, measurementTypeStyle, seriesColor, unitLabel } from '@olo/shared';
-import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
+import type { DrawnLimit } from '../charts/gaugeDrawing.ts';
 
 /**
  * What the live pages draw from, as plain data: the member pages give the project's query (`Space`, `Serie`,

@@ -4,12 +4,12 @@ import { meterBounds } from '@olo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeterBatteryHistoryDocument, type MeterBatteryHistoryQuery } from '../../graphql/generated.ts';
+import type { ChartMarker, ChartSeries, TimeChartData } from '../charts/timeChart.ts';
+import { useTimeChart } from '../charts/useTimeChart.ts';
+import { formatBatteryIn } from '../ui/format.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
 import { useDisplayZone, useFormatDateTime } from '../ui/timeZone.tsx';
-import { formatBatteryIn } from './meterFormat.ts';
-import type { ChartMarker, ChartSeries, TimeChartData } from './uplotChart.ts';
-import { useTimeChart } from './useTimeChart.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const maxRange = meterBounds.batteryHistoryMaxDays * day;

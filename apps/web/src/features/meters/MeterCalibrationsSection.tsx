@@ -14,6 +14,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useShowError } from '../forms/useShowError.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -22,7 +23,7 @@ import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.
 import { useNow } from '../ui/useNow.ts';
 import { CalibrationForm, ConversionForm, refetchCalibrations } from './CalibrationForms.tsx';
 import { recomputes } from './calibrationValues.ts';
-import { channelsOf, type MeterChannel } from './meterFormat.ts';
+import { channelsOf, type MeterChannel } from './meterReadings.ts';
 
 /**
  * The channels the section lists: those of the latest reading, then any that no longer report but still have a
@@ -111,9 +112,9 @@ function ConversionView({
             {conversion ? t('Replace conversion') : t('Set conversion')}
           </Button>
           {conversion && (
-            <Button size="xs" variant="subtle" color="red" loading={loading} onClick={() => void remove()}>
+            <DeleteButton variant="subtle" loading={loading} onClick={() => void remove()}>
               {t('Delete conversion')}
-            </Button>
+            </DeleteButton>
           )}
         </Group>
       )}
@@ -191,9 +192,9 @@ function CalibrationRow({
             <Button size="xs" variant="subtle" onClick={onEdit ?? undefined} disabled={!onEdit}>
               {t('Edit')}
             </Button>
-            <Button size="xs" variant="subtle" color="red" loading={loading} onClick={() => void remove()}>
+            <DeleteButton variant="subtle" loading={loading} onClick={() => void remove()}>
               {t('Delete')}
-            </Button>
+            </DeleteButton>
           </Group>
         </Table.Td>
       )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MeterLatestFieldsFragment } from '../../graphql/generated.ts';
 import { Section } from '../ui/Section.tsx';
 import { useChannelLabel } from '../ui/useMeasurementLabel.ts';
-import { channelsOf } from './meterFormat.ts';
+import { channelsOf } from './meterReadings.ts';
 
 /** The channels of a decoded reading as stored, the ones never shown ('ignore') too: name → {value, type, unit}. */
 function storedChannels(data: unknown): { name: string; value: unknown; type: string; unit: string }[] {

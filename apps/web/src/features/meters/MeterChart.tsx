@@ -2,10 +2,10 @@ import { Box, Text } from '@mantine/core';
 import { chartColor, formatMeasurement, unitLabel } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTimeChart } from '../charts/useTimeChart.ts';
 import { useDisplayZone } from '../ui/timeZone.tsx';
 import { useChannelLabel, useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
-import { type ChartReading, chartSeriesOf } from './meterFormat.ts';
-import { useTimeChart } from './useTimeChart.ts';
+import { type ChartReading, chartSeriesOf } from './meterReadings.ts';
 
 const chartHeight = 300;
 

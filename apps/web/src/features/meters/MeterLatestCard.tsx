@@ -2,11 +2,12 @@ import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { formatMeasurement, unitLabel } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import type { MeterLatestFieldsFragment } from '../../graphql/generated.ts';
+import { formatBattery, formatRelativeTime, formatVolts } from '../ui/format.ts';
 import { Section } from '../ui/Section.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { useChannelLabel } from '../ui/useMeasurementLabel.ts';
 import { useNow } from '../ui/useNow.ts';
-import { channelsOf, formatBattery, formatRelativeTime, formatVolts } from './meterFormat.ts';
+import { channelsOf } from './meterReadings.ts';
 import { SignalValue } from './SignalValue.tsx';
 
 /** The meter's latest reading: its channels, and the radio and health of the uplink that brought it. */

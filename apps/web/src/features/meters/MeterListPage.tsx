@@ -10,6 +10,7 @@ import {
 } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { formatBattery, formatDateTime, formatRelativeTime, formatVolts } from '../ui/format.ts';
 import { ListTable } from '../ui/ListTable.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
@@ -29,7 +30,6 @@ import {
   sameMeterFilter,
   searchParamsWithFilter,
 } from './meterFilter.ts';
-import { formatBattery, formatDateTime, formatRelativeTime, formatVolts } from './meterFormat.ts';
 import { NewMetersSection } from './NewMetersSection.tsx';
 import { SavedMeterLists } from './SavedMeterLists.tsx';
 import { SignalValue } from './SignalValue.tsx';

@@ -7,6 +7,7 @@ import { MeterPageDocument, type MeterPageFieldsFragment, MeterUpdatedDocument }
 import { DirtyFormsProvider } from '../forms/DirtyFormsProvider.tsx';
 import { usePageEntityName } from '../layout/documentTitle.ts';
 import { RecalculationProgress } from '../recalculation/RecalculationProgress.tsx';
+import { formatRelativeTime } from '../ui/format.ts';
 import { type PageTab, PageTabs } from '../ui/PageTabs.tsx';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -22,7 +23,7 @@ import { MeterErrorsSection } from './MeterErrorsSection.tsx';
 import { MeterLatestCard } from './MeterLatestCard.tsx';
 import { MeterReadingsSection } from './MeterReadingsSection.tsx';
 import { MeterStateBadges } from './MeterStateBadges.tsx';
-import { type ChartReading, formatRelativeTime, parseMeterId } from './meterFormat.ts';
+import { type ChartReading, parseMeterId } from './meterReadings.ts';
 
 /** Readings pushed while the page is open that the chart keeps; older ones are in the queried range anyway. */
 const maxLiveReadings = 2000;

@@ -8,7 +8,7 @@ import { Section } from '../ui/Section.tsx';
 import { useFormatDateTime } from '../ui/timeZone.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { MeterChart } from './MeterChart.tsx';
-import { type ChartReading, channelsOf, channelTypes, mergeReadings } from './meterFormat.ts';
+import { type ChartReading, channelsOf, channelTypes, mergeReadings } from './meterReadings.ts';
 
 const hour = 60 * 60 * 1000;
 const rangeHours = { day: 24, week: 7 * 24, month: 30 * 24 } as const;

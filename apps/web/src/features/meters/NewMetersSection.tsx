@@ -3,9 +3,9 @@ import { Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewMetersDocument } from '../../graphql/generated.ts';
+import { formatRelativeTime } from '../ui/format.ts';
 import { Section } from '../ui/Section.tsx';
 import { useNow } from '../ui/useNow.ts';
-import { formatRelativeTime } from './meterFormat.ts';
 
 /**
  * The organization's meters that feed no project yet (decision 0150): a meter first heard through the organization's

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { type SignalQuality, type SignalScale, signalQuality } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDecibels } from './meterFormat.ts';
+import { formatDecibels } from '../ui/format.ts';
 
 export const signalColors: Record<SignalQuality, string> = {
   success: 'green',

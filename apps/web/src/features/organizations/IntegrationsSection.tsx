@@ -28,6 +28,7 @@ import {
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirmedAction } from '../forms/useShowError.ts';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
@@ -236,16 +237,9 @@ function IntegrationRow({
         {integration.lastUsedAt ? new Date(integration.lastUsedAt).toLocaleString(i18n.language) : t('Never')}
       </Table.Td>
       <Table.Td align="right">
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          loading={loading}
-          onClick={remove}
-          aria-label={t('Delete {{name}}', { name: integration.name })}
-        >
+        <DeleteButton label={t('Delete {{name}}', { name: integration.name })} loading={loading} onClick={remove}>
           {t('Delete')}
-        </Button>
+        </DeleteButton>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { inviteInput } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -14,6 +14,7 @@ import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -82,16 +83,13 @@ function InvitationRow({ invitation }: { invitation: OrganizationInvitationField
       <Table.Td>{date(invitation.createdAt)}</Table.Td>
       <Table.Td>{date(invitation.expiresAt)}</Table.Td>
       <Table.Td align="right">
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
+        <DeleteButton
+          label={t('Cancel the invitation of {{email}}', { email: invitation.email ?? invitation.username })}
           loading={loading}
-          aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email ?? invitation.username })}
           onClick={cancel}
         >
           {t('Cancel invitation')}
-        </Button>
+        </DeleteButton>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Checkbox, Table, Text } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   DeleteOrganizationMembershipDocument,
@@ -8,6 +8,7 @@ import {
   UpdateOrganizationMembershipDocument,
 } from '../../graphql/generated.ts';
 import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -88,16 +89,9 @@ function MemberRow({ member, editable }: { member: OrganizationMemberFieldsFragm
       ))}
       {editable && (
         <Table.Td align="right">
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={deleting.loading}
-            aria-label={t('Remove {{name}}', { name })}
-            onClick={remove}
-          >
+          <DeleteButton label={t('Remove {{name}}', { name })} loading={deleting.loading} onClick={remove}>
             {t('Remove')}
-          </Button>
+          </DeleteButton>
         </Table.Td>
       )}
     </Table.Tr>

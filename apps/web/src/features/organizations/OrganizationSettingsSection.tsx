@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Divider, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Divider, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { updateOrganizationInput } from '@olo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../forms/errorText.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { Section } from '../ui/Section.tsx';
@@ -113,9 +114,9 @@ function DeleteOrganization({ organization }: { organization: OrganizationSummar
         </Alert>
       )}
       <Group>
-        <Button color="red" variant="outline" loading={loading} onClick={() => void remove()}>
+        <DeleteButton variant="outline" size="sm" loading={loading} onClick={() => void remove()}>
           {t('Delete organization')}
-        </Button>
+        </DeleteButton>
       </Group>
     </Stack>
   );

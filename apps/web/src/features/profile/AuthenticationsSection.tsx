@@ -1,9 +1,10 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type CurrentUserFieldsFragment, UnlinkAuthenticationDocument } from '../../graphql/generated.ts';
 import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 
 /** Sign-in services (e.g. single sign-on) linked to the account. */
 export function AuthenticationsSection({ user }: { user: CurrentUserFieldsFragment }) {
@@ -23,10 +24,7 @@ export function AuthenticationsSection({ user }: { user: CurrentUserFieldsFragme
             <Table.Td>{authentication.identifier}</Table.Td>
             <Table.Td>{new Date(authentication.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
             <Table.Td align="right">
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
+              <DeleteButton
                 loading={loading}
                 onClick={() =>
                   unlink({ variables: { authenticationId: authentication.id } }).catch((error: unknown) => {
@@ -36,7 +34,7 @@ export function AuthenticationsSection({ user }: { user: CurrentUserFieldsFragme
                 }
               >
                 {t('Unlink')}
-              </Button>
+              </DeleteButton>
             </Table.Td>
           </Table.Tr>
         ))}

@@ -18,6 +18,7 @@ import { formErrorsFromServer } from '../forms/graphqlErrors.ts';
 import type { DirtyChangeHandler } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
 
@@ -92,12 +93,9 @@ function EmailRow({ user, email }: { user: CurrentUserFieldsFragment; email: Use
             </Button>
           )}
           {!email.isPrimary && (
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
+            <DeleteButton
+              label={t('Delete {{email}}', { email: email.email })}
               loading={deleting.loading}
-              aria-label={t('Delete {{email}}', { email: email.email })}
               onClick={async () => {
                 if (await ask(t('Delete the address {{email}}?', { email: email.email }))) {
                   deleteEmail({ variables }).catch(showError);
@@ -105,7 +103,7 @@ function EmailRow({ user, email }: { user: CurrentUserFieldsFragment; email: Use
               }}
             >
               {t('Delete')}
-            </Button>
+            </DeleteButton>
           )}
         </Group>
       </Table.Td>

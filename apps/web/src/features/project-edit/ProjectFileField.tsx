@@ -1,10 +1,11 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { FileInput, Group, Stack, Text } from '@mantine/core';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { type ProjectAdminFieldsFragment, UpdateProjectInfoDocument } from '../../graphql/generated.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { useAttachmentUpload } from './useAttachmentUpload.ts';
 
 /** Texts of one file field, already translated. */
@@ -81,9 +82,9 @@ export function ProjectFileField({
           fileInputProps={{ 'data-testid': testId } as ComponentProps<'input'>}
         />
         {hasFile && (
-          <Button variant="light" color="red" loading={removing.loading} onClick={() => void remove()}>
+          <DeleteButton size="sm" loading={removing.loading} onClick={() => void remove()}>
             {texts.remove}
-          </Button>
+          </DeleteButton>
         )}
       </Group>
       {uploading && <Text size="sm">{t('Uploading…')}</Text>}

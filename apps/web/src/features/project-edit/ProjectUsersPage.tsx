@@ -19,6 +19,7 @@ import { type SetFormDirty, useDirtyForms } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
 import { InvitationTable } from '../invitations/InvitationTable.tsx';
+import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
@@ -106,16 +107,9 @@ function MemberRow({ project, member }: { project: EditedProject; member: Projec
       ))}
       <Table.Td>
         <Group justify="flex-end">
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={deleting.loading}
-            onClick={remove}
-            aria-label={t('Remove {{name}}', { name })}
-          >
+          <DeleteButton label={t('Remove {{name}}', { name })} loading={deleting.loading} onClick={remove}>
             {t('Remove')}
-          </Button>
+          </DeleteButton>
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -242,16 +236,13 @@ function InvitationRow({ project, invitation }: { project: EditedProject; invita
       <Table.Td>{date(invitation.expiresAt)}</Table.Td>
       <Table.Td>
         <Group justify="flex-end">
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
+          <DeleteButton
+            label={t('Cancel the invitation of {{email}}', { email: invitation.email ?? invitation.username })}
             loading={loading}
             onClick={cancel}
-            aria-label={t('Cancel the invitation of {{email}}', { email: invitation.email ?? invitation.username })}
           >
             {t('Cancel invitation')}
-          </Button>
+          </DeleteButton>
         </Group>
       </Table.Td>
     </Table.Tr>

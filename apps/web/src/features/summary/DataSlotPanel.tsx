@@ -1,28 +1,29 @@
-import { ActionIcon, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { DataProject, TimeRange } from '@olo/data-engine';
 import type { DataFilter } from '@olo/shared';
 import { formatDateRange } from '@olo/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chartGroups, type GroupBy, type SeriesLooks } from '../data-slots/chartGroups.ts';
+import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput } from '../data-slots/dataSlots.ts';
+import { FiltersEditor } from '../data-slots/FiltersEditor.tsx';
+import { StatsTable } from '../data-slots/StatsTable.tsx';
+import { SummaryChart } from '../data-slots/SummaryChart.tsx';
+import { statsRows } from '../data-slots/statsRows.ts';
+import { useDataEngine } from '../data-slots/useDataEngine.ts';
+import { wallDayInput } from '../data-slots/wallTime.ts';
+import { RemoveIcon } from '../ui/DeleteButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadingSkeleton } from '../ui/QueryState.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
-import { chartGroups, type GroupBy, type SeriesLooks } from './chartGroups.ts';
-import { type DataSlot, type DataSlotAction, type DataSlotChange, dataViewInput } from './dataSlots.ts';
 import { ExportLinks } from './ExportLinks.tsx';
-import { FiltersEditor } from './FiltersEditor.tsx';
 import { NameSaver } from './NameSaver.tsx';
 import { PhoneOptions } from './PhoneOptions.tsx';
 import { RangePicker } from './RangePicker.tsx';
 import { SavedRanges } from './SavedRanges.tsx';
 import { SlotOptions } from './SlotOptions.tsx';
-import { StatsTable } from './StatsTable.tsx';
-import { SummaryChart } from './SummaryChart.tsx';
-import { statsRows } from './statsRows.ts';
-import { useDataEngine } from './useDataEngine.ts';
 import type { SummarySaved } from './useSummarySaved.ts';
-import { wallDayInput } from './wallTime.ts';
 
 export interface DataSlotPanelProps {
   project: DataProject;
@@ -95,14 +96,7 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
             )}
           </Title>
           {props.removable && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('Remove period')}
-              onClick={() => dispatch({ type: 'remove', key })}
-            >
-              ×
-            </ActionIcon>
+            <RemoveIcon label={t('Remove period')} onClick={() => dispatch({ type: 'remove', key })} />
           )}
         </Group>
         <RangePicker

@@ -2,9 +2,9 @@ import { Button, Group, Stack } from '@mantine/core';
 import { quickRanges, type TimeRange } from '@olo/data-engine';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rangeOfDays, wallDayInput } from '../data-slots/wallTime.ts';
 import { DateField } from '../ui/DateField.tsx';
 import { useIsPhone } from './PhoneOptions.tsx';
-import { rangeOfDays, wallDayInput } from './wallTime.ts';
 
 const sameRange = (a: TimeRange | null, b: TimeRange | null) => a?.from === b?.from && a?.to === b?.to;
 

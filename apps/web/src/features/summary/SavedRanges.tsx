@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { TimeRange } from '@olo/data-engine';
 import { formatDateRange } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { NameSaver } from './NameSaver.tsx';
+import { SavedItemsMenu } from './SavedItemsMenu.tsx';
 import type { SummarySaved } from './useSummarySaved.ts';
 
 /** The viewer's saved date ranges: pick one, delete one, or save the period shown under a name. */
@@ -22,30 +23,14 @@ export function SavedRanges({
   const { t, i18n } = useTranslation();
   return (
     <Group gap="xs">
-      <Menu closeOnItemClick>
-        <Menu.Target>
-          <Button size="xs" variant="default" disabled={saved.ranges.length === 0} data-testid="saved-ranges">
-            {t('Saved ranges')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {saved.ranges.map((range) => (
-            <Group key={range.id} gap={0} wrap="nowrap">
-              <Menu.Item onClick={() => onPick({ from: Date.parse(range.from), to: Date.parse(range.to) })}>
-                {range.name} ({formatDateRange(range.from, range.to, i18n.language, { timeZone })})
-              </Menu.Item>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('Delete {{name}}', { name: range.name })}
-                onClick={() => void saved.deleteRange(range.id)}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <SavedItemsMenu
+        label={t('Saved ranges')}
+        testId="saved-ranges"
+        timeZone={timeZone}
+        items={saved.ranges}
+        onPick={(range) => onPick({ from: Date.parse(range.from), to: Date.parse(range.to) })}
+        onDelete={(range) => void saved.deleteRange(range.id)}
+      />
       {shown && (
         <NameSaver
           label={t('Save range')}

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
-import { formatDateRange } from '@olo/shared';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DataViewFieldsFragment } from '../../graphql/generated.ts';
+import { SavedItemsMenu } from './SavedItemsMenu.tsx';
 import type { SummarySaved } from './useSummarySaved.ts';
 
 /** The viewer's saved data views: add one as a period, load them all in place of the periods shown, delete one. */
@@ -20,34 +20,19 @@ export function SavedViews({
   onLoadAll: (views: readonly DataViewFieldsFragment[]) => void;
   onDeleted: (id: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const none = saved.views.length === 0;
   return (
     <Group gap="xs">
-      <Menu closeOnItemClick>
-        <Menu.Target>
-          <Button size="xs" variant="default" disabled={none} data-testid="saved-views">
-            {t('Saved views')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {saved.views.map((view) => (
-            <Group key={view.id} gap={0} wrap="nowrap">
-              <Menu.Item disabled={!canAdd} onClick={() => onAdd(view)}>
-                {view.name} ({formatDateRange(view.from, view.to, i18n.language, { timeZone })})
-              </Menu.Item>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('Delete {{name}}', { name: view.name })}
-                onClick={() => void saved.deleteView(view.id).then((deleted) => deleted && onDeleted(view.id))}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <SavedItemsMenu
+        label={t('Saved views')}
+        testId="saved-views"
+        timeZone={timeZone}
+        items={saved.views}
+        pickDisabled={!canAdd}
+        onPick={onAdd}
+        onDelete={(view) => void saved.deleteView(view.id).then((deleted) => deleted && onDeleted(view.id))}
+      />
       <Button size="xs" variant="default" disabled={none} onClick={() => onLoadAll(saved.views)}>
         {t('Load all saved views')}
       </Button>

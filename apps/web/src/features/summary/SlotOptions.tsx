@@ -2,8 +2,8 @@ import { Group, SegmentedControl, Select, Switch } from '@mantine/core';
 import { type DataMode, dataModes } from '@olo/data-engine';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataSlot, DataSlotChange } from './dataSlots.ts';
-import { slotChoices, slotLabel } from './slotChoices.ts';
+import type { DataSlot, DataSlotChange } from '../data-slots/dataSlots.ts';
+import { slotChoices, slotLabel } from '../data-slots/slotChoices.ts';
 
 const modeLabels: Record<DataMode, string> = { avg: 'Average', min: 'Minimum', max: 'Maximum' };
 

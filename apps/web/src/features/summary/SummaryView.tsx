@@ -2,10 +2,10 @@ import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/c
 import type { DataProject } from '@olo/data-engine';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GroupBy, SeriesLooks } from './chartGroups.ts';
+import type { GroupBy, SeriesLooks } from '../data-slots/chartGroups.ts';
+import { dataSlotsReducer, initialDataSlot, maxDataSlots } from '../data-slots/dataSlots.ts';
 import { DataExports } from './DataExports.tsx';
 import { DataSlotPanel } from './DataSlotPanel.tsx';
-import { dataSlotsReducer, initialDataSlot, maxDataSlots } from './dataSlots.ts';
 import { PhoneOptions } from './PhoneOptions.tsx';
 import { SavedViews } from './SavedViews.tsx';
 import type { SummaryAddress } from './summaryAddress.ts';

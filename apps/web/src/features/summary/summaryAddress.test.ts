@@ -1,7 +1,7 @@
 import { quickRanges } from '@olo/data-engine';
 import { describe, expect, it } from 'vitest';
+import { rangeOfDays } from '../data-slots/wallTime.ts';
 import { addressOfQuery, queryOfAddress } from './summaryAddress.ts';
-import { rangeOfDays } from './wallTime.ts';
 
 const zone = 'Europe/Helsinki';
 const now = Date.parse('2026-03-25T09:58:00.000Z');

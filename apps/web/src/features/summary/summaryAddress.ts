@@ -1,7 +1,7 @@
 import { quickRanges, type TimeRange } from '@olo/data-engine';
 import { isValidSlotSeconds } from '@olo/shared';
-import type { GroupBy } from './chartGroups.ts';
-import { rangeOfDays, wallDayInput } from './wallTime.ts';
+import type { GroupBy } from '../data-slots/chartGroups.ts';
+import { rangeOfDays, wallDayInput } from '../data-slots/wallTime.ts';
 
 /**
  * What of the summary the address keeps (decision 0156): the first period's range, as a quick range's name

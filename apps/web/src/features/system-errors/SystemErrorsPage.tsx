@@ -4,15 +4,14 @@ import { Alert, Anchor, Button, Code, Collapse, Container, Group, Paper, Stack, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import {
   AcknowledgeSystemErrorDocument,
   type SystemErrorFieldsFragment,
   SystemErrorsDocument,
 } from '../../graphql/generated.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { useAcknowledgeAll } from '../forms/useAcknowledgeAll.ts';
 import { useShowError } from '../forms/useShowError.ts';
-import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 
 /** New errors show up while the page is open. */
@@ -90,31 +89,22 @@ function SystemErrorItem({ error }: { error: SystemErrorFieldsFragment }) {
 
 function SystemErrorList() {
   const { t } = useTranslation();
-  const ask = useConfirm();
-  const showError = useShowError();
   const { data, loading, error } = useQuery(SystemErrorsDocument, {
     fetchPolicy: 'cache-and-network',
     pollInterval: pollIntervalMs,
   });
   const [acknowledge] = useMutation(AcknowledgeSystemErrorDocument);
-  const [acknowledgingAll, setAcknowledgingAll] = useState(false);
   const errors = data?.systemErrors ?? [];
-
-  const acknowledgeAll = async () => {
-    if (!(await ask(t('Acknowledge all errors ({{number}})?', { number: errors.length })))) return;
-    setAcknowledgingAll(true);
-    try {
+  const { acknowledging, acknowledgeAll } = useAcknowledgeAll(
+    async () => {
       // One at a time, so that those done leave the list even when a later one fails.
       for (const item of errors) {
         await acknowledge({ variables: { id: item.id }, update: (cache) => dropFromList(cache, item.id) });
       }
-      toast.success(t('All errors acknowledged.'));
-    } catch (caught) {
-      showError(caught);
-    } finally {
-      setAcknowledgingAll(false);
-    }
-  };
+      return t('All errors acknowledged.');
+    },
+    () => t('Acknowledge all errors ({{number}})?', { number: errors.length }),
+  );
 
   return (
     <QueryState loading={loading} error={error} data={data}>
@@ -122,7 +112,7 @@ function SystemErrorList() {
         <Group justify="space-between">
           <Text c="dimmed">{t('Unacknowledged errors: {{number}}', { number: errors.length })}</Text>
           {errors.length > 0 && (
-            <Button variant="light" loading={acknowledgingAll} onClick={() => void acknowledgeAll()}>
+            <Button variant="light" loading={acknowledging} onClick={acknowledgeAll}>
               {t('Acknowledge all')}
             </Button>
           )}

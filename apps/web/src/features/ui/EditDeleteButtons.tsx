@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DeleteButton } from './DeleteButton.tsx';
 
 /** The "Edit" and "Delete" buttons of an item of a list, labelled with the item's name for screen readers. */
 export function EditDeleteButtons({
@@ -28,16 +29,9 @@ export function EditDeleteButtons({
       >
         {t('Edit')}
       </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        loading={deleting}
-        onClick={onDelete}
-        aria-label={t('Delete {{name}}', { name })}
-      >
+      <DeleteButton label={t('Delete {{name}}', { name })} loading={deleting} onClick={onDelete}>
         {t('Delete')}
-      </Button>
+      </DeleteButton>
     </>
   );
 }

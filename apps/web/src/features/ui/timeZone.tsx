@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type TimePrecision } from '../meters/meterFormat.ts';
+import { formatDateTime, type TimePrecision } from './format.ts';
 
 /** The viewer's own zone, as the browser reports it. */
 export function browserTimeZone(): string {

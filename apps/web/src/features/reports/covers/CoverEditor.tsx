@@ -27,6 +27,7 @@ import { type ReportCoverAdminFieldsFragment, UpdateReportCoverDocument } from '
 import { useDirtyForm } from '../../forms/DirtyFormsProvider.tsx';
 import { errorText } from '../../forms/errorText.ts';
 import { useAttachmentUpload } from '../../project-edit/useAttachmentUpload.ts';
+import { DeleteButton } from '../../ui/DeleteButton.tsx';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormStack } from '../../ui/FormStack.tsx';
 import { browserTimeZone } from '../../ui/timeZone.tsx';
@@ -182,15 +183,9 @@ function CoverElementCard({
           >
             {t('Move down')}
           </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            onClick={onRemove}
-            aria-label={t('Remove {{name}}', { name })}
-          >
+          <DeleteButton label={t('Remove {{name}}', { name })} variant="subtle" size="compact-xs" onClick={onRemove}>
             {t('Remove')}
-          </Button>
+          </DeleteButton>
         </Group>
       </Stack>
     </Paper>
@@ -221,9 +216,9 @@ function LogoField({
             fit="contain"
             data-testid="cover-logo"
           />
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => onChange(null)}>
+          <DeleteButton variant="subtle" size="compact-xs" onClick={() => onChange(null)}>
             {t('Remove the logo')}
-          </Button>
+          </DeleteButton>
         </Group>
       )}
       <FileInput

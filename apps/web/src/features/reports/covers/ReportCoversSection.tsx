@@ -12,12 +12,11 @@ import {
 import { useDirtyForm } from '../../forms/DirtyFormsProvider.tsx';
 import { formSchema } from '../../forms/formSchema.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
-import { EditableListSection, ItemName } from '../../ui/EditableListSection.tsx';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormStack } from '../../ui/FormStack.tsx';
 import { LoadingSkeleton } from '../../ui/QueryState.tsx';
-import { useFormatDateTime } from '../../ui/timeZone.tsx';
 import { newCoverContent } from './coverContent.ts';
+import { ReportPartsSection } from './ReportPartsSection.tsx';
 
 const refetchCovers = ['OrganizationReportCovers'];
 
@@ -77,7 +76,6 @@ export function ReportCoversSection({
   organizationName: string;
 }) {
   const { t } = useTranslation();
-  const formatTime = useFormatDateTime('minute');
   const { data, loading, error } = useQuery(OrganizationReportCoversDocument, {
     variables: { organizationId },
     fetchPolicy: 'cache-and-network',
@@ -85,29 +83,15 @@ export function ReportCoversSection({
   const [deleteCover] = useMutation(DeleteReportCoverDocument, { refetchQueries: refetchCovers });
 
   return (
-    <EditableListSection
-      id="report-covers"
-      testId="report-covers-section"
+    <ReportPartsSection
+      kind="report-cover"
       title={t('Report covers')}
       description={t(
         'The first page of the organization’s reports: its logo and texts such as the project’s name and the period.',
       )}
       newLabel={t('New cover')}
-      loading={loading && !data}
-      error={data ? undefined : error}
-      items={data?.organization.reportCovers}
-      empty={{
-        testId: 'no-report-covers',
-        text: t('No covers yet. A cover gives the organization’s reports a first page of their own.'),
-      }}
-      tableLabel={t('Report covers')}
-      tableTestId="report-covers-table"
-      minWidth={420}
-      rowTestId="report-cover-row"
-      columns={[
-        { header: t('Name'), cell: (cover) => <ItemName name={cover.name} /> },
-        { header: t('Updated'), cell: (cover) => formatTime(cover.updatedAt) },
-      ]}
+      emptyText={t('No covers yet. A cover gives the organization’s reports a first page of their own.')}
+      query={{ items: data?.organization.reportCovers, loading, error }}
       editor={(cover, close, open) =>
         cover === 'new' ? (
           <NewCoverForm organizationId={organizationId} onCreated={(created) => open(created.id)} onCancel={close} />

@@ -1,9 +1,9 @@
 import type { ReportElementOf } from '@olo/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canDrawCharts } from '../../meters/useTimeChart.ts';
-import { chartGroups } from '../../summary/chartGroups.ts';
-import { SummaryChart } from '../../summary/SummaryChart.tsx';
+import { canDrawCharts } from '../../charts/useTimeChart.ts';
+import { chartGroups } from '../../data-slots/chartGroups.ts';
+import { SummaryChart } from '../../data-slots/SummaryChart.tsx';
 import { useMeasurementLabel } from '../../ui/useMeasurementLabel.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
 import { useContextLooks } from './reportLooks.ts';

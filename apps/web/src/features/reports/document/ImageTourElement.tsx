@@ -9,7 +9,7 @@ import {
 } from '@olo/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seriesUnit } from '../../summary/chartGroups.ts';
+import { seriesUnit } from '../../data-slots/chartGroups.ts';
 import { useMeasurementLabel } from '../../ui/useMeasurementLabel.ts';
 import { DataElementFrame, ViewLine } from './DataElementFrame.tsx';
 import type { ReportScope, ReportSpaceInfo } from './reportScope.ts';

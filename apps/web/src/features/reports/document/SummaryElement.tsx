@@ -9,8 +9,8 @@ import {
 } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { durationText } from '../../alarms/ruleText.ts';
-import { formatDateTime } from '../../meters/meterFormat.ts';
-import { seriesUnit, shownSeries } from '../../summary/chartGroups.ts';
+import { seriesUnit, shownSeries } from '../../data-slots/chartGroups.ts';
+import { formatDateTime } from '../../ui/format.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
 import { DryingTargets } from './DryingTargets.tsx';
 import type { ReportScope, ReportSeriesInfo } from './reportScope.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SeriesLooks } from '../../summary/chartGroups.ts';
+import type { SeriesLooks } from '../../data-slots/chartGroups.ts';
 import type { ReportContextInfo } from './reportScope.ts';
 
 /** The series' colours and limits from the report's context, as the summary view's graphs and tables take them. */

@@ -5,7 +5,7 @@ import type {
   ReportCoverFieldsFragment,
   ReportFieldsFragment,
 } from '../../../graphql/generated.ts';
-import { initialDataSlot } from '../../summary/dataSlots.ts';
+import { initialDataSlot } from '../../data-slots/dataSlots.ts';
 import type { ReportContextInfo, ReportModel, ReportSources } from './reportScope.ts';
 
 export type ReportModelResult = { success: true; model: ReportModel } | { success: false; message: string };

@@ -1,5 +1,5 @@
 import type { DataFilter, DataMode, ReportContent, ReportCoverContent, ReportDataslot } from '@olo/shared';
-import type { DrawnLimit } from '../../limits/gaugeDrawing.ts';
+import type { DrawnLimit } from '../../charts/gaugeDrawing.ts';
 
 /**
  * What drawing a report takes, the same on the screen, at the public link and in the PDF: the
@@ -7,7 +7,8 @@ import type { DrawnLimit } from '../../limits/gaugeDrawing.ts';
  * images come from. Element components get it as `scope`; they fetch values only through
  * `sources.dataPath` (the data API or the public report's copy of it), never another way.
  */
-export interface ReportModel {
+/** What a report is, as drawn and as edited: its name, element tree, data slots, period and orientation. */
+export interface ReportBody {
   name: string;
   /** Already upgraded to the current version (the server parses stored content on reading). */
   content: ReportContent;
@@ -16,6 +17,9 @@ export interface ReportModel {
   from: number;
   to: number;
   landscape: boolean;
+}
+
+export interface ReportModel extends ReportBody {
   cover: { name: string; cover: ReportCoverContent } | null;
   /** The printed page's margin (a CSS length, the print template's), which the screen's pages take too. */
   pageMargin?: string;

@@ -2,7 +2,7 @@ import type { DataFilter, ReportElementView } from '@olo/shared';
 import { formatDay } from '@olo/shared';
 import type { TFunction } from 'i18next';
 import type { DurationParts } from '../../alarms/ruleText.ts';
-import { formatDateTime } from '../../meters/meterFormat.ts';
+import { formatDateTime } from '../../ui/format.ts';
 import type { ReportAlarmEpisode } from './reportScope.ts';
 
 /** A share of time, "3.2 %" (fi "3,2 %"), one decimal so that small shares still show. */

@@ -7,7 +7,7 @@ import {
   resolveReportSeries,
 } from '@olo/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { browserFetch } from '../../summary/useDataEngine.ts';
+import { browserFetch } from '../../data-slots/useDataEngine.ts';
 import type { ReportScope } from './reportScope.ts';
 
 /** What an element draws from: the engine's result with only its series, and whether it is complete. */

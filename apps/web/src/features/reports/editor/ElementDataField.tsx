@@ -2,9 +2,9 @@ import { Group, Select, Stack, Switch, Text } from '@mantine/core';
 import type { DataFilter } from '@olo/data-engine';
 import { dataModes, type ReportDataslot, type ReportElementData } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
-import { FiltersEditor } from '../../summary/FiltersEditor.tsx';
-import { slotChoices, slotLabel } from '../../summary/slotChoices.ts';
-import { wallDayInput } from '../../summary/wallTime.ts';
+import { FiltersEditor } from '../../data-slots/FiltersEditor.tsx';
+import { slotChoices, slotLabel } from '../../data-slots/slotChoices.ts';
+import { wallDayInput } from '../../data-slots/wallTime.ts';
 
 const reportRange = 'report';
 const inherited = 'inherit';

@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  FileInput,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Box, Button, FileInput, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type ReportElementOf, type ReportImageTourImage, reportBounds } from '@olo/shared';
 import { type ComponentProps, type MouseEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAttachmentUpload } from '../../project-edit/useAttachmentUpload.ts';
+import { DeleteButton, RemoveIcon } from '../../ui/DeleteButton.tsx';
 import type { ReportContextInfo, ReportSources } from '../document/reportScope.ts';
 
 type Pin = ReportImageTourImage['pins'][number];
@@ -86,9 +75,9 @@ function ImageEditor({
           <Text size="sm" fw={600}>
             {t('Image {{number}}', { number: index + 1 })}
           </Text>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={onRemove}>
+          <DeleteButton variant="subtle" size="compact-xs" onClick={onRemove}>
             {t('Remove image')}
-          </Button>
+          </DeleteButton>
         </Group>
         <Box pos="relative">
           {/* Clicking places a pin; the number inputs below do the same from the keyboard. */}
@@ -162,14 +151,10 @@ function ImageEditor({
               value={percent(pin.y)}
               onChange={(value) => changePin(at, { ...pin, y: share(value) })}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('Remove pin {{number}}', { number: at + 1 })}
+            <RemoveIcon
+              label={t('Remove pin {{number}}', { number: at + 1 })}
               onClick={() => setPins(image.pins.filter((_, where) => where !== at))}
-            >
-              ×
-            </ActionIcon>
+            />
           </Group>
         ))}
         <Button

@@ -11,10 +11,11 @@ import {
 } from '@olo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FiltersEditor } from '../../summary/FiltersEditor.tsx';
-import { slotChoices, slotLabel } from '../../summary/slotChoices.ts';
-import { rangeOfDays, wallDayInput } from '../../summary/wallTime.ts';
+import { FiltersEditor } from '../../data-slots/FiltersEditor.tsx';
+import { slotChoices, slotLabel } from '../../data-slots/slotChoices.ts';
+import { rangeOfDays, wallDayInput } from '../../data-slots/wallTime.ts';
 import { DateField } from '../../ui/DateField.tsx';
+import { DeleteButton } from '../../ui/DeleteButton.tsx';
 
 const modeLabels = { avg: 'Average', min: 'Minimum', max: 'Maximum' } as const;
 const dayMs = 86_400_000;
@@ -191,9 +192,9 @@ function DataslotEditor({
             error={slot.name.trim() ? undefined : t('Required')}
             onChange={(event) => onChange({ ...slot, name: event.currentTarget.value })}
           />
-          <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
+          <DeleteButton variant="subtle" onClick={onRemove}>
             {t('Remove data slot')}
-          </Button>
+          </DeleteButton>
         </Group>
         <DataslotRangeFields
           range={slot.range}

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { type ReportSeriesSelection, reportBounds } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
+import { RemoveIcon } from '../../ui/DeleteButton.tsx';
 import { useMeasurementLabel } from '../../ui/useMeasurementLabel.ts';
 import type { ReportContextInfo } from '../document/reportScope.ts';
 
@@ -88,14 +89,10 @@ export function SeriesSelectionsField({
                 replace(index, { ...selection, dataType: chosen && chosen !== allTypes ? chosen : null })
               }
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('Remove series choice {{number}}', { number: index + 1 })}
+            <RemoveIcon
+              label={t('Remove series choice {{number}}', { number: index + 1 })}
               onClick={() => onChange(value.filter((_, at) => at !== index))}
-            >
-              ×
-            </ActionIcon>
+            />
           </Group>
         </Paper>
       ))}

@@ -1,17 +1,11 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { type ReportContent, type ReportDataslot, reportErrors } from '@olo/shared';
+import { reportErrors } from '@olo/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { ReportBody } from '../document/reportScope.ts';
 import { type ReportTreeAction, reportTreeReducer } from './reportTree.ts';
 
 /** What the editor changes and saves of a report (publishing has its own mutations). */
-export interface ReportDraft {
-  name: string;
-  content: ReportContent;
-  dataslots: ReportDataslot[];
-  /** Epoch ms, [from, to). */
-  from: number;
-  to: number;
-  landscape: boolean;
+export interface ReportDraft extends ReportBody {
   coverId: number | null;
   printtemplateId: number | null;
   template: boolean;

@@ -1,6 +1,6 @@
 import { defaultRange } from '@olo/data-engine';
 import { formatDateRange } from '@olo/shared';
-import { instantOfInput, rangeOfDays, wallDayInput } from '../../summary/wallTime.ts';
+import { instantOfInput, rangeOfDays, wallDayInput } from '../../data-slots/wallTime.ts';
 
 /**
  * A report's range is [from, to) (`ReportModel`); its forms show whole days of the project's wall clock, both ends

@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { DeletePrintTemplateDocument, OrganizationPrintTemplatesDocument } from '../../../graphql/generated.ts';
-import { EditableListSection, ItemName } from '../../ui/EditableListSection.tsx';
-import { useFormatDateTime } from '../../ui/timeZone.tsx';
+import { ReportPartsSection } from '../covers/ReportPartsSection.tsx';
 import { PrintTemplateForm } from './PrintTemplateForm.tsx';
 
 const refetchTemplates = ['OrganizationPrintTemplates'];
@@ -20,7 +19,6 @@ export function PrintTemplatesSection({
   organizationName: string;
 }) {
   const { t } = useTranslation();
-  const formatTime = useFormatDateTime('minute');
   const { data, loading, error } = useQuery(OrganizationPrintTemplatesDocument, {
     variables: { organizationId },
     fetchPolicy: 'cache-and-network',
@@ -28,30 +26,16 @@ export function PrintTemplatesSection({
   const [deleteTemplate] = useMutation(DeletePrintTemplateDocument, { refetchQueries: refetchTemplates });
 
   return (
-    <EditableListSection
-      id="print-templates"
-      testId="print-templates-section"
+    <ReportPartsSection
+      kind="print-template"
       title={t('Print templates')}
       description={t(
         'The header and footer of the organization’s printed reports, with page numbers, names and the period, and their margins and colours.',
       )}
       newLabel={t('New print template')}
-      loading={loading && !data}
-      error={data ? undefined : error}
-      items={data?.organization.printTemplates}
-      empty={{
-        testId: 'no-print-templates',
-        text: t('No print templates yet. Without one a printed report has its name and page numbers in the footer.'),
-      }}
-      tableLabel={t('Print templates')}
-      tableTestId="print-templates-table"
-      minWidth={420}
-      rowTestId="print-template-row"
-      columns={[
-        { header: t('Name'), cell: (template) => <ItemName name={template.name} /> },
-        { header: t('Page margin'), cell: (template) => template.margin },
-        { header: t('Updated'), cell: (template) => formatTime(template.updatedAt) },
-      ]}
+      emptyText={t('No print templates yet. Without one a printed report has its name and page numbers in the footer.')}
+      query={{ items: data?.organization.printTemplates, loading, error }}
+      columns={[{ header: t('Page margin'), cell: (template) => template.margin }]}
       editor={(template, close) => (
         <PrintTemplateForm
           organizationId={organizationId}

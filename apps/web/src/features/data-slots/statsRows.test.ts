@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statsRows } from './statsRows.ts';
-import { dataSeries, resultOf } from './testSummary.ts';
+import { dataSeries, resultOf } from './testDataSlots.ts';
 
 describe('min/avg/max rows', () => {
   const result = resultOf(

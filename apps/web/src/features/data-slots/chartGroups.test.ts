@@ -1,7 +1,7 @@
 import { chartColor } from '@olo/shared';
 import { describe, expect, it } from 'vitest';
 import { alignedValues, chartGroups, groupBandSets, type SeriesLooks } from './chartGroups.ts';
-import { dataSeries, resultOf } from './testSummary.ts';
+import { dataSeries, resultOf } from './testDataSlots.ts';
 
 const labels = { typeLabel: (type: string) => (type === 'Temperature' ? 'Lämpötila' : type), noSpace: 'Ei tilaa' };
 const spaces = [

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Checkbox, Group, Menu, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import type { DataFilter } from '@olo/data-engine';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField, DateTimeField } from '../ui/DateField.tsx';
+import { RemoveIcon } from '../ui/DeleteButton.tsx';
 import {
   newFilter,
   removeDayOfInput,
@@ -158,14 +159,7 @@ export const FiltersEditor = memo(function FiltersEditor({
                 onChange={(edited) => onChange(replaceFilter(filters, index, edited))}
               />
             </Stack>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('Remove filter')}
-              onClick={() => onChange(removeFilter(filters, index))}
-            >
-              ×
-            </ActionIcon>
+            <RemoveIcon label={t('Remove filter')} onClick={() => onChange(removeFilter(filters, index))} />
           </Group>
         </Paper>
       ))}

@@ -1,10 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { unitLabel } from '@olo/shared';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canDrawCharts } from '../meters/useTimeChart.ts';
-import { type ChartGroup, groupBandSets } from './chartGroups.ts';
-import type { SummaryChartData, SummaryChartInstance, SummaryChartOptions } from './summaryChart.ts';
+import { useUplotChart } from '../charts/useTimeChart.ts';
+import { type ChartGroup, chartData, groupBandSets } from './chartGroups.ts';
 
 const defaultChartHeight = 280;
 
@@ -27,13 +26,7 @@ function useSummaryChart(
   chartHeight: number,
 ) {
   const { t, i18n } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<SummaryChartInstance | null>(null);
-  const module = useRef<typeof import('./summaryChart.ts') | null>(null);
-  const data = useMemo<SummaryChartData | null>(
-    () => (module.current ? module.current.chartData(times, group) : null),
-    [times, group],
-  );
+  const data = useMemo(() => chartData(times, group), [times, group]);
   const structure = JSON.stringify([
     group.units,
     group.lines.map((line) => [line.seriesId, line.label, line.color, line.unit, line.dataType]),
@@ -41,63 +34,35 @@ function useSummaryChart(
     i18n.language,
     timeZone,
   ]);
-  const latest = useRef({ group, times, nulls, timeZone, timeLabel: t('Time'), locale: i18n.language });
-  latest.current = { group, times, nulls, timeZone, timeLabel: t('Time'), locale: i18n.language };
   const bandSets = useMemo(() => (showLimits ? groupBandSets(group) : []), [group, showLimits]);
+  // The plugin reads the bands at every paint, the newest ones.
   const bands = useRef(bandSets);
   bands.current = bandSets;
-  const bandsKey = JSON.stringify(bandSets);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `structure` stands for the options, read through `latest`.
-  useEffect(() => {
-    const element = container.current;
-    if (!element || !canDrawCharts()) return;
-    let cancelled = false;
-    void import('./summaryChart.ts').then((loaded) => {
-      if (cancelled) return;
-      module.current = loaded;
-      const now = latest.current;
-      const options: SummaryChartOptions = {
-        width: element.clientWidth || 600,
-        height: chartHeight,
-        locale: now.locale,
-        timeZone: now.timeZone,
-        timeLabel: now.timeLabel,
-        nulls: now.nulls,
-        onDraw: () => markDrawn(element),
-        bandSets: () => bands.current,
-      };
-      chart.current?.destroy();
-      chart.current = loaded.createSummaryChart(element, now.group, options, loaded.chartData(now.times, now.group));
-    });
-    return () => {
-      cancelled = true;
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, [structure]);
-
-  useEffect(() => {
-    if (data) chart.current?.setData(data);
-  }, [data]);
-
-  // Bands shown or hidden, or a limit changed: paint again; the plugin reads them at every paint.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `bandsKey` stands for the bands, read through `bands`.
-  useEffect(() => {
-    chart.current?.redraw(false);
-  }, [bandsKey]);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth > 0) chart.current?.setSize({ width: element.clientWidth, height: chartHeight });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [chartHeight]);
-
-  return container;
+  const timeLabel = t('Time');
+  const locale = i18n.language;
+  return useUplotChart({
+    structure,
+    load: () => import('./summaryChart.ts'),
+    create: ({ createSummaryChart }, element, size, values) =>
+      createSummaryChart(
+        element,
+        group,
+        {
+          ...size,
+          locale,
+          timeZone,
+          timeLabel,
+          nulls,
+          onDraw: () => markDrawn(element),
+          bandSets: () => bands.current,
+        },
+        values,
+      ),
+    data,
+    height: chartHeight,
+    // Bands shown or hidden, or a limit changed: paint again; the plugin reads them at every paint.
+    repaint: JSON.stringify(bandSets),
+  });
 }
 
 /** The dashed target lines in words under the graph, since a canvas says nothing to a screen reader (decision 0155). */

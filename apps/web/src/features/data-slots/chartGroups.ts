@@ -1,7 +1,7 @@
 import type { AggregateResult, SeriesResult } from '@olo/data-engine';
 import { isStructureMoisture, measurementTypeStyle, seriesColor, seriesDryingTargets } from '@olo/shared';
-import type { DrawnLimit } from '../limits/gaugeDrawing.ts';
-import type { LimitBandSet } from '../limits/limitBandsPlugin.ts';
+import type { DrawnLimit } from '../charts/gaugeDrawing.ts';
+import type { LimitBandSet } from '../charts/limitBandsPlugin.ts';
 
 /** The summary draws a graph per space and unit, or a graph per measurement type across spaces. */
 export type GroupBy = 'space' | 'type';
@@ -166,4 +166,9 @@ export function groupBandSets(group: Pick<ChartGroup, 'units' | 'lines'>): Limit
     const targets = seriesDryingTargets(line.dataType, line.limit);
     return [{ scaleKey: `y${index}`, scale: line.limit, ...(targets.length > 0 ? { targets } : {}) }];
   });
+}
+
+/** A graph's data as uPlot takes it: seconds since the epoch, then one array of values per line. */
+export function chartData(times: readonly number[], group: ChartGroup): [number[], ...(number | null)[][]] {
+  return [times.map((time) => time / 1000), ...group.lines.map((line) => line.values)];
 }
