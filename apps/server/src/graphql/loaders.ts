@@ -9,7 +9,7 @@ import { reportCoverLoaders } from '../modules/report-covers/report-covers.loade
 import { reportLoaders } from '../modules/reports/reports.loaders.ts';
 import { seriesLoaders } from '../modules/series/series.loaders.ts';
 import { spaceLoaders } from '../modules/spaces/spaces.loaders.ts';
-import type { Services } from './context.ts';
+import type { Services } from '../wiring/services.ts';
 
 /**
  * What the fields of listed objects load, each read once for all the objects of a request (one
