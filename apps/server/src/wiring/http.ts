@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -13,7 +13,7 @@ import { createMetrics, registerHttpMetrics } from '../http/metrics.ts';
 import { registerOpenApiRoute } from '../http/openapi.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
 import { loadSiteLogo, registerSiteLogo } from '../http/site-logo.ts';
-import { type InjectAsViewer, registerViewer } from '../http/viewer.ts';
+import { InProcessRequests, registerViewer } from '../http/viewer.ts';
 import { registerWebApp } from '../http/web-app.ts';
 import { registerAttachmentRoutes } from '../modules/attachments/attachments.routes.ts';
 import { registerDataRoutes } from '../modules/data/data.routes.ts';
@@ -46,11 +46,15 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
  * The schema and routes a report PDF's print page is answered by: GraphQL in-process, and GETs of the routes as a
  * browser's, with the rights the PDF's asker has.
  */
-function printPageServer(deps: { services: Services; events: EventBus }, asViewer: InjectAsViewer): PrintPageServer {
+function printPageServer(
+  app: FastifyInstance,
+  deps: { services: Services; events: EventBus },
+  inProcess: InProcessRequests,
+): PrintPageServer {
   return {
     query: (access, document, variables) => executeInProcess(deps, access, document, variables),
     async get(access, path) {
-      const response = await asViewer(access, { method: 'GET', url: path });
+      const response = await inProcess.inject(app, access, { method: 'GET', url: path });
       return {
         status: response.statusCode,
         contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
@@ -92,8 +96,11 @@ export async function createHttpApp(
   closers: Closers,
 ): Promise<FastifyInstance> {
   const { config, services, broker } = deps;
+  const inProcess = new InProcessRequests();
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    // A print page's requests are part of its PDF's request, logged as that.
+    logController: new LogController({ disableRequestLogging: (request) => !!inProcess.accessOf(request.headers) }),
     // Client IPs (limits per IP, logs) come from X-Forwarded-For only through the proxies TRUST_PROXY names.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -114,7 +121,7 @@ export async function createHttpApp(
   const metrics = createMetrics();
   await app.register(fastifyCookie);
   registerCsrfCookie(app, secureCookies);
-  const asViewer = registerViewer(app, services);
+  registerViewer(app, services, inProcess);
   registerHttpMetrics(app, metrics, { token: config.metricsToken });
 
   registerHealthCheck(app, deps.database, broker);
@@ -129,7 +136,7 @@ export async function createHttpApp(
     allowedOrigins: [new URL(config.publicUrl).origin],
   });
   closers.add(() => graphql.close());
-  deps.printPage.set(printPageServer(deps, asViewer));
+  deps.printPage.set(printPageServer(app, deps, inProcess));
   const siteLogo = loadSiteLogo(config.siteLogoFile);
   registerSiteLogo(app, siteLogo);
   await registerWebApp(app, {
