@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import type { EmbeddedDatabase } from './db/pglite-process.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { ComputerRow } from './modules/computers/computers.repository.ts';
+import type { PrintPageServer } from './modules/report-pdf/report-pdf.service.ts';
 import type { Broker } from './mqtt/broker.ts';
 import { connectBroker } from './wiring/broker.ts';
 import { Closers } from './wiring/closers.ts';
@@ -57,6 +58,8 @@ export async function createServer(
     const brokerLater = lateBound<Broker>('the MQTT broker');
     // Known once listening; the PDF renderer's page is loaded from it.
     const addressLater = lateBound<string>("this server's address");
+    // The report PDF's print page is answered by the HTTP app's schema and routes, made after the services.
+    const printPageLater = lateBound<PrintPageServer>('the print page server');
     const { services, writer } = await createServices({
       config,
       logger,
@@ -68,12 +71,16 @@ export async function createServer(
       computer,
       broker: brokerLater,
       address: addressLater,
+      printPage: printPageLater,
       closers,
     });
     defineJobs(services, repositories, logger);
     const broker = await connectBroker({ config, logger, services, repositories, writer }, closers);
     brokerLater.set(broker);
-    const app = await createHttpApp({ config, logger, database, broker, events, services }, closers);
+    const app = await createHttpApp(
+      { config, logger, database, broker, events, services, printPage: printPageLater },
+      closers,
+    );
     await services.jobs.start();
     closers.add(() => services.jobs.close());
 

@@ -1,4 +1,4 @@
-import { type DocumentNode, execute } from 'graphql';
+import { execute, type TypedQueryDocumentNode } from 'graphql';
 import type { EventBus } from '../events/event-bus.ts';
 import type { ViewerAccess } from '../modules/access/access.policy.ts';
 import { AppError } from '../shared/errors.ts';
@@ -6,24 +6,17 @@ import type { GraphQLContext, Services } from './context.ts';
 import { createLoaders } from './loaders.ts';
 import { buildSchema } from './schema.ts';
 
-/** A query of the schema run in-process with a viewer's rights; its answer's `data`. */
-export type InProcessQuery = (
-  access: ViewerAccess,
-  document: DocumentNode,
-  variables: Record<string, unknown>,
-) => Promise<Record<string, unknown>>;
-
 /**
  * Runs a query of this server's own schema in-process with a viewer's rights, as a browser's request would run it
  * (the same resolvers, loaders and access checks), for a server feature that needs exactly what a web page asks
  * (the PDF renderer's print page). A resolver's AppError is thrown as itself; anything else as it came.
  */
-export async function executeInProcess(
+export async function executeInProcess<Data, Variables extends Record<string, unknown>>(
   deps: { services: Services; events: EventBus },
   access: ViewerAccess,
-  document: DocumentNode,
-  variables: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+  document: TypedQueryDocumentNode<Data, Variables>,
+  variables: Variables,
+): Promise<Data> {
   const context: GraphQLContext = {
     services: deps.services,
     events: deps.events,
@@ -41,5 +34,5 @@ export async function executeInProcess(
   const result = await execute({ schema: buildSchema(), document, contextValue: context, variableValues: variables });
   const [error] = result.errors ?? [];
   if (error) throw error.originalError ?? error;
-  return (result.data ?? {}) as Record<string, unknown>;
+  return (result.data ?? {}) as Data;
 }

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { pdfTimeoutMessage } from '../channels/pdf/pdf-job.ts';
-import { translateReportPdfError } from '../modules/reports/report-pdf.texts.ts';
+import { translateReportPdfError } from '../modules/report-pdf/report-pdf.texts.ts';
 import { AppError } from '../shared/errors.ts';
 import { contentDisposition, downloadErrorAnswers } from './downloads.ts';
 

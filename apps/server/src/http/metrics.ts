@@ -66,6 +66,8 @@ function mayReadMetrics(request: FastifyRequest, access: MetricsAccess): boolean
 
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics, access: MetricsAccess): void {
   app.addHook('onResponse', async (request, reply) => {
+    // A report PDF's print page asking in-process is part of the PDF's request, counted as that.
+    if (request.inProcess) return;
     // The route pattern, not the URL, keeps label cardinality bounded.
     const labels = {
       method: request.method,

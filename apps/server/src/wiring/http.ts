@@ -1,9 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { executeInProcess } from '../graphql/in-process.ts';
 import { registerGraphQL } from '../graphql/server.ts';
 import { fastifyTrustProxy, proxyTrust } from '../http/client-address.ts';
 import { registerCsrfCookie } from '../http/csrf.ts';
@@ -12,17 +13,19 @@ import { createMetrics, registerHttpMetrics } from '../http/metrics.ts';
 import { registerOpenApiRoute } from '../http/openapi.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
 import { loadSiteLogo, registerSiteLogo } from '../http/site-logo.ts';
-import { registerViewer } from '../http/viewer.ts';
+import { InProcessRequests, registerViewer } from '../http/viewer.ts';
 import { registerWebApp } from '../http/web-app.ts';
 import { registerAttachmentRoutes } from '../modules/attachments/attachments.routes.ts';
 import { registerDataRoutes } from '../modules/data/data.routes.ts';
 import { registerDataExportRoutes } from '../modules/data-export/data-export.routes.ts';
 import { registerIngestRoutes } from '../modules/ingest/ingest.routes.ts';
+import { registerReportPdfRoutes } from '../modules/report-pdf/report-pdf.routes.ts';
+import type { PrintPageServer } from '../modules/report-pdf/report-pdf.service.ts';
 import { registerPublicReportRoutes } from '../modules/reports/public-reports.routes.ts';
-import { registerReportPdfRoutes } from '../modules/reports/report-pdf.routes.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { defaultWebDist } from '../paths.ts';
 import type { Closers } from './closers.ts';
+import type { LateBound } from './late-bound.ts';
 import type { Services } from './services.ts';
 
 /** How long answers still being sent may take when the server closes, ms. */
@@ -37,6 +40,28 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
   registerIngestRoutes(app, services);
   registerPublicReportRoutes(app, services);
   registerReportPdfRoutes(app, services);
+}
+
+/**
+ * The schema and routes a report PDF's print page is answered by: GraphQL in-process, and GETs of the routes as a
+ * browser's, with the rights the PDF's asker has.
+ */
+function printPageServer(
+  app: FastifyInstance,
+  deps: { services: Services; events: EventBus },
+  inProcess: InProcessRequests,
+): PrintPageServer {
+  return {
+    query: (access, document, variables) => executeInProcess(deps, access, document, variables),
+    async get(access, path) {
+      const response = await inProcess.inject(app, access, { method: 'GET', url: path });
+      return {
+        status: response.statusCode,
+        contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
+        body: response.rawPayload,
+      };
+    },
+  };
 }
 
 /** GET /healthz: the database and the broker, up or down (503 while the database is down). */
@@ -58,12 +83,24 @@ function registerHealthCheck(app: FastifyInstance, database: Database, broker: B
  * answers every other path.
  */
 export async function createHttpApp(
-  deps: { config: Config; logger: Logger; database: Database; broker: Broker; events: EventBus; services: Services },
+  deps: {
+    config: Config;
+    logger: Logger;
+    database: Database;
+    broker: Broker;
+    events: EventBus;
+    services: Services;
+    /** Bound here: the report PDF's print page is answered by this app's schema and routes. */
+    printPage: LateBound<PrintPageServer>;
+  },
   closers: Closers,
 ): Promise<FastifyInstance> {
   const { config, services, broker } = deps;
+  const inProcess = new InProcessRequests();
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    // A print page's requests are part of its PDF's request, logged as that.
+    logController: new LogController({ disableRequestLogging: (request) => !!inProcess.accessOf(request.headers) }),
     // Client IPs (limits per IP, logs) come from X-Forwarded-For only through the proxies TRUST_PROXY names.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -84,7 +121,7 @@ export async function createHttpApp(
   const metrics = createMetrics();
   await app.register(fastifyCookie);
   registerCsrfCookie(app, secureCookies);
-  registerViewer(app, services);
+  registerViewer(app, services, inProcess);
   registerHttpMetrics(app, metrics, { token: config.metricsToken });
 
   registerHealthCheck(app, deps.database, broker);
@@ -99,6 +136,7 @@ export async function createHttpApp(
     allowedOrigins: [new URL(config.publicUrl).origin],
   });
   closers.add(() => graphql.close());
+  deps.printPage.set(printPageServer(app, deps, inProcess));
   const siteLogo = loadSiteLogo(config.siteLogoFile);
   registerSiteLogo(app, siteLogo);
   await registerWebApp(app, {

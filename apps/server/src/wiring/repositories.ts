@@ -21,12 +21,14 @@ import { MeterCommandsRepository } from '../modules/meter-commands/meter-command
 import { MeterErrorsRepository } from '../modules/meter-errors/meter-errors.repository.ts';
 import { MetersRepository } from '../modules/meters/meters.repository.ts';
 import { OrganizationsRepository } from '../modules/organizations/organizations.repository.ts';
+import { PrintTemplatesRepository } from '../modules/print-templates/print-templates.repository.ts';
 import { ProjectPagesRepository } from '../modules/project-pages/project-pages.repository.ts';
 import { ProjectsRepository } from '../modules/projects/projects.repository.ts';
 import {
   RecalculationRepository,
   RecalculationTasksRepository,
 } from '../modules/recalculation/recalculation.repository.ts';
+import { ReportCoversRepository } from '../modules/report-covers/report-covers.repository.ts';
 import { PublicReportsRepository } from '../modules/reports/public-reports.repository.ts';
 import { ReportsRepository } from '../modules/reports/reports.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
@@ -64,12 +66,14 @@ export function createRepositories(database: Database, computerId: number) {
     meterErrors: new MeterErrorsRepository(sql),
     meters: new MetersRepository(db),
     organizations: new OrganizationsRepository(db),
+    printTemplates: new PrintTemplatesRepository(db),
     projectPages: new ProjectPagesRepository(db),
     projects: new ProjectsRepository(db),
     publicReports: new PublicReportsRepository(db),
     readings: new ReadingsRepository(sql, computerId),
     recalculation: new RecalculationRepository(sql),
     recalculationTasks: new RecalculationTasksRepository(sql),
+    reportCovers: new ReportCoversRepository(db),
     reports: new ReportsRepository(db),
     series: new SeriesRepository(db),
     sessions: new SessionsRepository(db),

@@ -9,7 +9,6 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Transaction } from '../db/sql.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { executeInProcess, type InProcessQuery } from '../graphql/in-process.ts';
 import { AccessPolicy } from '../modules/access/access.policy.ts';
 import { AccountEmailsService } from '../modules/accounts/account-emails.service.ts';
 import { AccountNotices } from '../modules/accounts/account-notices.ts';
@@ -42,11 +41,14 @@ import { MeterCommandsService } from '../modules/meter-commands/meter-commands.s
 import { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
 import { MetersService } from '../modules/meters/meters.service.ts';
 import { OrganizationsService } from '../modules/organizations/organizations.service.ts';
+import { PrintTemplatesService } from '../modules/print-templates/print-templates.service.ts';
 import { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
 import { ProjectsService } from '../modules/projects/projects.service.ts';
 import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
+import { ReportCoversService } from '../modules/report-covers/report-covers.service.ts';
+import { type PrintPageServer, ReportPdfService } from '../modules/report-pdf/report-pdf.service.ts';
 import { PublicReportsService } from '../modules/reports/public-reports.service.ts';
-import { ReportPdfService } from '../modules/reports/report-pdf.service.ts';
+import { ReportContextService } from '../modules/reports/report-context.service.ts';
 import { ReportsService } from '../modules/reports/reports.service.ts';
 import { PublicSeriesService } from '../modules/series/public-series.service.ts';
 import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
@@ -72,6 +74,8 @@ export interface ServicesDeps {
   broker: LateBound<Broker>;
   /** This server's own base URL once it listens: the PDF renderer's page loads the built app from it. */
   address: LateBound<string>;
+  /** This server's schema and routes, answering a report PDF's print page in-process: bound by the HTTP wiring. */
+  printPage: LateBound<PrintPageServer>;
   closers: Closers;
 }
 
@@ -282,8 +286,6 @@ export async function createServices(deps: ServicesDeps) {
     logger,
   });
   closers.add(() => pdf.close());
-  // The report PDF asks the schema in-process, whose context holds every service: bound once they exist.
-  const inProcessQuery = lateBound<InProcessQuery>('in-process GraphQL');
   const publicReports = new PublicReportsService({
     repository: repositories.publicReports,
     data,
@@ -294,6 +296,8 @@ export async function createServices(deps: ServicesDeps) {
     repository: repositories.reports,
     spaces: repositories.spaces,
     series: repositories.series,
+    covers: repositories.reportCovers,
+    printTemplates: repositories.printTemplates,
     attachments,
   });
   const services = {
@@ -331,16 +335,23 @@ export async function createServices(deps: ServicesDeps) {
     projects,
     publicReports,
     reports,
+    reportContext: new ReportContextService({
+      repository: repositories.reports,
+      spaces: repositories.spaces,
+      series: repositories.series,
+    }),
+    reportCovers: new ReportCoversService(repositories.reportCovers, attachments),
+    printTemplates: new PrintTemplatesService(repositories.printTemplates),
     reportPdf: new ReportPdfService({
       reports,
       repository: repositories.reports,
-      publicReports,
-      data,
+      covers: repositories.reportCovers,
+      printTemplates: repositories.printTemplates,
       attachments,
       rateLimits,
       visitor: () => access.forViewer(null),
       render: (job) => pdf.render(job),
-      query: (viewer, document, variables) => inProcessQuery.get()(viewer, document, variables),
+      server: () => deps.printPage.get(),
       baseUrl: () => deps.address.get(),
     }),
     series,
@@ -352,9 +363,6 @@ export async function createServices(deps: ServicesDeps) {
     ),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
   };
-  inProcessQuery.set((viewer, document, variables) =>
-    executeInProcess({ services, events }, viewer, document, variables),
-  );
   return { services, writer };
 }
 

@@ -12,8 +12,10 @@ import { ColorsRepository } from '../colors/colors.repository.ts';
 import { LimitsRepository } from '../limits/limits.repository.ts';
 import { MetersRepository } from '../meters/meters.repository.ts';
 import { OrganizationsRepository } from '../organizations/organizations.repository.ts';
+import { PrintTemplatesRepository } from '../print-templates/print-templates.repository.ts';
 import { ProjectPagesRepository } from '../project-pages/project-pages.repository.ts';
 import { type NewProject, ProjectsRepository } from '../projects/projects.repository.ts';
+import { ReportCoversRepository } from '../report-covers/report-covers.repository.ts';
 import { ReportsRepository } from '../reports/reports.repository.ts';
 import { SeriesRepository } from '../series/series.repository.ts';
 import { SpacesRepository } from '../spaces/spaces.repository.ts';
@@ -257,7 +259,7 @@ function reportOf(
 }
 
 function coverOf(w: World): Promise<{ id: number }> {
-  return new ReportsRepository(w.olo.server.database.db).insertCover({
+  return new ReportCoversRepository(w.olo.server.database.db).insert({
     organizationId: w.organization.id,
     name: 'Matrix cover',
     cover: { version: 1, logoAttachmentId: null, elements: [] },
@@ -265,7 +267,7 @@ function coverOf(w: World): Promise<{ id: number }> {
 }
 
 function printTemplateOf(w: World): Promise<{ id: number }> {
-  return new ReportsRepository(w.olo.server.database.db).insertPrintTemplate({
+  return new PrintTemplatesRepository(w.olo.server.database.db).insert({
     organizationId: w.organization.id,
     name: 'Matrix print template',
   });

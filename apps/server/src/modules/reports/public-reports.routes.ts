@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../../shared/errors.ts';
 import { sendAttachment } from '../attachments/attachments.routes.ts';
 import { dataErrorAnswers, sendDataAnswer } from '../data/data.routes.ts';
 import { dataRequestSchema } from '../data/data.schema.ts';
+import { publicReportPath } from './public-reports.paths.ts';
 import type { PublicReportsService } from './public-reports.service.ts';
 
 /**
@@ -13,23 +14,26 @@ import type { PublicReportsService } from './public-reports.service.ts';
  * answer 404 for an unknown, unpublished or replaced public id alike.
  */
 export function registerPublicReportRoutes(app: FastifyInstance, deps: { publicReports: PublicReportsService }) {
+  const path = publicReportPath(':publicId');
+  // A report PDF's print page asks in-process: the request for the PDF was counted, its page's are not again.
+  const client = (request: FastifyRequest) => (request.inProcess ? {} : { ip: request.ip });
   app.get<{ Params: Record<string, string> }>(
-    '/api/public-reports/:publicId/data/:projectId/:period/:dataId/:slotSeconds',
+    `${path}/data/:projectId/:period/:dataId/:slotSeconds`,
     { errorHandler: dataErrorAnswers },
     async (request, reply) => {
       const { publicId, ...params } = request.params;
       const input = parseInput(dataRequestSchema, params);
-      const answer = await deps.publicReports.data(publicId ?? '', input, { ip: request.ip });
+      const answer = await deps.publicReports.data(publicId ?? '', input, client(request));
       // No session is read: every visitor of the link gets the same answer.
       return sendDataAnswer(request, reply, answer, []);
     },
   );
 
   app.get<{ Params: { publicId: string; attachmentId: string } }>(
-    '/api/public-reports/:publicId/attachments/:attachmentId',
+    `${path}/attachments/:attachmentId`,
     async (request, reply) => {
       const { publicId, attachmentId } = request.params;
-      const attachment = await deps.publicReports.attachment(publicId, attachmentId, { ip: request.ip });
+      const attachment = await deps.publicReports.attachment(publicId, attachmentId, client(request));
       // Unpublishing must take effect: kept briefly, and by browsers only.
       return sendAttachment(reply, attachment, deps.publicReports.filePath(attachment), 'private, max-age=300');
     },

@@ -1,70 +1,14 @@
-import {
-  cloneReportInput,
-  createPrintTemplateInput,
-  createReportCoverInput,
-  createReportInput,
-  type ReportAttention,
-  updatePrintTemplateInput,
-  updateReportCoverInput,
-  updateReportInput,
-} from '@olo/shared';
+import { cloneReportInput, createReportInput, type ReportAttention, updateReportInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { parseInput } from '../../shared/errors.ts';
-import { LimitRef } from '../limits/limits.graphql.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
+import { PrintTemplateRef } from '../print-templates/print-templates.graphql.ts';
 import { PublicProjectRef } from '../projects/public-project.graphql.ts';
-import type {
-  PrintTemplateRow,
-  ReportCoverRow,
-  ReportEpisode,
-  ReportSeriesRow,
-  ReportSpaceRow,
-  ReportTemplateRow,
-} from './reports.repository.ts';
-import type { Report, ReportContextSource, ReportCreation, ReportExtras } from './reports.service.ts';
-
-const ReportCoverRef = builder.objectRef<ReportCoverRow>('ReportCover').implement({
-  description: "An organization's report cover (spec §3): the designed first page of its reports.",
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    organizationId: t.exposeString('organizationId'),
-    name: t.exposeString('name'),
-    cover: t.field({
-      type: 'JSON',
-      description: 'packages/shared reportCoverContentSchema: the logo attachment and texts with variables.',
-      resolve: (cover) => cover.cover,
-    }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
-
-const PrintTemplateRef = builder.objectRef<PrintTemplateRow>('PrintTemplate').implement({
-  description: "An organization's print template: the header and footer of a report's printed pages, CSS and margin.",
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    organizationId: t.exposeString('organizationId'),
-    name: t.exposeString('name'),
-    header: t.exposeString('header', {
-      description:
-        'Safe HTML (packages/shared sanitizePrintHtml) with variables (printVariableNames, fillPrintTemplate).',
-    }),
-    footer: t.exposeString('footer', { description: 'As header.' }),
-    css: t.exposeString('css', { description: 'Extra CSS of the printed document; loads nothing (isSafePrintCss).' }),
-    margin: t.exposeString('margin', { description: 'Page margin: a CSS length in mm, cm, in or px, e.g. 15mm.' }),
-    accentColor: t.exposeString('accentColor', {
-      nullable: true,
-      description: "#rrggbb for headings and rules; null: the document's own.",
-    }),
-    tableHeaderColor: t.exposeString('tableHeaderColor', {
-      nullable: true,
-      description: "#rrggbb behind data tables' header rows; null: the document's own.",
-    }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'A PDF printed with it is cached by this.' }),
-  }),
-});
+import { ReportCoverRef } from '../report-covers/report-covers.graphql.ts';
+import { ReportContextRef } from './report-context.graphql.ts';
+import type { ReportTemplateRow } from './reports.repository.ts';
+import type { Report, ReportCreation, ReportExtras } from './reports.service.ts';
 
 const ReportTemplateRef = builder.objectRef<ReportTemplateRow>('ReportTemplate').implement({
   description: 'A report flagged as a template, offered when creating a report in its organization chain.',
@@ -75,118 +19,6 @@ const ReportTemplateRef = builder.objectRef<ReportTemplateRow>('ReportTemplate')
     projectName: t.exposeString('projectName'),
     organizationName: t.exposeString('organizationName'),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
-
-const ReportSpaceRef = builder.objectRef<ReportSpaceRow>('ReportSpace').implement({
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    show: t.exposeBoolean('show'),
-    color: t.string({
-      nullable: true,
-      description: 'The colour it picked, #rrggbb; null: its palette colour by id.',
-      resolve: async (space, _args, context) =>
-        space.colorId === null ? null : ((await context.loaders.color.load(space.colorId))?.color ?? null),
-    }),
-  }),
-});
-
-const ReportSeriesRef = builder.objectRef<ReportSeriesRow>('ReportSeries').implement({
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    spaceId: t.exposeInt('spaceId', { nullable: true }),
-    dataType: t.exposeString('dataType'),
-    dataUnit: t.exposeString('dataUnit', { nullable: true }),
-    color: t.string({
-      nullable: true,
-      description: 'The colour it picked, #rrggbb; null: its palette colour by id (seriesColor).',
-      resolve: async (series, _args, context) =>
-        series.colorId === null ? null : ((await context.loaders.color.load(series.colorId))?.color ?? null),
-    }),
-    limit: t.field({
-      type: LimitRef,
-      nullable: true,
-      description: 'The limit it follows (as Serie.limit).',
-      resolve: (series, _args, context) => context.loaders.effectiveLimit.load(series.id),
-    }),
-  }),
-});
-
-const ReportAlarmEpisodeRef = builder.objectRef<ReportEpisode>('ReportAlarmEpisode').implement({
-  description: 'An alarm episode (AlarmsTriggered) of a series the report may show.',
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    alarmName: t.exposeString('alarmName'),
-    seriesId: t.exposeInt('seriesId'),
-    time: t.expose('time', { type: 'DateTime', description: 'When it started.' }),
-    endAt: t.expose('endAt', { type: 'DateTime', nullable: true, description: 'Null while open.' }),
-    peak: t.exposeFloat('peak', {
-      nullable: true,
-      description: "The value furthest past the alarm's range during the episode; null when none was recorded.",
-    }),
-  }),
-});
-
-const ReportContextRef = builder.objectRef<ReportContextSource>('ReportContext').implement({
-  description:
-    "What a report's elements resolve against: its project's facts, spaces, series and alarm episodes. " +
-    'A public report lists only the spaces and series its content references.',
-  fields: (t) => ({
-    projectId: t.exposeInt('projectId'),
-    projectName: t.string({
-      resolve: async (source, _args, context) => (await context.loaders.reportProject.load(source.projectId)).name,
-    }),
-    projectCode: t.string({
-      nullable: true,
-      resolve: async (source, _args, context) => (await context.loaders.reportProject.load(source.projectId)).code,
-    }),
-    organizationName: t.string({
-      resolve: async (source, _args, context) =>
-        (await context.loaders.reportProject.load(source.projectId)).organizationName,
-    }),
-    timeZone: t.string({
-      resolve: async (source, _args, context) => (await context.loaders.reportProject.load(source.projectId)).timeZone,
-    }),
-    dataId: t.string({
-      description: "Changes whenever the project's stored data changes (the data API's cache key).",
-      resolve: async (source, _args, context) => (await context.loaders.reportProject.load(source.projectId)).dataId,
-    }),
-    startAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      resolve: async (source, _args, context) => (await context.loaders.reportProject.load(source.projectId)).startAt,
-    }),
-    defaultSelect: t.int({
-      description: 'Days the data view shows by default.',
-      resolve: async (source, _args, context) =>
-        (await context.loaders.reportProject.load(source.projectId)).defaultSelect,
-    }),
-    defaults: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: 'Default data view options: nulls, filters, mode, slot.',
-      resolve: async (source, _args, context) => (await context.loaders.reportProject.load(source.projectId)).defaults,
-    }),
-    spaces: t.field({
-      type: [ReportSpaceRef],
-      description: 'By name.',
-      resolve: async (source, _args, context) =>
-        (await context.services.reports.contextLists(source, context.loaders)).spaces,
-    }),
-    series: t.field({
-      type: [ReportSeriesRef],
-      description: 'By data type importance, then name.',
-      resolve: async (source, _args, context) =>
-        (await context.services.reports.contextLists(source, context.loaders)).series,
-    }),
-    alarmEpisodes: t.field({
-      type: [ReportAlarmEpisodeRef],
-      description:
-        "Of the context's series, overlapping the union of the report's range and its data slots' ranges; by start.",
-      resolve: (source, _args, context) => context.services.reports.contextEpisodes(source, context.loaders),
-    }),
   }),
 });
 
@@ -234,7 +66,7 @@ export const ReportRef = builder.objectRef<Report>('Report').implement({
     pageMargin: t.string({
       description:
         "The printed page's margin, a CSS length (the print template's, else 15mm): the screen draws the same pages.",
-      resolve: (report, _args, context) => context.services.reports.pageMargin(report.printtemplateId),
+      resolve: (report, _args, context) => context.services.printTemplates.pageMargin(report.printtemplateId),
     }),
     context: t.field({
       type: ReportContextRef,
@@ -265,7 +97,7 @@ const PublicReportRef = builder.objectRef<Report>('PublicReport').implement({
     pageMargin: t.string({
       description:
         "The printed page's margin, a CSS length (the print template's, else 15mm): the screen draws the same pages.",
-      resolve: (report, _args, context) => context.services.reports.pageMargin(report.printtemplateId),
+      resolve: (report, _args, context) => context.services.printTemplates.pageMargin(report.printtemplateId),
     }),
     cover: t.field({
       type: ReportCoverRef,
@@ -313,6 +145,15 @@ const ReportAttentionKindRef = builder.enumType('ReportAttentionKind', {
   values: ['text', 'imageTour', 'pin', 'fixedDataslot', 'noData'] as const,
 });
 
+builder.objectFields(OrganizationRef, (t) => ({
+  reportTemplates: t.field({
+    type: [ReportTemplateRef],
+    description: 'Reports flagged template in its own projects, by name (organization admins).',
+    resolve: (organization, _args, context) =>
+      context.services.reports.templatesOfOrganization(context.access, organization.id),
+  }),
+}));
+
 const ReportAttentionRef = builder.objectRef<ReportAttention>('ReportAttention').implement({
   description:
     'Something of a report made from a template (or cloned) for its author to look at: a text or image tour ' +
@@ -332,27 +173,6 @@ const ReportCreationRef = builder.objectRef<ReportCreation>('ReportCreation').im
     attention: t.field({ type: [ReportAttentionRef], resolve: (creation) => creation.attention }),
   }),
 });
-
-builder.objectFields(OrganizationRef, (t) => ({
-  reportCovers: t.field({
-    type: [ReportCoverRef],
-    description: 'Its own covers by name (organization admins).',
-    resolve: (organization, _args, context) =>
-      context.services.reports.coversOfOrganization(context.access, organization.id),
-  }),
-  printTemplates: t.field({
-    type: [PrintTemplateRef],
-    description: 'Its own print templates by name (organization admins).',
-    resolve: (organization, _args, context) =>
-      context.services.reports.printTemplatesOfOrganization(context.access, organization.id),
-  }),
-  reportTemplates: t.field({
-    type: [ReportTemplateRef],
-    description: 'Reports flagged template in its own projects, by name (organization admins).',
-    resolve: (organization, _args, context) =>
-      context.services.reports.templatesOfOrganization(context.access, organization.id),
-  }),
-}));
 
 const CreateReportInput = builder.inputType('CreateReportInput', {
   fields: (t) => ({
@@ -390,55 +210,8 @@ const CloneReportInput = builder.inputType('CloneReportInput', {
   }),
 });
 
-const CreateReportCoverInput = builder.inputType('CreateReportCoverInput', {
-  fields: (t) => ({
-    organizationId: t.id({ required: true }),
-    name: t.string({ required: true }),
-    cover: t.field({ type: 'JSON', description: 'packages/shared reportCoverContentSchema; omitted: empty.' }),
-  }),
-});
-
-const UpdateReportCoverInput = builder.inputType('UpdateReportCoverInput', {
-  fields: (t) => ({
-    id: t.int({ required: true }),
-    name: t.string(),
-    cover: t.field({ type: 'JSON' }),
-  }),
-});
-
-const CreatePrintTemplateInput = builder.inputType('CreatePrintTemplateInput', {
-  description: 'Omitted fields take their defaults: empty header, footer and CSS, a 15mm margin, no colours.',
-  fields: (t) => ({
-    organizationId: t.id({ required: true }),
-    name: t.string({ required: true }),
-    header: t.string({
-      description: 'HTML; kept to a safe subset (no script, event handlers or links; images only as data:).',
-    }),
-    footer: t.string({ description: 'As header.' }),
-    css: t.string({ description: 'No @import, no url() other than data:.' }),
-    margin: t.string({ description: 'A length in mm, cm, in or px, at most 50 mm.' }),
-    accentColor: t.string({ description: '#rrggbb.' }),
-    tableHeaderColor: t.string({ description: '#rrggbb.' }),
-  }),
-});
-
-const UpdatePrintTemplateInput = builder.inputType('UpdatePrintTemplateInput', {
-  description: 'Omitted fields stay as they are; null clears accentColor or tableHeaderColor.',
-  fields: (t) => ({
-    id: t.int({ required: true }),
-    name: t.string(),
-    header: t.string(),
-    footer: t.string(),
-    css: t.string(),
-    margin: t.string(),
-    accentColor: t.string(),
-    tableHeaderColor: t.string(),
-  }),
-});
-
 /** GraphQL gives null for omitted optional fields; only these may be cleared with null. */
 const clearableReport = new Set(['coverId', 'printtemplateId']);
-const clearableColors = new Set(['accentColor', 'tableHeaderColor']);
 const changes = (input: Record<string, unknown>, clearable: ReadonlySet<string>) =>
   Object.fromEntries(
     Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || clearable.has(key))),
@@ -530,45 +303,5 @@ builder.mutationFields((t) => ({
     type: ReportRef,
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, context) => context.services.reports.unpublish(context.access, args.id),
-  }),
-  createReportCover: t.field({
-    type: ReportCoverRef,
-    args: { input: t.arg({ type: CreateReportCoverInput, required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.reports.createCover(context.access, parseInput(createReportCoverInput, present(args.input))),
-  }),
-  updateReportCover: t.field({
-    type: ReportCoverRef,
-    args: { input: t.arg({ type: UpdateReportCoverInput, required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.reports.updateCover(context.access, parseInput(updateReportCoverInput, present(args.input))),
-  }),
-  createPrintTemplate: t.field({
-    type: PrintTemplateRef,
-    args: { input: t.arg({ type: CreatePrintTemplateInput, required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.reports.createPrintTemplate(
-        context.access,
-        parseInput(createPrintTemplateInput, present(args.input)),
-      ),
-  }),
-  updatePrintTemplate: t.field({
-    type: PrintTemplateRef,
-    args: { input: t.arg({ type: UpdatePrintTemplateInput, required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.reports.updatePrintTemplate(
-        context.access,
-        parseInput(updatePrintTemplateInput, changes(args.input, clearableColors)),
-      ),
-  }),
-  deletePrintTemplate: t.boolean({
-    description: 'Reports that used it are printed with the default footer.',
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.reports.deletePrintTemplate(context.access, args.id),
-  }),
-  deleteReportCover: t.boolean({
-    description: 'Reports that used it keep going without a cover.',
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.reports.deleteCover(context.access, args.id),
   }),
 }));

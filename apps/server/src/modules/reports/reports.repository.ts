@@ -1,15 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  alarmStates,
-  alarms,
-  alarmsTriggered,
-  organizations,
-  printTemplates,
-  projects,
-  reportCovers,
-  reports,
-} from '../../db/tables/index.ts';
+import { alarmStates, alarms, alarmsTriggered, organizations, projects, reports } from '../../db/tables/index.ts';
 import type { ProjectRow } from '../projects/projects.repository.ts';
 import type { SeriesRow } from '../series/series.repository.ts';
 import type { SpaceRow } from '../spaces/spaces.repository.ts';
@@ -33,9 +24,6 @@ export type ReportChanges = Partial<
     | 'publicId'
   >
 >;
-export type ReportCoverRow = typeof reportCovers.$inferSelect;
-export type PrintTemplateRow = typeof printTemplates.$inferSelect;
-export type NewPrintTemplate = Omit<typeof printTemplates.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 /** A report context's spaces and series are the project's own rows (the spaces and series repositories read them). */
 export type ReportSpaceRow = SpaceRow;
 export type ReportSeriesRow = SeriesRow;
@@ -60,8 +48,8 @@ export interface ReportEpisode {
   peak: number | null;
 }
 
-/** The organization and the organizations above it (at most 32 levels, as elsewhere). */
-const chainOf = (organizationId: string) => sql`(
+/** The organization and the organizations above it (at most 32 levels, as elsewhere); covers and print templates too. */
+export const chainOf = (organizationId: string) => sql`(
   with recursive chain(id, parent_id, depth) as (
     select id, parent_id, 0 from ${organizations} where id = ${organizationId}
     union all
@@ -69,7 +57,7 @@ const chainOf = (organizationId: string) => sql`(
   )
   select id from chain)`;
 
-/** Reports, their covers and the print templates they pick, with the organization chain reads they need. */
+/** Reports, with the organization chain reads they need (their covers and print templates have repositories of their own). */
 export class ReportsRepository {
   constructor(private readonly db: Db) {}
 
@@ -151,22 +139,6 @@ export class ReportsRepository {
     return Boolean(row?.found);
   }
 
-  coversOfChain(organizationId: string): Promise<ReportCoverRow[]> {
-    return this.db
-      .select()
-      .from(reportCovers)
-      .where(sql`${reportCovers.organizationId} in ${chainOf(organizationId)}`)
-      .orderBy(asc(sql`lower(${reportCovers.name})`), asc(reportCovers.id));
-  }
-
-  printTemplatesOfChain(organizationId: string): Promise<PrintTemplateRow[]> {
-    return this.db
-      .select()
-      .from(printTemplates)
-      .where(sql`${printTemplates.organizationId} in ${chainOf(organizationId)}`)
-      .orderBy(asc(sql`lower(${printTemplates.name})`), asc(printTemplates.id));
-  }
-
   /** Reports flagged template in projects of the organization's chain (`ownOnly`: of the organization itself). */
   templates(organizationId: string, ownOnly = false): Promise<ReportTemplateRow[]> {
     return this.db
@@ -206,79 +178,6 @@ export class ReportsRepository {
         ),
       );
     return row?.report;
-  }
-
-  coversOfOrganization(organizationId: string): Promise<ReportCoverRow[]> {
-    return this.db
-      .select()
-      .from(reportCovers)
-      .where(eq(reportCovers.organizationId, organizationId))
-      .orderBy(asc(sql`lower(${reportCovers.name})`), asc(reportCovers.id));
-  }
-
-  coversByIds(ids: number[]): Promise<ReportCoverRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.select().from(reportCovers).where(inArray(reportCovers.id, ids));
-  }
-
-  async findCover(id: number): Promise<ReportCoverRow | undefined> {
-    const [row] = await this.db.select().from(reportCovers).where(eq(reportCovers.id, id));
-    return row;
-  }
-
-  async findPrintTemplate(id: number): Promise<PrintTemplateRow | undefined> {
-    const [row] = await this.db.select().from(printTemplates).where(eq(printTemplates.id, id));
-    return row;
-  }
-
-  async insertCover(cover: Pick<ReportCoverRow, 'organizationId' | 'name' | 'cover'>): Promise<ReportCoverRow> {
-    const [row] = await this.db.insert(reportCovers).values(cover).returning();
-    return row as ReportCoverRow;
-  }
-
-  async updateCover(
-    id: number,
-    changes: Partial<Pick<ReportCoverRow, 'name' | 'cover'>>,
-  ): Promise<ReportCoverRow | undefined> {
-    const [row] = await this.db
-      .update(reportCovers)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(reportCovers.id, id))
-      .returning();
-    return row;
-  }
-
-  async deleteCover(id: number): Promise<void> {
-    await this.db.delete(reportCovers).where(eq(reportCovers.id, id));
-  }
-
-  printTemplatesOfOrganization(organizationId: string): Promise<PrintTemplateRow[]> {
-    return this.db
-      .select()
-      .from(printTemplates)
-      .where(eq(printTemplates.organizationId, organizationId))
-      .orderBy(asc(sql`lower(${printTemplates.name})`), asc(printTemplates.id));
-  }
-
-  async insertPrintTemplate(template: NewPrintTemplate): Promise<PrintTemplateRow> {
-    const [row] = await this.db.insert(printTemplates).values(template).returning();
-    return row as PrintTemplateRow;
-  }
-
-  async updatePrintTemplate(
-    id: number,
-    changes: Partial<Omit<NewPrintTemplate, 'organizationId'>>,
-  ): Promise<PrintTemplateRow | undefined> {
-    const [row] = await this.db
-      .update(printTemplates)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(printTemplates.id, id))
-      .returning();
-    return row;
-  }
-
-  async deletePrintTemplate(id: number): Promise<void> {
-    await this.db.delete(printTemplates).where(eq(printTemplates.id, id));
   }
 
   /**

@@ -1,18 +1,14 @@
 import crypto from 'node:crypto';
 import {
   type CloneReportInput,
-  type CreatePrintTemplateInput,
-  type CreateReportCoverInput,
   type CreateReportInput,
   dataViewErrors,
   emptyReportContent,
-  emptyReportCoverContent,
   mapReportContent,
   parseReportContent,
   parseStoredDataslots,
   type ReportAttention,
   type ReportContent,
-  type ReportDataslot,
   type ReportDroppedPin,
   type ReportElement,
   type ReportUnmapped,
@@ -22,24 +18,18 @@ import {
   reportReferencedSeries,
   reportTemplateAttention,
   tenancyErrors,
-  type UpdatePrintTemplateInput,
-  type UpdateReportCoverInput,
   type UpdateReportInput,
   uuidSchema,
 } from '@olo/shared';
-import type { BatchLoader } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import { type AttachmentsService, isLogoOfOrganization } from '../attachments/attachments.service.ts';
-import type { SeriesRepository, SeriesRow } from '../series/series.repository.ts';
-import { sortSeries } from '../series/series.service.ts';
-import type { SpaceRow, SpacesRepository } from '../spaces/spaces.repository.ts';
-import { printMargin } from './report-pdf.templates.ts';
+import type { AttachmentsService } from '../attachments/attachments.service.ts';
+import type { PrintTemplateRow, PrintTemplatesRepository } from '../print-templates/print-templates.repository.ts';
+import type { ReportCoverRow, ReportCoversRepository } from '../report-covers/report-covers.repository.ts';
+import type { SeriesRepository } from '../series/series.repository.ts';
+import type { SpacesRepository } from '../spaces/spaces.repository.ts';
 import type {
-  PrintTemplateRow,
   ReportChanges,
-  ReportCoverRow,
-  ReportEpisode,
   ReportProjectRow,
   ReportRow,
   ReportsRepository,
@@ -52,16 +42,6 @@ import type {
  */
 export type Report = Omit<ReportRow, 'content' | 'publicId'> & { content: ReportContent; publicId: string | null };
 
-/** What ReportContext resolves from: a report's project and ranges; `referencedOnly` for its public link. */
-export interface ReportContextSource {
-  projectId: number;
-  from: Date;
-  to: Date;
-  dataslots: readonly ReportDataslot[];
-  content: ReportContent;
-  referencedOnly: boolean;
-}
-
 export interface ReportCreation {
   report: Report;
   unmapped: ReportUnmapped[];
@@ -73,19 +53,6 @@ export interface ReportExtras {
   covers: ReportCoverRow[];
   printTemplates: PrintTemplateRow[];
   templates: ReportTemplateRow[];
-}
-
-/** The episodes of these series overlapping any of the ranges, each [from, to). */
-export interface EpisodeQuery {
-  seriesIds: number[];
-  ranges: Array<{ from: Date; to: Date }>;
-}
-
-/** The request's loaders ReportContext reads through (graphql/loaders.ts). */
-export interface ReportContextLoaders {
-  reportSpaces: BatchLoader<number, SpaceRow[]>;
-  reportSeries: BatchLoader<number, SeriesRow[]>;
-  reportEpisodes: BatchLoader<EpisodeQuery, ReportEpisode[]>;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
@@ -132,25 +99,31 @@ function replaceAttachments(elements: readonly ReportElement[], ids: ReadonlyMap
 
 /**
  * Reports of projects (spec §3): viewers of a project's reports read them, report admins write,
- * clone and publish them; anybody reads a published one through its public id. Covers belong to
- * organizations and are their admins'. A template is offered to the projects of its organization
- * and of the organizations below it.
+ * clone and publish them; anybody reads a published one through its public id. A report picks a cover
+ * and a print template of its project's organization chain. A template is offered to the projects of
+ * its organization and of the organizations below it.
  */
 export class ReportsService {
   private readonly repository: ReportsRepository;
   private readonly spaces: SpacesRepository;
   private readonly series: SeriesRepository;
+  private readonly covers: ReportCoversRepository;
+  private readonly printTemplates: PrintTemplatesRepository;
   private readonly attachments: AttachmentsService;
 
   constructor(deps: {
     repository: ReportsRepository;
     spaces: SpacesRepository;
     series: SeriesRepository;
+    covers: ReportCoversRepository;
+    printTemplates: PrintTemplatesRepository;
     attachments: AttachmentsService;
   }) {
     this.repository = deps.repository;
     this.spaces = deps.spaces;
     this.series = deps.series;
+    this.covers = deps.covers;
+    this.printTemplates = deps.printTemplates;
     this.attachments = deps.attachments;
   }
 
@@ -192,8 +165,8 @@ export class ReportsService {
     await access.assert('project.adminReports', projectId);
     const project = await this.project(projectId);
     const [covers, printTemplates, templates] = await Promise.all([
-      this.repository.coversOfChain(project.organizationId),
-      this.repository.printTemplatesOfChain(project.organizationId),
+      this.covers.ofChain(project.organizationId),
+      this.printTemplates.ofChain(project.organizationId),
       this.repository.templates(project.organizationId),
     ]);
     return { covers, printTemplates, templates };
@@ -316,152 +289,9 @@ export class ReportsService {
     return toReport(row);
   }
 
-  /** The spaces and series a report's context lists: all of its project's, or only what it references. */
-  async contextLists(
-    source: ReportContextSource,
-    loaders: ReportContextLoaders,
-  ): Promise<{ spaces: SpaceRow[]; series: SeriesRow[] }> {
-    const [spaces, series] = await Promise.all([
-      loaders.reportSpaces.load(source.projectId),
-      loaders.reportSeries.load(source.projectId),
-    ]);
-    if (!source.referencedOnly) return { spaces, series };
-    const referenced = reportReferencedSeries(source.content, { spaces, series });
-    const spaceIds = new Set(referenced.spaceIds);
-    const seriesIds = new Set(referenced.seriesIds);
-    return {
-      spaces: spaces.filter((space) => spaceIds.has(space.id)),
-      series: series.filter((item) => seriesIds.has(item.id)),
-    };
-  }
-
-  /** Episodes of the context's series overlapping the report's range or any of its data slots'. */
-  async contextEpisodes(source: ReportContextSource, loaders: ReportContextLoaders): Promise<ReportEpisode[]> {
-    const { series } = await this.contextLists(source, loaders);
-    // Relative slots lie inside the report's range whatever the zone: only fixed dates add to it.
-    const ranges = [
-      { from: source.from, to: source.to },
-      ...source.dataslots.map((slot) => {
-        const instants = reportDataslotInstants(slot.range, source, 'UTC');
-        return { from: new Date(instants.from), to: new Date(instants.to) };
-      }),
-    ];
-    return loaders.reportEpisodes.load({ seriesIds: series.map((item) => item.id), ranges });
-  }
-
-  /** For the loaders: projects, spaces and series of reports the viewer was already let read. */
-  async projectsOf(projectIds: number[]): Promise<Array<ReportProjectRow | Error>> {
-    const rows = new Map((await this.repository.projectsWithOrganization(projectIds)).map((row) => [row.id, row]));
-    return projectIds.map((id) => rows.get(id) ?? notFound());
-  }
-
-  async spacesOf(projectIds: number[]): Promise<SpaceRow[][]> {
-    const rows = await this.spaces.listByProjects(projectIds);
-    return projectIds.map((id) => rows.filter((row) => row.projectId === id));
-  }
-
-  async seriesOf(projectIds: number[]): Promise<SeriesRow[][]> {
-    const rows = await this.series.listByProjects(projectIds);
-    return projectIds.map((id) => sortSeries(rows.filter((row) => row.projectId === id)));
-  }
-
-  /** The episodes of several queries in one statement (their series together, over the span of all their ranges). */
-  async episodesOf(queries: EpisodeQuery[]): Promise<ReportEpisode[][]> {
-    const seriesIds = [...new Set(queries.flatMap((query) => query.seriesIds))];
-    const ranges = queries.flatMap((query) => query.ranges);
-    if (seriesIds.length === 0 || ranges.length === 0) return queries.map(() => []);
-    const from = new Date(Math.min(...ranges.map((range) => range.from.getTime())));
-    const to = new Date(Math.max(...ranges.map((range) => range.to.getTime())));
-    const episodes = await this.repository.episodes(seriesIds, from, to);
-    return queries.map((query) => {
-      const wanted = new Set(query.seriesIds);
-      return episodes.filter(
-        (episode) =>
-          wanted.has(episode.seriesId) &&
-          query.ranges.some(
-            (range) => episode.time < range.to && (episode.endAt === null || episode.endAt > range.from),
-          ),
-      );
-    });
-  }
-
-  async coversByIds(ids: number[]): Promise<Array<ReportCoverRow | null>> {
-    const rows = new Map((await this.repository.coversByIds(ids)).map((row) => [row.id, row]));
-    return ids.map((id) => rows.get(id) ?? null);
-  }
-
-  async coversOfOrganization(access: ViewerAccess, organizationId: string): Promise<ReportCoverRow[]> {
-    await access.assert('organization.manageReportCovers', organizationId);
-    return this.repository.coversOfOrganization(organizationId);
-  }
-
   async templatesOfOrganization(access: ViewerAccess, organizationId: string): Promise<ReportTemplateRow[]> {
     await access.assert('organization.manageReportCovers', organizationId);
     return this.repository.templates(organizationId, true);
-  }
-
-  async createCover(access: ViewerAccess, input: CreateReportCoverInput): Promise<ReportCoverRow> {
-    await access.assert('organization.manageReportCovers', input.organizationId);
-    const cover = input.cover ?? emptyReportCoverContent;
-    await this.assertLogo(cover.logoAttachmentId, input.organizationId);
-    return this.repository.insertCover({ organizationId: input.organizationId, name: input.name, cover });
-  }
-
-  async updateCover(access: ViewerAccess, input: UpdateReportCoverInput): Promise<ReportCoverRow> {
-    const current = await this.editableCover(access, input.id);
-    const { id, ...changes } = input;
-    if (changes.cover) await this.assertLogo(changes.cover.logoAttachmentId, current.organizationId);
-    const updated = await this.repository.updateCover(id, changes);
-    if (!updated) throw notFound();
-    return updated;
-  }
-
-  async deleteCover(access: ViewerAccess, id: number): Promise<boolean> {
-    await this.editableCover(access, id);
-    await this.repository.deleteCover(id);
-    return true;
-  }
-
-  /**
-   * The printed page's margin of a report (its print template's, else 15 mm): the screen lays the report out on the
-   * same pages as its PDF (decision 0160). The report is already one the asker may see.
-   */
-  async pageMargin(printtemplateId: number | null): Promise<string> {
-    const template = printtemplateId === null ? undefined : await this.repository.findPrintTemplate(printtemplateId);
-    return printMargin(template);
-  }
-
-  async printTemplatesOfOrganization(access: ViewerAccess, organizationId: string): Promise<PrintTemplateRow[]> {
-    await access.assert('organization.manageReportCovers', organizationId);
-    return this.repository.printTemplatesOfOrganization(organizationId);
-  }
-
-  /** Header and footer arrive sanitized, CSS and margin checked (packages/shared print-templates.ts). */
-  async createPrintTemplate(access: ViewerAccess, input: CreatePrintTemplateInput): Promise<PrintTemplateRow> {
-    await access.assert('organization.manageReportCovers', input.organizationId);
-    return this.repository.insertPrintTemplate(input);
-  }
-
-  async updatePrintTemplate(access: ViewerAccess, input: UpdatePrintTemplateInput): Promise<PrintTemplateRow> {
-    await this.editablePrintTemplate(access, input.id);
-    const { id, ...changes } = input;
-    const updated = await this.repository.updatePrintTemplate(id, changes);
-    if (!updated) throw notFound();
-    return updated;
-  }
-
-  /** Reports that used it are printed with the default footer. */
-  async deletePrintTemplate(access: ViewerAccess, id: number): Promise<boolean> {
-    await this.editablePrintTemplate(access, id);
-    await this.repository.deletePrintTemplate(id);
-    return true;
-  }
-
-  private async editablePrintTemplate(access: ViewerAccess, id: number): Promise<PrintTemplateRow> {
-    const template = await this.repository.findPrintTemplate(id);
-    if (!template) throw notFound();
-    await access.assert('organization.manageReportCovers', template.organizationId);
-    return template;
   }
 
   private async editable(access: ViewerAccess, id: number): Promise<ReportRow> {
@@ -471,27 +301,10 @@ export class ReportsService {
     return row;
   }
 
-  private async editableCover(access: ViewerAccess, id: number): Promise<ReportCoverRow> {
-    const cover = await this.repository.findCover(id);
-    if (!cover) throw notFound();
-    await access.assert('organization.manageReportCovers', cover.organizationId);
-    return cover;
-  }
-
   private async project(projectId: number): Promise<ReportProjectRow> {
     const [project] = await this.repository.projectsWithOrganization([projectId]);
     if (!project) throw notFound();
     return project;
-  }
-
-  /**
-   * A cover's logo is a file uploaded to the cover's own organization; any other id is answered as
-   * one that does not exist, so that an id of another tenant's file cannot be told from none.
-   */
-  private async assertLogo(attachmentId: string | null, organizationId: string): Promise<void> {
-    if (attachmentId === null) return;
-    const file = await this.attachments.byId(attachmentId);
-    if (!isLogoOfOrganization(file, organizationId)) throw new AppError('BAD_USER_INPUT', tenancyErrors.noSuchFile);
   }
 
   /**
@@ -515,13 +328,13 @@ export class ReportsService {
   /** The cover's id if its organization is `organizationId` or above it; otherwise null. */
   private async coverInChain(coverId: number | null, organizationId: string): Promise<number | null> {
     if (coverId === null) return null;
-    const cover = await this.repository.findCover(coverId);
+    const cover = await this.covers.find(coverId);
     return cover && (await this.repository.isInChain(cover.organizationId, organizationId)) ? cover.id : null;
   }
 
   private async printTemplateInChain(templateId: number | null, organizationId: string): Promise<number | null> {
     if (templateId === null) return null;
-    const template = await this.repository.findPrintTemplate(templateId);
+    const template = await this.printTemplates.find(templateId);
     return template && (await this.repository.isInChain(template.organizationId, organizationId)) ? template.id : null;
   }
 

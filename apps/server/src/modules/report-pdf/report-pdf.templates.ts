@@ -1,6 +1,7 @@
-import { fillPrintTemplate, formatDay, type Language, printMarginMillimetres } from '@olo/shared';
+import { fillPrintTemplate, formatDay, type Language } from '@olo/shared';
 import { escapeHtml } from '../../channels/mail/html.ts';
-import type { PrintTemplateRow } from './reports.repository.ts';
+import type { PrintTemplateRow } from '../print-templates/print-templates.repository.ts';
+import { printMargin } from '../print-templates/print-templates.service.ts';
 
 /** What a printed page's header and footer may name. */
 export interface PrintValues {
@@ -13,11 +14,6 @@ export interface PrintValues {
   language: Language;
   /** The cover's logo as a data: URI (a header loads nothing), or null. */
   logo: string | null;
-}
-
-/** The page margin: the template's (a length its schema bounds), else 15 mm, room for the default footer. */
-export function printMargin(template: PrintTemplateRow | undefined): string {
-  return template && printMarginMillimetres(template.margin) !== null ? template.margin : '15mm';
 }
 
 /** The smallest type a printed header or footer gets, in pt: smaller is not legible on paper (decision 0161). */

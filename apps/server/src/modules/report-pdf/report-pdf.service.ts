@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import {
+  attachmentUploadPath,
+  defaultDataPath,
   type Language,
   periodSettleMs,
   printTemplateStyle,
@@ -7,23 +9,38 @@ import {
   reportDataslotInstants,
   reportDataslotsSchema,
 } from '@olo/shared';
+import type { TypedQueryDocumentNode } from 'graphql';
 import { isRenderFailure, type PdfAnswer, type PdfJob, type PdfRequest } from '../../channels/pdf/pdf-job.ts';
-import type { InProcessQuery } from '../../graphql/in-process.ts';
-import { appErrorBody } from '../../http/error-answers.ts';
 import { ByteBoundedCache } from '../../shared/byte-bounded-cache.ts';
-import { AppError, httpStatusOf, parseInput } from '../../shared/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
-import type { AttachmentRow } from '../attachments/attachments.repository.ts';
 import { type AttachmentsService, isLogoOfOrganization } from '../attachments/attachments.service.ts';
-import { dataRequestSchema } from '../data/data.schema.ts';
-import { type DataService, type ProjectDataAnswer, StaleDataIdError } from '../data/data.service.ts';
-import { type PublicReportsService, shownAttachmentIds } from './public-reports.service.ts';
+import type { PrintTemplateRow, PrintTemplatesRepository } from '../print-templates/print-templates.repository.ts';
+import { printMargin } from '../print-templates/print-templates.service.ts';
+import type { ReportCoverRow, ReportCoversRepository } from '../report-covers/report-covers.repository.ts';
+import { publicReportPath } from '../reports/public-reports.paths.ts';
+import { shownAttachmentIds } from '../reports/public-reports.service.ts';
+import type { ReportsRepository } from '../reports/reports.repository.ts';
+import type { Report, ReportsService } from '../reports/reports.service.ts';
+import { PrintPublicReportDocument, PrintReportDocument } from './print-page.generated.ts';
 import { boundPrintImages, isPrintableImage } from './report-pdf.images.ts';
-import { printPublicReportQuery, printReportQuery } from './report-pdf.query.ts';
-import { printFooterTemplate, printHeaderTemplate, printMargin } from './report-pdf.templates.ts';
-import type { PrintTemplateRow, ReportCoverRow, ReportsRepository } from './reports.repository.ts';
-import type { Report, ReportsService } from './reports.service.ts';
+import { printFooterTemplate, printHeaderTemplate } from './report-pdf.templates.ts';
+
+/**
+ * How the print page's own requests are answered in-process, through this server's schema and routes (bound in
+ * wiring/http.ts once they exist): with the rights of whoever asked for the PDF, so that Chromium holds no session.
+ */
+export interface PrintPageServer {
+  /** Runs a query of the schema with these rights, as a browser's request would (graphql/in-process.ts). */
+  query<Data, Variables extends Record<string, unknown>>(
+    access: ViewerAccess,
+    document: TypedQueryDocumentNode<Data, Variables>,
+    variables: Variables,
+  ): Promise<Data>;
+  /** Answers a GET of this server's routes with these rights, as the route answers a browser; nothing is counted. */
+  get(access: ViewerAccess, path: string): Promise<PdfAnswer>;
+}
 
 /** A finished PDF and the name it is downloaded under. */
 export interface ReportPdf {
@@ -48,34 +65,21 @@ export const failedPdfsMax = 1000;
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
 
-const dataPathPattern = /^\/(?:api\/data|api\/public-reports\/[^/]+\/data)\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/;
-const attachmentPathPattern = /^\/(?:api\/attachments|api\/public-reports\/[^/]+\/attachments)\/([^/]+)$/;
-
-/** How the print page's requests are answered in-process: the report's data and images with the report's own access. */
-interface PrintAccess {
-  /** The report's project: the only one whose data the page is answered (decision 0143). */
+/** What the print page reaches (decision 0143): the data and files routes it is given, for its report only. */
+interface PrintReach {
+  /** The data API's path the page is given (`ReportSources.dataPath`): it asks `{dataPath}/{projectId}/…`. */
+  dataPath: string;
+  /** The files' path the page is given (`ReportSources.attachmentBase`): it asks `{attachmentBase}/{id}`. */
+  attachmentBase: string;
+  /** Whose rights the routes answer with: the asker's, or a visitor's on a published report's own routes. */
+  access: ViewerAccess;
+  /** The report's project: the only one whose data the page is answered. */
   projectId: number;
   /** The files the report shows (`shownAttachmentIds`): the only ones the page is answered. */
   attachmentIds: ReadonlySet<string>;
-  dataPath: string;
-  attachmentBase: string;
-  data(input: ReturnType<typeof dataRequestSchema.parse>): Promise<ProjectDataAnswer>;
-  attachment(id: string): Promise<AttachmentRow>;
 }
 
-function errorAnswer(error: unknown): PdfAnswer {
-  if (error instanceof StaleDataIdError) {
-    return {
-      status: 409,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: error.message, dataId: error.currentDataId }),
-    };
-  }
-  if (error instanceof AppError) {
-    return { status: httpStatusOf(error), contentType: 'application/json', body: JSON.stringify(appErrorBody(error)) };
-  }
-  throw error;
-}
+const notFoundAnswer: PdfAnswer = { status: 404, contentType: 'application/json', body: '{"error":"Not found"}' };
 
 /** The attachment id of a cover's logo, if it has one. */
 function coverLogoId(cover: ReportCoverRow | undefined): string | null {
@@ -110,16 +114,16 @@ export class ReportPdfService {
     private readonly deps: {
       reports: ReportsService;
       repository: ReportsRepository;
-      publicReports: PublicReportsService;
-      data: DataService;
+      covers: ReportCoversRepository;
+      printTemplates: PrintTemplatesRepository;
       attachments: AttachmentsService;
       rateLimits: RateLimiter;
       /** A signed-out visitor's rights. */
       visitor: () => ViewerAccess;
       /** The PDF renderer's `render`. */
       render: (job: PdfJob) => Promise<Buffer>;
-      /** Runs one of the report queries in-process with the given rights (`graphql/in-process.ts`). */
-      query: InProcessQuery;
+      /** The schema and routes that answer the print page in-process. */
+      server: () => PrintPageServer;
       /** This server's own address for the renderer's page, e.g. `http://127.0.0.1:3000`. */
       baseUrl: () => string;
       now?: () => number;
@@ -142,13 +146,12 @@ export class ReportPdfService {
     const facts = await this.facts(report);
     const key = this.cacheKey('member', report, facts, language);
     const body = await this.cached(key, options.fresh === true && access.isSiteAdmin, async () => {
-      const answer = (await this.deps.query(access, printReportQuery, { id })).report;
+      const answer = (await this.deps.server().query(access, PrintReportDocument, { id })).report;
       if (!answer) throw notFound();
       return this.print(answer, report, facts, language, {
-        dataPath: '/api/data',
-        attachmentBase: '/api/attachments',
-        data: (input) => this.deps.data.projectData(access, input),
-        attachment: (attachmentId) => this.deps.attachments.readable(access, attachmentId),
+        dataPath: defaultDataPath,
+        attachmentBase: attachmentUploadPath,
+        access,
       });
     });
     return { body, filename: `${report.name}.pdf` };
@@ -162,16 +165,15 @@ export class ReportPdfService {
     const facts = await this.facts(report);
     const key = this.cacheKey(`public:${publicId}`, report, facts, language);
     const body = await this.cached(key, false, async () => {
-      // Nobody's rights: the public query checks publication itself and lists only what the report shows.
-      const answer = (await this.deps.query(this.deps.visitor(), printPublicReportQuery, { publicId })).publicReport;
+      // Nobody's rights: the public query and routes check publication themselves and show only what the report shows.
+      const visitor = this.deps.visitor();
+      const answer = (await this.deps.server().query(visitor, PrintPublicReportDocument, { publicId })).publicReport;
       if (!answer) throw notFound();
-      const base = `/api/public-reports/${publicId}`;
+      const base = publicReportPath(publicId);
       return this.print(answer, report, facts, language, {
         dataPath: `${base}/data`,
         attachmentBase: `${base}/attachments`,
-        // The request for the PDF was counted; the page's own requests are not counted again.
-        data: (input) => this.deps.publicReports.data(publicId, input, {}),
-        attachment: (attachmentId) => this.deps.publicReports.attachment(publicId, attachmentId, {}),
+        access: visitor,
       });
     });
     return { body, filename: `${report.name}.pdf` };
@@ -181,8 +183,8 @@ export class ReportPdfService {
   private async facts(report: Report) {
     const [projects, cover, template] = await Promise.all([
       this.deps.repository.projectsWithOrganization([report.projectId]),
-      report.coverId === null ? undefined : this.deps.repository.findCover(report.coverId),
-      report.printtemplateId === null ? undefined : this.deps.repository.findPrintTemplate(report.printtemplateId),
+      report.coverId === null ? undefined : this.deps.covers.find(report.coverId),
+      report.printtemplateId === null ? undefined : this.deps.printTemplates.find(report.printtemplateId),
     ]);
     const project = projects[0];
     if (!project) throw notFound();
@@ -281,10 +283,10 @@ export class ReportPdfService {
       template: PrintTemplateRow | undefined;
     },
     language: Language,
-    reach: Omit<PrintAccess, 'projectId' | 'attachmentIds'>,
+    routes: Omit<PrintReach, 'projectId' | 'attachmentIds'>,
   ): Promise<Buffer> {
-    const access: PrintAccess = {
-      ...reach,
+    const reach: PrintReach = {
+      ...routes,
       projectId: report.projectId,
       attachmentIds: shownAttachmentIds(report.content, coverLogoId(facts.cover)),
     };
@@ -306,12 +308,12 @@ export class ReportPdfService {
       tenant: facts.project.organizationId,
       init: {
         report: answer,
-        sources: { dataPath: access.dataPath, attachmentBase: access.attachmentBase },
+        sources: { dataPath: reach.dataPath, attachmentBase: reach.attachmentBase },
         language,
         margin: printMargin(template),
         css: template ? boundPrintImages(printTemplateStyle(template)) : '',
       },
-      intercept: (request) => this.answer(request, baseUrl, access),
+      intercept: (request) => this.answer(request, baseUrl, reach),
       readySelector: '[data-report-ready="true"]',
       pdf: {
         landscape: report.landscape,
@@ -325,44 +327,32 @@ export class ReportPdfService {
   }
 
   /**
-   * The print page's requests: its report's own project's data and the files it shows answered in-process, any other
-   * data, file or API route answered 404, the rest left to the renderer, which lets through only the built app's
-   * own files (decision 0143); nothing elsewhere is reached (a print template's CSS or HTML reaches no other address).
+   * The print page's requests: its report's own project's data and the files it shows answered in-process by their
+   * routes, any other data, file or API route answered 404, the rest left to the renderer, which lets through only
+   * the built app's own files (decision 0143); nothing elsewhere is reached (a print template's CSS or HTML reaches
+   * no other address).
    */
-  private async answer(request: PdfRequest, baseUrl: string, access: PrintAccess): Promise<PdfAnswer | null> {
+  private async answer(request: PdfRequest, baseUrl: string, reach: PrintReach): Promise<PdfAnswer | null> {
     const url = new URL(request.url);
     if (url.origin !== new URL(baseUrl).origin) {
       return url.protocol === 'data:' ? null : { status: 404, contentType: 'text/plain', body: 'Not found' };
     }
     if (request.method !== 'GET') return null;
-    const data = dataPathPattern.exec(url.pathname);
-    if (data && url.pathname.startsWith(access.dataPath)) {
-      const [, projectId, period, dataId, slotSeconds] = data;
-      try {
-        const input = parseInput(dataRequestSchema, { projectId, period, dataId, slotSeconds });
-        // Another project's data is not this report's to show, even where its asker may read it.
-        if (input.projectId !== access.projectId) throw notFound();
-        const answer = await access.data(input);
-        return { status: 200, contentType: 'application/json; charset=utf-8', body: answer.body };
-      } catch (error) {
-        return errorAnswer(error);
-      }
-    }
-    const attachment = attachmentPathPattern.exec(url.pathname);
-    if (attachment && url.pathname.startsWith(access.attachmentBase)) {
-      try {
-        const id = decodeURIComponent(attachment[1] ?? '');
-        if (!access.attachmentIds.has(id)) throw notFound();
-        const row = await access.attachment(id);
-        const body = await fs.readFile(this.deps.attachments.filePath(row));
-        return { status: 200, contentType: row.contentType, body };
-      } catch (error) {
-        return errorAnswer(error);
-      }
-    }
     // Other member or public routes are not the print page's to ask.
-    if (url.pathname.startsWith('/api/'))
-      return { status: 404, contentType: 'application/json', body: '{"error":"Not found"}' };
-    return null;
+    if (!url.pathname.startsWith('/api/')) return null;
+    if (!this.reaches(url.pathname, reach)) return notFoundAnswer;
+    return this.deps.server().get(reach.access, url.pathname);
+  }
+
+  /** Another project's data is not this report's to show, even where its asker may read it; nor another file. */
+  private reaches(pathname: string, reach: PrintReach): boolean {
+    if (pathname.startsWith(`${reach.dataPath}/${reach.projectId}/`)) return true;
+    if (!pathname.startsWith(`${reach.attachmentBase}/`)) return false;
+    const id = pathname.slice(reach.attachmentBase.length + 1);
+    try {
+      return !id.includes('/') && reach.attachmentIds.has(decodeURIComponent(id));
+    } catch {
+      return false;
+    }
   }
 }

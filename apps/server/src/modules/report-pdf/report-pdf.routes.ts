@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { downloadErrorAnswers, sendDownload } from '../../http/downloads.ts';
 import { queryLanguage } from '../../http/error-answers.ts';
 import { AppError } from '../../shared/errors.ts';
+import { publicReportPath } from '../reports/public-reports.paths.ts';
 import type { ReportPdfService } from './report-pdf.service.ts';
 import { translateReportPdfError } from './report-pdf.texts.ts';
 
@@ -42,7 +43,7 @@ export function registerReportPdfRoutes(app: FastifyInstance, deps: { reportPdf:
   });
 
   app.get<{ Params: { publicId: string } }>(
-    '/api/public-reports/:publicId.pdf',
+    `${publicReportPath(':publicId')}.pdf`,
     { errorHandler },
     async (request, reply) => {
       const pdf = await deps.reportPdf.publicPdf(request.params.publicId, pdfLanguage(request), { ip: request.ip });
