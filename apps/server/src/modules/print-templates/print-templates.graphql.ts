@@ -1,5 +1,6 @@
 import { createPrintTemplateInput, updatePrintTemplateInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import type { PrintTemplateRow } from './print-templates.repository.ts';
@@ -69,21 +70,18 @@ const UpdatePrintTemplateInput = builder.inputType('UpdatePrintTemplateInput', {
   }),
 });
 
-/** GraphQL gives null for omitted optional fields; only these may be cleared with null. */
-const clearableColors = new Set(['accentColor', 'tableHeaderColor']);
-const changes = (input: Record<string, unknown>, clearable: ReadonlySet<string>) =>
-  Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || clearable.has(key))),
-  );
-const present = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+/** Of a print template's colours, only these may be cleared with null. */
+const clearableColors = ['accentColor', 'tableHeaderColor'] as const;
 
 builder.mutationFields((t) => ({
   createPrintTemplate: t.field({
     type: PrintTemplateRef,
     args: { input: t.arg({ type: CreatePrintTemplateInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.printTemplates.create(context.access, parseInput(createPrintTemplateInput, present(args.input))),
+      context.services.printTemplates.create(
+        context.access,
+        parseInput(createPrintTemplateInput, absentNulls(args.input)),
+      ),
   }),
   updatePrintTemplate: t.field({
     type: PrintTemplateRef,
@@ -91,7 +89,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.printTemplates.update(
         context.access,
-        parseInput(updatePrintTemplateInput, changes(args.input, clearableColors)),
+        parseInput(updatePrintTemplateInput, absentNulls(args.input, { clearable: clearableColors })),
       ),
   }),
   deletePrintTemplate: t.boolean({

@@ -1,5 +1,6 @@
 import { createReportCoverInput, updateReportCoverInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import type { ReportCoverRow } from './report-covers.repository.ts';
@@ -45,22 +46,18 @@ const UpdateReportCoverInput = builder.inputType('UpdateReportCoverInput', {
   }),
 });
 
-/** GraphQL gives null for omitted optional fields: they are left out. */
-const present = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
-
 builder.mutationFields((t) => ({
   createReportCover: t.field({
     type: ReportCoverRef,
     args: { input: t.arg({ type: CreateReportCoverInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.reportCovers.create(context.access, parseInput(createReportCoverInput, present(args.input))),
+      context.services.reportCovers.create(context.access, parseInput(createReportCoverInput, absentNulls(args.input))),
   }),
   updateReportCover: t.field({
     type: ReportCoverRef,
     args: { input: t.arg({ type: UpdateReportCoverInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.reportCovers.update(context.access, parseInput(updateReportCoverInput, present(args.input))),
+      context.services.reportCovers.update(context.access, parseInput(updateReportCoverInput, absentNulls(args.input))),
   }),
   deleteReportCover: t.boolean({
     description: 'Reports that used it keep going without a cover.',

@@ -1,6 +1,7 @@
 import { cloneReportInput, createReportInput, type ReportAttention, updateReportInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { absentNulls } from '../../graphql/input.ts';
 import { parseInput } from '../../shared/errors.ts';
 import { OrganizationRef } from '../organizations/organizations.graphql.ts';
 import { PrintTemplateRef } from '../print-templates/print-templates.graphql.ts';
@@ -210,14 +211,8 @@ const CloneReportInput = builder.inputType('CloneReportInput', {
   }),
 });
 
-/** GraphQL gives null for omitted optional fields; only these may be cleared with null. */
-const clearableReport = new Set(['coverId', 'printtemplateId']);
-const changes = (input: Record<string, unknown>, clearable: ReadonlySet<string>) =>
-  Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || clearable.has(key))),
-  );
-const present = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+/** Of a report's settings, only these may be cleared with null. */
+const clearableReport = ['coverId', 'printtemplateId'] as const;
 
 builder.objectFields(PublicProjectRef, (t) => ({
   summaryReports: t.field({
@@ -267,7 +262,7 @@ builder.mutationFields((t) => ({
     description: 'Blank, or from a template (its content mapped onto the project; what found no match is listed).',
     args: { input: t.arg({ type: CreateReportInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.reports.create(context.access, parseInput(createReportInput, present(args.input))),
+      context.services.reports.create(context.access, parseInput(createReportInput, absentNulls(args.input))),
   }),
   updateReport: t.field({
     type: ReportRef,
@@ -278,7 +273,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, context) =>
       context.services.reports.update(
         context.access,
-        parseInput(updateReportInput, changes(args.input, clearableReport)),
+        parseInput(updateReportInput, absentNulls(args.input, { clearable: clearableReport })),
       ),
   }),
   deleteReport: t.boolean({
@@ -291,7 +286,7 @@ builder.mutationFields((t) => ({
       'A copy, unpublished and not a template, in the same project or another one the user edits reports of.',
     args: { input: t.arg({ type: CloneReportInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.reports.clone(context.access, parseInput(cloneReportInput, present(args.input))),
+      context.services.reports.clone(context.access, parseInput(cloneReportInput, absentNulls(args.input))),
   }),
   publishReport: t.field({
     type: ReportRef,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { organizationChain } from '../../db/organization-chain.ts';
 import { alarmStates, alarms, alarmsTriggered, organizations, projects, reports } from '../../db/tables/index.ts';
 import type { ProjectRow } from '../projects/projects.repository.ts';
 import type { SeriesRow } from '../series/series.repository.ts';
@@ -48,14 +49,9 @@ export interface ReportEpisode {
   peak: number | null;
 }
 
-/** The organization and the organizations above it (at most 32 levels, as elsewhere); covers and print templates too. */
-export const chainOf = (organizationId: string) => sql`(
-  with recursive chain(id, parent_id, depth) as (
-    select id, parent_id, 0 from ${organizations} where id = ${organizationId}
-    union all
-    select o.id, o.parent_id, c.depth + 1 from ${organizations} o join chain c on o.id = c.parent_id where c.depth < 32
-  )
-  select id from chain)`;
+/** The organization and the organizations above it, as a subquery; covers and print templates read it too. */
+export const chainOf = (organizationId: string) =>
+  sql`(with recursive ${organizationChain(sql`(${organizationId})`)} select id from chain)`;
 
 /** Reports, with the organization chain reads they need (their covers and print templates have repositories of their own). */
 export class ReportsRepository {
