@@ -1,6 +1,7 @@
 import { type CreatePrintTemplateInput, printMarginMillimetres, type UpdatePrintTemplateInput } from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
+import { manageableReportPart } from '../report-covers/manageable-report-part.ts';
 import type { PrintTemplateRow, PrintTemplatesRepository } from './print-templates.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
@@ -53,9 +54,6 @@ export class PrintTemplatesService {
   }
 
   private async editable(access: ViewerAccess, id: number): Promise<PrintTemplateRow> {
-    const template = await this.repository.find(id);
-    if (!template) throw notFound();
-    await access.assert('organization.manageReportCovers', template.organizationId);
-    return template;
+    return manageableReportPart(access, await this.repository.find(id));
   }
 }

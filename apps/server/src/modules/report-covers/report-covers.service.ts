@@ -7,6 +7,7 @@ import {
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { type AttachmentsService, isLogoOfOrganization } from '../attachments/attachments.service.ts';
+import { manageableReportPart } from './manageable-report-part.ts';
 import type { ReportCoverRow, ReportCoversRepository } from './report-covers.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
@@ -56,10 +57,7 @@ export class ReportCoversService {
   }
 
   private async editable(access: ViewerAccess, id: number): Promise<ReportCoverRow> {
-    const cover = await this.repository.find(id);
-    if (!cover) throw notFound();
-    await access.assert('organization.manageReportCovers', cover.organizationId);
-    return cover;
+    return manageableReportPart(access, await this.repository.find(id));
   }
 
   /**
