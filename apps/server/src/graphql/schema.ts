@@ -13,6 +13,7 @@ import '../modules/attachments/attachments.graphql.ts';
 import '../modules/projects/public-project.graphql.ts';
 import '../modules/invitations/invitations.graphql.ts';
 import '../modules/series/series.graphql.ts';
+import '../modules/series/series-live.graphql.ts';
 import '../modules/meters/meters.graphql.ts';
 import '../modules/meters/meter-list.graphql.ts';
 import '../modules/meters/drivers.graphql.ts';
