@@ -51,7 +51,8 @@ import { PublicReportsService } from '../modules/reports/public-reports.service.
 import { ReportContextService } from '../modules/reports/report-context.service.ts';
 import { ReportsService } from '../modules/reports/reports.service.ts';
 import { PublicSeriesService } from '../modules/series/public-series.service.ts';
-import { type RecomputeDatasource, SeriesService } from '../modules/series/series.service.ts';
+import type { RecomputeDatasource } from '../modules/series/recompute-datasource.ts';
+import { SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';

@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import { historyReadings, storedChannels } from '../ingest/history-readings.ts';
 import type { ReadingToStore } from '../ingest/readings.repository.ts';
-import type { RecomputeDatasource } from '../series/series.service.ts';
+import type { RecomputeDatasource } from '../series/recompute-datasource.ts';
 import type { SystemErrorsRepository } from '../system-errors/system-errors.repository.ts';
 import type {
   BatteryDayRow,
