@@ -341,7 +341,7 @@ export class ReportPdfService {
     // Other member or public routes are not the print page's to ask.
     if (!url.pathname.startsWith('/api/')) return null;
     if (!this.reaches(url.pathname, reach)) return notFoundAnswer;
-    return this.deps.server().get(reach.access, url.pathname);
+    return this.deps.server().get(reach.access, url.pathname + url.search);
   }
 
   /** Another project's data is not this report's to show, even where its asker may read it; nor another file. */
