@@ -32,3 +32,4 @@ export * from './shipped-names.ts';
 export * from './signal-quality.ts';
 export * from './spaces.ts';
 export * from './time-zones.ts';
+export * from './weather.ts';

@@ -33,8 +33,11 @@ export const measurementUnits = {
   Cloudiness: '%',
   'Wind direction': '°',
   'Wind speed': 'm/s',
+  'Wind gusts': 'm/s',
   Rain: 'mm/h',
   Snow: 'mm/h',
+  // Snow on the ground, as weather stations measure it.
+  'Snow depth': 'cm',
   // Stored but never displayed: quantities that have no type of their own.
   ignore: '',
 } as const satisfies Record<string, string>;
@@ -79,8 +82,10 @@ export const measurementNames: Record<MeasurementType, MeasurementNames> = {
   Cloudiness: { fi: 'Pilvisyys', sv: 'Molnighet', en: 'Cloudiness' },
   'Wind direction': { fi: 'Tuulen suunta', sv: 'Vindriktning', en: 'Wind direction' },
   'Wind speed': { fi: 'Tuulen nopeus', sv: 'Vindhastighet', en: 'Wind speed' },
+  'Wind gusts': { fi: 'Tuulenpuuskat', sv: 'Vindbyar', en: 'Wind gusts' },
   Rain: { fi: 'Sade', sv: 'Regn', en: 'Rain' },
   Snow: { fi: 'Lumi', sv: 'Snö', en: 'Snow' },
+  'Snow depth': { fi: 'Lumensyvyys', sv: 'Snödjup', en: 'Snow depth' },
   ignore: { fi: 'Ei käytössä', sv: 'Används inte', en: 'Not used' },
 };
 

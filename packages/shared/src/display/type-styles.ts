@@ -75,8 +75,10 @@ const typeHues: Record<MeasurementType, Hue> = {
   Cloudiness: 'gray',
   'Wind direction': 'cyan',
   'Wind speed': 'cyan',
+  'Wind gusts': 'cyan',
   Rain: 'blue',
   Snow: 'indigo',
+  'Snow depth': 'indigo',
   ignore: 'gray',
 };
 

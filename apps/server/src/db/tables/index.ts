@@ -12,3 +12,4 @@ export * from './projects.ts';
 export * from './recalculations.ts';
 export * from './reports.ts';
 export * from './series.ts';
+export * from './weather.ts';

@@ -1,5 +1,6 @@
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -31,6 +32,9 @@ export const projects = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     /** IANA zone; day and month boundaries of the project's data are local to it. */
     timeZone: text('time_zone').notNull().default('Europe/Helsinki'),
+    /** Where the project is (WGS84 degrees): its weather comes from the nearest station. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     /** fi, sv or en: the language of the names Olo gives its new series (decision 0167). */
     language: text('language').notNull().default('fi'),
     /** Measurement has ended ('Project measurement ended.'); data stays viewable. */
@@ -108,7 +112,7 @@ export const spaces = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     show: boolean('show').notNull().default(true),
-    /** The space shows outdoor weather next to its series. */
+    /** The space shows outdoor weather next to its series: weatherId's (weathers) series of type weatherDatatype. */
     weather: boolean('weather').notNull().default(false),
     weatherDatatype: text('weather_datatype'),
     weatherLimit: integer('weather_limit'),

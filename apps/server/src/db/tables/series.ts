@@ -14,6 +14,7 @@ import { createdAt, updatedAt } from './columns.ts';
 import { colors, limits } from './limits.ts';
 import { meters } from './meters.ts';
 import { projects, spaces } from './projects.ts';
+import { weathers } from './weather.ts';
 
 /** A measured quantity of a space (e.g. CO2 of classroom 101), fed by meter channels through datasources. */
 export const series = pgTable(
@@ -36,11 +37,13 @@ export const series = pgTable(
     limitId: integer('limit_id').references(() => limits.id, { onDelete: 'set null' }),
     locked: boolean('locked').notNull().default(false),
     type: text('type'),
-    weatherId: integer('weather_id'),
+    /** A weather series: its source, and the channel of it (packages/shared weatherChannels) it shows. */
+    weatherId: integer('weather_id').references(() => weathers.id, { onDelete: 'cascade' }),
+    weatherChannel: text('weather_channel'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('series_project_id').on(table.projectId)],
+  (table) => [index('series_project_id').on(table.projectId), index('series_weather_id').on(table.weatherId)],
 );
 
 /**

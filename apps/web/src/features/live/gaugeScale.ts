@@ -35,8 +35,10 @@ const typeRanges: Partial<Record<MeasurementType, GaugeRange>> = {
   Cloudiness: { min: 0, max: 100 },
   'Wind direction': { min: 0, max: 360 },
   'Wind speed': { min: 0, max: 30 },
+  'Wind gusts': { min: 0, max: 40 },
   Rain: { min: 0, max: 20 },
   Snow: { min: 0, max: 20 },
+  'Snow depth': { min: 0, max: 150 },
 };
 
 const defaultRange: GaugeRange = { min: 0, max: 100 };
