@@ -112,6 +112,11 @@ export const configSchema = z
     SMS_URL: urlWithProtocol(['http', 'https']).optional(),
     /** Sent to the SMS gateway as `Authorization: Bearer <token>`. */
     SMS_TOKEN: z.string().min(1).max(1000).optional(),
+    /** FMI's open data WFS endpoint: weather observations in Finland (no key). */
+    FMI_URL: urlWithProtocol(['http', 'https']).default('https://opendata.fmi.fi/wfs'),
+    /** Open-Meteo's forecast API (recent hours) and archive API (older days): weather elsewhere. */
+    OPEN_METEO_URL: urlWithProtocol(['http', 'https']).default('https://api.open-meteo.com/v1/forecast'),
+    OPEN_METEO_ARCHIVE_URL: urlWithProtocol(['http', 'https']).default('https://archive-api.open-meteo.com/v1/archive'),
     /** Alarm webhooks may reach loopback, private and link-local addresses (a closed network, tests). */
     WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
     /** This instance's name among those sharing the database (docs/decisions/0022-computers.md). */
@@ -215,6 +220,7 @@ export const configSchema = z
     redisUrl: env.REDIS_URL,
     smsUrl: env.SMS_URL,
     smsToken: env.SMS_TOKEN,
+    weather: { fmiUrl: env.FMI_URL, openMeteoUrl: env.OPEN_METEO_URL, openMeteoArchiveUrl: env.OPEN_METEO_ARCHIVE_URL },
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     instanceName: env.INSTANCE_NAME ?? os.hostname(),
     siteName: env.SITE_NAME,

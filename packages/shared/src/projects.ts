@@ -3,6 +3,7 @@ import { languageSchema } from './accounts.ts';
 import { dataFilterSchema, dataViewBounds } from './data-views.ts';
 import { tenancyErrors } from './error-messages.ts';
 import { endNotBeforeStart, intId, nameField, optionalText, tenancyBounds, uuidSchema } from './input-fields.ts';
+import { coordinatesInput } from './weather.ts';
 
 /** Inputs of projects and their memberships. */
 
@@ -40,6 +41,9 @@ const projectFields = {
   startAt: z.date().nullish(),
   endAt: z.date().nullish(),
   timeZone: timeZoneSchema.optional(),
+  /** Where the project is (its weather's station is the nearest one): both or neither. */
+  latitude: coordinatesInput.shape.latitude.nullish(),
+  longitude: coordinatesInput.shape.longitude.nullish(),
   /** The language of the names Olo gives the project's new series (decision 0167). */
   language: languageSchema.optional(),
   defaultSelect: z
@@ -58,13 +62,24 @@ const projectFields = {
   attachmentId: uuidSchema.nullish(),
 };
 
+/** Latitude and longitude are given together: a point needs both. */
+const bothCoordinates = (input: { latitude?: number | null; longitude?: number | null }, context: z.RefinementCtx) => {
+  if (input.latitude === undefined && input.longitude === undefined) return;
+  if ((input.latitude ?? null) === null !== ((input.longitude ?? null) === null)) {
+    const path = [(input.latitude ?? null) === null ? 'latitude' : 'longitude'];
+    context.addIssue({ code: 'custom', path, message: 'Give both coordinates' });
+  }
+};
+
 export const createProjectInput = z
   .object({ organizationId: uuidSchema, ...projectFields })
-  .superRefine(endNotBeforeStart);
+  .superRefine(endNotBeforeStart)
+  .superRefine(bothCoordinates);
 
 export const updateProjectInput = z
   .object({ id: intId, ...projectFields, name: nameField.optional() })
-  .superRefine(endNotBeforeStart);
+  .superRefine(endNotBeforeStart)
+  .superRefine(bothCoordinates);
 
 /** Projects one live subscription (`projectsStatusUpdated`, a dashboard's cards) may follow. */
 export const projectsFollowedMax = 100;

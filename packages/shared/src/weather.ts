@@ -122,3 +122,30 @@ export const projectRemoveWeatherInput = z.object({ projectId: intId, weatherId:
 
 /** A weather source's data period in the REST call: a month or a day, like the data API's. */
 export const weatherPeriodPattern = /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/;
+
+/** Messages of weather errors that the web app translates. */
+export const weatherErrors = {
+  noLocation: "Set the project's location first",
+  alreadyAdded: 'The project already has this weather source',
+  unreachable: 'The weather service could not be reached, try again later',
+} as const;
+
+/** The icons of the weather now: what the latest observations show, most telling first. */
+export const weatherIcons = ['snow', 'rain', 'cloudy', 'partly-cloudy', 'clear'] as const;
+export type WeatherIcon = (typeof weatherIcons)[number];
+
+/**
+ * The weather now as an icon, from the latest values by channel key: precipitation over 0.1 mm/h is rain (snow at or
+ * below 0 °C), else the cloud cover decides; none without cloudiness or precipitation to go by.
+ */
+export function weatherIcon(latest: Partial<Record<WeatherChannelKey, number>>): WeatherIcon | null {
+  const precipitation = Math.max(latest.rain ?? 0, latest.snow ?? 0);
+  if (precipitation > 0.1) {
+    return (latest.snow ?? 0) > (latest.rain ?? 0) || (latest.temperature ?? 1) <= 0 ? 'snow' : 'rain';
+  }
+  const cloudiness = latest.cloudiness;
+  if (cloudiness === undefined) return latest.rain === undefined ? null : 'clear';
+  if (cloudiness >= 75) return 'cloudy';
+  if (cloudiness >= 25) return 'partly-cloudy';
+  return 'clear';
+}

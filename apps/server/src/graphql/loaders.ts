@@ -9,6 +9,7 @@ import { reportCoverLoaders } from '../modules/report-covers/report-covers.loade
 import { reportLoaders } from '../modules/reports/reports.loaders.ts';
 import { seriesLoaders } from '../modules/series/series.loaders.ts';
 import { spaceLoaders } from '../modules/spaces/spaces.loaders.ts';
+import { weatherLoaders } from '../modules/weather/weather.loaders.ts';
 import type { Services } from '../wiring/services.ts';
 
 /**
@@ -28,6 +29,7 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     ...limitLoaders(services),
     ...reportLoaders(services),
     ...reportCoverLoaders(services),
+    ...weatherLoaders(services, access),
   };
 }
 

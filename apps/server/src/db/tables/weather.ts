@@ -78,3 +78,19 @@ export const projectWeathers = pgTable(
     index('project_weathers_weather_id').on(table.weatherId),
   ],
 );
+
+/**
+ * The archive pages of a source fetched in full (aligned to the provider's page length, so projects with overlapping
+ * ranges share them): a backfill asks the provider only for pages not here.
+ */
+export const weatherPages = pgTable(
+  'weather_pages',
+  {
+    weatherId: integer('weather_id')
+      .notNull()
+      .references(() => weathers.id, { onDelete: 'cascade' }),
+    pageStart: timestamp('page_start', { withTimezone: true }).notNull(),
+    fetchedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.weatherId, table.pageStart] })],
+);

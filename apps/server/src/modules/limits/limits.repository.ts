@@ -103,7 +103,7 @@ export class LimitsRepository {
 
   /**
    * The limit each series follows (olo_effective_limit_id, migration 0015: its own, else the nearest organization's of
-   * its type, else the global one); series that follow none are left out. `ownIgnored`: the limit each would follow
+   * its type, else the global one; a weather series only its own); series that follow none are left out. `ownIgnored`: the limit each would follow
    * without its own choice (its default).
    */
   async effectiveOfSeries(
@@ -114,7 +114,9 @@ export class LimitsRepository {
       select s.id as series_id, l.* from series s
       join projects p on p.id = s.project_id
       join limits l on l.id = olo_effective_limit_id(${ownIgnored ? null : sql`s.limit_id`}, p.organization_id, s.data_type)
-      where s.id in ${listOf(seriesIds)}`);
+      where s.id in ${listOf(seriesIds)}
+        -- Outdoor weather follows no indoor default of its type (decision 0173): only a limit chosen for it.
+        and (s.weather_id is null ${ownIgnored ? sql`` : sql`or s.limit_id is not null`})`);
     return rows.map((row) => ({ seriesId: Number(row.series_id), limit: limitOfRecord(row) }));
   }
 

@@ -35,6 +35,8 @@ ProjectRef.implement({
     startAt: t.expose('startAt', { type: 'DateTime', nullable: true }),
     endAt: t.expose('endAt', { type: 'DateTime', nullable: true }),
     timeZone: t.exposeString('timeZone'),
+    latitude: t.exposeFloat('latitude', { nullable: true, description: 'Where the project is, WGS84 degrees.' }),
+    longitude: t.exposeFloat('longitude', { nullable: true }),
     language: t.exposeString('language', {
       description: 'fi, sv or en: the language of the names Olo gives its new series (a meter added, say).',
     }),
@@ -159,6 +161,8 @@ const projectFieldsInput = (t: Parameters<Parameters<typeof builder.inputType>[1
   startAt: t.field({ type: 'DateTime' }),
   endAt: t.field({ type: 'DateTime' }),
   timeZone: t.string(),
+  latitude: t.float({ description: 'With longitude, or both null.' }),
+  longitude: t.float(),
   language: t.string({ description: 'fi, sv or en; a new project takes its creator’s language.' }),
   defaultSelect: t.int(),
   showLive: t.boolean(),
@@ -201,7 +205,16 @@ const UpdateProjectMembershipInput = builder.inputType('UpdateProjectMembershipI
 });
 
 /** Booleans and numbers cannot be cleared: a null means "leave as it is". */
-const clearableProjectFields = ['description', 'code', 'startAt', 'endAt', 'pictureId', 'attachmentId'] as const;
+const clearableProjectFields = [
+  'description',
+  'code',
+  'startAt',
+  'endAt',
+  'latitude',
+  'longitude',
+  'pictureId',
+  'attachmentId',
+] as const;
 
 const membershipIdArg = (value: unknown) => parseInput(z.object({ id: uuidSchema }), { id: value }).id;
 
