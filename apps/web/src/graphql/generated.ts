@@ -197,6 +197,9 @@ export type CreateProjectInput = {
   isPublic?: boolean | null | undefined;
   /** fi, sv or en; a new project takes its creator’s language. */
   language?: string | null | undefined;
+  /** With longitude, or both null. */
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
   name: string;
   organizationId: string;
   pictureId?: string | null | undefined;
@@ -506,6 +509,9 @@ export type UpdateProjectInput = {
   isPublic?: boolean | null | undefined;
   /** fi, sv or en; a new project takes its creator’s language. */
   language?: string | null | undefined;
+  /** With longitude, or both null. */
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
   name?: string | null | undefined;
   pictureId?: string | null | undefined;
   showAlarm?: boolean | null | undefined;
