@@ -65,7 +65,7 @@ const projectFields = {
 /** Latitude and longitude are given together: a point needs both. */
 const bothCoordinates = (input: { latitude?: number | null; longitude?: number | null }, context: z.RefinementCtx) => {
   if (input.latitude === undefined && input.longitude === undefined) return;
-  if ((input.latitude ?? null) === null !== ((input.longitude ?? null) === null)) {
+  if (((input.latitude ?? null) === null) !== ((input.longitude ?? null) === null)) {
     const path = [(input.latitude ?? null) === null ? 'latitude' : 'longitude'];
     context.addIssue({ code: 'custom', path, message: 'Give both coordinates' });
   }

@@ -19,14 +19,24 @@ export interface WeatherChannel {
 }
 
 export const weatherChannels = [
-  { key: 'temperature', dataType: 'ExternalTemperature', fmi: { code: 't2m' }, openMeteo: { variable: 'temperature_2m' } },
+  {
+    key: 'temperature',
+    dataType: 'ExternalTemperature',
+    fmi: { code: 't2m' },
+    openMeteo: { variable: 'temperature_2m' },
+  },
   { key: 'humidity', dataType: 'Humidity', fmi: { code: 'rh' }, openMeteo: { variable: 'relative_humidity_2m' } },
   { key: 'dewPoint', dataType: 'Dew point', fmi: { code: 'td' }, openMeteo: { variable: 'dew_point_2m' } },
   // Computed from temperature and humidity at each time (absoluteHumidity); neither provider reports it.
   { key: 'absoluteHumidity', dataType: 'Absolute humidity' },
   { key: 'pressure', dataType: 'Pressure', fmi: { code: 'p_sea' }, openMeteo: { variable: 'pressure_msl' } },
   // Oktas (0–8) as per cent of the sky; 9 (sky obscured) is no cloud amount and is dropped.
-  { key: 'cloudiness', dataType: 'Cloudiness', fmi: { code: 'n_man', scale: 12.5 }, openMeteo: { variable: 'cloud_cover' } },
+  {
+    key: 'cloudiness',
+    dataType: 'Cloudiness',
+    fmi: { code: 'n_man', scale: 12.5 },
+    openMeteo: { variable: 'cloud_cover' },
+  },
   // FMI's weather observations have no UV; Open-Meteo's is the modelled index.
   { key: 'uvIndex', dataType: 'UV index', openMeteo: { variable: 'uv_index' } },
   { key: 'windSpeed', dataType: 'Wind speed', fmi: { code: 'ws_10min' }, openMeteo: { variable: 'wind_speed_10m' } },
@@ -42,7 +52,12 @@ export const weatherChannels = [
   // Snowfall of the preceding hour, cm → mm/h; FMI observes snow depth only (snowDepth).
   { key: 'snow', dataType: 'Snow', openMeteo: { variable: 'snowfall', scale: 10 } },
   // Depth on the ground, cm; only stations that measure it report it, Open-Meteo models it in metres.
-  { key: 'snowDepth', dataType: 'Snow depth', fmi: { code: 'snow_aws' }, openMeteo: { variable: 'snow_depth', scale: 100 } },
+  {
+    key: 'snowDepth',
+    dataType: 'Snow depth',
+    fmi: { code: 'snow_aws' },
+    openMeteo: { variable: 'snow_depth', scale: 100 },
+  },
 ] as const satisfies readonly WeatherChannel[];
 
 export type WeatherChannelKey = (typeof weatherChannels)[number]['key'];
@@ -54,7 +69,9 @@ export function findWeatherChannel(key: string | null | undefined): WeatherChann
 /** The channels a provider reports (absolute humidity, computed, is every provider's). */
 export function providerChannels(provider: WeatherProvider): WeatherChannel[] {
   return weatherChannels.filter((channel) =>
-    provider === 'fmi' ? 'fmi' in channel || channel.key === 'absoluteHumidity' : 'openMeteo' in channel || channel.key === 'absoluteHumidity',
+    provider === 'fmi'
+      ? 'fmi' in channel || channel.key === 'absoluteHumidity'
+      : 'openMeteo' in channel || channel.key === 'absoluteHumidity',
   );
 }
 
@@ -65,7 +82,10 @@ export const fmiStationMaxDistanceKm = 50;
 export const weatherMatchWindowMs = 2 * 3_600_000;
 
 /** Great-circle distance between two WGS84 points, km. */
-export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const radians = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * radians;
   const dLon = (b.longitude - a.longitude) * radians;
@@ -108,8 +128,14 @@ export function matchWeather(
   return best;
 }
 
-const latitude = z.number({ message: 'Invalid coordinates' }).min(-90, 'Invalid coordinates').max(90, 'Invalid coordinates');
-const longitude = z.number({ message: 'Invalid coordinates' }).min(-180, 'Invalid coordinates').max(180, 'Invalid coordinates');
+const latitude = z
+  .number({ message: 'Invalid coordinates' })
+  .min(-90, 'Invalid coordinates')
+  .max(90, 'Invalid coordinates');
+const longitude = z
+  .number({ message: 'Invalid coordinates' })
+  .min(-180, 'Invalid coordinates')
+  .max(180, 'Invalid coordinates');
 export const coordinatesInput = z.object({ latitude, longitude });
 
 /** `projectAddWeather`: the nearest FMI station (when one is within 50 km), else an Open-Meteo grid point. */

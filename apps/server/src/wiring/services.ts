@@ -59,8 +59,8 @@ import { SystemErrorsService } from '../modules/system-errors/system-errors.serv
 import { createFmiProvider } from '../modules/weather/fmi.provider.ts';
 import { createOpenMeteoProvider } from '../modules/weather/open-meteo.provider.ts';
 import { weatherJobs } from '../modules/weather/weather.jobs.ts';
-import { WeatherDataService } from '../modules/weather/weather-data.ts';
 import { WeatherService } from '../modules/weather/weather.service.ts';
+import { WeatherDataService } from '../modules/weather/weather-data.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
 import type { Closers } from './closers.ts';

@@ -81,7 +81,8 @@ export class WeatherDataService {
     const channels = new Set<string>();
     for (const row of rows) {
       const slot = String(slotOf(slots.starts, row.time.getTime() / 1000));
-      const values = (data[slot] ??= {});
+      const values = data[slot] ?? {};
+      data[slot] = values;
       const known = values[row.channel];
       channels.add(row.channel);
       if (known) {

@@ -18,12 +18,7 @@ import { type Loaded, rowsByKey, settleEach } from '../../shared/batch-loader.ts
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { ReadingsRepository } from '../ingest/readings.repository.ts';
-import {
-  type NewWeatherSeries,
-  type ProjectWeatherRow,
-  type WeatherRepository,
-  type WeatherRow,
-} from './weather.repository.ts';
+import type { NewWeatherSeries, ProjectWeatherRow, WeatherRepository, WeatherRow } from './weather.repository.ts';
 import { WeatherFetchError, type WeatherObservation, type WeatherProviderClient } from './weather-provider.ts';
 
 /** The word a weather series' name starts with, in each language (spec section 1: "Weather - " names). */
