@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
+import { startWeatherProviderServer } from '../apps/server/src/testing/weather-provider-server.ts';
 import { e2eBaseUrl, e2eIngestToken, e2eMailDir, e2eMqttPort, e2ePort } from './support/environment.ts';
 
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
@@ -20,12 +21,14 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 /**
- * Starts a real SMTP server and the built Olo (as `npm start` runs it) on a fresh PGlite folder,
+ * Starts a real SMTP server, the weather providers' stand-in and the built Olo (as `npm start` runs it) on a fresh PGlite folder,
  * with mail going to that SMTP server. `npm run test:browser` builds first.
  */
 export default async function globalSetup() {
   fs.rmSync(e2eMailDir, { recursive: true, force: true });
   const inbox = await startSmtpInbox({ saveDir: e2eMailDir });
+  // FMI and Open-Meteo as a local server answering in their recorded formats: no test reaches the internet.
+  const weather = await startWeatherProviderServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olo-e2e-data-'));
   const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -50,6 +53,9 @@ export default async function globalSetup() {
       RATE_LIMIT_FACTOR: '100',
       // Exports of more than 500 values run in the background (summary.spec's large export).
       EXPORT_BACKGROUND_CELLS: '500',
+      FMI_URL: weather.fmiUrl,
+      OPEN_METEO_URL: weather.openMeteoForecastUrl,
+      OPEN_METEO_ARCHIVE_URL: weather.openMeteoArchiveUrl,
     },
   });
   await waitForHealth(e2eBaseUrl, server, 60_000);
@@ -58,6 +64,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await exited;
     await inbox.close();
+    await weather.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -175,3 +175,43 @@ export function weatherIcon(latest: Partial<Record<WeatherChannelKey, number>>):
   if (cloudiness >= 25) return 'partly-cloudy';
   return 'clear';
 }
+
+/**
+ * The weather series a space shows beside its own (spec Space.weather*): the project's series of the space's weather
+ * source (weatherId) of the chosen type (weatherDatatype); none while the space shows no weather.
+ */
+export function spaceWeatherSeries<S extends { weatherId?: number | null; dataType: string }>(
+  space: { weather: boolean; weatherId?: number | null; weatherDatatype?: string | null },
+  series: readonly S[],
+): S | undefined {
+  if (!space.weather || space.weatherId == null || !space.weatherDatatype) return undefined;
+  return series.find((one) => one.weatherId === space.weatherId && one.dataType === space.weatherDatatype);
+}
+
+/**
+ * Outdoor CO2 where no source measures it, ppm: the global background (NOAA's annual mean passed 420 ppm in 2023).
+ * "CO2 above outdoor" is an indoor reading less this.
+ */
+export const outdoorCo2Ppm = 420;
+
+/**
+ * What an indoor type is compared with outdoors, and how the difference reads: the temperature difference across the
+ * envelope, the moisture a drying structure still gives off (absolute humidity inside against outside), and CO2 above
+ * outdoor air. `outdoor` null: against outdoorCo2Ppm.
+ */
+export const weatherComparisons = [
+  { indoor: 'Temperature', outdoor: 'ExternalTemperature' },
+  { indoor: 'Absolute humidity', outdoor: 'Absolute humidity' },
+  { indoor: 'CO2', outdoor: null },
+] as const satisfies ReadonlyArray<{ indoor: MeasurementType; outdoor: MeasurementType | null }>;
+
+/** The indoor value less its outdoor counterpart matched to it (matchWeather), or undefined when none matched. */
+export function indoorOutdoorDifference(
+  indoor: { dataType: string; time: number; value: number },
+  outdoor: readonly WeatherPoint[],
+  projectEnd: number | null = null,
+): number | undefined {
+  if (indoor.dataType === 'CO2') return indoor.value - outdoorCo2Ppm;
+  const matched = matchWeather(outdoor, indoor.time, projectEnd);
+  return matched === undefined ? undefined : indoor.value - matched.value;
+}
