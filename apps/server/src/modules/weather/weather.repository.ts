@@ -41,6 +41,24 @@ export interface NewWeatherSeries {
   channel: string;
 }
 
+/** A time as the raw client's parameter (it sends text): ISO 8601, cast to timestamptz in the statement. */
+const iso = (time: Date | null) => time?.toISOString() ?? null;
+
+/** The raw client answers timestamps as text: each row's time columns as Dates. */
+function withDates<T>(rows: readonly T[], keys: ReadonlyArray<keyof T>): T[] {
+  return rows.map((row) => {
+    const copy = { ...row };
+    for (const key of keys) {
+      const value = copy[key] as unknown;
+      if (value !== null && value !== undefined && !(value instanceof Date))
+        copy[key] = new Date(value as string) as T[keyof T];
+    }
+    return copy;
+  });
+}
+const weatherDates = ['fetchedAt', 'observedAt', 'lastErrorAt'] as const;
+const linkDates = ['backfillFrom', 'backfillUntil', 'backfilledTo'] as const;
+
 const weatherColumns = `id, provider, station_key as "stationKey", name, latitude, longitude, fetched_at as "fetchedAt",
   observed_at as "observedAt", last_error as "lastError", last_error_at as "lastErrorAt", failures`;
 
@@ -55,45 +73,50 @@ export class WeatherRepository {
   }
 
   async projectPlace(projectId: number): Promise<ProjectPlace | undefined> {
-    const [row] = await this.sql<ProjectPlace[]>`
+    const rows = await this.sql<ProjectPlace[]>`
       select id, latitude, longitude, language, start_at as "startAt", end_at as "endAt", created_at as "createdAt"
       from projects where id = ${projectId}`;
-    return row;
+    return withDates(rows, ['startAt', 'endAt', 'createdAt'])[0];
   }
 
   /** The source of a station, made the first time a project asks for it. */
   async upsert(station: WeatherStation): Promise<WeatherRow> {
-    const [row] = await this.sql<WeatherRow[]>`
+    const rows = await this.sql<WeatherRow[]>`
       insert into weathers (provider, station_key, name, latitude, longitude)
       values (${station.provider}, ${station.stationKey}, ${station.name}, ${station.latitude}, ${station.longitude})
       on conflict (provider, station_key) do update set name = excluded.name
       returning ${this.sql.unsafe(weatherColumns)}`;
-    return row as WeatherRow;
+    return withDates(rows, weatherDates)[0] as WeatherRow;
   }
 
   async findByIds(ids: readonly number[]): Promise<WeatherRow[]> {
     if (ids.length === 0) return [];
-    return this.sql<WeatherRow[]>`
+    const rows = await this.sql<WeatherRow[]>`
       select ${this.sql.unsafe(weatherColumns)} from weathers where id = any(${numberArray(ids)}::int[])`;
+    return withDates(rows, weatherDates);
   }
 
   async listAll(): Promise<WeatherRow[]> {
-    return this.sql<WeatherRow[]>`select ${this.sql.unsafe(weatherColumns)} from weathers order by name, id`;
+    const rows = await this.sql<
+      WeatherRow[]
+    >`select ${this.sql.unsafe(weatherColumns)} from weathers order by name, id`;
+    return withDates(rows, weatherDates);
   }
 
   /** Sources of these projects, each project's by when it was added. */
   async listOfProjects(projectIds: readonly number[]): Promise<ProjectWeatherRow[]> {
     if (projectIds.length === 0) return [];
-    return this.sql<ProjectWeatherRow[]>`
+    const rows = await this.sql<ProjectWeatherRow[]>`
       select ${this.sql.unsafe(projectWeatherColumns)} from project_weathers
       where project_id = any(${numberArray(projectIds)}::int[]) order by project_id, created_at, weather_id`;
+    return withDates(rows, linkDates);
   }
 
   async findOfProject(projectId: number, weatherId: number): Promise<ProjectWeatherRow | undefined> {
-    const [row] = await this.sql<ProjectWeatherRow[]>`
+    const rows = await this.sql<ProjectWeatherRow[]>`
       select ${this.sql.unsafe(projectWeatherColumns)} from project_weathers
       where project_id = ${projectId} and weather_id = ${weatherId}`;
-    return row;
+    return withDates(rows, linkDates)[0];
   }
 
   /** Projects using a source, and whether a public link of each shows it in a shown space. */
@@ -118,8 +141,8 @@ export class WeatherRepository {
   ): Promise<boolean> {
     const inserted = await tx`
       insert into project_weathers (project_id, weather_id, distance_km, backfill_from, backfill_until, backfilled_to)
-      values (${link.projectId}, ${link.weatherId}, ${link.distanceKm}, ${link.backfillFrom}, ${link.backfillUntil},
-        ${link.backfillFrom})
+      values (${link.projectId}, ${link.weatherId}, ${link.distanceKm}, ${iso(link.backfillFrom)}::timestamptz, ${iso(link.backfillUntil)}::timestamptz,
+        ${iso(link.backfillFrom)}::timestamptz)
       on conflict do nothing returning project_id`;
     if (inserted.length === 0) return false;
     await tx`
@@ -157,7 +180,7 @@ export class WeatherRepository {
         -- greatest() passes over a null: the later of the last fetch and the last failure.
         and (greatest(fetched_at, last_error_at) is null
           or greatest(fetched_at, last_error_at)
-            + make_interval(secs => ${intervalMs / 1000}::float8 * power(2, least(failures, 6))) <= ${now})
+            + make_interval(secs => ${intervalMs / 1000}::float8 * power(2, least(failures, 6))) <= ${iso(now)}::timestamptz)
       order by id`;
   }
 
@@ -187,39 +210,45 @@ export class WeatherRepository {
       from series s
       join projects p on p.id = s.project_id
       join weather_observations o on o.weather_id = s.weather_id and o.channel = s.weather_channel
-      where s.weather_id = ${weatherId} and o.time >= ${range.from} and o.time < ${range.to}
+      where s.weather_id = ${weatherId} and o.time >= ${iso(range.from)}::timestamptz and o.time < ${iso(range.to)}::timestamptz
         and (p.end_at is null or o.time <= p.end_at)
         ${range.projectId === undefined ? tx`` : tx`and s.project_id = ${range.projectId}`}
       order by o.time`;
-    return rows;
+    return withDates(rows, ['time']);
   }
 
   async recordFetch(weatherId: number, at: Date, observedAt: Date | null): Promise<void> {
     await this.sql`
-      update weathers set fetched_at = ${at}, observed_at = greatest(observed_at, ${observedAt}::timestamptz),
+      update weathers set fetched_at = ${iso(at)}::timestamptz, observed_at = greatest(observed_at, ${iso(observedAt)}::timestamptz),
         last_error = null, last_error_at = null, failures = 0
       where id = ${weatherId}`;
   }
 
+  /** Moves the source's newest observation time forward (a backfill's last page reaches now). */
+  async recordObserved(tx: Tx, weatherId: number, newest: Date | null): Promise<void> {
+    if (!newest) return;
+    await tx`update weathers set observed_at = greatest(observed_at, ${iso(newest)}::timestamptz) where id = ${weatherId}`;
+  }
+
   async recordFailure(weatherId: number, at: Date, message: string): Promise<void> {
     await this.sql`
-      update weathers set last_error = ${message.slice(0, 500)}, last_error_at = ${at}, failures = failures + 1
+      update weathers set last_error = ${message.slice(0, 500)}, last_error_at = ${iso(at)}::timestamptz, failures = failures + 1
       where id = ${weatherId}`;
   }
 
   async pageFetched(weatherId: number, pageStart: Date): Promise<boolean> {
     const rows = await this.sql`
-      select 1 from weather_pages where weather_id = ${weatherId} and page_start = ${pageStart}`;
+      select 1 from weather_pages where weather_id = ${weatherId} and page_start = ${iso(pageStart)}::timestamptz`;
     return rows.length > 0;
   }
 
   async recordPage(tx: Tx, weatherId: number, pageStart: Date): Promise<void> {
-    await tx`insert into weather_pages (weather_id, page_start) values (${weatherId}, ${pageStart}) on conflict do nothing`;
+    await tx`insert into weather_pages (weather_id, page_start) values (${weatherId}, ${iso(pageStart)}::timestamptz) on conflict do nothing`;
   }
 
   async advanceBackfill(tx: Tx, projectId: number, weatherId: number, to: Date): Promise<void> {
     await tx`
-      update project_weathers set backfilled_to = greatest(backfilled_to, ${to}::timestamptz)
+      update project_weathers set backfilled_to = greatest(backfilled_to, ${iso(to)}::timestamptz)
       where project_id = ${projectId} and weather_id = ${weatherId}`;
   }
 
@@ -228,11 +257,12 @@ export class WeatherRepository {
     weatherIds: readonly number[],
   ): Promise<Array<{ weatherId: number; channel: string; time: Date; value: number }>> {
     if (weatherIds.length === 0) return [];
-    return this.sql<Array<{ weatherId: number; channel: string; time: Date; value: number }>>`
+    const rows = await this.sql<Array<{ weatherId: number; channel: string; time: Date; value: number }>>`
       select distinct on (o.weather_id, o.channel) o.weather_id as "weatherId", o.channel, o.time, o.value
       from weathers w join weather_observations o on o.weather_id = w.id
       where w.id = any(${numberArray(weatherIds)}::int[]) and o.time >= w.observed_at - interval '3 hours'
       order by o.weather_id, o.channel, o.time desc`;
+    return withDates(rows, ['time']);
   }
 
   /** A source's observations from `from` (inclusive) to `to` (exclusive), by time. */
@@ -241,9 +271,10 @@ export class WeatherRepository {
     from: Date,
     to: Date,
   ): Promise<Array<{ channel: string; time: Date; value: number }>> {
-    return this.sql<Array<{ channel: string; time: Date; value: number }>>`
+    const rows = await this.sql<Array<{ channel: string; time: Date; value: number }>>`
       select channel, time, value from weather_observations
-      where weather_id = ${weatherId} and time >= ${from} and time < ${to} order by time, channel`;
+      where weather_id = ${weatherId} and time >= ${iso(from)}::timestamptz and time < ${iso(to)}::timestamptz order by time, channel`;
+    return withDates(rows, ['time']);
   }
 
   /** Whether some project's backfill of the source has yet to reach into [from, to). */
@@ -251,7 +282,7 @@ export class WeatherRepository {
     const rows = await this.sql`
       select 1 from project_weathers where weather_id = ${weatherId}
         and coalesce(backfilled_to, backfill_from) < backfill_until
-        and coalesce(backfilled_to, backfill_from) < ${to} and backfill_until > ${from}
+        and coalesce(backfilled_to, backfill_from) < ${iso(to)}::timestamptz and backfill_until > ${iso(from)}::timestamptz
       limit 1`;
     return rows.length > 0;
   }

@@ -193,11 +193,7 @@ export class WeatherService {
     try {
       const observations = withAbsoluteHumidity(await provider.observations(weather, from, now));
       await this.store(weather.id, observations, { from, to: now });
-      const newest = observations.reduce<Date | null>(
-        (latest, o) => (!latest || o.time > latest ? o.time : latest),
-        null,
-      );
-      await this.deps.repository.recordFetch(weather.id, now, newest);
+      await this.deps.repository.recordFetch(weather.id, now, newestOf(observations));
       return observations.length;
     } catch (error) {
       if (!(error instanceof WeatherFetchError)) throw error;
@@ -231,6 +227,7 @@ export class WeatherService {
         );
         await repository.transaction(async (tx) => {
           await repository.insertObservations(tx, weatherId, observations);
+          await repository.recordObserved(tx, weatherId, newestOf(observations));
           if (complete) await repository.recordPage(tx, weatherId, pageStart);
         });
       } catch (error) {
@@ -286,6 +283,10 @@ export class WeatherService {
       this.deps.logger.warn({ err: error }, 'publishing weather values failed');
     }
   }
+}
+
+function newestOf(observations: readonly WeatherObservation[]): Date | null {
+  return observations.reduce<Date | null>((latest, o) => (!latest || o.time > latest ? o.time : latest), null);
 }
 
 /** Adds absolute humidity (g/m³) wherever temperature and humidity share a time. */
