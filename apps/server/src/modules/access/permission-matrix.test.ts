@@ -8,6 +8,7 @@ import { serverRoot } from '../../paths.ts';
 import { imageTourContent, uploadAttachment } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
+import { startWeatherProviderServer, type WeatherProviderServer } from '../../testing/weather-provider-server.ts';
 import { ColorsRepository } from '../colors/colors.repository.ts';
 import { LimitsRepository } from '../limits/limits.repository.ts';
 import { MetersRepository } from '../meters/meters.repository.ts';
@@ -1265,6 +1266,60 @@ const cases: Record<string, Case> = {
       values (${w.project.id}, ${await w.newUser()}, 'Theirs', now() - interval '1 day', now()) returning id`;
     return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteSavedDateRange(id: $id) }', { id: range?.id }));
   },
+  weathers: async (w, role) => {
+    const weatherId = await worldWeather(w);
+    const response = await w.call(role, '{ weathers { id } }');
+    return outcomeOf(response, (data) => (data.weathers as Array<{ id: number }>).some((row) => row.id === weatherId));
+  },
+  weather: async (w, role) =>
+    outcomeOf(await w.call(role, 'query Q($id: Int!) { weather(id: $id) { id } }', { id: await worldWeather(w) })),
+  'Project.weathers': async (w, role) => {
+    const weatherId = await worldWeather(w);
+    const response = await w.call(role, 'query Q($id: Int!) { project(id: $id) { weathers { weatherId } } }', {
+      id: w.project.id,
+    });
+    return outcomeOf(response, (data) =>
+      Boolean(
+        (data.project as { weathers: Array<{ weatherId: number }> } | null)?.weathers.some(
+          (row) => row.weatherId === weatherId,
+        ),
+      ),
+    );
+  },
+  projectAddWeather: async (w, role) => {
+    // Disposable: X without the source, so that each allowed call adds it anew.
+    const weatherId = await worldWeather(w);
+    await w.olo.server.database
+      .sql`delete from project_weathers where project_id = ${w.project.id} and weather_id = ${weatherId}`;
+    await w.olo.server.database
+      .sql`delete from series where project_id = ${w.project.id} and weather_id = ${weatherId}`;
+    const response = await w.call(
+      role,
+      'mutation M($p: Int!) { projectAddWeather(projectId: $p, provider: "open-meteo") { weatherId } }',
+      { p: w.project.id },
+    );
+    await worldWeather(w);
+    return outcomeOf(response);
+  },
+  projectRemoveWeather: async (w, role) => {
+    const weatherId = await worldWeather(w);
+    const response = await w.call(
+      role,
+      'mutation M($p: Int!, $w: Int!) { projectRemoveWeather(projectId: $p, weatherId: $w) }',
+      {
+        p: w.project.id,
+        w: weatherId,
+      },
+    );
+    return outcomeOf(response, (data) => data.projectRemoveWeather === true);
+  },
+  'GET /api/weather/{weatherId}/{period}': async (w, role) => {
+    const weatherId = await worldWeather(w);
+    const response = await w.clients[role].fetch(`/api/weather/${weatherId}/${new Date().toISOString().slice(0, 7)}`);
+    if (response.status === 200) return 'allowed';
+    expect([401, 403]).toContain(response.status);
+    return 'denied';
+  },
   'GET /api/data/{projectId}': async (w, role) => {
     const body = await projectData(w, role);
     return body?.series.some((series) => series.id === w.seriesId) ? 'allowed' : 'denied';
@@ -1887,6 +1942,29 @@ async function publicProjectPicture(w: World, options: { linkOn: boolean }): Pro
 }
 
 /** X's data for this month in hours as `role`; undefined when refused. */
+/**
+ * X's weather source, an Open-Meteo point at X's location (no case asks FMI): made on first use, and linked to X again
+ * when a case removed it. Its id.
+ */
+async function worldWeather(w: World): Promise<number> {
+  const sql = w.olo.server.database.sql;
+  // A backfill an allowed projectAddWeather queued runs on its own: done before the next call is fingerprinted.
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    const [pending] = await sql<Array<{ count: number }>>`
+      select count(*)::int as count from jobs where name = 'weather.backfill' and done_at is null`;
+    if (!pending?.count) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await sql`update projects set latitude = 60.17, longitude = 24.94 where id = ${w.project.id} and latitude is null`;
+  const [weather] = await sql<Array<{ id: number }>>`
+    insert into weathers (provider, station_key, name, latitude, longitude)
+    values ('open-meteo', '60.17,24.94', 'Open-Meteo 60.17, 24.94', 60.17, 24.94)
+    on conflict (provider, station_key) do update set name = excluded.name returning id`;
+  await sql`insert into project_weathers (project_id, weather_id) values (${w.project.id}, ${weather?.id as number})
+    on conflict do nothing`;
+  return weather?.id as number;
+}
+
 async function projectData(w: World, role: Role): Promise<{ series: Array<{ id: number }> } | undefined> {
   const [project] = await w.olo.server.database.sql<Array<{ dataId: string }>>`
     select data_id as "dataId" from projects where id = ${w.project.id}`;
@@ -2326,12 +2404,24 @@ describe('the permissions documentation', () => {
 
 describe.each(testDatabases)('permission matrix on %s', (kind) => {
   let world: World;
+  let weatherProviders: WeatherProviderServer;
   beforeAll(async () => {
     // The PDF rows print the built web app's print page (built only when stale), as report-pdf.test.ts does.
     execFileSync('node', ['scripts/build.mjs'], { cwd: path.join(serverRoot, '..', '..'), stdio: 'ignore' });
-    world = await buildWorld(await startTestServer(kind, { INGEST_TOKEN: matrixIngestToken }));
+    weatherProviders = await startWeatherProviderServer();
+    world = await buildWorld(
+      await startTestServer(kind, {
+        INGEST_TOKEN: matrixIngestToken,
+        FMI_URL: weatherProviders.fmiUrl,
+        OPEN_METEO_URL: weatherProviders.openMeteoForecastUrl,
+        OPEN_METEO_ARCHIVE_URL: weatherProviders.openMeteoArchiveUrl,
+      }),
+    );
   }, 300_000);
-  afterAll(() => world?.olo.close());
+  afterAll(async () => {
+    await world?.olo.close();
+    await weatherProviders?.close();
+  });
 
   it.each(permissionMatrix.map((row) => [row.operation, row] as const))(
     '%s',
