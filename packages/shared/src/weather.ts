@@ -154,6 +154,7 @@ export const weatherErrors = {
   noLocation: "Set the project's location first",
   alreadyAdded: 'The project already has this weather source',
   unreachable: 'The weather service could not be reached, try again later',
+  notASource: 'Not a weather source of this project',
 } as const;
 
 /** The icons of the weather now: what the latest observations show, most telling first. */

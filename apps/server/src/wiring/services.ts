@@ -62,6 +62,7 @@ import { weatherJobs } from '../modules/weather/weather.jobs.ts';
 import { WeatherService } from '../modules/weather/weather.service.ts';
 import { WeatherDataService } from '../modules/weather/weather-data.ts';
 import type { Broker } from '../mqtt/broker.ts';
+import { AppError, invalidField } from '../shared/errors.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
 import type { Closers } from './closers.ts';
 import { type LateBound, lateBound } from './late-bound.ts';
@@ -388,9 +389,17 @@ export async function createServices(deps: ServicesDeps) {
     publicSeries,
     sessions,
     signIn,
-    spaces: new SpacesService(repositories.spaces, events, (projectId, colorId) =>
-      colors.assertUsable(projectId, colorId),
-    ),
+    spaces: new SpacesService(repositories.spaces, events, async (projectId, choices) => {
+      await colors.assertUsable(projectId, choices.colorId);
+      await weather.assertSpaceChoice(projectId, choices);
+      if (choices.weatherLimit != null && choices.weatherDatatype) {
+        await limits.assertUsable(projectId, choices.weatherLimit, choices.weatherDatatype).catch((error: unknown) => {
+          throw error instanceof AppError
+            ? invalidField('weatherLimit', error.issues?.[0]?.message ?? error.message)
+            : error;
+        });
+      }
+    }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
     weather,
     weatherData: new WeatherDataService({ repository: repositories.weather, service: weather }),

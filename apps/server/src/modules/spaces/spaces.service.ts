@@ -6,12 +6,23 @@ import { AppError } from '../../shared/errors.ts';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { NewSpace, SpaceRow, SpacesRepository } from './spaces.repository.ts';
 
+/** What a space refers to beyond itself; undefined: left as it is. */
+export interface SpaceChoices {
+  colorId?: number | null;
+  weatherId?: number | null;
+  weatherDatatype?: string | null;
+  weatherLimit?: number | null;
+}
+
 export class SpacesService {
   constructor(
     private readonly repository: SpacesRepository,
     private readonly events: EventBus,
-    /** Throws a field error unless the colour is one the project may pick (the colors module). */
-    private readonly checkColor: (projectId: number, colorId: number | null | undefined) => Promise<void>,
+    /**
+     * Throws a field error unless the colour, the weather source and its limit are ones the project may pick (the
+     * colors, weather and limits modules).
+     */
+    private readonly checkChoices: (projectId: number, choices: SpaceChoices) => Promise<void>,
   ) {}
 
   /** Each project's spaces, to its viewers only: one query for a list of projects. */
@@ -32,7 +43,7 @@ export class SpacesService {
 
   async create(access: ViewerAccess, input: z.output<typeof createSpaceInput>): Promise<SpaceRow> {
     await access.assert('project.update', input.projectId);
-    await this.checkColor(input.projectId, input.colorId);
+    await this.checkChoices(input.projectId, input);
     const space = await this.repository.insert(input as NewSpace);
     await this.events.publish('project.updated', { projectId: space.projectId });
     return space;
@@ -40,7 +51,7 @@ export class SpacesService {
 
   async update(access: ViewerAccess, input: z.output<typeof updateSpaceInput>): Promise<SpaceRow> {
     const current = await this.editable(access, input.id);
-    await this.checkColor(current.projectId, input.colorId);
+    await this.checkChoices(current.projectId, { ...current, ...input });
     const { id, ...changes } = input;
     const space = await this.repository.update(id, changes as Partial<NewSpace>);
     await this.events.publish('project.updated', { projectId: current.projectId });

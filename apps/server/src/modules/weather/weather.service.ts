@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { type Loaded, rowsByKey, settleEach } from '../../shared/batch-loader.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, invalidField } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { ReadingsRepository } from '../ingest/readings.repository.ts';
 import type { NewWeatherSeries, ProjectWeatherRow, WeatherRepository, WeatherRow } from './weather.repository.ts';
@@ -146,6 +146,14 @@ export class WeatherService {
     const projectIds = await access.visibleProjectIds();
     const links = projectIds === null ? [] : await this.deps.repository.listOfProjects(projectIds);
     return this.deps.repository.findByIds([...new Set(links.map((link) => link.weatherId))]);
+  }
+
+  /** Throws a field error unless a space's weather source is one of its project's. */
+  async assertSpaceChoice(projectId: number, choice: { weatherId?: number | null }): Promise<void> {
+    if (choice.weatherId === null || choice.weatherId === undefined) return;
+    if (!(await this.deps.repository.findOfProject(projectId, choice.weatherId))) {
+      throw invalidField('weatherId', weatherErrors.notASource);
+    }
   }
 
   /** Sources by id, for objects the viewer was already let see (a project's sources). */

@@ -129,7 +129,9 @@ describe.each(testDatabases)('weather sources (%s)', (kind) => {
 
     // The backfill asked FMI only for its own pages: one request per page, none repeated.
     const pages = providers.requests
-      .filter((request) => request.route === 'fmi' && request.url.searchParams.get('storedquery_id')?.endsWith('simple'))
+      .filter(
+        (request) => request.route === 'fmi' && request.url.searchParams.get('storedquery_id')?.endsWith('simple'),
+      )
       .map((request) => request.url.searchParams.get('starttime'));
     expect(new Set(pages).size).toBe(pages.length);
 
@@ -192,6 +194,28 @@ describe.each(testDatabases)('weather sources (%s)', (kind) => {
     await olo.server.services.weather.fetchRecent(again as NonNullable<typeof again>);
     const recovered = expectData(await admin.graphql<ProjectWeather>(projectWeather, { id: projectId }));
     expect(recovered.project.weathers[0]?.weather.lastError).toBeNull();
+  });
+
+  it("lets a space show its project's weather source only", async () => {
+    const data = expectData(await admin.graphql<ProjectWeather>(projectWeather, { id: projectId }));
+    const weatherId = data.project.weathers[0]?.weatherId as number;
+    const space = expectData(
+      await admin.graphql<{ createSpace: { id: number } }>(
+        `mutation C($input: CreateSpaceInput!) { createSpace(input: $input) { id } }`,
+        { input: { projectId, name: 'Classroom' } },
+      ),
+    ).createSpace;
+    const update = `mutation U($input: UpdateSpaceInput!) { updateSpace(input: $input) { weather weatherId weatherDatatype } }`;
+    const shown = expectData(
+      await admin.graphql(update, {
+        input: { id: space.id, weather: true, weatherId, weatherDatatype: 'ExternalTemperature' },
+      }),
+    );
+    expect(shown).toEqual({ updateSpace: { weather: true, weatherId, weatherDatatype: 'ExternalTemperature' } });
+    const foreign = await admin.graphql(update, { input: { id: space.id, weatherId: weatherId + 1000 } });
+    expect(foreign.errors?.[0]?.extensions?.issues).toEqual([
+      { path: 'weatherId', message: 'Not a weather source of this project' },
+    ]);
   });
 
   it('removes a source with its weather series; only project admins may', async () => {
