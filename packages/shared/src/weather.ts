@@ -216,3 +216,16 @@ export function indoorOutdoorDifference(
   const matched = matchWeather(outdoor, indoor.time, projectEnd);
   return matched === undefined ? undefined : indoor.value - matched.value;
 }
+
+/** The weather series that these spaces show beside their own (spaceWeatherSeries), each with the first space showing it. */
+export function weatherSeriesShownBy<S extends { id: number; weatherId?: number | null; dataType: string }>(
+  spaces: ReadonlyArray<{ id: number; weather: boolean; weatherId?: number | null; weatherDatatype?: string | null }>,
+  series: readonly S[],
+): Map<number, number> {
+  const shownIn = new Map<number, number>();
+  for (const space of spaces) {
+    const shown = spaceWeatherSeries(space, series);
+    if (shown && !shownIn.has(shown.id)) shownIn.set(shown.id, space.id);
+  }
+  return shownIn;
+}

@@ -6,6 +6,7 @@ import {
   periodEnded,
   periodSettleMs,
   periodSlots,
+  weatherSeriesShownBy,
 } from '@olo/shared';
 import { ByteBoundedCache } from '../../shared/byte-bounded-cache.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -203,7 +204,10 @@ export class DataService {
     return { spaces, series };
   }
 
-  /** Members (and whoever sees the project) get every series; others the series of the spaces a public link shows. */
+  /**
+   * Members (and whoever sees the project) get every series; others the series of the spaces a public link shows, and
+   * the weather series those spaces show.
+   */
   private visibleLists(
     { spaces: allSpaces, series: allSeries }: ProjectLists,
     member: boolean,
@@ -213,8 +217,15 @@ export class DataService {
       .filter((space) => member || publicView?.data(space))
       .map(({ id, name, show }) => ({ id, name, show }));
     const shownSpaceIds = new Set(spaces.map((space) => space.id));
+    // A weather series goes with the shown spaces that show it beside their own.
+    const shownWeather = weatherSeriesShownBy(
+      allSpaces.filter((space) => shownSpaceIds.has(space.id)),
+      allSeries,
+    );
     const series: ProjectDataBody['series'] = sortSeries(allSeries)
-      .filter((item) => member || (item.spaceId !== null && shownSpaceIds.has(item.spaceId)))
+      .filter(
+        (item) => member || (item.spaceId !== null && shownSpaceIds.has(item.spaceId)) || shownWeather.has(item.id),
+      )
       .map(({ id, name, spaceId, dataType, dataUnit, dataName, colorId, limitId }) => ({
         id,
         name,

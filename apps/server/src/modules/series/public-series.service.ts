@@ -1,3 +1,4 @@
+import { weatherSeriesShownBy } from '@olo/shared';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
 import type { SeriesRepository } from './series.repository.ts';
@@ -70,8 +71,20 @@ export class PublicSeriesService {
     if (!view.live) return [];
     const spaces = new Map((await this.deps.spaces.listByProject(project.id)).map((space) => [space.id, space]));
     const rows = await this.repository.listByProject(project.id);
+    // A weather series goes with the shown spaces that show it beside their own.
+    // Shown as one of the space's own.
+    const shownWeather = weatherSeriesShownBy(
+      [...spaces.values()].filter((space) => view.space(space)),
+      rows,
+    );
     return sortSeries(
-      rows.filter((row) => view.liveSeries(row, row.spaceId === null ? undefined : spaces.get(row.spaceId))),
+      rows
+        .filter(
+          (row) =>
+            view.liveSeries(row, row.spaceId === null ? undefined : spaces.get(row.spaceId)) ||
+            shownWeather.has(row.id),
+        )
+        .map((row) => ({ ...row, spaceId: row.spaceId ?? (shownWeather.get(row.id) as number) })),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
-import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
+import { expectData, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import { startWeatherProviderServer, type WeatherProviderServer } from '../../testing/weather-provider-server.ts';
 
 const addWeather = /* GraphQL */ `
@@ -216,6 +216,43 @@ describe.each(testDatabases)('weather sources (%s)', (kind) => {
     expect(foreign.errors?.[0]?.extensions?.issues).toEqual([
       { path: 'weatherId', message: 'Not a weather source of this project' },
     ]);
+  });
+
+  it('shows a public link the weather only where a shown space shows it', async () => {
+    const project = expectData(
+      await admin.graphql<{ updateProject: { publicId: string } }>(
+        `mutation U($input: UpdateProjectInput!) { updateProject(input: $input) { publicId } }`,
+        { input: { id: projectId, isPublic: true, showLive: true } },
+      ),
+    ).updateProject;
+    const data = expectData(await admin.graphql<ProjectWeather>(projectWeather, { id: projectId }));
+    const outdoor = data.project.series.find((series) => series.weatherChannel === 'temperature');
+    const publicSeries = async () => {
+      const visitor = new TestClient(olo.url);
+      const body = expectData(
+        await visitor.graphql<{ projectByPublicId: { series: Array<{ id: number; spaceId: number }> } }>(
+          'query P($id: String!) { projectByPublicId(publicId: $id) { series { id spaceId } } }',
+          { id: project.publicId },
+        ),
+      );
+      return body.projectByPublicId.series;
+    };
+    // The classroom of the previous test shows the outdoor temperature.
+    expect((await publicSeries()).map((series) => series.id)).toContain(outdoor?.id);
+    const spaces = expectData(
+      await admin.graphql<{ project: { spaces: Array<{ id: number }> } }>(
+        'query P($id: Int!) { project(id: $id) { spaces { id } } }',
+        { id: projectId },
+      ),
+    ).project.spaces;
+    for (const space of spaces) {
+      expectData(
+        await admin.graphql('mutation U($input: UpdateSpaceInput!) { updateSpace(input: $input) { id } }', {
+          input: { id: space.id, weather: false },
+        }),
+      );
+    }
+    expect((await publicSeries()).map((series) => series.id)).not.toContain(outdoor?.id);
   });
 
   it('removes a source with its weather series; only project admins may', async () => {
