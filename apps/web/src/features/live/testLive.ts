@@ -1,7 +1,25 @@
 /** Test-only: a project's spaces, series and newest values as the server answers them, with their `__typename`s. */
 
-export function liveSpace(id: number, name: string, show = true) {
-  return { __typename: 'Space', id, name, show };
+export function liveSpace(
+  id: number,
+  name: string,
+  show = true,
+  weather: { weatherId: number; weatherDatatype: string } | null = null,
+) {
+  return {
+    __typename: 'Space',
+    id,
+    name,
+    show,
+    weather: weather !== null,
+    weatherId: weather?.weatherId ?? null,
+    weatherDatatype: weather?.weatherDatatype ?? null,
+  };
+}
+
+/** A weather series as the server answers it: no space, its source's id. */
+export function weatherSerie(id: number, weatherId: number, name: string, dataType: string) {
+  return { ...liveSerie(id, null, name, dataType), weatherId };
 }
 
 /** A CO2 limit as the server answers it: green below 800 ppm, yellow to 1200, red above. */
@@ -37,6 +55,7 @@ export function liveSerie(
     dataType,
     dataUnit: dataUnit === undefined ? null : dataUnit,
     spaceId,
+    weatherId: null as number | null,
     color: looks.color ? { __typename: 'Color', id: id * 100, color: looks.color } : null,
     limit: looks.limit ?? null,
     alarming: looks.alarming ?? false,
