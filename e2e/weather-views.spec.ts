@@ -28,6 +28,8 @@ async function projectWithWeather(page: import('@playwright/test').Page, serial:
       id: projectId,
       latitude: 60.17,
       longitude: 24.94,
+      // A day of range, so that the backfill of the added source brings the last hours' observations.
+      startAt: new Date(Date.now() - 24 * 3_600_000).toISOString(),
     },
   });
   const { createSpace } = await graphql<{ createSpace: { id: number } }>(
