@@ -22,6 +22,8 @@ export interface LiveSpaceInput {
   weather?: boolean;
   weatherId?: number | null;
   weatherDatatype?: string | null;
+  /** The limit (by id, of `limits`) the space's weather value is coloured by; none: the weather series' own. */
+  weatherLimit?: number | null;
 }
 
 export interface LiveSeriesInput {
@@ -84,6 +86,7 @@ export function liveSpaces(
   spaces: readonly LiveSpaceInput[],
   series: readonly LiveSeriesInput[],
   latests: readonly LiveLatest[],
+  limits: ReadonlyArray<DrawnLimit & { id: number }> = [],
 ): LiveSpace[] {
   const latestBySeries = new Map(latests.map((latest) => [latest.seriesId, latest]));
   return spaces
@@ -105,7 +108,7 @@ export function liveSpaces(
           limit: item.limit ?? null,
           alarming: item.alarming ?? false,
         })),
-      weather: spaceWeatherNow(space, series, latestBySeries),
+      weather: spaceWeatherNow(space, series, latestBySeries, limits),
     }));
 }
 
@@ -113,6 +116,7 @@ function spaceWeatherNow(
   space: LiveSpaceInput,
   series: readonly LiveSeriesInput[],
   latestBySeries: ReadonlyMap<number, LiveLatest>,
+  limits: ReadonlyArray<DrawnLimit & { id: number }>,
 ): SpaceWeatherNow | null {
   const weather = spaceWeatherSeries({ ...space, weather: space.weather ?? false }, series);
   if (!weather) return null;
@@ -124,6 +128,7 @@ function spaceWeatherNow(
     unit: seriesUnit(weather),
     value: latest?.data ?? null,
     time: latest ? Date.parse(latest.time) : null,
+    limit: limits.find((limit) => limit.id === space.weatherLimit) ?? weather.limit ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ export function liveSpace(
   id: number,
   name: string,
   show = true,
-  weather: { weatherId: number; weatherDatatype: string } | null = null,
+  weather: { weatherId: number; weatherDatatype: string; weatherLimit?: number } | null = null,
 ) {
   return {
     __typename: 'Space',
@@ -14,6 +14,7 @@ export function liveSpace(
     weather: weather !== null,
     weatherId: weather?.weatherId ?? null,
     weatherDatatype: weather?.weatherDatatype ?? null,
+    weatherLimit: weather?.weatherLimit ?? null,
   };
 }
 
@@ -76,10 +77,11 @@ export function projectLive(
   spaces: ReturnType<typeof liveSpace>[],
   series: ReturnType<typeof liveSerie>[],
   latests: ReturnType<typeof seriesLatest>[],
+  limits: ReturnType<typeof co2Limit>[] = [],
 ) {
   return {
     data: {
-      project: { __typename: 'Project', id: projectId, spaces, series },
+      project: { __typename: 'Project', id: projectId, spaces, series, limits },
       seriesLatests: latests,
     },
   };

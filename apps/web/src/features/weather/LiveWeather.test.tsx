@@ -5,14 +5,28 @@ import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswer, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
-import { liveSerie, liveSpace, minutesAgo, projectLive, seriesLatest, weatherSerie } from '../live/testLive.ts';
+import {
+  co2Limit,
+  liveSerie,
+  liveSpace,
+  minutesAgo,
+  projectLive,
+  seriesLatest,
+  weatherSerie,
+} from '../live/testLive.ts';
 import { shellProject } from '../projects/testProjects.ts';
+
+/** Below 0 °C blue, above it green: the classroom's weather follows it (Space.weatherLimit). */
+const frostLimit = co2Limit({ id: 44, min: -30, max: 30, limits: [0], colors: ['#1971c2'], maxcolor: '#2f9e44' });
 
 /** Luokka 101 shows the outdoor temperature of source 5; Sali shows no weather. */
 const weatherProject = () =>
   projectLive(
     7,
-    [liveSpace(1, 'Luokka 101', true, { weatherId: 5, weatherDatatype: 'ExternalTemperature' }), liveSpace(2, 'Sali')],
+    [
+      liveSpace(1, 'Luokka 101', true, { weatherId: 5, weatherDatatype: 'ExternalTemperature', weatherLimit: 44 }),
+      liveSpace(2, 'Sali'),
+    ],
     [
       liveSerie(13, 1, 'Lämpötila', 'Temperature'),
       liveSerie(21, 2, 'Lämpötila', 'Temperature'),
@@ -25,6 +39,7 @@ const weatherProject = () =>
       seriesLatest(91, -3.2, minutesAgo(20)),
       seriesLatest(92, 80, minutesAgo(20)),
     ],
+    [co2Limit(), frostLimit],
   );
 
 function renderLive(path: string, answers: GraphqlAnswers = {}) {
@@ -53,6 +68,8 @@ describe('live views with outdoor weather', () => {
     expect(within(classroom).getByTestId('space-weather-value').textContent).toBe('Ulkona −3,2 °C');
     expect(within(classroom).getByTestId('space-weather-name').textContent).toBe('Sää - Ulkolämpötila (Ulkolämpötila)');
     expect(within(classroom).getByTestId('space-weather-comparison').textContent).toBe('Ero ulos 24,1 °C');
+    // Coloured by the space's weather limit: −3,2 °C is in its blue band.
+    expect(within(classroom).getByText('−3,2 °C').getAttribute('data-band-color')).toBe('#1971c2');
     expect(within(spaceSection('Sali') as HTMLElement).queryByTestId('space-weather')).toBeNull();
     // Weather series have no space: no stray group or gauge of them.
     expect(screen.getAllByTestId('live-space')).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { formatMeasurement, unitLabel } from '@olo/shared';
+import { bandColor, formatMeasurement, readableOn, unitLabel } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
 import { comparisonLabelKey, type SpaceWeatherNow, type WeatherComparison } from './spaceWeather.ts';
@@ -24,11 +24,18 @@ export function SpaceWeatherValue({
   const { t, i18n } = useTranslation();
   const typeLabel = useMeasurementLabel();
   const type = typeLabel(weather.dataType);
+  // Coloured by its limit's band like a table value, made readable on the page's white.
+  const band = weather.limit ? bandColor(weather.limit, weather.value ?? undefined) : null;
   return (
     <Group gap="xs" wrap="wrap" data-testid="space-weather" aria-label={t('Outdoor weather')} role="group">
       <Text size="sm" data-testid="space-weather-value">
         {t('Outdoors')}{' '}
-        <Text span fw={600}>
+        <Text
+          span
+          fw={600}
+          data-band-color={band ?? undefined}
+          style={band ? { color: readableOn(band, '#ffffff'), boxShadow: `inset 0 -3px 0 ${band}` } : undefined}
+        >
           {formatWeatherValue(weather.value, weather.dataType, weather.unit, i18n.language)}
         </Text>
       </Text>

@@ -1,4 +1,5 @@
 import { indoorOutdoorDifference, matchWeather, weatherComparisons } from '@olo/shared';
+import type { DrawnLimit } from '../charts/gaugeDrawing.ts';
 
 /** What a view knows of the space's weather series now: its type, unit and newest value (epoch ms). */
 export interface SpaceWeatherNow {
@@ -9,6 +10,8 @@ export interface SpaceWeatherNow {
   /** Newest value; none while the source has reported nothing. */
   value: number | null;
   time: number | null;
+  /** Space.weatherLimit when set, else the series' own; weather series follow no default limit. */
+  limit: DrawnLimit | null;
 }
 
 /** One indoor–outdoor comparison of a space (shared `weatherComparisons`), in the indoor series' unit. */
