@@ -1,4 +1,4 @@
-import { indoorOutdoorDifference, matchWeather, weatherComparisons } from '@olo/shared';
+import { indoorOutdoorDifference, weatherComparisons } from '@olo/shared';
 import type { DrawnLimit } from '../charts/gaugeDrawing.ts';
 
 /** What a view knows of the space's weather series now: its type, unit and newest value (epoch ms). */
@@ -51,12 +51,6 @@ export function spaceWeatherComparisons(
   return comparisons;
 }
 
-/** The weather value matched to a time from a sorted series of points, as `matchWeather` (re-exported for views). */
-export const matchedWeatherValue = (
-  points: ReadonlyArray<{ time: number; value: number }>,
-  time: number,
-  projectEnd: number | null = null,
-): number | undefined => matchWeather(points, time, projectEnd)?.value;
 
 /** The translation key that names a comparison, by its indoor type. */
 export function comparisonLabelKey(indoorType: string): string {
