@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartGroups } from '../data-slots/chartGroups.ts';
 import { statsRows } from '../data-slots/statsRows.ts';
 import { dataSeries, resultOf } from '../data-slots/testDataSlots.ts';
-import { spaceWeatherMap } from './chartWeather.ts';
+import { spaceWeatherMap, withWeatherLimits } from './chartWeather.ts';
 
 const hour = 3_600_000;
 const t0 = Date.UTC(2026, 0, 10, 10);
@@ -83,5 +83,34 @@ describe('a space with weather in the summary and reports', () => {
       unit: '°C',
       difference: { value: '24,0', indoorType: 'Temperature' },
     });
+  });
+
+  it("makes a space's weather line follow the space's weather limit", () => {
+    const frost = {
+      id: 44,
+      min: -30,
+      max: 30,
+      limits: [0],
+      colors: ['#1971c2'],
+      maxcolor: '#2f9e44',
+      split: true,
+      opacity: 0.25,
+    };
+    const looks = new Map([
+      [13, { color: null, limit: null }],
+      [91, { color: null, limit: null }],
+    ]);
+    const followed = withWeatherLimits(
+      looks,
+      [
+        { id: 1, weatherLimit: 44 },
+        { id: 2, weatherLimit: null },
+      ],
+      weather,
+      [frost],
+    );
+    expect(followed.get(91)?.limit).toBe(frost);
+    expect(followed.get(13)?.limit).toBeNull();
+    expect(withWeatherLimits(looks, [{ id: 1, weatherLimit: null }], weather, [frost]).get(91)?.limit).toBeNull();
   });
 });

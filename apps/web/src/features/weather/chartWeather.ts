@@ -31,6 +31,30 @@ export function spaceWeatherMap(
   return map;
 }
 
+/**
+ * The series' looks with each space's weather series following the space's weather limit (Space.weatherLimit) where
+ * one is set; a weather series that several spaces show follows the first one's.
+ */
+export function withWeatherLimits<Look extends { limit: unknown }, L extends { id: number }>(
+  looks: ReadonlyMap<number, Look>,
+  spaces: ReadonlyArray<{ id: number; weatherLimit?: number | null }>,
+  spaceWeather: SpaceWeatherMap,
+  limits: readonly L[],
+): Map<number, Look | (Omit<Look, 'limit'> & { limit: L })> {
+  const result = new Map<number, Look | (Omit<Look, 'limit'> & { limit: L })>(looks);
+  const set = new Set<number>();
+  for (const space of spaces) {
+    const seriesId = spaceWeather.get(space.id);
+    const limit = limits.find((candidate) => candidate.id === space.weatherLimit);
+    if (seriesId === undefined || !limit || set.has(seriesId)) continue;
+    const look = looks.get(seriesId);
+    if (!look) continue;
+    result.set(seriesId, { ...look, limit });
+    set.add(seriesId);
+  }
+  return result;
+}
+
 /** A series' slots with values, as weather points (ascending, like the data API's). */
 export function weatherPoints(item: Pick<SeriesResult, 'points'>): WeatherPoint[] {
   return item.points.flatMap((point) => (point.value === null ? [] : [{ time: point.time, value: point.value }]));

@@ -51,7 +51,6 @@ export function spaceWeatherComparisons(
   return comparisons;
 }
 
-
 /** The translation key that names a comparison, by its indoor type. */
 export function comparisonLabelKey(indoorType: string): string {
   if (indoorType === 'Temperature') return 'Difference to outdoors';
