@@ -29,7 +29,7 @@ function useSummaryChart(
   const data = useMemo(() => chartData(times, group), [times, group]);
   const structure = JSON.stringify([
     group.units,
-    group.lines.map((line) => [line.seriesId, line.label, line.color, line.unit, line.dataType]),
+    group.lines.map((line) => [line.seriesId, line.label, line.color, line.unit, line.dataType, line.weather]),
     nulls,
     i18n.language,
     timeZone,

@@ -2,6 +2,7 @@ import type { AggregateResult, SeriesResult } from '@olo/data-engine';
 import { isStructureMoisture, measurementTypeStyle, seriesColor, seriesDryingTargets } from '@olo/shared';
 import type { DrawnLimit } from '../charts/gaugeDrawing.ts';
 import type { LimitBandSet } from '../charts/limitBandsPlugin.ts';
+import type { SpaceWeatherMap } from '../weather/chartWeather.ts';
 
 /** The summary draws a graph per space and unit, or a graph per measurement type across spaces. */
 export type GroupBy = 'space' | 'type';
@@ -16,6 +17,8 @@ export interface ChartLine {
   limit: DrawnLimit | null;
   /** One value per time of the group's chart; null where the series has none. */
   values: (number | null)[];
+  /** The space's outdoor weather drawn beside its own series (Space.weather): dashed, and no limit bands. */
+  weather?: boolean;
 }
 
 export interface ChartGroup {
@@ -101,6 +104,7 @@ export function chartGroups(
   groupBy: GroupBy,
   labels: ChartLabels,
   looks: SeriesLooks = new Map(),
+  spaceWeather: SpaceWeatherMap = new Map(),
 ): ChartGroup[] {
   const spaceNames = new Map(result.spaces.map((space) => [space.id, space.name]));
   const spaceOrder = new Map(result.spaces.map((space, index) => [space.id, index]));
@@ -146,12 +150,44 @@ export function chartGroups(
   if (groupBy === 'type') return ordered.map(({ key, title, units, lines }) => ({ key, title, units, lines }));
   // A stable sort: the units of a space keep the order they were met in.
   ordered.sort((a, b) => a.order - b.order);
+  addSpaceWeatherLines(ordered, result, spaceWeather, looks);
   return ordered.map(({ key, units, lines, spaceName, typeNames }) => ({
     key,
     title: spaceUnitTitle(spaceName, typeNames, units[0] ?? ''),
     units,
     lines,
   }));
+}
+
+/**
+ * A space's weather series as a line of its graph (decision 0178): of the graph of the weather's unit, else of the
+ * space's first graph, on an axis of its own; in each space's graph once, whatever else shows it.
+ */
+function addSpaceWeatherLines(
+  groups: ReadonlyArray<ChartGroup & { key: string }>,
+  result: Pick<AggregateResult, 'series' | 'times'>,
+  spaceWeather: SpaceWeatherMap,
+  looks: SeriesLooks,
+): void {
+  for (const [spaceId, weatherId] of spaceWeather) {
+    const item = result.series.find((candidate) => candidate.series.id === weatherId);
+    if (!item) continue;
+    const unit = seriesUnit(item.series);
+    const ofSpace = groups.filter((group) => group.key.startsWith(`space-${spaceId}-`));
+    const group = ofSpace.find((candidate) => candidate.units.includes(unit)) ?? ofSpace[0];
+    if (!group) continue;
+    if (!group.units.includes(unit)) group.units.push(unit);
+    group.lines.push({
+      seriesId: item.series.id,
+      label: item.series.name,
+      color: lineColor(item.series.id, looks),
+      unit,
+      dataType: item.series.dataType,
+      limit: looks.get(item.series.id)?.limit ?? null,
+      values: alignedValues(item, result.times),
+      weather: true,
+    });
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AggregateResult } from '@olo/data-engine';
 import { bandColor, formatMeasurement } from '@olo/shared';
+import { matchedOutdoor, type SpaceWeatherMap } from '../weather/chartWeather.ts';
 import { lineColor, type SeriesLooks, seriesUnit, shownSeries } from './chartGroups.ts';
 
 /** The band colours of a row's values on the series' limit; null without a limit or a value. */
@@ -23,6 +24,16 @@ export interface StatsRow {
   count: string;
   /** For the screen only: the export writes the numbers alone. */
   bands: StatsBands;
+  /** The space's outdoor weather matched to the series' slots (Space.weather); null when the space shows none. */
+  outdoor: StatsOutdoor | null;
+}
+
+export interface StatsOutdoor {
+  /** Mean of the weather values matched to the series' slots, formatted; '-' when none matched. */
+  value: string;
+  unit: string;
+  /** The indoor–outdoor comparison's mean, formatted in the series' unit, with its indoor type; none for other types. */
+  difference: { value: string; indoorType: string } | null;
 }
 
 /** A min/avg/max row per shown series, in the data API's order (spaces by name, series by type importance). */
@@ -31,9 +42,29 @@ export function statsRows(
   locale: string,
   noSpace: string,
   looks: SeriesLooks = new Map(),
+  spaceWeather: SpaceWeatherMap = new Map(),
+  projectEnd: number | null = null,
 ): StatsRow[] {
   const spaceNames = new Map(result.spaces.map((space) => [space.id, space.name]));
-  return shownSeries(result).map(({ series, stats }) => {
+  const outdoorOf = (item: AggregateResult['series'][number]): StatsOutdoor | null => {
+    const weatherId = item.series.spaceId === null ? undefined : spaceWeather.get(item.series.spaceId);
+    const weather = result.series.find((candidate) => candidate.series.id === weatherId);
+    if (!weather) return null;
+    const matched = matchedOutdoor(item, weather, projectEnd);
+    return {
+      value: formatMeasurement(matched.outdoor ?? undefined, weather.series.dataType, locale),
+      unit: seriesUnit(weather.series),
+      difference:
+        matched.difference === null
+          ? null
+          : {
+              value: formatMeasurement(matched.difference, item.series.dataType, locale),
+              indoorType: item.series.dataType,
+            },
+    };
+  };
+  return shownSeries(result).map((item) => {
+    const { series, stats } = item;
     const format = (value: number | undefined) => formatMeasurement(value, series.dataType, locale);
     const limit = looks.get(series.id)?.limit ?? null;
     const band = (value: number | undefined) => (limit ? bandColor(limit, value) : null);
@@ -48,6 +79,7 @@ export function statsRows(
       max: format(stats?.max),
       count: new Intl.NumberFormat(locale).format(stats?.count ?? 0),
       bands: { min: band(stats?.min), avg: band(stats?.avg), max: band(stats?.max) },
+      outdoor: outdoorOf(item),
     };
   });
 }

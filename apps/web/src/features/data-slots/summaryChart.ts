@@ -73,6 +73,8 @@ export function createSummaryChart(
         label: line.label,
         color: line.color,
         scale: scaleOf(line.unit),
+        // Outdoor weather beside the space's own series: dashed, so it reads as no reading of the space.
+        ...(line.weather ? { dash: [8, 4] } : {}),
         spanGaps: !options.nulls,
         value: (chart: uPlot, value: number | null, seriesIndex: number, index: number | null) => {
           const text = (shown: number) =>

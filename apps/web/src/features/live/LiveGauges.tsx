@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LiveSpaceWeather } from '../weather/LiveSpaceWeather.tsx';
 import { LiveGauge } from './LiveGauge.tsx';
 import type { LiveSpace } from './liveSeries.ts';
 
@@ -11,6 +12,7 @@ function SpaceGauges({ space, now, headingOrder }: { space: LiveSpace; now: numb
       <Title order={headingOrder} size="h3" id={headingId}>
         {space.name}
       </Title>
+      <LiveSpaceWeather space={space} />
       {space.series.length === 0 ? (
         <Text c="dimmed">{t('No series in this space.')}</Text>
       ) : (

@@ -2,6 +2,7 @@ import { Badge, ColorSwatch, Group, Table } from '@mantine/core';
 import { bandColor } from '@olo/shared';
 import { useTranslation } from 'react-i18next';
 import { BandValueCell } from '../limits/BandValueCell.tsx';
+import { LiveSpaceWeather } from '../weather/LiveSpaceWeather.tsx';
 import { LiveProjectData } from './LiveProjectData.tsx';
 import { formatLiveValue, type LiveSeries, type LiveSpace } from './liveSeries.ts';
 import { ReadingAge } from './ReadingAge.tsx';
@@ -34,8 +35,8 @@ function LiveTable({ spaces, now }: { spaces: LiveSpace[]; now: number }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {spaces.flatMap((space) =>
-            space.series.map((series) => (
+          {spaces.flatMap((space) => [
+            ...space.series.map((series) => (
               <Table.Tr
                 key={series.id}
                 data-testid={`live-row-${series.id}`}
@@ -61,7 +62,15 @@ function LiveTable({ spaces, now }: { spaces: LiveSpace[]; now: number }) {
                 </Table.Td>
               </Table.Tr>
             )),
-          )}
+            space.weather ? (
+              <Table.Tr key={`weather-${space.id}`} data-testid={`live-weather-row-${space.id}`}>
+                <Table.Td>{space.name}</Table.Td>
+                <Table.Td colSpan={3}>
+                  <LiveSpaceWeather space={space} />
+                </Table.Td>
+              </Table.Tr>
+            ) : null,
+          ])}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,5 +1,13 @@
-import { compareSeriesOrder, formatMeasurement, measurementTypeStyle, seriesColor, unitLabel } from '@olo/shared';
+import {
+  compareSeriesOrder,
+  formatMeasurement,
+  measurementTypeStyle,
+  seriesColor,
+  spaceWeatherSeries,
+  unitLabel,
+} from '@olo/shared';
 import type { DrawnLimit } from '../charts/gaugeDrawing.ts';
+import type { SpaceWeatherNow } from '../weather/spaceWeather.ts';
 
 /**
  * What the live pages draw from, as plain data: the member pages give the project's query (`Space`, `Serie`,
@@ -10,6 +18,12 @@ export interface LiveSpaceInput {
   name: string;
   /** Space.show; the public view sends only shown spaces and leaves it out. */
   show?: boolean;
+  /** Space.weather*: the space shows its weather source's series of this type; the public view leaves them out. */
+  weather?: boolean;
+  weatherId?: number | null;
+  weatherDatatype?: string | null;
+  /** The limit (by id, of `limits`) the space's weather value is coloured by; none: the weather series' own. */
+  weatherLimit?: number | null;
 }
 
 export interface LiveSeriesInput {
@@ -18,6 +32,8 @@ export interface LiveSeriesInput {
   dataType: string;
   dataUnit?: string | null;
   spaceId?: number | null;
+  /** The weather source of a weather series (which has no space). */
+  weatherId?: number | null;
   /** The colour the series picked (`Serie.color`); none takes the palette's by its id. */
   color?: { color: string } | null;
   /** The limit the series follows (own, its organization's or the global one of its type); none leaves it neutral. */
@@ -50,6 +66,8 @@ export interface LiveSpace {
   id: number;
   name: string;
   series: LiveSeries[];
+  /** The outdoor value the space shows beside its own (Space.weather); null when it shows none. */
+  weather: SpaceWeatherNow | null;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -68,6 +86,7 @@ export function liveSpaces(
   spaces: readonly LiveSpaceInput[],
   series: readonly LiveSeriesInput[],
   latests: readonly LiveLatest[],
+  limits: ReadonlyArray<DrawnLimit & { id: number }> = [],
 ): LiveSpace[] {
   const latestBySeries = new Map(latests.map((latest) => [latest.seriesId, latest]));
   return spaces
@@ -89,7 +108,28 @@ export function liveSpaces(
           limit: item.limit ?? null,
           alarming: item.alarming ?? false,
         })),
+      weather: spaceWeatherNow(space, series, latestBySeries, limits),
     }));
+}
+
+function spaceWeatherNow(
+  space: LiveSpaceInput,
+  series: readonly LiveSeriesInput[],
+  latestBySeries: ReadonlyMap<number, LiveLatest>,
+  limits: ReadonlyArray<DrawnLimit & { id: number }>,
+): SpaceWeatherNow | null {
+  const weather = spaceWeatherSeries({ ...space, weather: space.weather ?? false }, series);
+  if (!weather) return null;
+  const latest = latestBySeries.get(weather.id);
+  return {
+    seriesId: weather.id,
+    name: weather.name,
+    dataType: weather.dataType,
+    unit: seriesUnit(weather),
+    value: latest?.data ?? null,
+    time: latest ? Date.parse(latest.time) : null,
+    limit: limits.find((limit) => limit.id === space.weatherLimit) ?? weather.limit ?? null,
+  };
 }
 
 /** The newest values after a push: a pushed value replaces that series' earlier one, other series keep theirs. */

@@ -1,7 +1,26 @@
 /** Test-only: a project's spaces, series and newest values as the server answers them, with their `__typename`s. */
 
-export function liveSpace(id: number, name: string, show = true) {
-  return { __typename: 'Space', id, name, show };
+export function liveSpace(
+  id: number,
+  name: string,
+  show = true,
+  weather: { weatherId: number; weatherDatatype: string; weatherLimit?: number } | null = null,
+) {
+  return {
+    __typename: 'Space',
+    id,
+    name,
+    show,
+    weather: weather !== null,
+    weatherId: weather?.weatherId ?? null,
+    weatherDatatype: weather?.weatherDatatype ?? null,
+    weatherLimit: weather?.weatherLimit ?? null,
+  };
+}
+
+/** A weather series as the server answers it: no space, its source's id. */
+export function weatherSerie(id: number, weatherId: number, name: string, dataType: string) {
+  return { ...liveSerie(id, null, name, dataType), weatherId };
 }
 
 /** A CO2 limit as the server answers it: green below 800 ppm, yellow to 1200, red above. */
@@ -37,6 +56,7 @@ export function liveSerie(
     dataType,
     dataUnit: dataUnit === undefined ? null : dataUnit,
     spaceId,
+    weatherId: null as number | null,
     color: looks.color ? { __typename: 'Color', id: id * 100, color: looks.color } : null,
     limit: looks.limit ?? null,
     alarming: looks.alarming ?? false,
@@ -57,10 +77,11 @@ export function projectLive(
   spaces: ReturnType<typeof liveSpace>[],
   series: ReturnType<typeof liveSerie>[],
   latests: ReturnType<typeof seriesLatest>[],
+  limits: ReturnType<typeof co2Limit>[] = [],
 ) {
   return {
     data: {
-      project: { __typename: 'Project', id: projectId, spaces, series },
+      project: { __typename: 'Project', id: projectId, spaces, series, limits },
       seriesLatests: latests,
     },
   };

@@ -29,7 +29,7 @@ export function useProjectLive(projectId: number) {
   });
   useSubscription(LiveProjectUpdatedDocument, { variables: { id: projectId }, skip: !data });
   const spaces = useMemo<LiveSpace[] | undefined>(
-    () => data && liveSpaces(data.project.spaces, data.project.series, data.seriesLatests),
+    () => data && liveSpaces(data.project.spaces, data.project.series, data.seriesLatests, data.project.limits),
     [data],
   );
   return { spaces, loading, error };

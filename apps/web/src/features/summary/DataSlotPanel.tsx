@@ -17,6 +17,7 @@ import { RemoveIcon } from '../ui/DeleteButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadingSkeleton } from '../ui/QueryState.tsx';
 import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import type { SpaceWeatherMap } from '../weather/chartWeather.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { NameSaver } from './NameSaver.tsx';
 import { PhoneOptions } from './PhoneOptions.tsx';
@@ -33,6 +34,10 @@ export interface DataSlotPanelProps {
   groupBy: GroupBy;
   /** The series' colours and limits. */
   looks: SeriesLooks;
+  /** The weather series each space shows beside its own. */
+  spaceWeather: SpaceWeatherMap;
+  /** The project's end, epoch ms, or null. */
+  projectEnd: number | null;
   /** Paint the limits' bands behind the graphs. */
   showLimits: boolean;
   latestReading: number | null;
@@ -45,7 +50,7 @@ export interface DataSlotPanelProps {
 
 /** One period of the summary: its options, graphs, min/avg/max table and exports, from a data engine of its own. */
 export function DataSlotPanel(props: DataSlotPanelProps) {
-  const { project, slot, index, groupBy, looks, saved, dispatch } = props;
+  const { project, slot, index, groupBy, looks, spaceWeather, projectEnd, saved, dispatch } = props;
   const { key } = slot;
   // Stable callbacks: the options and graphs are memoized and render again only when their own props change.
   const change = useCallback(
@@ -71,12 +76,15 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
   const spaces = result?.spaces;
   const groups = useMemo(
     () =>
-      times && series && spaces ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }, looks) : [],
-    [times, series, spaces, groupBy, typeLabel, noSpace, looks],
+      times && series && spaces
+        ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }, looks, spaceWeather)
+        : [],
+    [times, series, spaces, groupBy, typeLabel, noSpace, looks, spaceWeather],
   );
   const rows = useMemo(
-    () => (series && spaces ? statsRows({ series, spaces }, i18n.language, noSpace, looks) : []),
-    [series, spaces, i18n.language, noSpace, looks],
+    () =>
+      series && spaces ? statsRows({ series, spaces }, i18n.language, noSpace, looks, spaceWeather, projectEnd) : [],
+    [series, spaces, i18n.language, noSpace, looks, spaceWeather, projectEnd],
   );
   const shown = result?.range ?? null;
   const title = slot.name || t('Period {{n}}', { n: index + 1 });

@@ -6,6 +6,7 @@ import { ProjectSummaryDocument, SeriesLatestUpdatedDocument } from '../../graph
 import { seriesLooks } from '../data-slots/chartGroups.ts';
 import { useProjectIdParam } from '../projects/useProject.ts';
 import { QueryState } from '../ui/QueryState.tsx';
+import { spaceWeatherMap, withWeatherLimits } from '../weather/chartWeather.ts';
 import { latestTime } from './latestTime.ts';
 import { SummaryView } from './SummaryView.tsx';
 import { addressOfQuery, queryOfAddress, type SummaryAddress } from './summaryAddress.ts';
@@ -25,7 +26,20 @@ function ProjectSummary({ projectId }: { projectId: number }) {
   // The latest data time as the page loaded: pushes update the same cached readings, and they reach the engine
   // as pushes (at most one refresh every 4 minutes), not as a new project that fetches at once.
   const loaded = useRef<{ projectId: number; latest: number | null } | null>(null);
-  const looks = useMemo(() => seriesLooks(data?.project.series ?? []), [data?.project.series]);
+  const weather = useMemo(
+    () => spaceWeatherMap(data?.project.spaces ?? [], data?.project.series ?? []),
+    [data?.project.spaces, data?.project.series],
+  );
+  const looks = useMemo(
+    () =>
+      withWeatherLimits(
+        seriesLooks(data?.project.series ?? []),
+        data?.project.spaces ?? [],
+        weather,
+        data?.project.limits ?? [],
+      ),
+    [data?.project.series, data?.project.spaces, data?.project.limits, weather],
+  );
   const address = useSummaryAddress(data?.project.timeZone ?? null);
   if (data && loaded.current?.projectId !== projectId) {
     loaded.current = { projectId, latest: latestTime(data.seriesLatests) };
@@ -46,6 +60,8 @@ function ProjectSummary({ projectId }: { projectId: number }) {
       defaults={project.defaults}
       latestReading={pushed}
       seriesLooks={looks}
+      spaceWeather={weather}
+      projectEnd={project.endAt === null ? null : Date.parse(project.endAt)}
       address={address ?? undefined}
     />
   );

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupBy, SeriesLooks } from '../data-slots/chartGroups.ts';
 import { dataSlotsReducer, initialDataSlot, maxDataSlots } from '../data-slots/dataSlots.ts';
+import type { SpaceWeatherMap } from '../weather/chartWeather.ts';
 import { DataExports } from './DataExports.tsx';
 import { DataSlotPanel } from './DataSlotPanel.tsx';
 import { PhoneOptions } from './PhoneOptions.tsx';
@@ -22,17 +23,24 @@ export interface SummaryViewProps {
   readOnly?: boolean;
   /** The series' chosen colours and the limits they follow; without, palette colours and no bands. */
   seriesLooks?: SeriesLooks;
+  /** The weather series each space shows beside its own (Space.weather); without, none. */
+  spaceWeather?: SpaceWeatherMap;
+  /** The project's end, epoch ms: no weather value past it belongs to a reading. */
+  projectEnd?: number | null;
   /** The page's address: where the first period's range, slot and the grouping start, and where they are kept. */
   address?: { initial: SummaryAddress; onChange: (address: SummaryAddress) => void };
 }
 
 const noLooks: SeriesLooks = new Map();
+const noWeather: SpaceWeatherMap = new Map();
 
 function SummaryPeriods({
   project,
   defaults,
   latestReading = null,
   seriesLooks = noLooks,
+  spaceWeather = noWeather,
+  projectEnd = null,
   saved,
   address,
 }: SummaryViewProps & { saved: SummarySaved | null }) {
@@ -116,6 +124,8 @@ function SummaryPeriods({
           index={index}
           groupBy={groupBy}
           looks={seriesLooks}
+          spaceWeather={spaceWeather}
+          projectEnd={projectEnd}
           showLimits={showLimits}
           latestReading={latestReading}
           saved={saved}

@@ -30,6 +30,13 @@ export interface ReportSpaceInfo {
   name: string;
   show: boolean;
   color: string | null;
+  /**
+   * Space.weather*: the weather series the space shows beside its own. The report context does not carry them yet
+   * (ReportSpace has no weather fields), so reports show no weather until it does.
+   */
+  weather?: boolean;
+  weatherId?: number | null;
+  weatherDatatype?: string | null;
 }
 
 export interface ReportSeriesInfo {
@@ -38,6 +45,8 @@ export interface ReportSeriesInfo {
   spaceId: number | null;
   dataType: string;
   dataUnit: string | null;
+  /** The weather source of a weather series (not in the report context yet, see ReportSpaceInfo.weather). */
+  weatherId?: number | null;
   color: string | null;
   limit: (DrawnLimit & { normalMin: number | null; normalMax: number | null }) | null;
 }

@@ -8,6 +8,7 @@ import {
 } from '@olo/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { browserFetch } from '../../data-slots/useDataEngine.ts';
+import { spaceWeatherMap } from '../../weather/chartWeather.ts';
 import type { ReportScope } from './reportScope.ts';
 
 /** What an element draws from: the engine's result with only its series, and whether it is complete. */
@@ -145,16 +146,29 @@ export function useElementView(
     [report.from, report.to, report.dataslots, dataKey, context.defaults, context.timeZone],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selections.
-  const seriesIds = useMemo(
-    () =>
-      resolveReportSeries(
-        element.series ?? [],
-        { spaces: context.spaces, series: context.series },
-        currentSpace?.id ?? null,
-      ),
-    [selectionKey, context.spaces, context.series, currentSpace?.id],
-  );
+  const seriesIds = useMemo(() => {
+    const chosen = resolveReportSeries(
+      element.series ?? [],
+      { spaces: context.spaces, series: context.series },
+      currentSpace?.id ?? null,
+    );
+    return withSpaceWeather(chosen, context);
+  }, [selectionKey, context.spaces, context.series, currentSpace?.id]);
   return { view, seriesIds };
+}
+
+/** The chosen series and the weather series of their spaces, which their graphs and tables show beside them. */
+function withSpaceWeather(chosen: number[], context: ReportScope['context']): number[] {
+  const weather = spaceWeatherMap(context.spaces, context.series);
+  if (weather.size === 0) return chosen;
+  const spaceOf = new Map(context.series.map((series) => [series.id, series.spaceId]));
+  const ids = new Set(chosen);
+  for (const id of chosen) {
+    const spaceId = spaceOf.get(id);
+    const weatherId = spaceId == null ? undefined : weather.get(spaceId);
+    if (weatherId !== undefined) ids.add(weatherId);
+  }
+  return [...ids];
 }
 
 /** Everything an element draws from: its view, its series and their values. */

@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/accounts.ts';
+import { graphql } from './support/graphql.ts';
+import { moveMeterTo } from './support/projects.ts';
+import { co2Uplink, connectToBroker } from './support/uplinks.ts';
+
+/**
+ * A project in Helsinki with the weather of its nearest FMI station (the local stand-in's), whose space "Luokka 301"
+ * shows the outdoor temperature beside its own temperature, fed by a meter.
+ */
+async function projectWithWeather(page: import('@playwright/test').Page, serial: string) {
+  const slug = `e2e-${crypto.randomUUID().slice(0, 8)}`;
+  const { createOrganization } = await graphql<{ createOrganization: { id: string } }>(
+    page,
+    'mutation ($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id } }',
+    { name: 'E2E Sää Oy', slug },
+  );
+  const meterId = await moveMeterTo(page, createOrganization.id, serial);
+  const { createProject } = await graphql<{ createProject: { id: number } }>(
+    page,
+    'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { name: 'E2E Sää', organizationId: createOrganization.id } },
+  );
+  const projectId = createProject.id;
+  await graphql(page, 'mutation ($input: UpdateProjectInput!) { updateProject(input: $input) { id } }', {
+    input: {
+      id: projectId,
+      latitude: 60.17,
+      longitude: 24.94,
+      // A day of range, so that the backfill of the added source brings the last hours' observations.
+      startAt: new Date(Date.now() - 24 * 3_600_000).toISOString(),
+    },
+  });
+  const { createSpace } = await graphql<{ createSpace: { id: number } }>(
+    page,
+    'mutation ($input: CreateSpaceInput!) { createSpace(input: $input) { id } }',
+    { input: { projectId, name: 'Luokka 301' } },
+  );
+  const { createSeries } = await graphql<{ createSeries: { id: number } }>(
+    page,
+    'mutation ($input: CreateSeriesInput!) { createSeries(input: $input) { id } }',
+    { input: { projectId, spaceId: createSpace.id, name: 'Lämpötila', dataType: 'Temperature', dataUnit: '°C' } },
+  );
+  await graphql(
+    page,
+    'mutation ($input: CreateSeriesDatasourceInput!) { createSeriesDatasource(input: $input) { id } }',
+    { input: { seriesId: createSeries.id, meterId, channel: 'temperature', startAt: new Date().toISOString() } },
+  );
+  const { projectAddWeather } = await graphql<{ projectAddWeather: { weatherId: number } }>(
+    page,
+    'mutation ($projectId: Int!) { projectAddWeather(projectId: $projectId) { weatherId } }',
+    { projectId },
+  );
+  await graphql(page, 'mutation ($input: UpdateSpaceInput!) { updateSpace(input: $input) { id } }', {
+    input: {
+      id: createSpace.id,
+      weather: true,
+      weatherId: projectAddWeather.weatherId,
+      weatherDatatype: 'ExternalTemperature',
+    },
+  });
+  return { projectId, seriesId: createSeries.id, spaceId: createSpace.id };
+}
+
+test("a space's outdoor temperature shows beside its own in the live view and the summary graph", async ({ page }) => {
+  test.setTimeout(90_000);
+  const serial = crypto.randomBytes(8).toString('hex');
+  const broker = await connectToBroker();
+  const known = co2Uplink(serial, 1, 612);
+  await broker.publishAsync(known.topic, known.body, { qos: 1 });
+  try {
+    await logIn(page, 'admin', 'e2e-admin-password');
+    const { projectId, seriesId } = await projectWithWeather(page, serial);
+    // The example uplink's temperature is 30.8 °C.
+    const reading = co2Uplink(serial, 2, 640);
+    await broker.publishAsync(reading.topic, reading.body, { qos: 1 });
+
+    await page.goto(`/p/${projectId}/live`);
+    await expect(page.getByTestId(`live-gauge-${seriesId}`).getByTestId('live-value')).toHaveText('30,8 °C', {
+      timeout: 15_000,
+    });
+    const space = page.getByTestId('live-space').filter({ hasText: 'Luokka 301' });
+    // The backfill runs as a job: its observations reach the page on a reload.
+    await expect(async () => {
+      await page.reload();
+      await expect(space.getByTestId('space-weather-value')).toHaveText(/^Ulkona −?\d+,\d °C$/, { timeout: 2_000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(space.getByTestId('space-weather-name')).toContainText('Sää - Ulkolämpötila');
+    await expect(space.getByTestId('space-weather-comparison')).toHaveText(/^Ero ulos −?\d+,\d °C$/);
+
+    await page.goto(`/p/${projectId}/summary`);
+    const graph = page.getByTestId('summary-graph').filter({ hasText: 'Luokka 301' }).first();
+    await expect(graph).toContainText('Lämpötila', { timeout: 20_000 });
+    await expect(graph).toContainText('Sää - Ulkolämpötila');
+    await expect(page.getByTestId('summary-outdoor-value').first()).toHaveText(/°C$/);
+  } finally {
+    await broker.endAsync();
+  }
+});
