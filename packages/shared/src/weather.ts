@@ -182,7 +182,7 @@ export function weatherIcon(latest: Partial<Record<WeatherChannelKey, number>>):
  * source (weatherId) of the chosen type (weatherDatatype); none while the space shows no weather.
  */
 export function spaceWeatherSeries<S extends { weatherId?: number | null; dataType: string }>(
-  space: { weather: boolean; weatherId?: number | null; weatherDatatype?: string | null },
+  space: { weather?: boolean; weatherId?: number | null; weatherDatatype?: string | null },
   series: readonly S[],
 ): S | undefined {
   if (!space.weather || space.weatherId == null || !space.weatherDatatype) return undefined;
@@ -219,7 +219,7 @@ export function indoorOutdoorDifference(
 
 /** The weather series that these spaces show beside their own (spaceWeatherSeries), each with the first space showing it. */
 export function weatherSeriesShownBy<S extends { id: number; weatherId?: number | null; dataType: string }>(
-  spaces: ReadonlyArray<{ id: number; weather: boolean; weatherId?: number | null; weatherDatatype?: string | null }>,
+  spaces: ReadonlyArray<{ id: number; weather?: boolean; weatherId?: number | null; weatherDatatype?: string | null }>,
   series: readonly S[],
 ): Map<number, number> {
   const shownIn = new Map<number, number>();

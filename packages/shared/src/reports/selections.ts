@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRoomMeasurement } from '../measurements.ts';
+import { weatherSeriesShownBy } from '../weather.ts';
 import type { ReportContent } from './content.ts';
 import type { ReportElement } from './elements.ts';
 
@@ -26,11 +27,16 @@ export interface ReportSpaceFacts {
   id: number;
   name: string;
   show: boolean;
+  /** Space.weather*: the weather series it shows beside its own (spaceWeatherSeries). */
+  weather?: boolean;
+  weatherId?: number | null;
+  weatherDatatype?: string | null;
 }
 export interface ReportSeriesFacts {
   id: number;
   spaceId: number | null;
   dataType: string | null;
+  weatherId?: number | null;
 }
 
 /** A series "all types" takes: one measuring the room, not the meter's battery or radio (decision 0157). */
@@ -101,5 +107,11 @@ export function reportReferencedSeries(
   };
   visit(content.elements, null);
   for (const item of lists.series) if (seriesIds.has(item.id) && item.spaceId !== null) spaceIds.add(item.spaceId);
+  // A shown space's graphs and tables show its weather beside its own series.
+  const weatherShown = weatherSeriesShownBy(
+    lists.spaces.filter((space) => spaceIds.has(space.id)),
+    lists.series.map((item) => ({ ...item, dataType: item.dataType ?? '' })),
+  );
+  for (const id of weatherShown.keys()) seriesIds.add(id);
   return { seriesIds: [...seriesIds], spaceIds: [...spaceIds] };
 }

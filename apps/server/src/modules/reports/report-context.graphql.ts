@@ -8,6 +8,10 @@ const ReportSpaceRef = builder.objectRef<ReportSpaceRow>('ReportSpace').implemen
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
     show: t.exposeBoolean('show'),
+    weather: t.exposeBoolean('weather', { description: 'It shows outdoor weather beside its series (Space.weather).' }),
+    weatherId: t.exposeInt('weatherId', { nullable: true }),
+    weatherDatatype: t.exposeString('weatherDatatype', { nullable: true }),
+    weatherLimit: t.exposeInt('weatherLimit', { nullable: true }),
     color: t.string({
       nullable: true,
       description: 'The colour it picked, #rrggbb; null: its palette colour by id.',
@@ -24,6 +28,7 @@ const ReportSeriesRef = builder.objectRef<ReportSeriesRow>('ReportSeries').imple
     spaceId: t.exposeInt('spaceId', { nullable: true }),
     dataType: t.exposeString('dataType'),
     dataUnit: t.exposeString('dataUnit', { nullable: true }),
+    weatherId: t.exposeInt('weatherId', { nullable: true, description: 'The weather source of a weather series.' }),
     color: t.string({
       nullable: true,
       description: 'The colour it picked, #rrggbb; null: its palette colour by id (seriesColor).',

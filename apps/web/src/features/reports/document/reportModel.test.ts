@@ -86,7 +86,18 @@ describe('report model', () => {
       startAt: '2026-01-10T08:00:00.000Z',
       defaultSelect: 7,
       defaults: { slot: 3600, mode: 'max', nulls: true, filters: 'not a list' },
-      spaces: [{ id: 1, name: 'Sali', show: true, color: '#ff0000' }],
+      spaces: [
+        {
+          id: 1,
+          name: 'Sali',
+          show: true,
+          color: '#ff0000',
+          weather: false,
+          weatherId: null,
+          weatherDatatype: null,
+          weatherLimit: null,
+        },
+      ],
       series: [
         {
           id: 5,
@@ -94,6 +105,7 @@ describe('report model', () => {
           spaceId: 1,
           dataType: 'CO2',
           dataUnit: 'ppm',
+          weatherId: null,
           color: null,
           limit: {
             id: 2,

@@ -30,10 +30,7 @@ export interface ReportSpaceInfo {
   name: string;
   show: boolean;
   color: string | null;
-  /**
-   * Space.weather*: the weather series the space shows beside its own. The report context does not carry them yet
-   * (ReportSpace has no weather fields), so reports show no weather until it does.
-   */
+  /** Space.weather*: the weather series the space shows beside its own (spaceWeatherSeries). */
   weather?: boolean;
   weatherId?: number | null;
   weatherDatatype?: string | null;
@@ -45,7 +42,7 @@ export interface ReportSeriesInfo {
   spaceId: number | null;
   dataType: string;
   dataUnit: string | null;
-  /** The weather source of a weather series (not in the report context yet, see ReportSpaceInfo.weather). */
+  /** The weather source of a weather series. */
   weatherId?: number | null;
   color: string | null;
   limit: (DrawnLimit & { normalMin: number | null; normalMax: number | null }) | null;
