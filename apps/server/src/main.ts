@@ -42,10 +42,13 @@ async function main() {
     // Three months of history, on a fresh database only and after the server answers, so that it never delays
     // start-up; it is older than the simulator's live day, so the two never write the same readings.
     const { seedDemoHistory, startDemoStructureFeed } = await import('./seed/demo-history.ts');
+    const { seedDemoWeather } = await import('./seed/demo-weather.ts');
     const deps = { db: server.database.db, sql: server.database.sql, events: server.events };
     demoHistory = seedDemoHistory(deps).then(
-      (history) => {
+      async (history) => {
         if (history.created) logger.info({ values: history.values, episodes: history.episodes }, 'demo history stored');
+        // Outdoor weather beside the readings: Kaisaniemi's, three months generated, then FMI's where it answers.
+        await seedDemoWeather(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo weather failed'));
         // The slab RH has no meter for the simulation to send: its hand readings go on from where the history ends.
         stopStructureFeed = startDemoStructureFeed(deps, (error) =>
           logger.warn({ err: error }, 'demo slab reading failed'),

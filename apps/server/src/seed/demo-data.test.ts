@@ -16,6 +16,7 @@ import {
 } from './demo-data.ts';
 import { continueDemoStructure, demoStructureSeries, seedDemoHistory, ventilationFaultDay } from './demo-history.ts';
 import { seedDemoMeters } from './demo-meters.ts';
+import { demoWeatherAt, seedDemoWeather } from './demo-weather.ts';
 
 describe.each(testDatabases)('demo data on %s', (kind) => {
   let olo: TestServer;
@@ -263,5 +264,29 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     expect(new Date(shortened?.first as Date).getTime()).toBeGreaterThan(startAt.getTime() + 30 * 86_400_000);
     await startFrom(-1);
     expect(await history()).toEqual([before]);
+  });
+
+  it("gives the demo projects Kaisaniemi's weather: three months of outdoor history in weather series their spaces show", async () => {
+    const { sql } = olo.server.database;
+    const now = Date.now();
+    expect(await seedDemoWeather({ sql }, { now })).toEqual({ created: true });
+    expect(await seedDemoWeather({ sql }, { now })).toEqual({ created: false });
+    const [school] = await sql<Array<{ id: number; latitude: number }>>`
+      select id, latitude from projects where code = ${demoProject.code}`;
+    expect(school?.latitude).toBeCloseTo(60.17, 1);
+    const [outdoor] = await sql<Array<{ id: number; name: string; first: string; count: number }>>`
+      select s.id, s.name, min(d.time) as first, count(d.*)::int as count
+      from series s join series_data d on d.series_id = s.id
+      where s.project_id = ${school?.id as number} and s.weather_channel = 'temperature' group by s.id, s.name`;
+    expect(outdoor?.name).toBe('Sää - Ulkolämpötila');
+    // Three months of half-hourly values, reaching back to the project's start.
+    expect(outdoor?.count).toBeGreaterThan(80 * 48);
+    const spaces = await sql<Array<{ weather: boolean; weatherDatatype: string }>>`
+      select weather, weather_datatype as "weatherDatatype" from spaces where project_id = ${school?.id as number}`;
+    expect(spaces.every((space) => space.weather && space.weatherDatatype === 'ExternalTemperature')).toBe(true);
+    // November in Helsinki: the generated weather stays in the season's range.
+    const values = demoWeatherAt(Date.UTC(2026, 10, 15, 12)).filter((value) => value.channel === 'temperature');
+    expect(values[0]?.value).toBeGreaterThan(-15);
+    expect(values[0]?.value).toBeLessThan(12);
   });
 });

@@ -76,15 +76,8 @@ export class WeatherService {
     const point = { latitude: project.latitude, longitude: project.longitude };
     const station = await this.locate(point, input.provider);
     const weather = await repository.upsert(station);
-    const language = project.language ?? defaultLanguage;
-    const word = weatherWord[language] ?? weatherWord.fi;
-    const series: NewWeatherSeries[] = providerChannels(station.provider).map((channel) => ({
-      name: `${word} - ${measurementName(channel.dataType, language)}`,
-      dataType: channel.dataType,
-      dataUnit: measurementUnits[channel.dataType],
-      dataName: `Weather - ${measurementName(channel.dataType, 'en')}`,
-      channel: channel.key,
-    }));
+    const series = weatherSeriesOf(station.provider, project.language ?? defaultLanguage);
+
     const now = this.now();
     const until = project.endAt && project.endAt < now ? project.endAt : now;
     const start = project.startAt ?? project.createdAt;
@@ -295,6 +288,18 @@ export class WeatherService {
 
 function newestOf(observations: readonly WeatherObservation[]): Date | null {
   return observations.reduce<Date | null>((latest, o) => (!latest || o.time > latest ? o.time : latest), null);
+}
+
+/** A source's weather series for a project in `language` (decision 0167): "Sää - Ulkolämpötila" and so on. */
+export function weatherSeriesOf(provider: WeatherProvider, language: string): NewWeatherSeries[] {
+  const word = weatherWord[language] ?? weatherWord.fi;
+  return providerChannels(provider).map((channel) => ({
+    name: `${word} - ${measurementName(channel.dataType, language)}`,
+    dataType: channel.dataType,
+    dataUnit: measurementUnits[channel.dataType],
+    dataName: `Weather - ${measurementName(channel.dataType, 'en')}`,
+    channel: channel.key,
+  }));
 }
 
 /** Adds absolute humidity (g/m³) wherever temperature and humidity share a time. */
