@@ -4,6 +4,7 @@ import {
   type DataSpace,
   formatDataPeriod,
   type Language,
+  matchWeather,
   measurementDecimals,
   measurementUnits,
   type ProjectDataBody,
@@ -154,11 +155,18 @@ export class DataExportService {
     const spaces = result.spaces.length > 0 ? result.spaces : lists.spaces;
     const decimals = series.map((item) => measurementDecimals(item.series.dataType));
     const valueAt = series.map((item) => new Map(item.points.map((point) => [point.time, point.value])));
+    // A weather column's empty slot takes the observation matched to it (spec section 9: within 2 h, not past the end).
+    const weatherPoints = series.map((item) =>
+      lists.weatherSeriesIds.has(item.series.id)
+        ? item.points.flatMap((point) => (point.value === null ? [] : [{ time: point.time, value: point.value }]))
+        : undefined,
+    );
     const rows = result.times
       .map((time) => ({
         time,
         values: valueAt.map((values, index) => {
-          const value = values.get(time);
+          const points = weatherPoints[index];
+          const value = values.get(time) ?? (points && matchWeather(points, time, project.endMs)?.value);
           return value === undefined || value === null ? null : roundToDecimals(value, decimals[index] ?? 1);
         }),
       }))

@@ -8,6 +8,8 @@ export interface ProjectDataFacts {
   dataId: string;
   publicId: string | null;
   showLive: boolean;
+  /** Its end, epoch ms, or null: no weather value past it belongs to a reading (spec section 9). */
+  endMs: number | null;
 }
 
 /**
@@ -35,7 +37,8 @@ export class DataRepository {
 
   async project(projectId: number): Promise<ProjectDataFacts | undefined> {
     const [row] = await this.sql<ProjectDataFacts[]>`
-      select id, organization_id as "organizationId", name, time_zone as "timeZone", data_id as "dataId", public_id as "publicId", show_live as "showLive"
+      select id, organization_id as "organizationId", name, time_zone as "timeZone", data_id as "dataId", public_id as "publicId", show_live as "showLive",
+        (extract(epoch from end_at) * 1000)::float8 as "endMs"
       from projects where id = ${projectId}`;
     return row;
   }

@@ -167,9 +167,15 @@ export class DataService {
   async viewerLists(
     viewer: ViewerAccess,
     projectId: number,
-  ): Promise<{ project: ProjectDataFacts; member: boolean } & Pick<ProjectDataBody, 'spaces' | 'series'>> {
+  ): Promise<
+    { project: ProjectDataFacts; member: boolean; weatherSeriesIds: Set<number> } & Pick<
+      ProjectDataBody,
+      'spaces' | 'series'
+    >
+  > {
     const { project, member, publicView, lists } = await this.viewable(viewer, projectId);
-    return { project, member, ...this.visibleLists(lists, member, publicView) };
+    const weatherSeriesIds = new Set(lists.series.filter((item) => item.weatherId !== null).map((item) => item.id));
+    return { project, member, weatherSeriesIds, ...this.visibleLists(lists, member, publicView) };
   }
 
   private async viewable(viewer: ViewerAccess, projectId: number) {
