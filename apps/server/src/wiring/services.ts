@@ -329,6 +329,7 @@ export async function createServices(deps: ServicesDeps) {
     events,
     logger,
     jobs: weatherWork.jobs,
+    rateLimits,
   });
   weatherLater.set(weather);
   const services = {

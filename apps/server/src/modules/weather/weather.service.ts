@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { type Loaded, rowsByKey, settleEach } from '../../shared/batch-loader.ts';
 import { AppError, invalidField } from '../../shared/errors.ts';
+import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { ReadingsRepository } from '../ingest/readings.repository.ts';
 import type { NewWeatherSeries, ProjectWeatherRow, WeatherRepository, WeatherRow } from './weather.repository.ts';
@@ -46,6 +47,7 @@ export interface WeatherServiceDeps {
   events: EventBus;
   logger: Logger;
   jobs: WeatherJobs;
+  rateLimits: RateLimiter;
   now?: () => Date;
 }
 
@@ -67,6 +69,7 @@ export class WeatherService {
   ): Promise<{ weather: WeatherRow; link: ProjectWeatherRow }> {
     access.requireUser();
     await access.assert('project.update', input.projectId);
+    this.deps.rateLimits.take(['addWeatherPerAccount', access.user?.id]);
     const { repository } = this.deps;
     const project = await repository.projectPlace(input.projectId);
     if (!project) throw new AppError('FORBIDDEN', tenancyErrors.permissionDenied);
