@@ -58,7 +58,15 @@ export class WeatherRepository {
     const [row] = await this.sql<ProjectPlace[]>`
       select id, latitude, longitude, language, start_at as "startAt", end_at as "endAt", created_at as "createdAt"
       from projects where id = ${projectId}`;
-    return row;
+    if (!row) return undefined;
+    // The PGlite server of a single-machine install hands these times over as text, where postgres.js parses them.
+    const time = (value: Date | string | null) => (value === null ? null : new Date(value));
+    return {
+      ...row,
+      startAt: time(row.startAt),
+      endAt: time(row.endAt),
+      createdAt: time(row.createdAt) as Date,
+    };
   }
 
   /** The source of a station, made the first time a project asks for it. */
