@@ -3,6 +3,14 @@ import { numberArray, textArray, timeArray } from '../../db/sql.ts';
 import type { SeriesValue } from '../ingest/readings.repository.ts';
 import type { WeatherObservation, WeatherStation } from './weather-provider.ts';
 
+/**
+ * A time as a query parameter: ISO text cast in the query, as the other repositories pass times, since the PGlite
+ * server of a single-machine install describes parameters without the types postgres.js would serialise a Date by.
+ */
+function iso(time: Date | string | null): string | null {
+  return time === null ? null : new Date(time).toISOString();
+}
+
 export interface WeatherRow extends WeatherStation {
   id: number;
   fetchedAt: Date | null;
@@ -126,8 +134,8 @@ export class WeatherRepository {
   ): Promise<boolean> {
     const inserted = await tx`
       insert into project_weathers (project_id, weather_id, distance_km, backfill_from, backfill_until, backfilled_to)
-      values (${link.projectId}, ${link.weatherId}, ${link.distanceKm}, ${link.backfillFrom}, ${link.backfillUntil},
-        ${link.backfillFrom})
+      values (${link.projectId}, ${link.weatherId}, ${link.distanceKm}, ${iso(link.backfillFrom)}::timestamptz, ${iso(link.backfillUntil)}::timestamptz,
+        ${iso(link.backfillFrom)}::timestamptz)
       on conflict do nothing returning project_id`;
     if (inserted.length === 0) return false;
     await tx`
@@ -165,7 +173,7 @@ export class WeatherRepository {
         -- greatest() passes over a null: the later of the last fetch and the last failure.
         and (greatest(fetched_at, last_error_at) is null
           or greatest(fetched_at, last_error_at)
-            + make_interval(secs => ${intervalMs / 1000}::float8 * power(2, least(failures, 6))) <= ${now})
+            + make_interval(secs => ${intervalMs / 1000}::float8 * power(2, least(failures, 6))) <= ${iso(now)}::timestamptz)
       order by id`;
   }
 
@@ -195,7 +203,7 @@ export class WeatherRepository {
       from series s
       join projects p on p.id = s.project_id
       join weather_observations o on o.weather_id = s.weather_id and o.channel = s.weather_channel
-      where s.weather_id = ${weatherId} and o.time >= ${range.from} and o.time < ${range.to}
+      where s.weather_id = ${weatherId} and o.time >= ${iso(range.from)}::timestamptz and o.time < ${iso(range.to)}::timestamptz
         and (p.end_at is null or o.time <= p.end_at)
         ${range.projectId === undefined ? tx`` : tx`and s.project_id = ${range.projectId}`}
       order by o.time`;
@@ -204,30 +212,30 @@ export class WeatherRepository {
 
   async recordFetch(weatherId: number, at: Date, observedAt: Date | null): Promise<void> {
     await this.sql`
-      update weathers set fetched_at = ${at}, observed_at = greatest(observed_at, ${observedAt}::timestamptz),
+      update weathers set fetched_at = ${iso(at)}::timestamptz, observed_at = greatest(observed_at, ${iso(observedAt)}::timestamptz),
         last_error = null, last_error_at = null, failures = 0
       where id = ${weatherId}`;
   }
 
   async recordFailure(weatherId: number, at: Date, message: string): Promise<void> {
     await this.sql`
-      update weathers set last_error = ${message.slice(0, 500)}, last_error_at = ${at}, failures = failures + 1
+      update weathers set last_error = ${message.slice(0, 500)}, last_error_at = ${iso(at)}::timestamptz, failures = failures + 1
       where id = ${weatherId}`;
   }
 
   async pageFetched(weatherId: number, pageStart: Date): Promise<boolean> {
     const rows = await this.sql`
-      select 1 from weather_pages where weather_id = ${weatherId} and page_start = ${pageStart}`;
+      select 1 from weather_pages where weather_id = ${weatherId} and page_start = ${iso(pageStart)}::timestamptz`;
     return rows.length > 0;
   }
 
   async recordPage(tx: Tx, weatherId: number, pageStart: Date): Promise<void> {
-    await tx`insert into weather_pages (weather_id, page_start) values (${weatherId}, ${pageStart}) on conflict do nothing`;
+    await tx`insert into weather_pages (weather_id, page_start) values (${weatherId}, ${iso(pageStart)}::timestamptz) on conflict do nothing`;
   }
 
   async advanceBackfill(tx: Tx, projectId: number, weatherId: number, to: Date): Promise<void> {
     await tx`
-      update project_weathers set backfilled_to = greatest(backfilled_to, ${to}::timestamptz)
+      update project_weathers set backfilled_to = greatest(backfilled_to, ${iso(to)}::timestamptz)
       where project_id = ${projectId} and weather_id = ${weatherId}`;
   }
 
@@ -251,7 +259,7 @@ export class WeatherRepository {
   ): Promise<Array<{ channel: string; time: Date; value: number }>> {
     return this.sql<Array<{ channel: string; time: Date; value: number }>>`
       select channel, time, value from weather_observations
-      where weather_id = ${weatherId} and time >= ${from} and time < ${to} order by time, channel`;
+      where weather_id = ${weatherId} and time >= ${iso(from)}::timestamptz and time < ${iso(to)}::timestamptz order by time, channel`;
   }
 
   /** Whether some project's backfill of the source has yet to reach into [from, to). */
@@ -259,7 +267,7 @@ export class WeatherRepository {
     const rows = await this.sql`
       select 1 from project_weathers where weather_id = ${weatherId}
         and coalesce(backfilled_to, backfill_from) < backfill_until
-        and coalesce(backfilled_to, backfill_from) < ${to} and backfill_until > ${from}
+        and coalesce(backfilled_to, backfill_from) < ${iso(to)}::timestamptz and backfill_until > ${iso(from)}::timestamptz
       limit 1`;
     return rows.length > 0;
   }
