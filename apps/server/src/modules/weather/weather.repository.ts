@@ -11,6 +11,21 @@ function iso(time: Date | string | null): string | null {
   return time === null ? null : new Date(time).toISOString();
 }
 
+/** The row with these times as Dates: the PGlite server hands times over as text, where postgres.js parses them. */
+function withDates<Row extends object>(row: Row, keys: readonly (keyof Row)[]): Row {
+  const copy = { ...row };
+  for (const key of keys) {
+    const value = copy[key] as unknown;
+    if (typeof value === 'string') copy[key] = new Date(value) as Row[keyof Row];
+  }
+  return copy;
+}
+
+const weatherTimes = ['fetchedAt', 'observedAt', 'lastErrorAt'] as const;
+const projectWeatherTimes = ['backfillFrom', 'backfillUntil', 'backfilledTo'] as const;
+const weatherRows = (rows: readonly WeatherRow[]) => rows.map((row) => withDates(row, weatherTimes));
+const timed = <Row extends { time: Date }>(rows: readonly Row[]) => rows.map((row) => withDates(row, ['time']));
+
 export interface WeatherRow extends WeatherStation {
   id: number;
   fetchedAt: Date | null;
@@ -84,32 +99,37 @@ export class WeatherRepository {
       values (${station.provider}, ${station.stationKey}, ${station.name}, ${station.latitude}, ${station.longitude})
       on conflict (provider, station_key) do update set name = excluded.name
       returning ${this.sql.unsafe(weatherColumns)}`;
-    return row as WeatherRow;
+    return withDates(row as WeatherRow, weatherTimes);
   }
 
   async findByIds(ids: readonly number[]): Promise<WeatherRow[]> {
     if (ids.length === 0) return [];
-    return this.sql<WeatherRow[]>`
-      select ${this.sql.unsafe(weatherColumns)} from weathers where id = any(${numberArray(ids)}::int[])`;
+    return weatherRows(
+      await this.sql<WeatherRow[]>`
+      select ${this.sql.unsafe(weatherColumns)} from weathers where id = any(${numberArray(ids)}::int[])`,
+    );
   }
 
   async listAll(): Promise<WeatherRow[]> {
-    return this.sql<WeatherRow[]>`select ${this.sql.unsafe(weatherColumns)} from weathers order by name, id`;
+    return weatherRows(
+      await this.sql<WeatherRow[]>`select ${this.sql.unsafe(weatherColumns)} from weathers order by name, id`,
+    );
   }
 
   /** Sources of these projects, each project's by when it was added. */
   async listOfProjects(projectIds: readonly number[]): Promise<ProjectWeatherRow[]> {
     if (projectIds.length === 0) return [];
-    return this.sql<ProjectWeatherRow[]>`
+    const rows = await this.sql<ProjectWeatherRow[]>`
       select ${this.sql.unsafe(projectWeatherColumns)} from project_weathers
       where project_id = any(${numberArray(projectIds)}::int[]) order by project_id, created_at, weather_id`;
+    return rows.map((row) => withDates(row, projectWeatherTimes));
   }
 
   async findOfProject(projectId: number, weatherId: number): Promise<ProjectWeatherRow | undefined> {
     const [row] = await this.sql<ProjectWeatherRow[]>`
       select ${this.sql.unsafe(projectWeatherColumns)} from project_weathers
       where project_id = ${projectId} and weather_id = ${weatherId}`;
-    return row;
+    return row && withDates(row, projectWeatherTimes);
   }
 
   /** Projects using a source, and whether a public link of each shows it in a shown space. */
@@ -167,14 +187,16 @@ export class WeatherRepository {
    * row up to 64 times (the backoff).
    */
   async dueForFetch(provider: string, intervalMs: number, now: Date): Promise<WeatherRow[]> {
-    return this.sql<WeatherRow[]>`
+    return weatherRows(
+      await this.sql<WeatherRow[]>`
       select ${this.sql.unsafe(weatherColumns)} from weathers w
       where provider = ${provider} and exists (select 1 from project_weathers pw where pw.weather_id = w.id)
         -- greatest() passes over a null: the later of the last fetch and the last failure.
         and (greatest(fetched_at, last_error_at) is null
           or greatest(fetched_at, last_error_at)
             + make_interval(secs => ${intervalMs / 1000}::float8 * power(2, least(failures, 6))) <= ${iso(now)}::timestamptz)
-      order by id`;
+      order by id`,
+    );
   }
 
   /** Stores observations (a repeat of a stored one is skipped), in `tx`. */
@@ -207,7 +229,7 @@ export class WeatherRepository {
         and (p.end_at is null or o.time <= p.end_at)
         ${range.projectId === undefined ? tx`` : tx`and s.project_id = ${range.projectId}`}
       order by o.time`;
-    return rows;
+    return timed(rows);
   }
 
   async recordFetch(weatherId: number, at: Date, observedAt: Date | null): Promise<void> {
@@ -244,11 +266,13 @@ export class WeatherRepository {
     weatherIds: readonly number[],
   ): Promise<Array<{ weatherId: number; channel: string; time: Date; value: number }>> {
     if (weatherIds.length === 0) return [];
-    return this.sql<Array<{ weatherId: number; channel: string; time: Date; value: number }>>`
+    return timed(
+      await this.sql<Array<{ weatherId: number; channel: string; time: Date; value: number }>>`
       select distinct on (o.weather_id, o.channel) o.weather_id as "weatherId", o.channel, o.time, o.value
       from weathers w join weather_observations o on o.weather_id = w.id
       where w.id = any(${numberArray(weatherIds)}::int[]) and o.time >= w.observed_at - interval '3 hours'
-      order by o.weather_id, o.channel, o.time desc`;
+      order by o.weather_id, o.channel, o.time desc`,
+    );
   }
 
   /** A source's observations from `from` (inclusive) to `to` (exclusive), by time. */
@@ -257,9 +281,11 @@ export class WeatherRepository {
     from: Date,
     to: Date,
   ): Promise<Array<{ channel: string; time: Date; value: number }>> {
-    return this.sql<Array<{ channel: string; time: Date; value: number }>>`
+    return timed(
+      await this.sql<Array<{ channel: string; time: Date; value: number }>>`
       select channel, time, value from weather_observations
-      where weather_id = ${weatherId} and time >= ${iso(from)}::timestamptz and time < ${iso(to)}::timestamptz order by time, channel`;
+      where weather_id = ${weatherId} and time >= ${iso(from)}::timestamptz and time < ${iso(to)}::timestamptz order by time, channel`,
+    );
   }
 
   /** Whether some project's backfill of the source has yet to reach into [from, to). */
