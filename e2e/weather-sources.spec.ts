@@ -74,7 +74,8 @@ for (const viewport of [
     await expect(page.getByText(tr('fi', 'The project already has this weather source'))).toBeVisible();
 
     await page.getByRole('tab', { name: tr('fi', 'General') }).click();
-    const space = page.getByTestId('edit-project-space').filter({ hasText: 'Luokka 1' });
+    // The project's one space; while it is edited its name is in an input, not its text.
+    const space = page.getByTestId('edit-project-space');
     await space.getByRole('button', { name: tr('fi', 'Edit {{name}}').replace('{{name}}', 'Luokka 1') }).click();
     await space
       .getByRole('switch', { name: tr('fi', 'Show weather beside the space {{name}}').replace('{{name}}', 'Luokka 1') })
