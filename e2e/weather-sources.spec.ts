@@ -80,7 +80,9 @@ for (const viewport of [
     await space
       .getByRole('switch', { name: tr('fi', 'Show weather beside the space {{name}}').replace('{{name}}', 'Luokka 1') })
       .check();
-    await expect(space.getByLabel(tr('fi', 'Weather type'), { exact: true })).toHaveValue('Ulkolämpötila');
+    await expect(space.getByRole('textbox', { name: new RegExp(`^${tr('fi', 'Weather type')}`) })).toHaveValue(
+      'Ulkolämpötila',
+    );
     await space.getByRole('button', { name: tr('fi', 'Save') }).click();
     await expect(space.getByTestId('space-weather-type')).toHaveText('Sää: Ulkolämpötila');
 
