@@ -80,7 +80,7 @@ for (const viewport of [
     await space
       .getByRole('switch', { name: tr('fi', 'Show weather beside the space {{name}}').replace('{{name}}', 'Luokka 1') })
       .check();
-    await expect(space.getByRole('textbox', { name: new RegExp(`^${tr('fi', 'Weather type')}`) })).toHaveValue(
+    await expect(space.getByRole('combobox', { name: new RegExp(`^${tr('fi', 'Weather type')}`) })).toHaveValue(
       'Ulkolämpötila',
     );
     await space.getByRole('button', { name: tr('fi', 'Save') }).click();
