@@ -82,6 +82,7 @@ const specRoutes = [
   '/p/:projectId/edit/pages',
   '/p/:projectId/edit/series',
   '/p/:projectId/edit/users',
+  '/p/:projectId/edit/weather',
   '/project/:projectPublicId',
   '/report/:reportPublicId',
   '/*',

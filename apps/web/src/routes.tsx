@@ -371,6 +371,14 @@ export const routes: RouteObject[] = [
                 ),
                 handle: { ...signedIn, title: 'Users' },
               },
+              {
+                path: 'weather',
+                ...page(
+                  () => import('./features/weather/WeatherSourcesPage.tsx'),
+                  (m) => m.WeatherSourcesPage,
+                ),
+                handle: { ...signedIn, title: 'Weather' },
+              },
             ],
           },
         ],

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectPrivilege } from '../../graphql/generated.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
-import { adminProject, shellOf } from '../project-edit/testProject.ts';
+import { adminProject, noWeather, shellOf } from '../project-edit/testProject.ts';
 
 // Which colours and limits a project may pick, and who may change them, is checked by the server: apps/server.
 
@@ -42,6 +42,7 @@ const space = {
   show: true,
   colorId: null,
   color: null,
+  ...noWeather,
 };
 
 function serie(state: Record<string, unknown> = {}) {

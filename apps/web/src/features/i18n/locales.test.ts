@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountErrors, alarmErrors, meterErrors, printTemplateErrors, reportErrors, tenancyErrors } from '@olo/shared';
+import {
+  accountErrors,
+  alarmErrors,
+  meterErrors,
+  printTemplateErrors,
+  reportErrors,
+  tenancyErrors,
+  weatherErrors,
+} from '@olo/shared';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import fi from './locales/fi.json';
@@ -45,6 +53,9 @@ describe('translations', () => {
       ...Object.values(printTemplateErrors),
       ...Object.values(reportErrors),
       ...Object.values(tenancyErrors).map(errorMessageKey),
+      ...Object.values(weatherErrors),
+      'Give both coordinates',
+      'Invalid coordinates',
       'Required',
       'Too long',
       'Too short',

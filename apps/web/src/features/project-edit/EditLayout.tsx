@@ -53,6 +53,7 @@ function EditFrame({ project }: { project: EditedProject }) {
     users: t('Users'),
     colors: t('Colors'),
     series: t('Series'),
+    weather: t('Weather'),
     actions: t('Actions'),
   };
 

@@ -85,6 +85,7 @@ describe('project edit', { timeout: 20_000 }, () => {
       ['Käyttäjät', '/p/7/edit/users'],
       ['Värit', '/p/7/edit/colors'],
       ['Sarjat', '/p/7/edit/series'],
+      ['Sää', '/p/7/edit/weather'],
       ['Toiminnot', '/p/7/edit/actions'],
     ]);
     expect(within(tabs).getByRole('tab', { name: 'Värit' }).getAttribute('aria-selected')).toBe('true');

@@ -36,6 +36,9 @@ type InfoValues = {
   startAt: string;
   endAt: string;
   timeZone: string;
+  /** Decimal degrees (WGS84), empty while not set: the project's weather comes from the nearest station. */
+  latitude: number | string;
+  longitude: number | string;
   /** The language Olo names new series in (a meter added): fi, sv or en. */
   language: string;
   /** Empty while the number input is cleared. */
@@ -92,6 +95,8 @@ function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
     startAt: toDateTimeInput(project.startAt, timeZone),
     endAt: toDateTimeInput(project.endAt, timeZone),
     timeZone,
+    latitude: project.latitude ?? '',
+    longitude: project.longitude ?? '',
     language: project.language,
     defaultSelect: project.defaultSelect,
     showLive: project.showLive,
@@ -104,6 +109,11 @@ function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
   };
 }
 
+/** A cleared coordinate input is no location: null, which clears the stored one. */
+function coordinateOf(value: number | string): number | null {
+  return value === '' ? null : Number(value);
+}
+
 /** The form's values in the shape of the shared update schema; filters are kept as stored (the data views edit them). */
 function projectInput(values: InfoValues, filters: unknown[] | undefined) {
   const { defaultsMode, defaultsSlot, defaultsNulls, ...fields } = values;
@@ -112,6 +122,8 @@ function projectInput(values: InfoValues, filters: unknown[] | undefined) {
     startAt: fromDateTimeInput(values.startAt, values.timeZone),
     endAt: fromDateTimeInput(values.endAt, values.timeZone),
     defaultSelect: values.defaultSelect === '' ? undefined : Number(values.defaultSelect),
+    latitude: coordinateOf(values.latitude),
+    longitude: coordinateOf(values.longitude),
     defaults: {
       mode: defaultsMode,
       nulls: defaultsNulls,
@@ -164,6 +176,8 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
               ? { startAt: input.startAt?.toISOString() ?? null, endAt: input.endAt?.toISOString() ?? null }
               : {}),
             timeZone: input.timeZone,
+            latitude: input.latitude ?? null,
+            longitude: input.longitude ?? null,
             language: input.language,
             defaultSelect: input.defaultSelect,
             showLive: input.showLive,
@@ -204,6 +218,28 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
             allowDeselect={false}
             nothingFoundMessage={t('No matches')}
             {...inputProps('timeZone')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} maw={660} id="project-location" data-testid="project-location">
+          <NumberInput
+            label={t('Latitude')}
+            description={t('Location: weather observations come from the nearest station')}
+            placeholder="60.17"
+            min={-90}
+            max={90}
+            decimalScale={6}
+            decimalSeparator="."
+            {...inputProps('latitude')}
+          />
+          <NumberInput
+            label={t('Longitude')}
+            description={t('Decimal degrees, east positive')}
+            placeholder="24.94"
+            min={-180}
+            max={180}
+            decimalScale={6}
+            decimalSeparator="."
+            {...inputProps('longitude')}
           />
         </SimpleGrid>
         <NumberInput

@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { createSpaceInput, updateSpaceInput } from '@olo/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import {
   type ProjectEditSpaceFragment,
   UpdateSpaceDocument,
 } from '../../graphql/generated.ts';
+import { formSchema } from '../forms/formSchema.ts';
 import type { DirtyChangeHandler, SetFormDirty } from '../forms/useDirtyForms.ts';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { useConfirmedAction, useShowError } from '../forms/useShowError.ts';
@@ -17,8 +19,28 @@ import { EditDeleteButtons } from '../ui/EditDeleteButtons.tsx';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormStack } from '../ui/FormStack.tsx';
+import { useMeasurementLabel } from '../ui/useMeasurementLabel.ts';
+import { SpaceWeatherFields } from '../weather/SpaceWeatherFields.tsx';
+import {
+  type SpaceWeatherValues,
+  spaceWeatherInput,
+  spaceWeatherIssues,
+  spaceWeatherValues,
+} from '../weather/spaceWeatherForm.ts';
 import type { EditedProject } from './EditLayout.tsx';
 import { addToProjectList, removeFromProjectList } from './projectCache.ts';
+
+type SpaceValues = { id: number; name: string; description: string } & SpaceWeatherValues;
+
+function spaceInput({ id, name, description, ...weather }: SpaceValues) {
+  return { id, name, description, ...spaceWeatherInput(weather) };
+}
+
+const spaceSchema = formSchema<SpaceValues>({
+  schema: updateSpaceInput,
+  toInput: spaceInput,
+  issues: spaceWeatherIssues,
+});
 
 function SpaceEditForm({
   space,
@@ -31,9 +53,14 @@ function SpaceEditForm({
 }) {
   const { t } = useTranslation();
   const [updateSpace, { loading }] = useMutation(UpdateSpaceDocument);
-  const { form, inputProps, generalError, onSave } = useSchemaForm({
-    initialValues: { id: space.id, name: space.name, description: space.description ?? '' },
-    schema: updateSpaceInput,
+  const { form, inputProps, generalError, onSave } = useSchemaForm<SpaceValues>({
+    initialValues: {
+      id: space.id,
+      name: space.name,
+      description: space.description ?? '',
+      ...spaceWeatherValues(space),
+    },
+    schema: spaceSchema,
   });
   const dirty = form.isDirty();
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -42,8 +69,20 @@ function SpaceEditForm({
 
   const submit = onSave(
     (values) => {
-      const input = updateSpaceInput.parse(values);
-      return updateSpace({ variables: { input: { id: input.id, name: input.name, description: input.description } } });
+      const input = updateSpaceInput.parse(spaceInput(values));
+      return updateSpace({
+        variables: {
+          input: {
+            id: input.id,
+            name: input.name,
+            description: input.description,
+            weather: input.weather,
+            weatherId: input.weatherId,
+            weatherDatatype: input.weatherDatatype,
+            weatherLimit: input.weatherLimit,
+          },
+        },
+      });
     },
     () => {
       toast.success(t('Saved.'));
@@ -55,6 +94,13 @@ function SpaceEditForm({
     <FormStack onSubmit={submit} label={t('Edit space {{name}}', { name: space.name })} error={generalError}>
       <TextInput label={t('Name')} withAsterisk {...inputProps('name')} />
       <Textarea label={t('Description')} autosize minRows={2} {...inputProps('description')} />
+      <SpaceWeatherFields
+        projectId={space.projectId}
+        spaceName={space.name}
+        // The weather fields use only their own part of the space's form.
+        form={form as unknown as UseFormReturnType<SpaceWeatherValues>}
+        inputProps={inputProps}
+      />
       <FormButtons size="xs" loading={loading} onCancel={onDone} />
     </FormStack>
   );
@@ -75,6 +121,7 @@ function SpaceItem({
     [setFormDirty, space.id],
   );
   const showError = useShowError();
+  const typeLabel = useMeasurementLabel();
   const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [updateSpace] = useMutation(UpdateSpaceDocument);
@@ -103,6 +150,11 @@ function SpaceItem({
             <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
               {space.name}
             </Text>
+            {space.weather && space.weatherDatatype && (
+              <Text size="sm" c="dimmed" data-testid="space-weather-type">
+                {t('Weather: {{type}}', { type: typeLabel(space.weatherDatatype) })}
+              </Text>
+            )}
             {space.description && (
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
                 {space.description}

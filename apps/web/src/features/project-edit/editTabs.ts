@@ -1,7 +1,7 @@
 import type { ProjectPrivilege } from '../../graphql/generated.ts';
 import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 
-export const editTabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'actions'] as const;
+export const editTabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'weather', 'actions'] as const;
 export type EditTab = (typeof editTabs)[number];
 
 /**
@@ -16,6 +16,8 @@ const tabNeeds: Record<EditTab, readonly ProjectPrivilege[]> = {
   // Spaces' colours are the project admin's; series' colours and limits also those who manage series.
   colors: ['admin', 'adminSeries'],
   series: ['adminSeries', 'admin'],
+  // Adding a weather source adds series and fetches a provider's archive: the project admin's.
+  weather: ['admin'],
   actions: ['adminAlarms', 'admin'],
 };
 

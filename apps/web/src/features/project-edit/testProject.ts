@@ -12,6 +12,8 @@ export function adminProject(id: number, name: string, state: Partial<Record<str
     startAt: null,
     endAt: null,
     timeZone: 'Europe/Helsinki',
+    latitude: null,
+    longitude: null,
     language: 'fi',
     defaultSelect: 7,
     showLive: true,
@@ -33,6 +35,9 @@ export function adminProject(id: number, name: string, state: Partial<Record<str
     ...state,
   };
 }
+
+/** A space's weather fields as the edit screens load them, for a space that shows no weather. */
+export const noWeather = { weather: false, weatherId: null, weatherDatatype: null, weatherLimit: null };
 
 /** Test-only: the open invitations of project 7 as the `ProjectInvitations` query answers them. */
 export function projectInvitations(invitations: unknown[] = []) {

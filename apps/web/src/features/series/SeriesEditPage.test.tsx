@@ -6,12 +6,12 @@ import { answerConfirm } from '../../testing/confirmDialog.ts';
 import { signedInUser } from '../../testing/currentUser.ts';
 import { typeInto } from '../../testing/dateFields.ts';
 import { cleanupApp, type GraphqlAnswers, renderApp } from '../../testing/renderApp.tsx';
-import { adminProject, shellOf } from '../project-edit/testProject.ts';
+import { adminProject, noWeather, shellOf } from '../project-edit/testProject.ts';
 
 // What the server does with the series (permissions, recomputation, the channels a meter adds) is tested against
 // the real server: apps/server and e2e/.
 
-const space = { __typename: 'Space', id: 1, projectId: 7, name: 'Luokka 101', description: null, show: true };
+const space = { __typename: 'Space', id: 1, projectId: 7, name: 'Luokka 101', description: null, show: true, ...noWeather };
 
 function datasource(id: number, seriesId: number, channel: string, rest: Record<string, unknown> = {}) {
   return {
