@@ -528,8 +528,9 @@ describe('export files', () => {
     };
     const data = {
       viewerLists: async () => ({
-        project: { id: 1, name: 'P', timeZone: 'UTC', dataId, publicId: null, showLive: false },
+        project: { id: 1, name: 'P', timeZone: 'UTC', dataId, publicId: null, showLive: false, endMs: null },
         member: true,
+        weatherSeriesIds: new Set<number>(),
         spaces: [],
         series: [series],
       }),
