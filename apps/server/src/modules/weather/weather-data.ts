@@ -3,9 +3,7 @@ import {
   type DataPeriod,
   findWeatherChannel,
   formatDataPeriod,
-  isValidSlotSeconds,
   measurementUnits,
-  parseDataPeriod,
   periodEnded,
   periodSettleMs,
   periodSlots,
@@ -13,6 +11,7 @@ import {
 } from '@olo/shared';
 import { z } from 'zod';
 import type { ViewerAccess } from '../access/access.policy.ts';
+import { dataPeriodField, slotSecondsField } from '../data/data.schema.ts';
 import type { ProjectDataAnswer } from '../data/data.service.ts';
 import type { WeatherRepository } from './weather.repository.ts';
 import type { WeatherService } from './weather.service.ts';
@@ -20,18 +19,8 @@ import type { WeatherService } from './weather.service.ts';
 /** `GET /api/weather/{weatherId}/{period}?slot=&tz=`: the data API's period, slot and time zone rules. */
 export const weatherDataRequestSchema = z.object({
   weatherId: z.coerce.number().int().positive().max(2_147_483_647),
-  period: z.string().transform((text, context) => {
-    const period = parseDataPeriod(text);
-    if (!period) {
-      context.addIssue({ code: 'custom', message: 'Invalid period: expected YYYY-MM or YYYY-MM-DD' });
-      return z.NEVER;
-    }
-    return period;
-  }),
-  slot: z.coerce
-    .number()
-    .refine(isValidSlotSeconds, { message: 'Invalid slot: seconds from 60 to 86400 that divide a day' })
-    .default(600),
+  period: dataPeriodField,
+  slot: slotSecondsField.default(600),
   tz: timeZoneSchema.default('Europe/Helsinki'),
 });
 export type WeatherDataRequest = z.output<typeof weatherDataRequestSchema>;
