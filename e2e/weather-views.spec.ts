@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { logIn } from './support/accounts.ts';
 import { graphql } from './support/graphql.ts';
@@ -63,15 +67,17 @@ async function projectWithWeather(page: import('@playwright/test').Page, serial:
   return { projectId, seriesId: createSeries.id, spaceId: createSpace.id };
 }
 
-test("a space's outdoor temperature shows beside its own in the live view and the summary graph", async ({ page }) => {
-  test.setTimeout(90_000);
+test("a space's outdoor temperature shows beside its own in the live view, the summary, a report's PDF and the export", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   const serial = crypto.randomBytes(8).toString('hex');
   const broker = await connectToBroker();
   const known = co2Uplink(serial, 1, 612);
   await broker.publishAsync(known.topic, known.body, { qos: 1 });
   try {
     await logIn(page, 'admin', 'e2e-admin-password');
-    const { projectId, seriesId } = await projectWithWeather(page, serial);
+    const { projectId, seriesId, spaceId } = await projectWithWeather(page, serial);
     // The example uplink's temperature is 30.8 °C.
     const reading = co2Uplink(serial, 2, 640);
     await broker.publishAsync(reading.topic, reading.body, { qos: 1 });
@@ -94,6 +100,60 @@ test("a space's outdoor temperature shows beside its own in the live view and th
     await expect(graph).toContainText('Lämpötila', { timeout: 20_000 });
     await expect(graph).toContainText('Sää - Ulkolämpötila');
     await expect(page.getByTestId('summary-outdoor-value').first()).toHaveText(/°C$/);
+
+    // A report of the space: its PDF's graph and table name the outdoor temperature beside the space's own.
+    const now = Date.now();
+    const { createReport } = await graphql<{ createReport: { report: { id: number; version: number } } }>(
+      page,
+      'mutation ($input: CreateReportInput!) { createReport(input: $input) { report { id version } } }',
+      {
+        input: {
+          projectId,
+          name: 'Sääraportti',
+          from: new Date(now - 20 * 3_600_000).toISOString(),
+          to: new Date(now + 3_600_000).toISOString(),
+        },
+      },
+    );
+    const roomSeries = [{ space: { kind: 'space', id: spaceId, name: 'Luokka 301' }, dataType: 'Temperature' }];
+    await graphql(page, 'mutation ($input: UpdateReportInput!) { updateReport(input: $input) { id } }', {
+      input: {
+        id: createReport.report.id,
+        version: createReport.report.version,
+        content: {
+          version: 1,
+          elements: [
+            { id: 'graph', kind: 'graph', title: 'Lämpötilat', series: roomSeries },
+            { id: 'stats', kind: 'dataTable', title: 'Tilastot', series: roomSeries, layout: 'stats' },
+          ],
+        },
+      },
+    });
+    const pdf = await page.request.get(`/api/reports/${createReport.report.id}.pdf`, { timeout: 60_000 });
+    expect(pdf.status()).toBe(200);
+    const pdfFile = path.join(os.tmpdir(), `weather-${serial}.pdf`);
+    fs.writeFileSync(pdfFile, await pdf.body());
+    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Sää - Ulkolämpötila');
+    expect(text).toMatch(/Ulkona/);
+
+    // The export has the outdoor temperature as a column with values.
+    const query = new URLSearchParams({
+      from: String(now - 20 * 3_600_000),
+      to: String(now),
+      slot: '3600',
+      mode: 'avg',
+      nulls: '0',
+      filters: '[]',
+      lang: 'fi',
+    });
+    const exported = await page.request.get(`/api/export/${projectId}.csv?${query}`);
+    expect(exported.status()).toBe(200);
+    const lines = (await exported.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+    const column = (lines[0] as string).split(';').findIndex((heading) => heading.includes('Sää - Ulkolämpötila'));
+    expect(column).toBeGreaterThan(0);
+    const values = lines.slice(1, lines.indexOf('')).map((line) => line.split(';')[column]);
+    expect(values.some((value) => /^-?\d+,\d$/.test(value ?? ''))).toBe(true);
   } finally {
     await broker.endAsync();
   }
