@@ -11,7 +11,15 @@ import { adminProject, noWeather, shellOf } from '../project-edit/testProject.ts
 // What the server does with the series (permissions, recomputation, the channels a meter adds) is tested against
 // the real server: apps/server and e2e/.
 
-const space = { __typename: 'Space', id: 1, projectId: 7, name: 'Luokka 101', description: null, show: true, ...noWeather };
+const space = {
+  __typename: 'Space',
+  id: 1,
+  projectId: 7,
+  name: 'Luokka 101',
+  description: null,
+  show: true,
+  ...noWeather,
+};
 
 function datasource(id: number, seriesId: number, channel: string, rest: Record<string, unknown> = {}) {
   return {
