@@ -79,6 +79,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         `${project}/edit/series?tab=new`,
         `${project}/edit/series?tab=add-meter`,
         `${project}/edit/actions`,
+        `${project}/edit/weather`,
         '/o',
         `/o/${organizationSlug}`,
         '/meters',
