@@ -44,7 +44,10 @@ export function statsRows(
   looks: SeriesLooks = new Map(),
   spaceWeather: SpaceWeatherMap = new Map(),
   projectEnd: number | null = null,
+  /** The project's weather series: only those a space shows get a row (the others show on no graph either). */
+  weatherSeriesIds: ReadonlySet<number> = new Set(),
 ): StatsRow[] {
+  const shownWeather = new Set(spaceWeather.values());
   const spaceNames = new Map(result.spaces.map((space) => [space.id, space.name]));
   const outdoorOf = (item: AggregateResult['series'][number]): StatsOutdoor | null => {
     const weatherId = item.series.spaceId === null ? undefined : spaceWeather.get(item.series.spaceId);
@@ -63,7 +66,10 @@ export function statsRows(
             },
     };
   };
-  return shownSeries(result).map((item) => {
+  const rowed = shownSeries(result).filter(
+    (item) => !weatherSeriesIds.has(item.series.id) || shownWeather.has(item.series.id),
+  );
+  return rowed.map((item) => {
     const { series, stats } = item;
     const format = (value: number | undefined) => formatMeasurement(value, series.dataType, locale);
     const limit = looks.get(series.id)?.limit ?? null;

@@ -36,6 +36,8 @@ export interface DataSlotPanelProps {
   looks: SeriesLooks;
   /** The weather series each space shows beside its own. */
   spaceWeather: SpaceWeatherMap;
+  /** Every weather series of the project: those no space shows stay out of the graphs and the table. */
+  weatherSeriesIds: ReadonlySet<number>;
   /** The project's end, epoch ms, or null. */
   projectEnd: number | null;
   /** Paint the limits' bands behind the graphs. */
@@ -50,7 +52,7 @@ export interface DataSlotPanelProps {
 
 /** One period of the summary: its options, graphs, min/avg/max table and exports, from a data engine of its own. */
 export function DataSlotPanel(props: DataSlotPanelProps) {
-  const { project, slot, index, groupBy, looks, spaceWeather, projectEnd, saved, dispatch } = props;
+  const { project, slot, index, groupBy, looks, spaceWeather, weatherSeriesIds, projectEnd, saved, dispatch } = props;
   const { key } = slot;
   // Stable callbacks: the options and graphs are memoized and render again only when their own props change.
   const change = useCallback(
@@ -77,14 +79,16 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
   const groups = useMemo(
     () =>
       times && series && spaces
-        ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }, looks, spaceWeather)
+        ? chartGroups({ times, series, spaces }, groupBy, { typeLabel, noSpace }, looks, spaceWeather, weatherSeriesIds)
         : [],
-    [times, series, spaces, groupBy, typeLabel, noSpace, looks, spaceWeather],
+    [times, series, spaces, groupBy, typeLabel, noSpace, looks, spaceWeather, weatherSeriesIds],
   );
   const rows = useMemo(
     () =>
-      series && spaces ? statsRows({ series, spaces }, i18n.language, noSpace, looks, spaceWeather, projectEnd) : [],
-    [series, spaces, i18n.language, noSpace, looks, spaceWeather, projectEnd],
+      series && spaces
+        ? statsRows({ series, spaces }, i18n.language, noSpace, looks, spaceWeather, projectEnd, weatherSeriesIds)
+        : [],
+    [series, spaces, i18n.language, noSpace, looks, spaceWeather, projectEnd, weatherSeriesIds],
   );
   const shown = result?.range ?? null;
   const title = slot.name || t('Period {{n}}', { n: index + 1 });

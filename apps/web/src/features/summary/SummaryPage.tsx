@@ -30,6 +30,10 @@ function ProjectSummary({ projectId }: { projectId: number }) {
     () => spaceWeatherMap(data?.project.spaces ?? [], data?.project.series ?? []),
     [data?.project.spaces, data?.project.series],
   );
+  const weatherSeriesIds = useMemo(
+    () => new Set((data?.project.series ?? []).flatMap((series) => (series.weatherId == null ? [] : [series.id]))),
+    [data?.project.series],
+  );
   const looks = useMemo(
     () =>
       withWeatherLimits(
@@ -61,6 +65,7 @@ function ProjectSummary({ projectId }: { projectId: number }) {
       latestReading={pushed}
       seriesLooks={looks}
       spaceWeather={weather}
+      weatherSeriesIds={weatherSeriesIds}
       projectEnd={project.endAt === null ? null : Date.parse(project.endAt)}
       address={address ?? undefined}
     />

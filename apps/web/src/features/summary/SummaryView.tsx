@@ -25,6 +25,8 @@ export interface SummaryViewProps {
   seriesLooks?: SeriesLooks;
   /** The weather series each space shows beside its own (Space.weather); without, none. */
   spaceWeather?: SpaceWeatherMap;
+  /** Every weather series of the project (only those a space shows are drawn); without, none. */
+  weatherSeriesIds?: ReadonlySet<number>;
   /** The project's end, epoch ms: no weather value past it belongs to a reading. */
   projectEnd?: number | null;
   /** The page's address: where the first period's range, slot and the grouping start, and where they are kept. */
@@ -33,6 +35,7 @@ export interface SummaryViewProps {
 
 const noLooks: SeriesLooks = new Map();
 const noWeather: SpaceWeatherMap = new Map();
+const noWeatherSeries: ReadonlySet<number> = new Set();
 
 function SummaryPeriods({
   project,
@@ -40,6 +43,7 @@ function SummaryPeriods({
   latestReading = null,
   seriesLooks = noLooks,
   spaceWeather = noWeather,
+  weatherSeriesIds = noWeatherSeries,
   projectEnd = null,
   saved,
   address,
@@ -125,6 +129,7 @@ function SummaryPeriods({
           groupBy={groupBy}
           looks={seriesLooks}
           spaceWeather={spaceWeather}
+          weatherSeriesIds={weatherSeriesIds}
           projectEnd={projectEnd}
           showLimits={showLimits}
           latestReading={latestReading}

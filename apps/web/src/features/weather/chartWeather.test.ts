@@ -62,6 +62,31 @@ describe('a space with weather in the summary and reports', () => {
     expect(plain?.lines).toHaveLength(1);
   });
 
+  it('draws weather only where a space shows it: no graph or row of its own, none for a channel no space shows', () => {
+    const withLoose = resultOf(
+      result.spaces,
+      [
+        ...result.series.map((item) => ({
+          series: item.series,
+          values: Object.fromEntries(item.points.flatMap((p) => (p.value === null ? [] : [[p.time, p.value]]))),
+        })),
+        { series: dataSeries(92, null, 'Sää - Kosteus', 'Humidity'), values: { [t0]: 90 } },
+      ],
+      result.times,
+    );
+    const weatherIds = new Set([91, 92]);
+    const bySpace = chartGroups(withLoose, 'space', labels, new Map(), weather, weatherIds);
+    expect(bySpace.map((group) => group.key)).toEqual(['space-1-°C', 'space-1-%RH', 'space-2-°C']);
+    expect(bySpace[0]?.lines.map((line) => line.label)).toEqual(['Lämpötila', 'Sää - Ulkolämpötila']);
+    const byType = chartGroups(withLoose, 'type', labels, new Map(), weather, weatherIds);
+    expect(byType.flatMap((group) => group.lines.map((line) => line.seriesId))).not.toContain(92);
+    expect(byType.flatMap((group) => group.lines.map((line) => line.seriesId))).toContain(91);
+    const rows = statsRows(withLoose, 'fi', 'Ei tilaa', new Map(), weather, null, weatherIds);
+    expect(rows.map((row) => row.seriesId)).not.toContain(92);
+    // Without the set (a view that does not know the weather series), every series shows as before.
+    expect(chartGroups(withLoose, 'space', labels).some((group) => group.key.startsWith('space-none'))).toBe(true);
+  });
+
   it('matches the outdoor value to each slot, the nearest within 2 h for an empty one, and compares it', () => {
     const rows = statsRows(result, 'fi', 'Ei tilaa', new Map(), weather);
     const byId = new Map(rows.map((row) => [row.seriesId, row]));
