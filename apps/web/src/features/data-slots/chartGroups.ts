@@ -105,16 +105,15 @@ export function chartGroups(
   labels: ChartLabels,
   looks: SeriesLooks = new Map(),
   spaceWeather: SpaceWeatherMap = new Map(),
-  /** The project's weather series: by space, drawn only as lines of the spaces that show them; by type, only those. */
+  /** The project's weather series: drawn only beside the spaces that show them, so by type not at all. */
   weatherSeriesIds: ReadonlySet<number> = new Set(),
 ): ChartGroup[] {
-  const shownWeather = new Set(spaceWeather.values());
   const spaceNames = new Map(result.spaces.map((space) => [space.id, space.name]));
   const spaceOrder = new Map(result.spaces.map((space, index) => [space.id, index]));
   const groups = new Map<string, ChartGroup & { order: number; typeNames: string[]; spaceName: string }>();
   for (const item of shownSeries(result)) {
     const { series } = item;
-    if (weatherSeriesIds.has(series.id) && (groupBy === 'space' || !shownWeather.has(series.id))) continue;
+    if (weatherSeriesIds.has(series.id)) continue;
     const spaceName = series.spaceId === null ? undefined : spaceNames.get(series.spaceId);
     const unit = seriesUnit(series);
     const typeName = labels.typeLabel(series.dataType);

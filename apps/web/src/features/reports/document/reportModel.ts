@@ -61,6 +61,10 @@ export function reportContextOf(context: ReportContextFieldsFragment): ReportCon
       name: space.name,
       show: space.show,
       color: space.color ?? null,
+      weather: space.weather ?? false,
+      weatherId: space.weatherId ?? null,
+      weatherDatatype: space.weatherDatatype ?? null,
+      weatherLimit: space.weatherLimit ?? null,
     })),
     series: context.series.map((series) => ({
       id: series.id,
@@ -68,6 +72,7 @@ export function reportContextOf(context: ReportContextFieldsFragment): ReportCon
       spaceId: series.spaceId ?? null,
       dataType: series.dataType,
       dataUnit: series.dataUnit ?? null,
+      weatherId: series.weatherId ?? null,
       color: series.color ?? null,
       limit: series.limit
         ? {
