@@ -10,7 +10,7 @@ import { BandValueCell } from '../../limits/BandValueCell.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
 import styles from './DataElements.module.css';
-import { useContextLooks, useContextWeather } from './reportLooks.ts';
+import { useContextLooks, useContextWeather, useContextWeatherSeries } from './reportLooks.ts';
 import type { ReportScope } from './reportScope.ts';
 import { useElementData } from './useReportData.ts';
 
@@ -94,12 +94,13 @@ export function DataTableElement({ element, scope }: { element: ReportElementOf<
   const { t, i18n } = useTranslation();
   const looks = useContextLooks(scope.context);
   const weather = useContextWeather(scope.context);
+  const weatherSeries = useContextWeatherSeries(scope.context);
   const { view, seriesIds, result, ready } = useElementData(scope, element);
   const drawable = hasValues(result, ready);
   const noSpace = t('No space');
   const rows = useMemo(
-    () => (drawable && result ? statsRows(result, i18n.language, noSpace, looks, weather) : []),
-    [drawable, result, i18n.language, noSpace, looks, weather],
+    () => (drawable && result ? statsRows(result, i18n.language, noSpace, looks, weather, null, weatherSeries) : []),
+    [drawable, result, i18n.language, noSpace, looks, weather, weatherSeries],
   );
   const label = element.title ?? t('Summary table');
   return (

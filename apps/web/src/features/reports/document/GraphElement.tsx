@@ -6,7 +6,7 @@ import { chartGroups } from '../../data-slots/chartGroups.ts';
 import { SummaryChart } from '../../data-slots/SummaryChart.tsx';
 import { useMeasurementLabel } from '../../ui/useMeasurementLabel.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
-import { useContextLooks, useContextWeather } from './reportLooks.ts';
+import { useContextLooks, useContextWeather, useContextWeatherSeries } from './reportLooks.ts';
 import type { ReportScope } from './reportScope.ts';
 import { useElementData } from './useReportData.ts';
 
@@ -49,12 +49,16 @@ export function GraphElement({ element, scope }: { element: ReportElementOf<'gra
   const typeLabel = useMeasurementLabel();
   const looks = useContextLooks(scope.context);
   const weather = useContextWeather(scope.context);
+  const weatherSeries = useContextWeatherSeries(scope.context);
   const { view, seriesIds, result, ready } = useElementData(scope, element);
   const noSpace = t('No space');
   const drawable = hasValues(result, ready);
   const groups = useMemo(
-    () => (drawable && result ? chartGroups(result, element.groupBy, { typeLabel, noSpace }, looks, weather) : []),
-    [drawable, result, element.groupBy, typeLabel, noSpace, looks, weather],
+    () =>
+      drawable && result
+        ? chartGroups(result, element.groupBy, { typeLabel, noSpace }, looks, weather, weatherSeries)
+        : [],
+    [drawable, result, element.groupBy, typeLabel, noSpace, looks, weather, weatherSeries],
   );
   const charts = useRef<HTMLDivElement>(null);
   const drawn = useChartsDrawn(charts, groups.length);

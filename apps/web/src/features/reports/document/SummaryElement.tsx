@@ -13,6 +13,7 @@ import { seriesUnit, shownSeries } from '../../data-slots/chartGroups.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
 import { DryingTargets } from './DryingTargets.tsx';
+import { useContextWeatherSeries } from './reportLooks.ts';
 import type { ReportScope, ReportSeriesInfo } from './reportScope.ts';
 import { durationPartsOf, episodesInView, shareText } from './reportText.ts';
 import { useElementData } from './useReportData.ts';
@@ -171,6 +172,7 @@ function EpisodeList({ scope, seriesIds, view }: { scope: ReportScope; seriesIds
  */
 export function SummaryElement({ element, scope }: { element: ReportElementOf<'summary'>; scope: ReportScope }) {
   const { view, seriesIds, result, ready } = useElementData(scope, element);
+  const weatherSeries = useContextWeatherSeries(scope.context);
   const drawable = hasValues(result, ready);
   const infos = new Map(scope.context.series.map((item) => [item.id, item]));
   const spaceNames = new Map(scope.context.spaces.map((space) => [space.id, space.name]));
@@ -179,16 +181,19 @@ export function SummaryElement({ element, scope }: { element: ReportElementOf<'s
       <ViewLine view={view} timeZone={scope.context.timeZone} />
       <DataElementState seriesCount={seriesIds.length} result={result} ready={ready} />
       {drawable &&
-        shownSeries(result).map((item) => (
-          <SeriesSummary
-            key={item.series.id}
-            item={item}
-            info={infos.get(item.series.id)}
-            spaceName={item.series.spaceId === null ? undefined : spaceNames.get(item.series.spaceId)}
-            result={result}
-            timeZone={scope.context.timeZone}
-          />
-        ))}
+        shownSeries(result)
+          // The weather its spaces show is context, not a series of the summary.
+          .filter((item) => !weatherSeries.has(item.series.id))
+          .map((item) => (
+            <SeriesSummary
+              key={item.series.id}
+              item={item}
+              info={infos.get(item.series.id)}
+              spaceName={item.series.spaceId === null ? undefined : spaceNames.get(item.series.spaceId)}
+              result={result}
+              timeZone={scope.context.timeZone}
+            />
+          ))}
       {element.alarms && seriesIds.length > 0 && <EpisodeList scope={scope} seriesIds={seriesIds} view={view} />}
     </DataElementFrame>
   );

@@ -15,3 +15,11 @@ export function useContextLooks(context: ReportContextInfo): SeriesLooks {
 export function useContextWeather(context: ReportContextInfo): SpaceWeatherMap {
   return useMemo(() => spaceWeatherMap(context.spaces, context.series), [context.spaces, context.series]);
 }
+
+/** The weather series of the report's context: drawn beside the spaces that show them, never on their own. */
+export function useContextWeatherSeries(context: ReportContextInfo): ReadonlySet<number> {
+  return useMemo(
+    () => new Set(context.series.flatMap((series) => (series.weatherId == null ? [] : [series.id]))),
+    [context.series],
+  );
+}
