@@ -44,10 +44,9 @@ export function statsRows(
   looks: SeriesLooks = new Map(),
   spaceWeather: SpaceWeatherMap = new Map(),
   projectEnd: number | null = null,
-  /** The project's weather series: only those a space shows get a row (the others show on no graph either). */
+  /** The project's weather series: no row of their own, they are the Outdoors column of the spaces that show them. */
   weatherSeriesIds: ReadonlySet<number> = new Set(),
 ): StatsRow[] {
-  const shownWeather = new Set(spaceWeather.values());
   const spaceNames = new Map(result.spaces.map((space) => [space.id, space.name]));
   const outdoorOf = (item: AggregateResult['series'][number]): StatsOutdoor | null => {
     const weatherId = item.series.spaceId === null ? undefined : spaceWeather.get(item.series.spaceId);
@@ -66,9 +65,7 @@ export function statsRows(
             },
     };
   };
-  const rowed = shownSeries(result).filter(
-    (item) => !weatherSeriesIds.has(item.series.id) || shownWeather.has(item.series.id),
-  );
+  const rowed = shownSeries(result).filter((item) => !weatherSeriesIds.has(item.series.id));
   return rowed.map((item) => {
     const { series, stats } = item;
     const format = (value: number | undefined) => formatMeasurement(value, series.dataType, locale);
