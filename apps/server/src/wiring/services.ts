@@ -56,17 +56,13 @@ import { SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
-import { createFmiProvider } from '../modules/weather/fmi.provider.ts';
-import { createOpenMeteoProvider } from '../modules/weather/open-meteo.provider.ts';
-import { weatherJobs } from '../modules/weather/weather.jobs.ts';
-import { WeatherService } from '../modules/weather/weather.service.ts';
-import { WeatherDataService } from '../modules/weather/weather-data.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { AppError, invalidField } from '../shared/errors.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
 import type { Closers } from './closers.ts';
 import { type LateBound, lateBound } from './late-bound.ts';
 import type { Repositories } from './repositories.ts';
+import { createWeather } from './weather.ts';
 
 export interface ServicesDeps {
   config: Config;
@@ -307,31 +303,14 @@ export async function createServices(deps: ServicesDeps) {
     printTemplates: repositories.printTemplates,
     attachments,
   });
-  const weatherProviders = {
-    fmi: createFmiProvider({ baseUrl: config.weather.fmiUrl, timeoutMs: weatherTimeoutMs }),
-    'open-meteo': createOpenMeteoProvider({
-      forecastUrl: config.weather.openMeteoUrl,
-      archiveUrl: config.weather.openMeteoArchiveUrl,
-      timeoutMs: weatherTimeoutMs,
-    }),
-  };
-  const weatherLater = lateBound<WeatherService>('the weather service');
-  const weatherWork = weatherJobs({
-    queue: jobs,
-    repository: repositories.weather,
-    providers: weatherProviders,
-    service: () => weatherLater.get(),
-  });
-  const weather = new WeatherService({
-    repository: repositories.weather,
-    readings: repositories.readings,
-    providers: weatherProviders,
+  const { weather, weatherData, weatherJobs } = createWeather({
+    config,
+    repositories,
+    jobs,
     events,
     logger,
-    jobs: weatherWork.jobs,
     rateLimits,
   });
-  weatherLater.set(weather);
   const services = {
     access,
     accountEmails,
@@ -403,17 +382,14 @@ export async function createServices(deps: ServicesDeps) {
     }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
     weather,
-    weatherData: new WeatherDataService({ repository: repositories.weather, service: weather }),
-    weatherJobs: weatherWork,
+    weatherData,
+    weatherJobs,
   };
   return { services, writer };
 }
 
 /** The services of GraphQL's context, the REST routes and the jobs, by module. */
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
-
-/** A weather provider's answer is waited for this long, ms: its job holds nothing else up meanwhile. */
-const weatherTimeoutMs = 20_000;
 
 /** The queue's jobs and daily schedules, defined before it starts. */
 export function defineJobs(services: Services, repositories: Repositories, logger: Logger): void {
