@@ -6,7 +6,7 @@ import {
   weatherChannels,
 } from '@olo/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { getProviderAnswer, isoSeconds, weatherProviderTimeoutMs } from './provider-http.ts';
+import { getProviderAnswer, isoSeconds, type ProviderClientOptions, providerClientSettings } from './provider-http.ts';
 import {
   WeatherFetchError,
   type WeatherObservation,
@@ -197,19 +197,8 @@ export function parseFmiObservations(collection: XmlNode, from: Date, to: Date):
  * FMI's open data WFS (https://opendata.fmi.fi/wfs): the nearest observation station within 50 km, and its 10-minute
  * observations.
  */
-export function createFmiProvider(options: {
-  baseUrl: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  /** The clock `locate` takes its recent window from. */
-  now?: () => Date;
-}): WeatherProviderClient {
-  const request = {
-    provider,
-    timeoutMs: options.timeoutMs ?? weatherProviderTimeoutMs,
-    fetch: options.fetch ?? globalThis.fetch,
-  };
-  const now = options.now ?? (() => new Date());
+export function createFmiProvider(options: { baseUrl: string } & ProviderClientOptions): WeatherProviderClient {
+  const { request, now } = providerClientSettings(provider, options);
 
   return {
     provider: 'fmi',

@@ -1,6 +1,6 @@
 import { providerChannels, type WeatherChannelKey, weatherChannels } from '@olo/shared';
 import { z } from 'zod';
-import { getProviderAnswer, weatherProviderTimeoutMs } from './provider-http.ts';
+import { getProviderAnswer, type ProviderClientOptions, providerClientSettings } from './provider-http.ts';
 import {
   WeatherFetchError,
   type WeatherObservation,
@@ -100,19 +100,10 @@ export function parseOpenMeteoHourly(
  * Open-Meteo (https://open-meteo.com): modelled hourly weather at the grid point of any place. Past days come from the
  * archive API, recent ones from the forecast API; hours after now, forecasts, are never returned.
  */
-export function createOpenMeteoProvider(options: {
-  forecastUrl: string;
-  archiveUrl: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  now?: () => Date;
-}): WeatherProviderClient {
-  const request = {
-    provider,
-    timeoutMs: options.timeoutMs ?? weatherProviderTimeoutMs,
-    fetch: options.fetch ?? globalThis.fetch,
-  };
-  const now = options.now ?? (() => new Date());
+export function createOpenMeteoProvider(
+  options: { forecastUrl: string; archiveUrl: string } & ProviderClientOptions,
+): WeatherProviderClient {
+  const { request, now } = providerClientSettings(provider, options);
 
   /** One request for the UTC days of [from, to), which are all in one API's range. */
   async function fetchDays(

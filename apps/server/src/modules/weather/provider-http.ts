@@ -31,6 +31,26 @@ export async function getProviderAnswer(
   }
 }
 
+/** What a provider client's factory takes besides its addresses: the time-out, and for tests a fetch and a clock. */
+export interface ProviderClientOptions {
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** The clock the client takes "now" from (recent windows, no future hours). */
+  now?: () => Date;
+}
+
+/** A client's request settings and clock, its options' defaults filled in. */
+export function providerClientSettings(provider: string, options: ProviderClientOptions) {
+  return {
+    request: {
+      provider,
+      timeoutMs: options.timeoutMs ?? weatherProviderTimeoutMs,
+      fetch: options.fetch ?? globalThis.fetch,
+    },
+    now: options.now ?? (() => new Date()),
+  };
+}
+
 /** ISO 8601 without milliseconds, as FMI's stored queries take times (`2024-05-14T06:00:00Z`). */
 export function isoSeconds(time: Date): string {
   return time.toISOString().replace(/\.\d{3}Z$/, 'Z');
