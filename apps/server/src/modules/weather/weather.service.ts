@@ -20,7 +20,12 @@ import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { ReadingsRepository } from '../ingest/readings.repository.ts';
 import type { NewWeatherSeries, ProjectWeatherRow, WeatherRepository, WeatherRow } from './weather.repository.ts';
-import { WeatherFetchError, type WeatherObservation, type WeatherProviderClient } from './weather-provider.ts';
+import {
+  WeatherFetchError,
+  type WeatherObservation,
+  type WeatherProviderClient,
+  type WeatherStation,
+} from './weather-provider.ts';
 
 /** The word a weather series' name starts with, in each language (spec section 1: "Weather - " names). */
 const weatherWord: Record<string, string> = { fi: 'Sää', sv: 'Väder', en: 'Weather' };
@@ -166,7 +171,7 @@ export class WeatherService {
   private async locate(
     point: { latitude: number; longitude: number },
     provider: WeatherProvider | undefined,
-  ): Promise<Awaited<ReturnType<WeatherProviderClient['locate']>> & object> {
+  ): Promise<WeatherStation> {
     const { providers, logger } = this.deps;
     if (provider !== 'open-meteo') {
       try {
@@ -179,9 +184,9 @@ export class WeatherService {
         throw new AppError('BAD_USER_INPUT', weatherErrors.unreachable);
       }
     }
-    const point2 = await providers['open-meteo'].locate(point);
-    if (!point2) throw new AppError('BAD_USER_INPUT', weatherErrors.unreachable);
-    return point2;
+    const gridPoint = await providers['open-meteo'].locate(point);
+    if (!gridPoint) throw new AppError('BAD_USER_INPUT', weatherErrors.unreachable);
+    return gridPoint;
   }
 
   /**
