@@ -2,16 +2,20 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { AttachmentRef } from '../attachments/attachments.graphql.ts';
 import { ProjectPageRef } from '../project-pages/project-pages.graphql.ts';
-import type { SpaceRow } from '../spaces/spaces.repository.ts';
+import type { PublicSpaceWithWeather } from '../series/public-series.service.ts';
 import type { ProjectRow } from './projects.repository.ts';
 
 /** A space as a public link shows it: not the member type `Space`, whose `series` lead to meters and datasources. */
-export const PublicSpaceRef = builder.objectRef<SpaceRow>('PublicSpace').implement({
+export const PublicSpaceRef = builder.objectRef<PublicSpaceWithWeather>('PublicSpace').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
     colorId: t.exposeInt('colorId', { nullable: true }),
+    weatherSeriesId: t.exposeInt('weatherSeriesId', {
+      nullable: true,
+      description: 'The weather series the space shows beside its own (Space.weather), among the public series.',
+    }),
   }),
 });
 
@@ -57,7 +61,7 @@ export const PublicProjectRef = builder.objectRef<ProjectRow>('PublicProject').i
     spaces: t.field({
       type: [PublicSpaceRef],
       description: 'Shown spaces by name; empty unless showLive.',
-      resolve: (project, _args, context) => context.services.spaces.listPublic(context.access, project),
+      resolve: (project, _args, context) => context.services.publicSeries.listPublicSpaces(context.access, project),
     }),
   }),
 });

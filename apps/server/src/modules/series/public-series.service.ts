@@ -1,6 +1,6 @@
-import { weatherSeriesShownBy } from '@olo/shared';
+import { spaceWeatherSeries, weatherSeriesShownBy } from '@olo/shared';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
-import type { SpacesRepository } from '../spaces/spaces.repository.ts';
+import type { SpaceRow, SpacesRepository } from '../spaces/spaces.repository.ts';
 import type { SeriesRepository } from './series.repository.ts';
 import { sortSeries } from './series.service.ts';
 
@@ -10,13 +10,17 @@ import { sortSeries } from './series.service.ts';
  */
 export interface PublicSeries {
   id: number;
-  spaceId: number;
+  /** Null for a weather series, which the spaces that show it name (PublicSpaceWithWeather.weatherSeriesId). */
+  spaceId: number | null;
   name: string;
   dataType: string;
   dataUnit: string | null;
   colorId: number | null;
   latest: { seriesId: number; time: Date; value: number } | null;
 }
+
+/** A space as a public link shows it, with the weather series it shows beside its own (Space.weather), if any. */
+export type PublicSpaceWithWeather = SpaceRow & { weatherSeriesId: number | null };
 
 /** What a project's public link shows of its series: the access policy's public view decides which. */
 export class PublicSeriesService {
@@ -37,13 +41,25 @@ export class PublicSeriesService {
     );
     return rows.map((row) => ({
       id: row.id,
-      spaceId: row.spaceId as number,
+      spaceId: row.spaceId,
       name: row.name,
       dataType: row.dataType,
       dataUnit: row.dataUnit,
       colorId: row.colorId,
       latest: latest.get(row.id) ?? null,
     }));
+  }
+
+  /** The spaces a public link shows (the access policy decides which), each naming the weather series it shows. */
+  async listPublicSpaces(
+    access: ViewerAccess,
+    project: PublicProjectFacts & { id: number },
+  ): Promise<PublicSpaceWithWeather[]> {
+    const view = access.policy.publicProject(project);
+    if (!view.open) return [];
+    const spaces = (await this.deps.spaces.listByProject(project.id)).filter((space) => view.space(space));
+    const rows = spaces.some((space) => space.weather) ? await this.repository.listByProject(project.id) : [];
+    return spaces.map((space) => ({ ...space, weatherSeriesId: spaceWeatherSeries(space, rows)?.id ?? null }));
   }
 
   /** Ids of the series that the public link shows live now; asked again for every pushed value. */
@@ -71,20 +87,16 @@ export class PublicSeriesService {
     if (!view.live) return [];
     const spaces = new Map((await this.deps.spaces.listByProject(project.id)).map((space) => [space.id, space]));
     const rows = await this.repository.listByProject(project.id);
-    // A weather series goes with the shown spaces that show it beside their own.
-    // Shown as one of the space's own.
+    // A weather series goes with the shown spaces that show it beside their own, which name it.
     const shownWeather = weatherSeriesShownBy(
       [...spaces.values()].filter((space) => view.space(space)),
       rows,
     );
     return sortSeries(
-      rows
-        .filter(
-          (row) =>
-            view.liveSeries(row, row.spaceId === null ? undefined : spaces.get(row.spaceId)) ||
-            shownWeather.has(row.id),
-        )
-        .map((row) => ({ ...row, spaceId: row.spaceId ?? (shownWeather.get(row.id) as number) })),
+      rows.filter(
+        (row) =>
+          view.liveSeries(row, row.spaceId === null ? undefined : spaces.get(row.spaceId)) || shownWeather.has(row.id),
+      ),
     );
   }
 }

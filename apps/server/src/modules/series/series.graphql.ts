@@ -74,7 +74,10 @@ export const PublicSeriesRef = builder.objectRef<PublicSeries>('PublicSeries').i
     'A series as a public link shows it live: what a gauge needs and its newest value; nothing of its meters or datasources.',
   fields: (t) => ({
     id: t.exposeInt('id'),
-    spaceId: t.exposeInt('spaceId'),
+    spaceId: t.exposeInt('spaceId', {
+      nullable: true,
+      description: 'Null for a weather series: the spaces that show it name it (PublicSpace.weatherSeriesId).',
+    }),
     name: t.exposeString('name'),
     dataType: t.exposeString('dataType'),
     dataUnit: t.exposeString('dataUnit', { nullable: true }),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EventBus } from '../../events/event-bus.ts';
 import { type Loaded, rowsByKey, settleEach } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
+import type { ViewerAccess } from '../access/access.policy.ts';
 import type { NewSpace, SpaceRow, SpacesRepository } from './spaces.repository.ts';
 
 /** What a space refers to beyond itself; undefined: left as it is. */
@@ -32,13 +32,6 @@ export class SpacesService {
       await access.assert('project.view', projectId);
       return spaces[index] ?? [];
     });
-  }
-
-  /** Spaces a public link shows (the access policy decides which). */
-  async listPublic(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<SpaceRow[]> {
-    const view = access.policy.publicProject(project);
-    if (!view.open) return [];
-    return (await this.repository.listByProject(project.id)).filter((space) => view.space(space));
   }
 
   async create(access: ViewerAccess, input: z.output<typeof createSpaceInput>): Promise<SpaceRow> {

@@ -227,18 +227,25 @@ describe.each(testDatabases)('weather sources (%s)', (kind) => {
     ).updateProject;
     const data = expectData(await admin.graphql<ProjectWeather>(projectWeather, { id: projectId }));
     const outdoor = data.project.series.find((series) => series.weatherChannel === 'temperature');
-    const publicSeries = async () => {
+    const publicProject = async () => {
       const visitor = new TestClient(olo.url);
       const body = expectData(
-        await visitor.graphql<{ projectByPublicId: { series: Array<{ id: number; spaceId: number }> } }>(
-          'query P($id: String!) { projectByPublicId(publicId: $id) { series { id spaceId } } }',
+        await visitor.graphql<{
+          projectByPublicId: {
+            spaces: Array<{ name: string; weatherSeriesId: number | null }>;
+            series: Array<{ id: number; spaceId: number | null }>;
+          };
+        }>(
+          'query P($id: String!) { projectByPublicId(publicId: $id) { spaces { name weatherSeriesId } series { id spaceId } } }',
           { id: project.publicId },
         ),
       );
-      return body.projectByPublicId.series;
+      return body.projectByPublicId;
     };
-    // The classroom of the previous test shows the outdoor temperature.
-    expect((await publicSeries()).map((series) => series.id)).toContain(outdoor?.id);
+    const publicSeries = async () => (await publicProject()).series;
+    // The classroom of the previous test shows the outdoor temperature: it names the series, which has no space.
+    expect(await publicSeries()).toContainEqual({ id: outdoor?.id, spaceId: null });
+    expect((await publicProject()).spaces).toContainEqual({ name: 'Classroom', weatherSeriesId: outdoor?.id });
     const spaces = expectData(
       await admin.graphql<{ project: { spaces: Array<{ id: number }> } }>(
         'query P($id: Int!) { project(id: $id) { spaces { id } } }',
@@ -253,6 +260,7 @@ describe.each(testDatabases)('weather sources (%s)', (kind) => {
       );
     }
     expect((await publicSeries()).map((series) => series.id)).not.toContain(outdoor?.id);
+    expect((await publicProject()).spaces).toContainEqual({ name: 'Classroom', weatherSeriesId: null });
   });
 
   it('removes a source with its weather series; only project admins may', async () => {

@@ -18,12 +18,14 @@ export interface LiveSpaceInput {
   name: string;
   /** Space.show; the public view sends only shown spaces and leaves it out. */
   show?: boolean;
-  /** Space.weather*: the space shows its weather source's series of this type; the public view leaves them out. */
+  /** Space.weather*: the space shows its weather source's series of this type (the member pages). */
   weather?: boolean;
   weatherId?: number | null;
   weatherDatatype?: string | null;
   /** The limit (by id, of `limits`) the space's weather value is coloured by; none: the weather series' own. */
   weatherLimit?: number | null;
+  /** The weather series the space shows, named outright (`PublicSpace.weatherSeriesId`: the public view). */
+  weatherSeriesId?: number | null;
 }
 
 export interface LiveSeriesInput {
@@ -118,7 +120,10 @@ function spaceWeatherNow(
   latestBySeries: ReadonlyMap<number, LiveLatest>,
   limits: ReadonlyArray<DrawnLimit & { id: number }>,
 ): SpaceWeatherNow | null {
-  const weather = spaceWeatherSeries({ ...space, weather: space.weather ?? false }, series);
+  const weather =
+    space.weatherSeriesId == null
+      ? spaceWeatherSeries({ ...space, weather: space.weather ?? false }, series)
+      : series.find((item) => item.id === space.weatherSeriesId);
   if (!weather) return null;
   const latest = latestBySeries.get(weather.id);
   return {

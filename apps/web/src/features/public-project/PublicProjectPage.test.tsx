@@ -35,7 +35,13 @@ function publicProject(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const publicSpace = (id: number, name: string) => ({ __typename: 'PublicSpace', id, name, description: null });
+const publicSpace = (id: number, name: string, weatherSeriesId: number | null = null) => ({
+  __typename: 'PublicSpace',
+  id,
+  name,
+  description: null,
+  weatherSeriesId,
+});
 
 function publicLatest(seriesId: number, data: number, time: string = minutesAgo(5)) {
   return { __typename: 'PublicSeriesLatest', seriesId, data, time };
@@ -43,7 +49,7 @@ function publicLatest(seriesId: number, data: number, time: string = minutesAgo(
 
 function publicSeries(
   id: number,
-  spaceId: number,
+  spaceId: number | null,
   name: string,
   dataType: string,
   dataUnit: string | null,
@@ -255,6 +261,51 @@ describe('public project view', () => {
     expect(within(screen.getByTestId('live-gauge-12')).getByTestId('live-age').textContent).toBe('nyt');
     expect(within(screen.getByTestId('live-gauge-13')).getByTestId('live-value').textContent).toBe('21,5 °C');
     expect(operations.filter((name) => name === 'PublicProject')).toHaveLength(1);
+  });
+
+  it('shows the outdoor weather a space shows beside its gauges, not as a gauge of its own', async () => {
+    const pushes = new Subject<GraphqlAnswer>();
+    renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({
+          data: {
+            projectByPublicId: publicProject({
+              showLive: true,
+              spaces: [publicSpace(2, 'Sali'), publicSpace(1, 'Luokka 101', 30)],
+              series: [
+                publicSeries(12, 1, 'Hiilidioksidi', 'CO2', 'ppm', publicLatest(12, 612)),
+                publicSeries(13, 1, 'Lämpötila', 'Temperature', '°C', publicLatest(13, 21.46)),
+                publicSeries(30, null, 'Sää - Ulkolämpötila', 'ExternalTemperature', '°C', publicLatest(30, -3.2)),
+              ],
+            }),
+          },
+        }),
+        PublicSeriesLatestUpdated: () => pushes,
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    const live = await screen.findByTestId('public-live');
+    const [classroom, hall] = within(live).getAllByTestId('live-space') as [HTMLElement, HTMLElement];
+    expect(
+      within(classroom)
+        .getAllByRole('group')
+        .filter((group) => group.dataset.testid !== 'space-weather')
+        .map((gauge) => gauge.getAttribute('aria-label')),
+    ).toEqual(['Lämpötila', 'Hiilidioksidi']);
+    expect(screen.queryByTestId('live-gauge-30')).toBeNull();
+    expect(within(classroom).getByTestId('space-weather-value').textContent).toBe('Ulkona −3,2 °C');
+    expect(
+      within(classroom)
+        .getAllByTestId('space-weather-comparison')
+        .map((comparison) => comparison.textContent),
+    ).toEqual(['Ero ulos 24,7 °C', 'CO2 yli ulkoilman 192 ppm']);
+    expect(within(hall).queryByTestId('space-weather')).toBeNull();
+
+    pushes.next({ data: { publicSeriesLatestUpdated: [publicLatest(30, -5, minutesAgo(0))] } });
+    await waitFor(() =>
+      expect(within(classroom).getByTestId('space-weather-value').textContent).toBe('Ulkona −5,0 °C'),
+    );
   });
 
   it('shows no live values and subscribes to none while the project does not show them', async () => {

@@ -127,6 +127,15 @@ function PublicSummary({ project }: { project: PublicProject }) {
     [project.series],
   );
   const looks = useMemo(() => seriesLooks(project.series), [project.series]);
+  // The weather the public data holds is that of the shown spaces that show it: beside them, never on its own.
+  const spaceWeather = useMemo(
+    () =>
+      new Map(
+        project.spaces.flatMap((space) => (space.weatherSeriesId == null ? [] : [[space.id, space.weatherSeriesId]])),
+      ),
+    [project.spaces],
+  );
+  const weatherSeriesIds = useMemo(() => new Set(spaceWeather.values()), [spaceWeather]);
   const dataProject: DataProject = {
     projectId: project.id,
     dataId: project.dataId,
@@ -153,6 +162,9 @@ function PublicSummary({ project }: { project: PublicProject }) {
           defaults={project.defaults}
           latestReading={latestReading}
           seriesLooks={looks}
+          spaceWeather={spaceWeather}
+          weatherSeriesIds={weatherSeriesIds}
+          projectEnd={project.endAt === null ? null : Date.parse(project.endAt)}
           readOnly
         />
       </Stack>

@@ -43,6 +43,17 @@ const contextSeries: ReportSeriesInfo[] = [
   { id: 11, name: 'Lämpötila', spaceId: 1, dataType: 'Temperature', dataUnit: '°C', color: null, limit: null },
   { id: 12, name: 'CO2', spaceId: 1, dataType: 'CO2', dataUnit: 'ppm', color: '#1c7ed6', limit: co2Limit },
   { id: 13, name: 'CO2', spaceId: 2, dataType: 'CO2', dataUnit: 'ppm', color: null, limit: co2Limit },
+  // The project's weather source 5 (Kaisaniemi): shown only beside the spaces that choose it.
+  {
+    id: 14,
+    name: 'Sää - Ulkolämpötila',
+    spaceId: null,
+    dataType: 'ExternalTemperature',
+    dataUnit: '°C',
+    weatherId: 5,
+    color: null,
+    limit: null,
+  },
 ];
 const bodySeries: DataSeries[] = contextSeries.map((item) => ({
   id: item.id,
@@ -60,6 +71,7 @@ const readings: Record<number, Record<number, number[]>> = {
   11: { 23: [20, 22], 24: [21] },
   12: { 23: [700, 900], 24: [1300] },
   13: { 23: [500], 24: [520] },
+  14: { 23: [2, 4], 24: [1] },
 };
 
 function valuesOf(slotStart: number, seriesId: number): SlotAggregate | null {
@@ -309,6 +321,46 @@ describe('a summary', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toMatch(/^CO2 yli 1000CO2 · 24\/03\/2026, 09:00, lasted 2 hours and 30 minutes · peak 1412 ppm$/);
     expect(items[1]).toMatch(/^CO2 yli 1000CO2 · 24\/03\/2026, 22:00, still open \(.+ so far\)$/);
+  });
+
+  it('gives the outdoor weather its space shows and the difference across the envelope', async () => {
+    stubDataApi();
+    const spaces = [
+      {
+        id: 1,
+        name: 'Luokka 101',
+        show: true,
+        color: null,
+        weather: true,
+        weatherId: 5,
+        weatherDatatype: 'ExternalTemperature',
+      },
+      { id: 2, name: 'Sali', show: true, color: null },
+    ];
+    draw(
+      <SummaryElement
+        element={element({
+          kind: 'summary',
+          series: [
+            { space: luokka, dataType: 'Temperature' },
+            { space: luokka, dataType: 'CO2' },
+          ],
+          data: daily,
+        })}
+        scope={testScope({ context: testContext({ spaces }) })}
+      />,
+    );
+    const root = await whenReady('report-summary');
+    // Outdoors averaged 3 °C on Monday and 1 °C on Tuesday; indoors 21 °C both days: 18 and 20 degrees warmer.
+    expect(within(root).getByTestId('report-summary-outdoor-11').textContent).toBe(
+      'Sää - Ulkolämpötila: average 2.0 °C · Difference to outdoors on average 19.0 °C',
+    );
+    // CO2 is compared with outdoor air (420 ppm): Monday's 800 and Tuesday's 1300 give 630 above.
+    expect(within(root).getByTestId('report-summary-outdoor-12').textContent).toBe(
+      'Sää - Ulkolämpötila: average 2.0 °C · CO2 above outdoors on average 630 ppm',
+    );
+    // The weather is context: no summary of its own.
+    expect(within(root).queryByTestId('report-summary-stats-14')).toBeNull();
   });
 
   it("speaks the report's language", async () => {

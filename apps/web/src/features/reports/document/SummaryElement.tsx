@@ -11,9 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { durationText } from '../../alarms/ruleText.ts';
 import { seriesUnit, shownSeries } from '../../data-slots/chartGroups.ts';
 import { formatDateTime } from '../../ui/format.ts';
+import { matchedOutdoor, type SpaceWeatherMap } from '../../weather/chartWeather.ts';
+import { comparisonLabelKey } from '../../weather/spaceWeather.ts';
 import { DataElementFrame, DataElementState, hasValues, ViewLine } from './DataElementFrame.tsx';
 import { DryingTargets } from './DryingTargets.tsx';
-import { useContextWeatherSeries } from './reportLooks.ts';
+import { useContextWeather, useContextWeatherSeries } from './reportLooks.ts';
 import type { ReportScope, ReportSeriesInfo } from './reportScope.ts';
 import { durationPartsOf, episodesInView, shareText } from './reportText.ts';
 import { useElementData } from './useReportData.ts';
@@ -23,6 +25,40 @@ function threshold(value: number, dataType: string, locale: string): string {
   return formatMeasurement(value, dataType, locale);
 }
 
+/**
+ * The outdoor weather its space shows beside a series over the view (Space.weather): the mean of the values matched to
+ * its readings (within 2 h) and, for temperature, absolute humidity and CO2, how far indoors was above outdoors.
+ */
+function OutdoorSummary({ item, weather }: { item: SeriesResult; weather: SeriesResult }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const matched = matchedOutdoor(item, weather);
+  if (matched.outdoor === null && matched.difference === null) return null;
+  const withUnit = (number: number, series: SeriesResult['series']) => {
+    const unit = unitLabel(seriesUnit(series), locale);
+    const text = formatMeasurement(number, series.dataType, locale);
+    return unit ? `${text} ${unit}` : text;
+  };
+  return (
+    <Text size="sm" data-testid={`report-summary-outdoor-${item.series.id}`}>
+      {[
+        matched.outdoor !== null &&
+          t('{{series}}: average {{value}}', {
+            series: weather.series.name,
+            value: withUnit(matched.outdoor, weather.series),
+          }),
+        matched.difference !== null &&
+          t('{{comparison}} on average {{value}}', {
+            comparison: t(comparisonLabelKey(item.series.dataType)),
+            value: withUnit(matched.difference, item.series),
+          }),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </Text>
+  );
+}
+
 /** One series: its lowest, mean and highest reading, and the shares of time by its limit's bands and normal range. */
 function SeriesSummary({
   item,
@@ -30,12 +66,15 @@ function SeriesSummary({
   spaceName,
   result,
   timeZone,
+  weather,
 }: {
   item: SeriesResult;
   info: ReportSeriesInfo | undefined;
   spaceName: string | undefined;
   result: DataResult;
   timeZone: string;
+  /** The weather series its space shows beside it, when the view has it. */
+  weather: SeriesResult | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -73,6 +112,7 @@ function SeriesSummary({
           {t('Timespan has no data.')}
         </Text>
       )}
+      {weather && <OutdoorSummary item={item} weather={weather} />}
       <DryingTargets item={item} info={info} timeZone={timeZone} />
       {shares && limit && (
         <List size="sm" spacing={2} data-testid={`report-summary-shares-${series.id}`}>
@@ -166,6 +206,12 @@ function EpisodeList({ scope, seriesIds, view }: { scope: ReportScope; seriesIds
   );
 }
 
+/** The result's weather series that the item's space shows beside it (Space.weather), if any. */
+function weatherOf(item: SeriesResult, spaceWeather: SpaceWeatherMap, result: DataResult): SeriesResult | undefined {
+  const weatherId = item.series.spaceId === null ? undefined : spaceWeather.get(item.series.spaceId);
+  return weatherId === undefined ? undefined : result.series.find((one) => one.series.id === weatherId);
+}
+
 /**
  * The summary of the chosen series over the element's view: per series its min/avg/max and the shares of time in each
  * band of its limit and outside its normal range, naming the data slot and its filters; then the alarm episodes.
@@ -173,6 +219,7 @@ function EpisodeList({ scope, seriesIds, view }: { scope: ReportScope; seriesIds
 export function SummaryElement({ element, scope }: { element: ReportElementOf<'summary'>; scope: ReportScope }) {
   const { view, seriesIds, result, ready } = useElementData(scope, element);
   const weatherSeries = useContextWeatherSeries(scope.context);
+  const spaceWeather = useContextWeather(scope.context);
   const drawable = hasValues(result, ready);
   const infos = new Map(scope.context.series.map((item) => [item.id, item]));
   const spaceNames = new Map(scope.context.spaces.map((space) => [space.id, space.name]));
@@ -192,6 +239,7 @@ export function SummaryElement({ element, scope }: { element: ReportElementOf<'s
               spaceName={item.series.spaceId === null ? undefined : spaceNames.get(item.series.spaceId)}
               result={result}
               timeZone={scope.context.timeZone}
+              weather={weatherOf(item, spaceWeather, result)}
             />
           ))}
       {element.alarms && seriesIds.length > 0 && <EpisodeList scope={scope} seriesIds={seriesIds} view={view} />}
