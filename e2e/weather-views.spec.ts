@@ -69,6 +69,7 @@ async function projectWithWeather(page: import('@playwright/test').Page, serial:
 
 test("a space's outdoor temperature shows beside its own in the live view, the summary, a report's PDF and the export", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const serial = crypto.randomBytes(8).toString('hex');
@@ -125,6 +126,7 @@ test("a space's outdoor temperature shows beside its own in the live view, the s
           elements: [
             { id: 'graph', kind: 'graph', title: 'Lämpötilat', series: roomSeries },
             { id: 'stats', kind: 'dataTable', title: 'Tilastot', series: roomSeries, layout: 'stats' },
+            { id: 'summary', kind: 'summary', title: 'Yhteenveto', series: roomSeries },
           ],
         },
       },
@@ -136,6 +138,8 @@ test("a space's outdoor temperature shows beside its own in the live view, the s
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
     expect(text).toContain('Sää - Ulkolämpötila');
     expect(text).toMatch(/Ulkona/);
+    // The summary element gives the matched outdoor mean and the difference across the envelope.
+    expect(text).toMatch(/Sää - Ulkolämpötila: keskiarvo −?\d+,\d °C · Ero ulos keskimäärin −?\d+,\d °C/);
 
     // The export has the outdoor temperature as a column with values.
     const query = new URLSearchParams({
@@ -154,6 +158,22 @@ test("a space's outdoor temperature shows beside its own in the live view, the s
     expect(column).toBeGreaterThan(0);
     const values = lines.slice(1, lines.indexOf('')).map((line) => line.split(';')[column]);
     expect(values.some((value) => /^-?\d+,\d$/.test(value ?? ''))).toBe(true);
+
+    // The public link shows the outdoor temperature beside the space too, not as a gauge of its own.
+    const { updateProject } = await graphql<{ updateProject: { publicId: string } }>(
+      page,
+      'mutation ($input: UpdateProjectInput!) { updateProject(input: $input) { publicId } }',
+      { input: { id: projectId, isPublic: true, showLive: true } },
+    );
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/project/${updateProject.publicId}`);
+    const publicSpace = visitorPage.getByTestId('public-live').getByTestId('live-space');
+    await expect(publicSpace.getByTestId('space-weather-value')).toHaveText(/^Ulkona −?\d+,\d °C$/, {
+      timeout: 20_000,
+    });
+    await expect(publicSpace.getByRole('group', { name: 'Sää - Ulkolämpötila' })).toHaveCount(0);
+    await visitor.close();
   } finally {
     await broker.endAsync();
   }
