@@ -288,5 +288,11 @@ describe.each(testDatabases)('demo data on %s', (kind) => {
     const values = demoWeatherAt(Date.UTC(2026, 10, 15, 12)).filter((value) => value.channel === 'temperature');
     expect(values[0]?.value).toBeGreaterThan(-15);
     expect(values[0]?.value).toBeLessThan(12);
+    // Values read as an observation gives them (-2.9), with no binary rounding noise (-2.9000000000000004).
+    for (let hour = 0; hour < 48; hour++) {
+      for (const value of demoWeatherAt(Date.UTC(2026, 10, 1, hour))) {
+        expect(value.value).toBe(Number(value.value.toFixed(2)));
+      }
+    }
   });
 });

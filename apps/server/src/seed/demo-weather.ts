@@ -37,7 +37,11 @@ const temperatureNoise = new SmoothNoise(
 const humidityNoise = new SmoothNoise(hashText('demo-weather-humidity'), 4 * durations.hourMs, 3 * durations.dayMs);
 const windNoise = new SmoothNoise(hashText('demo-weather-wind'), 2 * durations.hourMs, 2 * durations.dayMs);
 const cloudNoise = new SmoothNoise(hashText('demo-weather-clouds'), 5 * durations.hourMs, 4 * durations.dayMs);
-const round = (value: number, step: number) => Math.round(value / step) * step;
+/** To a step of 1, 0.1 or 0.01, as FMI gives them: divided by a whole number, so -2.9 stays -2.9, never -2.9000000000000004. */
+const round = (value: number, step: number) => {
+  const perUnit = Math.round(1 / step);
+  return Math.round(value * perUnit) / perUnit;
+};
 
 /**
  * Helsinki's outdoor weather at `time` as the demo has it: the season's mean (coldest in late January), a daily
