@@ -151,7 +151,8 @@ export function MeterListPage() {
   ];
   const batteryOptions: { value: MeterBatteryFilter; label: string }[] = [
     { value: 'all', label: t('Any') },
-    { value: 'over60Days', label: t('Battery older than {{days}} days', { days: batteryFilterDays }) },
+    { value: 'over60Days', label: t('More than {{days}} days', { days: batteryFilterDays }) },
+    { value: 'within60Days', label: t('Inside {{days}} days', { days: batteryFilterDays }) },
   ];
 
   const runBulk = async (action: BulkAction) => {

@@ -57,7 +57,7 @@ describe('meter list filter', () => {
     });
   });
 
-  it('matches the states and the 60-day filter on the listed meters', () => {
+  it('matches the states and the 60-day filters on the listed meters', () => {
     const filter = (changes: object) => ({ ...defaultMeterFilter, ...changes });
     expect(meterMatchesFilter(meter(), filter({ state: 'missing' }), now)).toBe(false);
     expect(
@@ -78,6 +78,11 @@ describe('meter list filter', () => {
     expect(meterMatchesFilter(meter({ batteryResetAt: null, createdAt: reset(10) }), old, now)).toBe(false);
     expect(meterMatchesFilter(meter({ batteryResetAt: null, createdAt: reset(100) }), old, now)).toBe(true);
     expect(meterMatchesFilter(meter({ batteryResetAt: reset(5), createdAt: reset(100) }), old, now)).toBe(false);
+    // 'Inside 60 days' is the other side: each meter matches exactly one of the two.
+    const recent = filter({ battery: 'within60Days' });
+    expect(meterMatchesFilter(meter({ batteryResetAt: reset(59) }), recent, now)).toBe(true);
+    expect(meterMatchesFilter(meter({ batteryResetAt: reset(61) }), recent, now)).toBe(false);
+    expect(meterMatchesFilter(meter({ batteryResetAt: null, createdAt: reset(10) }), recent, now)).toBe(true);
   });
 
   it('reads saved lists defensively and replaces a list saved again under the same name', () => {

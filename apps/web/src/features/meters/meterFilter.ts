@@ -3,7 +3,7 @@ import type { MeterListFieldsFragment, MeterListFilter } from '../../graphql/gen
 export const meterStateFilters = ['all', 'missing', 'inStorage', 'inactive', 'errors'] as const;
 export type MeterStateFilter = (typeof meterStateFilters)[number];
 
-export const meterBatteryFilters = ['all', 'over60Days'] as const;
+export const meterBatteryFilters = ['all', 'over60Days', 'within60Days'] as const;
 export type MeterBatteryFilter = (typeof meterBatteryFilters)[number];
 
 /** The meter list's filter; it lives in the URL so that a reload or a shared link keeps it. */
@@ -20,7 +20,7 @@ export const defaultMeterFilter: MeterFilterState = { state: 'all', organization
 const params = { state: 'state', organizationId: 'organization', battery: 'battery', search: 'search' } as const;
 
 const dayMs = 24 * 60 * 60 * 1000;
-/** Spec section 4: the battery filter 'More than 60 days'. */
+/** Spec sections 4 and 9: the battery filter 'More than 60 days', and its other side 'Inside 60 days'. */
 export const batteryFilterDays = 60;
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown, fallback: T): T {
@@ -97,9 +97,12 @@ export function meterMatchesFilter(meter: MeterListFieldsFragment, filter: Meter
     case 'all':
       break;
   }
-  if (filter.battery === 'over60Days') {
+  if (filter.battery !== 'all') {
+    // Never reset: the battery is as old as the meter's time in Olo.
     const since = new Date(meter.batteryResetAt ?? meter.createdAt).getTime();
-    if (Number.isNaN(since) || now - since <= batteryFilterDays * dayMs) return false;
+    if (Number.isNaN(since)) return false;
+    const older = now - since > batteryFilterDays * dayMs;
+    if (older !== (filter.battery === 'over60Days')) return false;
   }
   return true;
 }
