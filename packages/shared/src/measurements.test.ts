@@ -12,12 +12,12 @@ import {
 } from './measurements.ts';
 
 describe('formatMeasurement (spec section 5)', () => {
-  it('rounds to 1 decimal by default, 0 for CO2 and 2 for pressure differences', () => {
+  it('rounds to 1 decimal by default, 0 for CO2 and 2 for Differential pressure (not Paine-ero)', () => {
     expect(formatMeasurement(21.46, 'Temperature')).toBe('21.5');
     expect(formatMeasurement(21, 'Humidity')).toBe('21.0');
     expect(formatMeasurement(612.6, 'CO2')).toBe('613');
     expect(formatMeasurement(-3.456, 'Differential pressure')).toBe('-3.46');
-    expect(formatMeasurement(1.2, 'Paine-ero')).toBe('1.20');
+    expect(formatMeasurement(1.26, 'Paine-ero')).toBe('1.3');
     expect(formatMeasurement(7.06)).toBe('7.1');
     expect(measurementDecimals('CO2')).toBe(0);
     expect(measurementDecimals('Motion')).toBe(0);
@@ -43,7 +43,8 @@ describe('formatMeasurement (spec section 5)', () => {
     expect(formatMeasurement(21.46, 'Temperature', 'sv')).toBe('21,5');
     expect(formatMeasurement(21.46, 'Temperature', 'en')).toBe('21.5');
     expect(formatMeasurement(12345.6, 'CO2', 'fi')).toBe('12346');
-    expect(formatMeasurement(-5.5, 'Paine-ero', 'fi')).toMatch(/^[-−]5,50$/);
+    expect(formatMeasurement(-5.5, 'Paine-ero', 'fi')).toMatch(/^[-−]5,5$/);
+    expect(formatMeasurement(-5.5, 'Differential pressure', 'fi')).toMatch(/^[-−]5,50$/);
   });
 });
 

@@ -231,11 +231,11 @@ export function mainChannel(channels: unknown): MainChannel | null {
 
 /**
  * Decimals a value of the type is shown with (spec section 5): 1 by default, 0 for CO2 and for counts (motion, whole
- * events), 2 for pressure differences.
+ * events), 2 for Differential pressure. 'Paine-ero' keeps the default 1, as the spec says, though it is also Pa.
  */
 export function measurementDecimals(dataType: string | null | undefined): number {
   if (dataType === 'CO2' || dataType === 'Motion') return 0;
-  if (dataType === 'Differential pressure' || dataType === 'Paine-ero') return 2;
+  if (dataType === 'Differential pressure') return 2;
   return 1;
 }
 
