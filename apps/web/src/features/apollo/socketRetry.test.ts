@@ -22,16 +22,22 @@ describe('websocket retry rule', () => {
     expect(shouldRetrySocket(new Error('connection refused'))).toBe(true);
   });
 
-  it('waits 500 ms × 2^attempt, at most 5 times', async () => {
+  it('waits 500 ms × 2^attempt plus a random 0.3–3 s, at most 5 times', async () => {
     expect(maxSocketRetries).toBe(5);
-    expect([0, 1, 2, 3, 4].map(socketRetryDelayMs)).toEqual([500, 1000, 2000, 4000, 8000]);
+    expect([0, 1, 2, 3, 4].map((retries) => socketRetryDelayMs(retries, 0))).toEqual([800, 1300, 2300, 4300, 8300]);
+    expect(socketRetryDelayMs(0, 0.999_999)).toBeCloseTo(3_500, 0);
+    // Clients cut off together do not all come back at once.
+    const waits = Array.from({ length: 50 }, () => socketRetryDelayMs(1));
+    expect(new Set(waits).size).toBeGreaterThan(1);
+    expect(waits.every((wait) => wait >= 1_300 && wait < 4_000)).toBe(true);
     vi.useFakeTimers();
     try {
       let done = false;
-      const waiting = waitBeforeSocketRetry(2).then(() => {
+      const waiting = waitBeforeSocketRetry(2, 0.5).then(() => {
         done = true;
       });
-      await vi.advanceTimersByTimeAsync(1999);
+      // 2000 ms + 300 + 0.5 × 2700 = 3650 ms.
+      await vi.advanceTimersByTimeAsync(3649);
       expect(done).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       await waiting;

@@ -4,13 +4,20 @@ export const fatalCloseCodes: readonly number[] = [4500, 4005, 4400, 4004, 4401,
 export const maxSocketRetries = 5;
 
 const baseRetryWaitMs = 500;
+/** Spec section 9's random addition to the data websocket's backoff, ms: clients cut off together return apart. */
+const jitterMinMs = 300;
+const jitterMaxMs = 3_000;
 
-export function socketRetryDelayMs(retries: number): number {
-  return baseRetryWaitMs * 2 ** retries;
+/**
+ * The wait before a reconnect, ms: 500 × 2^retries (spec section 9, subscriptions) plus a random 0.3–3 s (the data
+ * websocket's; Olo's one socket carries both). `random` is in [0, 1).
+ */
+export function socketRetryDelayMs(retries: number, random: number = Math.random()): number {
+  return baseRetryWaitMs * 2 ** retries + jitterMinMs + random * (jitterMaxMs - jitterMinMs);
 }
 
-export function waitBeforeSocketRetry(retries: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, socketRetryDelayMs(retries)));
+export function waitBeforeSocketRetry(retries: number, random: number = Math.random()): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, socketRetryDelayMs(retries, random)));
 }
 
 function closeCode(errOrCloseEvent: unknown): number | undefined {
