@@ -262,7 +262,11 @@ export async function createServices(deps: ServicesDeps) {
     meterLatestOwnReading: (meterId) => meters.latestOwnReadingTime(meterId),
     recompute,
   });
-  const publicSeries = new PublicSeriesService({ repository: repositories.series, spaces: repositories.spaces });
+  const publicSeries = new PublicSeriesService({
+    repository: repositories.series,
+    spaces: repositories.spaces,
+    seriesWithOpenEpisodes: (seriesIds) => repositories.alarms.seriesWithOpenEpisodes(seriesIds),
+  });
 
   const data = new DataService({
     repository: repositories.data,

@@ -46,6 +46,9 @@ export type ProjectAction =
 export interface PublicProjectFacts {
   publicId: string | null;
   showLive: boolean;
+  /** Left out where only the data is asked: then no reports or alarms show. */
+  showReport?: boolean;
+  showAlarm?: boolean;
 }
 
 /** What anybody holding a project's public link may see of it. */
@@ -64,6 +67,10 @@ export interface PublicProjectView {
   liveSeries(series: { dataType: string }, space: { show: boolean } | undefined): boolean;
   /** Whether the series of a space join the public data (/api/data): shown spaces, live or not. */
   data(space: { show: boolean }): boolean;
+  /** Its published reports are listed (showReport); published summary reports are listed either way (0168). */
+  reports: boolean;
+  /** Its shown series say whether an alarm episode of theirs is open (showAlarm), nothing more of the alarms. */
+  alarms: boolean;
 }
 
 const closedPublicView: PublicProjectView = {
@@ -73,6 +80,8 @@ const closedPublicView: PublicProjectView = {
   page: () => false,
   space: () => false,
   liveSeries: () => false,
+  reports: false,
+  alarms: false,
   data: () => false,
 };
 
@@ -393,6 +402,8 @@ export class AccessPolicy {
       space,
       liveSeries: (series, inSpace) => inSpace !== undefined && space(inSpace) && series.dataType !== 'ignore',
       data: (shown) => shown.show,
+      reports: project.showReport ?? false,
+      alarms: project.showAlarm ?? false,
     };
   }
 }

@@ -228,6 +228,63 @@ async function publicSummaryReportOutcome(w: World, role: Role, published: boole
   );
 }
 
+/**
+ * A disposable public project of X's organization with showLive and the given show flags, a shown space whose CO2
+ * series has an open alarm episode, and a published report that is not a summary report.
+ */
+async function publicProjectShowing(w: World, flags: { showReport: boolean; showAlarm: boolean }) {
+  const sql = w.olo.server.database.sql;
+  const project = await w.projects.insert({
+    organizationId: w.organization.id,
+    name: 'Shows reports and alarms',
+    publicId: crypto.randomUUID(),
+    showLive: true,
+    ...flags,
+  });
+  const [space] = await sql<Array<{ id: number }>>`
+    insert into spaces (project_id, name, show) values (${project.id}, 'Shown', true) returning id`;
+  const series = await w.series.insert({ projectId: project.id, spaceId: space?.id, name: 'CO2', dataType: 'CO2' });
+  const [alarm] = await sql<Array<{ id: string }>>`
+    insert into alarms (project_id, name, range_end) values (${project.id}, 'CO2', 1200) returning id`;
+  await sql`
+    insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
+    values (${alarm?.id as string}, ${series.id}, ${project.id}, now(), 1500)`;
+  const report = await reportOf(w, { projectId: project.id, published: true, summary: false });
+  return { publicId: project.publicId as string, seriesId: series.id, reportPublicId: report.publicId };
+}
+
+async function publicReportsOutcome(w: World, role: Role, showReport: boolean) {
+  const shown = await publicProjectShowing(w, { showReport, showAlarm: false });
+  return outcomeOf(
+    await w.call(role, 'query Q($id: String!) { projectByPublicId(publicId: $id) { reports { publicId } } }', {
+      id: shown.publicId,
+    }),
+    (data) =>
+      (data.projectByPublicId as { reports: Array<{ publicId: string }> }).reports.some(
+        (item) => item.publicId === shown.reportPublicId,
+      ),
+  );
+}
+
+async function publicAlarmOutcome(w: World, role: Role, showAlarm: boolean) {
+  const shown = await publicProjectShowing(w, { showReport: false, showAlarm });
+  return outcomeOf(
+    await w.call(
+      role,
+      'query Q($id: String!) { projectByPublicId(publicId: $id) { alarmingSeriesCount series { id alarming } } }',
+      { id: shown.publicId },
+    ),
+    (data) => {
+      const project = data.projectByPublicId as {
+        alarmingSeriesCount: number;
+        series: Array<{ id: number; alarming: boolean }>;
+      };
+      const alarming = project.series.some((item) => item.id === shown.seriesId && item.alarming);
+      return project.alarmingSeriesCount === 1 && alarming;
+    },
+  );
+}
+
 /** A disposable report of `projectId` (X by default), stored as the editor would save it. */
 function reportOf(
   w: World,
@@ -686,6 +743,10 @@ const cases: Record<string, Case> = {
   },
   'PublicProject.summaryReports': async (w, role) => publicSummaryReportOutcome(w, role, true),
   'PublicProject.summaryReports(unpublished)': async (w, role) => publicSummaryReportOutcome(w, role, false),
+  'PublicProject.reports': async (w, role) => publicReportsOutcome(w, role, true),
+  'PublicProject.reports(showReport off)': async (w, role) => publicReportsOutcome(w, role, false),
+  'PublicProject.alarmingSeriesCount': async (w, role) => publicAlarmOutcome(w, role, true),
+  'PublicProject.alarmingSeriesCount(showAlarm off)': async (w, role) => publicAlarmOutcome(w, role, false),
   'GET /api/reports/{id}.pdf': async (w, role) => {
     const report = await pdfReport(w, 'member');
     return pdfOutcome(await w.clients[role].fetch(`/api/reports/${report.id}.pdf`), [401, 403]);

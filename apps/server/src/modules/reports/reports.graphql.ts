@@ -218,7 +218,12 @@ builder.objectFields(PublicProjectRef, (t) => ({
   summaryReports: t.field({
     type: [PublicReportRef],
     description: 'Its published reports flagged summary, by name: the public page links to them.',
-    resolve: (project, _args, context) => context.services.reports.publishedSummaries(project.id),
+    resolve: (project, _args, context) => context.services.reports.publicReports(context.access, project, 'summary'),
+  }),
+  reports: t.field({
+    type: [PublicReportRef],
+    description: 'Its published reports by name while it shows reports (showReport); else empty.',
+    resolve: (project, _args, context) => context.services.reports.publicReports(context.access, project, 'all'),
   }),
 }));
 
@@ -233,7 +238,7 @@ builder.queryFields((t) => ({
     type: [ReportRef],
     description: "A project's reports flagged summary, by name (its overview lists them).",
     args: { projectId: t.arg.int({ required: true }) },
-    resolve: (_root, args, context) => context.services.reports.summaries(context.access, args.projectId),
+    resolve: (_root, args, context) => context.services.reports.list(context.access, args.projectId, true),
   }),
   report: t.field({
     type: ReportRef,

@@ -67,11 +67,18 @@ export class ReportsRepository {
   }
 
   /** A project's published reports flagged summary, by name: what its public page links to (decision 0168). */
-  listPublishedSummaries(projectId: number): Promise<ReportRow[]> {
+  /** A project's published reports by name; only those flagged summary when `summaryOnly`. */
+  listPublished(projectId: number, summaryOnly: boolean): Promise<ReportRow[]> {
     return this.db
       .select()
       .from(reports)
-      .where(and(eq(reports.projectId, projectId), eq(reports.summary, true), eq(reports.published, true)))
+      .where(
+        and(
+          eq(reports.projectId, projectId),
+          eq(reports.published, true),
+          summaryOnly ? eq(reports.summary, true) : undefined,
+        ),
+      )
       .orderBy(asc(sql`lower(${reports.name})`), asc(reports.id));
   }
 

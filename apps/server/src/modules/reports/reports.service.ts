@@ -22,7 +22,7 @@ import {
   uuidSchema,
 } from '@olo/shared';
 import { AppError } from '../../shared/errors.ts';
-import type { ViewerAccess } from '../access/access.policy.ts';
+import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { AttachmentsService } from '../attachments/attachments.service.ts';
 import type { PrintTemplateRow, PrintTemplatesRepository } from '../print-templates/print-templates.repository.ts';
 import type { ReportCoverRow, ReportCoversRepository } from '../report-covers/report-covers.repository.ts';
@@ -127,22 +127,23 @@ export class ReportsService {
     this.attachments = deps.attachments;
   }
 
-  async list(access: ViewerAccess, projectId: number): Promise<Report[]> {
+  /** A project's reports by name; only those flagged summary (its overview's) when `summaryOnly`. */
+  async list(access: ViewerAccess, projectId: number, summaryOnly = false): Promise<Report[]> {
     await access.assert('project.viewReports', projectId);
-    return (await this.repository.listByProject(projectId)).map(toReport);
-  }
-
-  async summaries(access: ViewerAccess, projectId: number): Promise<Report[]> {
-    await access.assert('project.viewReports', projectId);
-    return (await this.repository.listByProject(projectId, true)).map(toReport);
+    return (await this.repository.listByProject(projectId, summaryOnly)).map(toReport);
   }
 
   /**
-   * The published summary reports of a project reached through its public link (the caller resolved the link):
-   * anybody may read a published report, so linking to it shows nothing new.
+   * A project's published reports reached through its public link: its summary reports always (0168), every published
+   * one while it shows reports (showReport). Anybody may read a published report, so listing it shows nothing new.
    */
-  async publishedSummaries(projectId: number): Promise<Report[]> {
-    return (await this.repository.listPublishedSummaries(projectId)).map(toReport);
+  async publicReports(
+    access: ViewerAccess,
+    project: PublicProjectFacts & { id: number },
+    which: 'summary' | 'all',
+  ): Promise<Report[]> {
+    if (which === 'all' && !access.policy.publicProject(project).reports) return [];
+    return (await this.repository.listPublished(project.id, which === 'summary')).map(toReport);
   }
 
   async byId(access: ViewerAccess, id: number): Promise<Report | null> {

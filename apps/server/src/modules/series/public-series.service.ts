@@ -1,5 +1,5 @@
 import { spaceWeatherSeries, weatherSeriesShownBy } from '@olo/shared';
-import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
+import type { PublicProjectFacts, PublicProjectView, ViewerAccess } from '../access/access.policy.ts';
 import type { SpaceRow, SpacesRepository } from '../spaces/spaces.repository.ts';
 import type { SeriesRepository } from './series.repository.ts';
 import { sortSeries } from './series.service.ts';
@@ -17,6 +17,8 @@ export interface PublicSeries {
   dataUnit: string | null;
   colorId: number | null;
   latest: { seriesId: number; time: Date; value: number } | null;
+  /** An alarm episode of it is open; always false while the project does not show alarms (showAlarm). */
+  alarming: boolean;
 }
 
 /** A space as a public link shows it, with the weather series it shows beside its own (Space.weather), if any. */
@@ -24,7 +26,14 @@ export type PublicSpaceWithWeather = SpaceRow & { weatherSeriesId: number | null
 
 /** What a project's public link shows of its series: the access policy's public view decides which. */
 export class PublicSeriesService {
-  constructor(private readonly deps: { repository: SeriesRepository; spaces: SpacesRepository }) {}
+  constructor(
+    private readonly deps: {
+      repository: SeriesRepository;
+      spaces: SpacesRepository;
+      /** The series of these that have an open alarm episode (the alarms module). */
+      seriesWithOpenEpisodes: (seriesIds: number[]) => Promise<Array<{ seriesId: number }>>;
+    },
+  ) {}
 
   private get repository() {
     return this.deps.repository;
@@ -36,9 +45,13 @@ export class PublicSeriesService {
    */
   async listPublic(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<PublicSeries[]> {
     const rows = await this.publicLiveRows(access, project);
-    const latest = new Map(
-      (await this.repository.latestOf(rows.map((row) => row.id))).map((row) => [row.seriesId, row]),
-    );
+    const ids = rows.map((row) => row.id);
+    const [latestRows, alarmingRows] = await Promise.all([
+      this.repository.latestOf(ids),
+      access.policy.publicProject(project).alarms && ids.length > 0 ? this.deps.seriesWithOpenEpisodes(ids) : [],
+    ]);
+    const latest = new Map(latestRows.map((row) => [row.seriesId, row]));
+    const alarming = new Set(alarmingRows.map((row) => row.seriesId));
     return rows.map((row) => ({
       id: row.id,
       spaceId: row.spaceId,
@@ -47,6 +60,7 @@ export class PublicSeriesService {
       dataUnit: row.dataUnit,
       colorId: row.colorId,
       latest: latest.get(row.id) ?? null,
+      alarming: alarming.has(row.id),
     }));
   }
 
@@ -74,12 +88,23 @@ export class PublicSeriesService {
   async publicLatestDataTime(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<Date | null> {
     const view = access.policy.publicProject(project);
     if (!view.open) return null;
-    const spaces = await this.deps.spaces.listByProject(project.id);
+    return this.repository.newestTimeOf(await this.publicDataSeriesIds(view, project.id));
+  }
+
+  /** How many series of the public data have an open alarm episode; 0 unless the project shows alarms (showAlarm). */
+  async publicAlarmingCount(access: ViewerAccess, project: PublicProjectFacts & { id: number }): Promise<number> {
+    const view = access.policy.publicProject(project);
+    if (!view.open || !view.alarms) return 0;
+    const ids = await this.publicDataSeriesIds(view, project.id);
+    return ids.length === 0 ? 0 : (await this.deps.seriesWithOpenEpisodes(ids)).length;
+  }
+
+  /** The series of the shown spaces (the public data's, live or not). */
+  private async publicDataSeriesIds(view: PublicProjectView, projectId: number): Promise<number[]> {
+    const spaces = await this.deps.spaces.listByProject(projectId);
     const shown = new Set(spaces.filter((space) => view.data(space)).map((space) => space.id));
-    const rows = await this.repository.listByProject(project.id);
-    return this.repository.newestTimeOf(
-      rows.filter((row) => row.spaceId !== null && shown.has(row.spaceId)).map((row) => row.id),
-    );
+    const rows = await this.repository.listByProject(projectId);
+    return rows.filter((row) => row.spaceId !== null && shown.has(row.spaceId)).map((row) => row.id);
   }
 
   private async publicLiveRows(access: ViewerAccess, project: PublicProjectFacts & { id: number }) {

@@ -83,6 +83,9 @@ export const PublicSeriesRef = builder.objectRef<PublicSeries>('PublicSeries').i
     dataUnit: t.exposeString('dataUnit', { nullable: true }),
     colorId: t.exposeInt('colorId', { nullable: true }),
     latest: t.field({ type: PublicSeriesLatestRef, nullable: true, resolve: (series) => series.latest }),
+    alarming: t.exposeBoolean('alarming', {
+      description: 'An alarm episode of it is open; always false unless the project shows alarms (showAlarm).',
+    }),
   }),
 });
 
@@ -98,6 +101,10 @@ builder.objectFields(PublicProjectRef, (t) => ({
     nullable: true,
     description: "Time of the newest value among the public data's series (those of shown spaces); null when none.",
     resolve: (project, _args, context) => context.services.publicSeries.publicLatestDataTime(context.access, project),
+  }),
+  alarmingSeriesCount: t.int({
+    description: 'Series of the shown spaces with an open alarm episode; 0 unless the project shows alarms (showAlarm).',
+    resolve: (project, _args, context) => context.services.publicSeries.publicAlarmingCount(context.access, project),
   }),
 }));
 

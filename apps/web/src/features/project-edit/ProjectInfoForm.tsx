@@ -292,8 +292,16 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
         </SimpleGrid>
         <Stack gap="xs">
           <Switch label={t('Show live view')} {...form.getInputProps('showLive', { type: 'checkbox' })} />
-          <Switch label={t('Show reports')} {...form.getInputProps('showReport', { type: 'checkbox' })} />
-          <Switch label={t('Show alarms')} {...form.getInputProps('showAlarm', { type: 'checkbox' })} />
+          <Switch
+            label={t('Show reports')}
+            description={t('The public link lists every published report, not only the summary reports.')}
+            {...form.getInputProps('showReport', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('Show alarms')}
+            description={t('The public link tells whether a series of a shown space is in alarm now.')}
+            {...form.getInputProps('showAlarm', { type: 'checkbox' })}
+          />
         </Stack>
         <Stack gap="xs">
           <Switch

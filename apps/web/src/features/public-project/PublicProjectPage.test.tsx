@@ -26,7 +26,11 @@ function publicProject(overrides: Record<string, unknown> = {}) {
     dataId: '5d1f6a9e-0000-4000-8000-000000000001',
     latestDataTime: null,
     showLive: false,
+    showReport: false,
+    showAlarm: false,
+    alarmingSeriesCount: 0,
     summaryReports: [],
+    reports: [],
     picture: null,
     pages: [],
     spaces: [],
@@ -55,7 +59,18 @@ function publicSeries(
   dataUnit: string | null,
   latest: ReturnType<typeof publicLatest> | null = null,
 ) {
-  return { __typename: 'PublicSeries', id, spaceId, name, dataType, dataUnit, color: null, limit: null, latest };
+  return {
+    __typename: 'PublicSeries',
+    id,
+    spaceId,
+    name,
+    dataType,
+    dataUnit,
+    color: null,
+    limit: null,
+    latest,
+    alarming: false,
+  };
 }
 
 /** A shared school whose two shown spaces have a CO2, a temperature and a humidity series. */
@@ -155,6 +170,69 @@ describe('public project view', () => {
     const link = within(reports).getByRole('link', { name: 'Sisäilmaraportti' });
     expect(link.getAttribute('href')).toBe(`/report/${reportPublicId}`);
     expect(reports.textContent).toContain('1.–31.10.2026');
+  });
+
+  it('lists every published report while the project shows reports, and its alarm state while it shows alarms', async () => {
+    const report = (publicId: string, name: string) => ({
+      __typename: 'PublicReport',
+      publicId,
+      name,
+      from: '2026-09-30T21:00:00.000Z',
+      to: '2026-10-31T22:00:00.000Z',
+    });
+    const summary = report('00000000-0000-4000-8000-0000000000a1', 'Yhteenveto');
+    const monthly = report('00000000-0000-4000-8000-0000000000a2', 'Kuukausiraportti');
+    renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({
+          data: {
+            projectByPublicId: {
+              ...school(),
+              showReport: true,
+              showAlarm: true,
+              alarmingSeriesCount: 1,
+              summaryReports: [summary],
+              reports: [monthly, summary],
+              series: school().series.map((series) => (series.id === 12 ? { ...series, alarming: true } : series)),
+            },
+          },
+        }),
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    const reports = await screen.findByTestId('public-summary-reports');
+    expect(within(reports).getByRole('heading').textContent).toBe('Raportit');
+    expect(
+      within(reports)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Kuukausiraportti', 'Yhteenveto']);
+    const state = screen.getByTestId('public-alarm-state');
+    expect(state.textContent).toContain('Hälytystilassa olevia sarjoja: 1');
+    expect(screen.getByTestId('live-gauge-12').dataset.alarming).toBe('true');
+    expect(screen.getByTestId('live-gauge-13').dataset.alarming).toBeUndefined();
+  });
+
+  it('says so when the project shows alarms and none is open; shows no alarm state when it does not', async () => {
+    renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({ data: { projectByPublicId: publicProject({ showAlarm: true }) } }),
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    expect((await screen.findByTestId('public-alarm-state')).textContent).toContain('Ei avoimia hälytyksiä');
+    await cleanupApp();
+    renderApp({
+      path: `/project/${publicId}`,
+      graphql: {
+        PublicProject: () => ({ data: { projectByPublicId: publicProject() } }),
+        PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
+      },
+    });
+    await screen.findByTestId('public-project');
+    expect(screen.queryByTestId('public-alarm-state')).toBeNull();
   });
 
   it('shows no report section while no summary report is published', async () => {

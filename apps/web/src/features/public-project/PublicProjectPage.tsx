@@ -42,25 +42,30 @@ function ProjectDates({ project }: { project: PublicProject }) {
   return null;
 }
 
-/** Links to the project's published summary reports (decision 0168), each with its period; nothing when none is. */
-function PublicSummaryReports({ project }: { project: PublicProject }) {
+/**
+ * Links to the project's published reports, each with its period: every published one while the project shows reports
+ * (showReport), else its summary reports (decision 0168); nothing when none is.
+ */
+function PublicReports({ project }: { project: PublicProject }) {
   const { t, i18n } = useTranslation();
-  if (project.summaryReports.length === 0) return null;
+  const all = project.showReport && project.reports.length > 0;
+  const reports = all ? project.reports : project.summaryReports;
+  if (reports.length === 0) return null;
   return (
     <Paper
       withBorder
       p="lg"
       radius="md"
       component="section"
-      aria-labelledby="public-summary-reports"
+      aria-labelledby="public-reports"
       data-testid="public-summary-reports"
     >
       <Stack gap="xs">
-        <Title order={2} size="h3" id="public-summary-reports">
-          {t('Summary reports')}
+        <Title order={2} size="h3" id="public-reports">
+          {all ? t('Reports') : t('Summary reports')}
         </Title>
         <List listStyleType="none" spacing={4}>
-          {project.summaryReports.map((report) => (
+          {reports.map((report) => (
             <List.Item key={report.publicId} data-testid="public-summary-report">
               <Group gap="xs" wrap="wrap">
                 <Anchor component={Link} to={`/report/${report.publicId}`}>
@@ -75,6 +80,24 @@ function PublicSummaryReports({ project }: { project: PublicProject }) {
         </List>
       </Stack>
     </Paper>
+  );
+}
+
+/** Whether a shown series is in alarm now, while the project shows alarms (showAlarm): status first. */
+function PublicAlarmState({ project }: { project: PublicProject }) {
+  const { t } = useTranslation();
+  if (!project.showAlarm) return null;
+  const count = project.alarmingSeriesCount;
+  return (
+    <Alert
+      color={count > 0 ? 'red' : 'green'}
+      variant="light"
+      title={count > 0 ? t('In alarm') : t('No open alarms')}
+      data-testid="public-alarm-state"
+      role="status"
+    >
+      {count > 0 ? t('Series in alarm: {{count}}', { count }) : t('No series of the shown spaces is in alarm.')}
+    </Alert>
   );
 }
 
@@ -183,6 +206,7 @@ function PublicProjectView({ project }: { project: PublicProject }) {
         {project.code && <Text c="dimmed">{project.code}</Text>}
         <ProjectDates project={project} />
       </div>
+      <PublicAlarmState project={project} />
       {project.ended && (
         <Alert color="gray" data-testid="public-project-ended">
           {t('Project measurement ended.')}
@@ -202,7 +226,7 @@ function PublicProjectView({ project }: { project: PublicProject }) {
           </Stack>
         </Paper>
       ))}
-      <PublicSummaryReports project={project} />
+      <PublicReports project={project} />
       {project.showLive && <PublicLiveValues project={project} />}
       <PublicSummary project={project} />
     </Stack>

@@ -56,6 +56,18 @@ export const projectRows: MatrixRow[] = [
     allowed: allRoles,
   },
   {
+    operation: 'PublicProject.alarmingSeriesCount',
+    kind: 'query',
+    what: 'the open alarm of a shown series (count and PublicSeries.alarming) of a project that shows alarms, publicly',
+    allowed: allRoles,
+  },
+  {
+    operation: 'PublicProject.alarmingSeriesCount(showAlarm off)',
+    kind: 'query',
+    what: 'the open alarm of a shown series of a project that does not show alarms, through its public link',
+    allowed: [],
+  },
+  {
     operation: 'PublicProject.series(hidden space)',
     kind: 'query',
     what: 'a series of a hidden space of X through the public link',

@@ -24,6 +24,18 @@ export const reportRows: MatrixRow[] = [
     allowed: allRoles,
   },
   {
+    operation: 'PublicProject.reports',
+    kind: 'query',
+    what: 'a published report of a project that shows reports, through its public link',
+    allowed: allRoles,
+  },
+  {
+    operation: 'PublicProject.reports(showReport off)',
+    kind: 'query',
+    what: 'a published report (not a summary one) of a project that does not show reports, through its public link',
+    allowed: [],
+  },
+  {
     operation: 'PublicProject.summaryReports(unpublished)',
     kind: 'query',
     what: 'an unpublished summary report of X through its public link',
