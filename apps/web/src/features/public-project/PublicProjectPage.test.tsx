@@ -73,16 +73,20 @@ function publicSeries(
   };
 }
 
+/** The school's CO2, temperature and humidity series. */
+const schoolSeries = () => [
+  publicSeries(12, 1, 'Hiilidioksidi', 'CO2', 'ppm', publicLatest(12, 612)),
+  publicSeries(13, 1, 'Lämpötila', 'Temperature', '°C', publicLatest(13, 21.46)),
+  publicSeries(21, 2, 'Kosteus', 'Humidity', '%RH'),
+];
+
 /** A shared school whose two shown spaces have a CO2, a temperature and a humidity series. */
-const school = () =>
+const school = (overrides: Record<string, unknown> = {}) =>
   publicProject({
     showLive: true,
     spaces: [publicSpace(2, 'Sali'), publicSpace(1, 'Luokka 101')],
-    series: [
-      publicSeries(12, 1, 'Hiilidioksidi', 'CO2', 'ppm', publicLatest(12, 612)),
-      publicSeries(13, 1, 'Lämpötila', 'Temperature', '°C', publicLatest(13, 21.46)),
-      publicSeries(21, 2, 'Kosteus', 'Humidity', '%RH'),
-    ],
+    series: schoolSeries(),
+    ...overrides,
   });
 
 /** The public data API (the summary's only source): every period of project 1 answered with steady values. */
@@ -187,15 +191,14 @@ describe('public project view', () => {
       graphql: {
         PublicProject: () => ({
           data: {
-            projectByPublicId: {
-              ...school(),
+            projectByPublicId: school({
               showReport: true,
               showAlarm: true,
               alarmingSeriesCount: 1,
               summaryReports: [summary],
               reports: [monthly, summary],
-              series: school().series.map((series) => (series.id === 12 ? { ...series, alarming: true } : series)),
-            },
+              series: schoolSeries().map((series) => (series.id === 12 ? { ...series, alarming: true } : series)),
+            }),
           },
         }),
         PublicProjectUpdated: () => new Subject<GraphqlAnswer>(),
