@@ -103,7 +103,8 @@ builder.objectFields(PublicProjectRef, (t) => ({
     resolve: (project, _args, context) => context.services.publicSeries.publicLatestDataTime(context.access, project),
   }),
   alarmingSeriesCount: t.int({
-    description: 'Series of the shown spaces with an open alarm episode; 0 unless the project shows alarms (showAlarm).',
+    description:
+      'Series of the shown spaces with an open alarm episode; 0 unless the project shows alarms (showAlarm).',
     resolve: (project, _args, context) => context.services.publicSeries.publicAlarmingCount(context.access, project),
   }),
 }));
