@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, signedInClient } from '../../testing/factories.ts';
+import { createOrganization, createProject, signedInClient } from '../../testing/factories.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 
@@ -108,6 +108,23 @@ describe.each(testDatabases)('the site status dashboard (%s)', (kind) => {
     const queue = (await status()).jobs.find((row) => row.name === 'status.test');
     expect(queue).toMatchObject({ due: 1, later: 1, retrying: 1, gaveUp: 1 });
     await sql()`delete from jobs where name = 'status.test'`;
+  });
+
+  it('counts alarm actions by how their latest notification of the last hour went', async () => {
+    const organization = await createOrganization(siteAdmin);
+    const project = await createProject(siteAdmin, organization.id);
+    const [alarm] = await sql()`insert into alarms (project_id, name) values (${project.id}, 'CO2') returning id`;
+    const before = (await status()).alarmDeliveries;
+    // As AlarmNotifications records them: each action's latest delivery, its status and time.
+    await sql()`insert into alarms_actions (alarm_id, type, email, delivery_status, delivery_at) values
+      (${alarm?.id}, 'email', 'a@example.com', 'sent', now()),
+      (${alarm?.id}, 'email', 'b@example.com', 'sent', now() - interval '5 minutes'),
+      (${alarm?.id}, 'webhook', null, 'failed', now()),
+      (${alarm?.id}, 'email', 'c@example.com', 'failed', now() - interval '2 hours')`;
+    const after = (await status()).alarmDeliveries;
+    const count = (rows: Status['alarmDeliveries'], key: string) => rows.find((row) => row.key === key)?.count ?? 0;
+    expect(count(after, 'sent')).toBe(count(before, 'sent') + 2);
+    expect(count(after, 'failed')).toBe(count(before, 'failed') + 1);
   });
 
   it('shows the instances with their heartbeats, and the embedded broker with its clients', async () => {
