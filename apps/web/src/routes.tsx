@@ -222,7 +222,14 @@ export const routes: RouteObject[] = [
             handle: { ...siteAdmin, title: 'Meter' },
           },
           later('users', { ...siteAdmin, title: 'Users' }),
-          later('status-dash', { ...siteAdmin, title: 'Status' }),
+          {
+            path: 'status-dash',
+            ...page(
+              () => import('./features/site-status/SiteStatusPage.tsx'),
+              (m) => m.SiteStatusPage,
+            ),
+            handle: { ...siteAdmin, title: 'Site status' },
+          },
           {
             path: 'limits',
             ...page(

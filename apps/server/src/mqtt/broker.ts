@@ -63,6 +63,8 @@ export interface Broker {
   /** The embedded broker's port once listening (0 asks for any free port). */
   readonly port: number | undefined;
   isUp(): boolean;
+  /** MQTT clients connected to the embedded broker now; null for an external broker (its clients are not known here). */
+  clientCount(): number | null;
   /** Meters changed organization: who owns which application is looked up again. */
   forgetApplicationOwners(): void;
   /**
@@ -133,6 +135,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
       kind: 'external',
       port: undefined,
       isUp: () => client.connected,
+      clientCount: () => null,
       forgetApplicationOwners: () => {},
       applicationBound: () => {},
       publish: async (topic, payload) => {
@@ -297,6 +300,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     kind: 'embedded',
     port: listening && address && typeof address === 'object' ? address.port : undefined,
     isUp: () => listening && server.listening,
+    clientCount: () => aedes.connectedClients,
     forgetApplicationOwners: () => owners.forget(),
     applicationBound: (topic, organizationId) => {
       owners.forget();

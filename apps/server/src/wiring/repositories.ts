@@ -33,6 +33,7 @@ import { PublicReportsRepository } from '../modules/reports/public-reports.repos
 import { ReportsRepository } from '../modules/reports/reports.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
+import { SiteStatusRepository } from '../modules/site-status/site-status.repository.ts';
 import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
 import { SystemErrorsRepository } from '../modules/system-errors/system-errors.repository.ts';
 import { WeatherRepository } from '../modules/weather/weather.repository.ts';
@@ -79,6 +80,7 @@ export function createRepositories(database: Database, computerId: number) {
     series: new SeriesRepository(db),
     sessions: new SessionsRepository(db),
     spaces: new SpacesRepository(db),
+    siteStatus: new SiteStatusRepository(sql),
     systemErrors: new SystemErrorsRepository(db, computerId),
     weather: new WeatherRepository(sql),
   };

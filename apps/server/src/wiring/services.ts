@@ -54,6 +54,7 @@ import { PublicSeriesService } from '../modules/series/public-series.service.ts'
 import type { RecomputeDatasource } from '../modules/series/recompute-datasource.ts';
 import { SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
+import { SiteStatusService } from '../modules/site-status/site-status.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
 import type { Broker } from '../mqtt/broker.ts';
@@ -383,6 +384,20 @@ export async function createServices(deps: ServicesDeps) {
             : error;
         });
       }
+    }),
+    siteStatus: new SiteStatusService({
+      repository: repositories.siteStatus,
+      events,
+      computers: () => deps.computers.list(),
+      meters: {
+        list: (viewer) => meters.list(viewer, {}),
+        summarizeByOrganization: (all) => meters.summarizeByOrganization(all),
+      },
+      broker: () => {
+        const broker = deps.broker.get();
+        return { kind: broker.kind, up: broker.isUp(), clients: broker.clientCount() };
+      },
+      pdf: () => pdf.stats,
     }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
     weather,

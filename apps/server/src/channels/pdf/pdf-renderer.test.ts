@@ -380,6 +380,10 @@ describe('PdfRenderer', () => {
     expect(isRenderFailure(error)).toBe(true);
     expect(translatePdfError(error.message, 'en', error.values)).toBe('The report would print on more than 500 pages');
     expect(info(saved(await pdfRenderer.render(job({ sheets: 2 })))).Pages).toBe('2');
+    // The status dashboard's counts: both renders, the refused one as failed, with their times.
+    expect(pdfRenderer.stats).toMatchObject({ renders: 2, failures: 1 });
+    expect(pdfRenderer.stats.maxMs).toBeGreaterThan(0);
+    expect(pdfRenderer.stats.totalMs).toBeGreaterThanOrEqual(pdfRenderer.stats.maxMs);
   });
 
   it('fails a render over the time limit with its message, and the next render works', async () => {

@@ -48,6 +48,11 @@ export class PdfRenderer {
   private closed = false;
   /** Jobs handed to print pages so far: each one's number tells its drawing from the one before. */
   private printed = 0;
+  /**
+   * Renders since this instance started (those refused as busy or left waiting too long not among them): the status
+   * dashboard's figures. Times in ms, from getting a place in the queue to the PDF or the failure.
+   */
+  readonly stats = { since: new Date(), renders: 0, failures: 0, totalMs: 0, maxMs: 0 };
 
   constructor(private readonly options: PdfRendererOptions) {
     this.queue = new PdfQueue(options);
@@ -62,6 +67,7 @@ export class PdfRenderer {
     if (this.closed) throw new Error('PDF renderer closed');
     const tenant = job.tenant ?? '';
     await this.queue.acquire(tenant);
+    const started = performance.now();
     let parking: Promise<void> | undefined;
     try {
       let done: { pdf: Buffer; slot: PrintSlot };
@@ -80,7 +86,14 @@ export class PdfRenderer {
       }
       parking = this.park(done.slot);
       return done.pdf;
+    } catch (error) {
+      this.stats.failures++;
+      throw error;
     } finally {
+      const tookMs = performance.now() - started;
+      this.stats.renders++;
+      this.stats.totalMs += tookMs;
+      this.stats.maxMs = Math.max(this.stats.maxMs, tookMs);
       // The PDF goes out at once; the page is given to the next render once it is emptied.
       if (parking) void parking.finally(() => this.queue.release(tenant));
       else this.queue.release(tenant);

@@ -1478,6 +1478,16 @@ const cases: Record<string, Case> = {
   drivers: async (w, role) => outcomeOf(await w.call(role, 'query { drivers { id } }')),
   datasourceFunctions: async (w, role) => outcomeOf(await w.call(role, 'query { datasourceFunctions { id } }')),
   systemErrors: async (w, role) => outcomeOf(await w.call(role, 'query { systemErrors { id } }')),
+  siteStatus: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { siteStatus { generatedAt meterHealth { organizationId } } }')),
+  siteStatusUpdated: (w, role) =>
+    subscriptionOutcome(
+      w,
+      role,
+      'subscription { siteStatusUpdated { generatedAt } }',
+      {},
+      { arrived: (data) => Boolean((data.siteStatusUpdated as { generatedAt?: string } | null)?.generatedAt) },
+    ),
   findFreeMeters: async (w, role) =>
     outcomeOf(
       await w.call(role, 'mutation M($s: [String!]!) { findFreeMeters(serials: $s) { id } }', { s: [randomSerial()] }),

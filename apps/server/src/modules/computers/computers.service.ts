@@ -35,6 +35,11 @@ export class ComputersService {
     this.heartbeat = undefined;
   }
 
+  /** Every registered instance, read afresh (their heartbeats move). */
+  list(): Promise<ComputerRow[]> {
+    return this.deps.repository.list();
+  }
+
   async byId(id: number): Promise<ComputerRow | null> {
     let known = await this.load(false);
     if (!known.has(id)) known = await this.load(true);

@@ -13,7 +13,7 @@ import type { MeterMetaEntry, MetersErrorSummary } from './meters.service.ts';
  * and the site admins' free meters.
  */
 
-const MetersErrorSummaryRef = builder.objectRef<MetersErrorSummary>('MetersErrorSummary').implement({
+export const MetersErrorSummaryRef = builder.objectRef<MetersErrorSummary>('MetersErrorSummary').implement({
   description: 'Health counts over active meters that are not in storage.',
   fields: (t) => ({
     batteryLow: t.exposeInt('batteryLow'),

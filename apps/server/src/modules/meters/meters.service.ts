@@ -101,19 +101,29 @@ export class MetersService {
   }
 
   async summarize(meters: MeterRow[]): Promise<MetersErrorSummary> {
+    return (await this.summarizeGroups(meters, () => '')).get('') ?? emptySummary();
+  }
+
+  /** Health counts per organization (null: free meters), reading the meters' latest readings and errors once for all. */
+  summarizeByOrganization(meters: MeterRow[]): Promise<Map<string | null, MetersErrorSummary>> {
+    return this.summarizeGroups(meters, (meter) => meter.organizationId);
+  }
+
+  private async summarizeGroups<K>(
+    meters: MeterRow[],
+    groupOf: (meter: MeterRow) => K,
+  ): Promise<Map<K, MetersErrorSummary>> {
     const watched = meters.filter((meter) => meter.active && !meter.inStorage);
     const latest = new Map((await this.repository.latest(watched.map((m) => m.id))).map((row) => [row.meterId, row]));
     const errors = await this.deps.systemErrors.openCounts(watched.map((m) => m.id));
-    const summary: MetersErrorSummary = {
-      batteryLow: 0,
-      batteryMedium: 0,
-      lowVoltage: 0,
-      missing: 0,
-      missingCount: 0,
-      systemErrors: 0,
-      systemErrorsMeter: 0,
-    };
+    const groups = new Map<K, MetersErrorSummary>();
     for (const meter of watched) {
+      const key = groupOf(meter);
+      let summary = groups.get(key);
+      if (!summary) {
+        summary = emptySummary();
+        groups.set(key, summary);
+      }
       const reading = latest.get(meter.id);
       const battery = batteryState(meter.driver, reading?.battery);
       if (battery === 'low') summary.batteryLow += 1;
@@ -126,7 +136,7 @@ export class MetersService {
       summary.systemErrors += open;
       if (open > 0) summary.systemErrorsMeter += 1;
     }
-    return summary;
+    return groups;
   }
 
   /** Locations given to the meters the viewer sees, for pickers. */
@@ -331,4 +341,16 @@ export class MetersService {
     }
     return this.repository.deleteReadings(id, from, to);
   }
+}
+
+function emptySummary(): MetersErrorSummary {
+  return {
+    batteryLow: 0,
+    batteryMedium: 0,
+    lowVoltage: 0,
+    missing: 0,
+    missingCount: 0,
+    systemErrors: 0,
+    systemErrorsMeter: 0,
+  };
 }

@@ -6,6 +6,12 @@ import { Section } from '../ui/Section.tsx';
 /** The site administration pages that are built; a page joins this list when it lands (no link to an unbuilt page). */
 const adminPages = [
   {
+    id: 'admin-status',
+    to: '/admin/status-dash',
+    title: 'Site status',
+    description: "The site's health at a glance, live: uplinks, queues, instances, meters and weather.",
+  },
+  {
     id: 'admin-meters',
     to: '/admin/meters',
     title: 'Meters',

@@ -1,0 +1,1 @@
+CREATE INDEX "meter_readings_received_at" ON "meter_readings" USING brin ("received_at");
