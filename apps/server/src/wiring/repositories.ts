@@ -35,6 +35,7 @@ import { SeriesRepository } from '../modules/series/series.repository.ts';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
 import { SystemErrorsRepository } from '../modules/system-errors/system-errors.repository.ts';
+import { TranslationsRepository } from '../modules/translations/translations.repository.ts';
 import { WeatherRepository } from '../modules/weather/weather.repository.ts';
 
 /**
@@ -80,6 +81,7 @@ export function createRepositories(database: Database, computerId: number) {
     sessions: new SessionsRepository(db),
     spaces: new SpacesRepository(db),
     systemErrors: new SystemErrorsRepository(db, computerId),
+    translations: new TranslationsRepository(db),
     weather: new WeatherRepository(sql),
   };
 }

@@ -56,6 +56,7 @@ import { SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
+import { TranslationsService } from '../modules/translations/translations.service.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { AppError, invalidField } from '../shared/errors.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
@@ -381,6 +382,7 @@ export async function createServices(deps: ServicesDeps) {
       }
     }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
+    translations: new TranslationsService({ repository: repositories.translations }),
     weather,
     weatherData,
     weatherJobs,
