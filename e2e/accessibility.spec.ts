@@ -122,6 +122,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         ...meterTabs.map((tab) => `/admin/meters/${meters[0]?.id}?tab=${tab}`),
         '/admin/limits',
         '/admin/colors',
+        '/admin/translations',
         '/errors',
       ]) {
         await check(page, path, phone);
