@@ -106,6 +106,9 @@ describe('/admin/translations', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('translation-row')).toHaveLength(2));
     const [notInApp] = screen.getAllByTestId('translation-row');
     expect(within(notInApp as HTMLElement).getAllByText('Ei tekstiä')).toHaveLength(3);
+    // Only the code can add it: the server takes shipped keys only.
+    expect(within(notInApp as HTMLElement).getByText('Ei ole sovelluksen teksti')).toBeTruthy();
+    expect(within(notInApp as HTMLElement).queryByRole('button', { name: /^Muokkaa/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Tyhjennä puuttuviksi kirjatut avaimet' }));
     await waitFor(() => expect(screen.queryAllByTestId('translation-row')).toHaveLength(0));

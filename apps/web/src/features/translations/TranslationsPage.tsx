@@ -49,7 +49,16 @@ function useShippedTexts(): ShippedTexts | null {
 }
 
 /** One language's text of a key: the override when there is one, marked, else the shipped text, else "Missing". */
-function LanguageText({ row, language, onEdit }: { row: TranslationRow; language: Language; onEdit: () => void }) {
+function LanguageText({
+  row,
+  language,
+  onEdit,
+}: {
+  row: TranslationRow;
+  language: Language;
+  /** None for a key the app does not ship, which the server would refuse. */
+  onEdit?: () => void;
+}) {
   const { t } = useTranslation();
   const override = row.override[language];
   const text = override ?? row.shipped[language];
@@ -76,14 +85,19 @@ function LanguageText({ row, language, onEdit }: { row: TranslationRow; language
             </Badge>
           )}
         </Group>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={onEdit}
-          aria-label={t('Edit the {{language}} text of "{{key}}"', { language: languageNames[language], key: row.key })}
-        >
-          {t('Edit')}
-        </Button>
+        {onEdit && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={onEdit}
+            aria-label={t('Edit the {{language}} text of "{{key}}"', {
+              language: languageNames[language],
+              key: row.key,
+            })}
+          >
+            {t('Edit')}
+          </Button>
+        )}
       </Group>
       <Text size="sm" lang={language} style={{ overflowWrap: 'anywhere' }} c={text ? undefined : 'dimmed'}>
         {text ?? row.key}
@@ -93,15 +107,28 @@ function LanguageText({ row, language, onEdit }: { row: TranslationRow; language
 }
 
 function TranslationCard({ row, onEdit }: { row: TranslationRow; onEdit: (language: Language) => void }) {
+  const { t } = useTranslation();
+  // A key recorded missing that no language ships: the code uses a text the locale files lack.
+  const shipped = Object.keys(row.shipped).length > 0;
   return (
     <Paper withBorder p="sm" radius="md" component="li" data-testid="translation-row">
       <Stack gap="xs">
         <Text size="xs" ff="monospace" lang="en" style={{ overflowWrap: 'anywhere' }}>
           {row.key}
         </Text>
+        {!shipped && (
+          <Text size="xs" c="red.8">
+            {t('Not a text of the app')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {languages.map((language) => (
-            <LanguageText key={language} row={row} language={language} onEdit={() => onEdit(language)} />
+            <LanguageText
+              key={language}
+              row={row}
+              language={language}
+              onEdit={shipped ? () => onEdit(language) : undefined}
+            />
           ))}
         </SimpleGrid>
       </Stack>
