@@ -102,7 +102,7 @@ describe('/admin/translations', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('translations-status')).textContent).toContain(
       'Tämä selain on kirjannut 2 puuttuvaa.',
     );
-    fireEvent.click(screen.getByRole('radio', { name: 'Puuttui tässä selaimessa' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Näytä' }), { target: { value: 'recorded' } });
     await waitFor(() => expect(screen.getAllByTestId('translation-row')).toHaveLength(2));
     const [notInApp] = screen.getAllByTestId('translation-row');
     expect(within(notInApp as HTMLElement).getAllByText('Ei tekstiä')).toHaveLength(3);

@@ -4,9 +4,9 @@ import {
   Button,
   Container,
   Group,
+  NativeSelect,
   Pagination,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -193,6 +193,20 @@ export function TranslationsPage() {
               }}
               style={{ flex: 1, minWidth: 200 }}
             />
+            <NativeSelect
+              label={t('Show')}
+              value={filter}
+              onChange={(event) => {
+                setFilter(event.currentTarget.value as TranslationFilter);
+                setPage(1);
+              }}
+              data={[
+                { value: 'all', label: t('All') },
+                { value: 'missing', label: t('No text') },
+                { value: 'overridden', label: t('Overridden') },
+                { value: 'recorded', label: t('Missing in this browser') },
+              ]}
+            />
             {counts.recorded > 0 && (
               <Button
                 variant="default"
@@ -205,21 +219,6 @@ export function TranslationsPage() {
               </Button>
             )}
           </Group>
-          <SegmentedControl
-            aria-label={t('Show')}
-            value={filter}
-            onChange={(value) => {
-              setFilter(value as TranslationFilter);
-              setPage(1);
-            }}
-            fullWidth
-            data={[
-              { value: 'all', label: t('All') },
-              { value: 'missing', label: t('No text') },
-              { value: 'overridden', label: t('Overridden') },
-              { value: 'recorded', label: t('Missing in this browser') },
-            ]}
-          />
           <Text size="sm" data-testid="translations-shown">
             {t('{{number}} shown', { number: shown.length })}
           </Text>
