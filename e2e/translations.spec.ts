@@ -11,6 +11,9 @@ const overridden = 'Hyvää päivää, {{name}}! Mukava nähdä.';
 const shown = (text: string) =>
   new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{name\}\}/, '.+')}$`);
 
+// Two browsers sign in and reload on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 test('an override of a translation shows for another user after reload; removing it restores the shipped text', async ({
   page,
   browser,
