@@ -123,6 +123,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         '/admin/limits',
         '/admin/colors',
         '/admin/status-dash',
+        '/admin/translations',
         '/errors',
       ]) {
         await check(page, path, phone);

@@ -221,6 +221,14 @@ export const routes: RouteObject[] = [
             ),
             handle: { ...siteAdmin, title: 'Meter' },
           },
+          {
+            path: 'translations',
+            ...page(
+              () => import('./features/translations/TranslationsPage.tsx'),
+              (m) => m.TranslationsPage,
+            ),
+            handle: { ...siteAdmin, title: 'Translations' },
+          },
           later('users', { ...siteAdmin, title: 'Users' }),
           {
             path: 'status-dash',

@@ -32,4 +32,5 @@ export * from './shipped-names.ts';
 export * from './signal-quality.ts';
 export * from './spaces.ts';
 export * from './time-zones.ts';
+export * from './translations.ts';
 export * from './weather.ts';

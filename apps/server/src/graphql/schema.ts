@@ -32,6 +32,7 @@ import '../modules/report-covers/report-covers.graphql.ts';
 import '../modules/print-templates/print-templates.graphql.ts';
 import '../modules/reports/report-context.graphql.ts';
 import '../modules/reports/reports.graphql.ts';
+import '../modules/translations/translations.graphql.ts';
 import '../modules/weather/weather.graphql.ts';
 import '../modules/site-status/site-status.graphql.ts';
 

@@ -1,5 +1,6 @@
 import { dataExportFormats, dataSlotBounds, wallClockSlotsVersion } from '@olo/shared';
 import type { FastifyInstance } from 'fastify';
+import { translationsOpenApiPaths } from '../modules/translations/translations.openapi.ts';
 import { weatherOpenApiPaths } from '../modules/weather/weather.openapi.ts';
 
 const errorBody = {
@@ -186,6 +187,7 @@ export function openApiDocument() {
           },
         },
       },
+      ...translationsOpenApiPaths(errorResponse),
       ...weatherOpenApiPaths(errorResponse),
       '/api/export/{projectId}.{format}': {
         get: {

@@ -22,6 +22,7 @@ import { registerIngestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { registerReportPdfRoutes } from '../modules/report-pdf/report-pdf.routes.ts';
 import type { PrintPageServer } from '../modules/report-pdf/report-pdf.service.ts';
 import { registerPublicReportRoutes } from '../modules/reports/public-reports.routes.ts';
+import { registerTranslationRoutes } from '../modules/translations/translations.routes.ts';
 import { registerWeatherRoutes } from '../modules/weather/weather.routes.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { defaultWebDist } from '../paths.ts';
@@ -41,6 +42,7 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
   registerIngestRoutes(app, services);
   registerPublicReportRoutes(app, services);
   registerReportPdfRoutes(app, services);
+  registerTranslationRoutes(app, services);
   registerWeatherRoutes(app, services);
 }
 

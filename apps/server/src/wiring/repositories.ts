@@ -36,6 +36,7 @@ import { SessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { SiteStatusRepository } from '../modules/site-status/site-status.repository.ts';
 import { SpacesRepository } from '../modules/spaces/spaces.repository.ts';
 import { SystemErrorsRepository } from '../modules/system-errors/system-errors.repository.ts';
+import { TranslationsRepository } from '../modules/translations/translations.repository.ts';
 import { WeatherRepository } from '../modules/weather/weather.repository.ts';
 
 /**
@@ -82,6 +83,7 @@ export function createRepositories(database: Database, computerId: number) {
     spaces: new SpacesRepository(db),
     siteStatus: new SiteStatusRepository(sql),
     systemErrors: new SystemErrorsRepository(db, computerId),
+    translations: new TranslationsRepository(db),
     weather: new WeatherRepository(sql),
   };
 }

@@ -57,6 +57,7 @@ import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SiteStatusService } from '../modules/site-status/site-status.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
 import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
+import { TranslationsService } from '../modules/translations/translations.service.ts';
 import type { Broker } from '../mqtt/broker.ts';
 import { AppError, invalidField } from '../shared/errors.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
@@ -400,6 +401,7 @@ export async function createServices(deps: ServicesDeps) {
       pdf: () => pdf.stats,
     }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
+    translations: new TranslationsService({ repository: repositories.translations }),
     weather,
     weatherData,
     weatherJobs,

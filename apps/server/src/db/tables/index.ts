@@ -12,4 +12,5 @@ export * from './projects.ts';
 export * from './recalculations.ts';
 export * from './reports.ts';
 export * from './series.ts';
+export * from './translations.ts';
 export * from './weather.ts';

@@ -1381,6 +1381,30 @@ const cases: Record<string, Case> = {
     expect([401, 403]).toContain(response.status);
     return 'denied';
   },
+  translationOverrides: async (w, role) => outcomeOf(await w.call(role, 'query { translationOverrides { key } }')),
+  setTranslationOverride: async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'mutation S($key: String!, $text: String!) { setTranslationOverride(language: sv, key: $key, text: $text) { key } }',
+        { key: 'Save', text: `Spara (${role})` },
+      ),
+    ),
+  removeTranslationOverride: async (w, role) => {
+    await w.olo.server.database.sql`
+      insert into translation_overrides (language, key, text) values ('en', 'Cancel', 'Never mind')
+      on conflict (language, key) do update set text = excluded.text`;
+    return outcomeOf(
+      await w.call(role, 'mutation R($key: String!) { removeTranslationOverride(language: en, key: $key) }', {
+        key: 'Cancel',
+      }),
+    );
+  },
+  'GET /api/translations/{language}': async (w, role) => {
+    const response = await w.clients[role].fetch('/api/translations/fi');
+    expect(response.status).toBe(200);
+    return 'allowed';
+  },
   'GET /api/data/{projectId}': async (w, role) => {
     const body = await projectData(w, role);
     return body?.series.some((series) => series.id === w.seriesId) ? 'allowed' : 'denied';
@@ -2279,6 +2303,7 @@ async function tenancyFingerprint(olo: TestServer): Promise<string> {
     'limits',
     'reports',
     'report_covers',
+    'translation_overrides',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

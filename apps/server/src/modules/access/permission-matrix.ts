@@ -18,6 +18,7 @@ import { allRoles, type MatrixRow, roles } from './permission-matrix/roles.ts';
 import { schemaRows, subscriptionRows } from './permission-matrix/schema-and-subscriptions.ts';
 import { seriesRows } from './permission-matrix/series.ts';
 import { siteStatusRows } from './permission-matrix/site-status.ts';
+import { translationRows } from './permission-matrix/translations.ts';
 import { weatherRows } from './permission-matrix/weather.ts';
 
 export { allRoles, type MatrixRow, type OperationKind, type Role, roles } from './permission-matrix/roles.ts';
@@ -32,6 +33,7 @@ export const permissionMatrix: MatrixRow[] = [
   ...reportRows,
   ...weatherRows,
   ...siteStatusRows,
+  ...translationRows,
   ...schemaRows,
   ...subscriptionRows,
 ];

@@ -15,7 +15,13 @@ describe('/admin', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ylläpito' })).toBeTruthy();
     const targets = screen.getAllByRole('link', { name: /^Avaa:/ }).map((link) => link.getAttribute('href'));
-    expect(targets).toEqual(['/admin/status-dash', '/admin/meters', '/admin/limits', '/admin/colors']);
+    expect(targets).toEqual([
+      '/admin/status-dash',
+      '/admin/meters',
+      '/admin/limits',
+      '/admin/colors',
+      '/admin/translations',
+    ]);
   });
 
   it('is refused to a user who is not a site admin', async () => {

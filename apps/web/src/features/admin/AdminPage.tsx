@@ -29,6 +29,12 @@ const adminPages = [
     title: 'Global colours',
     description: 'The palette spaces and series of every project pick from.',
   },
+  {
+    id: 'admin-translations',
+    to: '/admin/translations',
+    title: 'Translations',
+    description: 'Every text of the app in Finnish, Swedish and English, and the site’s own wording of them.',
+  },
 ] as const;
 
 /** /admin: the site administrator's pages. */

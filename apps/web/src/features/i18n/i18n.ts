@@ -2,6 +2,7 @@ import { defaultLanguage, isLanguage, type Language, languages } from '@olo/shar
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { missingKeyOptions } from './missingTranslations.ts';
+import { fetchTranslationOverrides, withOverrides } from './translationOverrides.ts';
 
 export type Translations = Record<string, string>;
 
@@ -12,14 +13,22 @@ const localeLoaders: Record<Language, () => Promise<{ default: Translations }>> 
   en: () => import('./locales/en.json'),
 };
 
-/** Loads a language's strings when i18next first needs them: at start, and on a change of language. */
+/** The shipped texts of a language, without the site admins' overrides (the Translations screen compares them). */
+export async function loadShippedTranslations(language: Language): Promise<Translations> {
+  return (await localeLoaders[language]()).default;
+}
+
+/**
+ * Loads a language's strings when i18next first needs them: at start, and on a change of language. The site admins'
+ * overrides are fetched alongside the chunk and replace the shipped texts they name.
+ */
 const localeBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, _namespace, callback) => {
     if (!isLanguage(language)) return callback(new Error(`Unknown language ${language}`), false);
-    localeLoaders[language]().then(
-      (strings) => callback(null, strings.default),
+    Promise.all([loadShippedTranslations(language), fetchTranslationOverrides(language)]).then(
+      ([shipped, overrides]) => callback(null, withOverrides(shipped, overrides)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -87,7 +96,8 @@ export function createI18n(
     supportedLngs: [...languages],
     fallbackLng: false,
     resources: translations
-      ? Object.fromEntries(Object.entries(translations).map(([lng, strings]) => [lng, { translation: strings }]))
+      ? // Copies: the store changes what it holds (addResource), and the given texts are shared module data.
+        Object.fromEntries(Object.entries(translations).map(([lng, strings]) => [lng, { translation: { ...strings } }]))
       : undefined,
     // Keys are English sentences, which contain dots and colons.
     keySeparator: false,

@@ -86,3 +86,8 @@ export function missingKeyOptions(
     },
   };
 }
+
+/** Forgets what this browser recorded as missing (the Translations screen's "Clear"). */
+export function clearMissingTranslations(): void {
+  storage()?.removeItem(missingTranslationsStorageKey);
+}
