@@ -292,10 +292,18 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const MeterMetaEntryInput = builder.inputType('MeterMetaEntryInput', {
+  fields: (t) => ({ key: t.string({ required: true }), value: t.string({ required: true }) }),
+});
+
 builder.mutationFields((t) => ({
   updateMeter: t.field({
     type: MeterRef,
     args: {
+      meta: t.arg({
+        type: [MeterMetaEntryInput],
+        description: 'Replaces the whole meta when given; each key once. Absent or null: left as it is.',
+      }),
       id: t.arg.int({ required: true }),
       name: t.arg.string(),
       description: t.arg.string(),

@@ -199,6 +199,45 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     expect(expectData(await stranger.graphql<Entries>(query)).meterMeta).toEqual([]);
   });
 
+  it("sets a meter's meta from the form's entries (updateMeter meta); bad entries change nothing", async () => {
+    const serial = newSerial();
+    expect(await post(chirpstackUplink(serial, 1, new Date()))).toBe(202);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where serial = ${serial}`;
+    const id = await meterOf(serial);
+    const update =
+      'mutation U($id: Int!, $meta: [MeterMetaEntryInput!]) { updateMeter(id: $id, meta: $meta) { meta } }';
+    const saved = await admin.graphql<{ updateMeter: { meta: unknown } }>(update, {
+      id,
+      meta: [
+        { key: ' umFloor ', value: '3' },
+        { key: 'umWing', value: 'C' },
+      ],
+    });
+    expect(expectData(saved).updateMeter.meta).toEqual({ umFloor: '3', umWing: 'C' });
+    const entries = expectData(
+      await admin.graphql<{ meterMeta: Array<{ key: string }> }>('query { meterMeta { key } }'),
+    );
+    expect(entries.meterMeta.map((entry) => entry.key)).toEqual(expect.arrayContaining(['umFloor', 'umWing']));
+
+    const twice = await admin.graphql(update, {
+      id,
+      meta: [
+        { key: 'umFloor', value: '4' },
+        { key: 'umFloor', value: '5' },
+      ],
+    });
+    expect(twice.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ path: 'meta.1.key', message: 'Each key only once' }],
+    });
+    const tooLong = await admin.graphql(update, { id, meta: [{ key: 'umFloor', value: 'x'.repeat(201) }] });
+    expect(tooLong.errors?.[0]?.extensions?.issues).toEqual([{ path: 'meta.0.value', message: 'Too long' }]);
+    // Leaving meta out leaves it as it was.
+    await admin.graphql('mutation U($id: Int!) { updateMeter(id: $id, name: "Kept meta") { id } }', { id });
+    const [stored] = await olo.server.database.sql`select meta from meters where id = ${id}`;
+    expect(stored?.meta).toEqual({ umFloor: '3', umWing: 'C' });
+  });
+
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {
     const serial = newSerial();
     const raw = chirpstackUplink(serial, 5, new Date('2026-11-01T08:00:00Z'));
