@@ -292,6 +292,15 @@ builder.queryFields((t) => ({
   }),
 }));
 
+builder.objectFields(SeriesDatasourceRef, (t) => ({
+  meter: t.field({
+    type: MeterRef,
+    nullable: true,
+    description: 'The meter it reads; null when the viewer does not see that meter (then only meterId).',
+    resolve: (datasource, _args, context) => context.loaders.visibleMeter.load(datasource.meterId),
+  }),
+}));
+
 const MeterMetaEntryInput = builder.inputType('MeterMetaEntryInput', {
   fields: (t) => ({ key: t.string({ required: true }), value: t.string({ required: true }) }),
 });
