@@ -182,6 +182,15 @@ export function measurementSortRank(dataType: string): number {
   return index === -1 ? measurementSortPriority.length : index;
 }
 
+/**
+ * Every measurement type in the shared sort order: the priority types first, then the others in the spec's list
+ * order. A type's `order` (the measurementTypes query) is its place here.
+ */
+export const measurementTypesInOrder: readonly MeasurementType[] = [
+  ...(measurementSortPriority as MeasurementType[]),
+  ...measurementTypes.filter((type) => !measurementSortPriority.includes(type)),
+];
+
 /** Series in display order (spec section 9): by data type importance, then by name (Finnish collation), then id. */
 export function compareSeriesOrder(
   a: { dataType: string; name: string; id: number },

@@ -371,6 +371,12 @@ const apiCoverageCases: Record<string, Case> = {
           .find((item) => item.id === w.seriesId)
           ?.seriesDatasources.some((datasource) => datasource.meter?.id === w.meter.id) ?? false,
     ),
+  measurementTypes: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { measurementTypes { type order } }'), (data) =>
+      (data.measurementTypes as Array<{ type: string }>).some((item) => item.type === 'CO2'),
+    ),
+  systemVariables: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { systemVariables { siteName maxUploadBytes } }')),
 };
 
 /** How each row of the matrix is exercised. Disposable objects keep allowed mutations from changing anyone's rights. */
