@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,3 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 export const migrationsDir = path.join(serverRoot, 'drizzle');
 export const defaultWebDist = path.join(serverRoot, '..', 'web', 'dist');
+
+/** apps/server's package version: the release Olo reports (systemVariables). */
+export const serverVersion: string =
+  (JSON.parse(fs.readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as { version?: string }).version ??
+  '0.0.0';

@@ -21,6 +21,18 @@ describe('Elsys driver', () => {
     });
   });
 
+  it('reads acceleration as the Acceleration type in g (63 counts is 1 g)', () => {
+    // 0x03 x = 0x3F (63), y = 0xC1 (−63), z = 0x00
+    expect(decodeHex('033FC100')).toMatchObject({
+      ok: true,
+      channels: [
+        { name: 'acceleration_x', type: 'Acceleration', unit: 'g', value: 1 },
+        { name: 'acceleration_y', type: 'Acceleration', unit: 'g', value: -1 },
+        { name: 'acceleration_z', type: 'Acceleration', unit: 'g', value: 0 },
+      ],
+    });
+  });
+
   it('keeps the readings before an unknown type and says what was left', () => {
     const result = decodeHex('0100E2FE0102');
     expect(result).toMatchObject({

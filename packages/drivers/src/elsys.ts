@@ -38,8 +38,8 @@ interface ElsysRecordType {
   decode(view: DataView, offset: number, state: DecodeState): void;
 }
 
-/** Raw acceleration: ±63 counts is 1 g. No spec type fits (the spec has none for motion of the device). */
-const accelerationUnit = '1/63 g';
+/** Acceleration counts per g: ±63 counts is ±1 g (Elsys payload table), the type's unit. */
+const accelerationCountsPerG = 63;
 
 const recordTypes: readonly ElsysRecordType[] = [
   {
@@ -63,9 +63,10 @@ const recordTypes: readonly ElsysRecordType[] = [
     label: 'acceleration',
     // int8 x, y, z
     decode: (view, offset, state) => {
-      state.channels.add(ignoredChannel('acceleration_x', accelerationUnit, view.getInt8(offset)));
-      state.channels.add(ignoredChannel('acceleration_y', accelerationUnit, view.getInt8(offset + 1)));
-      state.channels.add(ignoredChannel('acceleration_z', accelerationUnit, view.getInt8(offset + 2)));
+      const inG = (counts: number) => counts / accelerationCountsPerG;
+      state.channels.add(typedChannel('acceleration_x', 'Acceleration', inG(view.getInt8(offset))));
+      state.channels.add(typedChannel('acceleration_y', 'Acceleration', inG(view.getInt8(offset + 1))));
+      state.channels.add(typedChannel('acceleration_z', 'Acceleration', inG(view.getInt8(offset + 2))));
     },
   },
   {

@@ -40,7 +40,7 @@ function renamed(mapping: Record<string, string>): ExpectationMapper {
   };
 }
 
-const elsysExpectation = renamed({
+const elsysRenamed = renamed({
   temperature: 'temperature',
   humidity: 'humidity',
   light: 'light',
@@ -59,6 +59,12 @@ const elsysExpectation = renamed({
   // bytes 0x06010111 are 100729105 / 1000 = 100729.105 hPa. We agree; the bytes are synthetic.
   pressure: 'pressure',
 });
+
+/** The codec prints acceleration in counts; our channels are in g, the Acceleration type's unit (63 counts = 1 g). */
+const elsysExpectation: ExpectationMapper = (key, value, vector) => {
+  const expectation = elsysRenamed(key, value, vector);
+  return expectation && ['x', 'y', 'z'].includes(key) ? { ...expectation, value: expectation.value / 63 } : expectation;
+};
 
 /** The vendor codecs print PIR and daylight states as words; our channels keep them as 0 or 1. */
 const stateWords: Record<string, number> = { trigger: 1, idle: 0, normal: 0, dark: 0, light: 1 };

@@ -8,6 +8,7 @@ import {
   mainChannel,
   measurementDecimals,
   measurementName,
+  measurementTypesInOrder,
   unitLabel,
 } from './measurements.ts';
 
@@ -21,6 +22,14 @@ describe('formatMeasurement (spec section 5)', () => {
     expect(formatMeasurement(7.06)).toBe('7.1');
     expect(measurementDecimals('CO2')).toBe(0);
     expect(measurementDecimals('Motion')).toBe(0);
+  });
+
+  it('shows Acceleration in g with 2 decimals, a meter-health type kept off spaces', () => {
+    expect(formatMeasurement(1 / 63, 'Acceleration', 'fi')).toBe('0,02');
+    expect(formatMeasurement(-63 / 63, 'Acceleration')).toBe('-1.00');
+    expect(isRoomMeasurement('Acceleration')).toBe(false);
+    expect(measurementName('Acceleration', 'fi')).toBe('Kiihtyvyys');
+    expect(measurementTypesInOrder.indexOf('Acceleration')).toBeGreaterThan(3);
   });
 
   it("shows '-' for a missing or non-numeric value", () => {

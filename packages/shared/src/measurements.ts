@@ -38,6 +38,8 @@ export const measurementUnits = {
   Snow: 'mm/h',
   // Snow on the ground, as weather stations measure it.
   'Snow depth': 'cm',
+  // Acceleration of the meter itself (its accelerometer: tilt, knocks, a door it sits on), in standard gravity.
+  Acceleration: 'g',
   // Stored but never displayed: quantities that have no type of their own.
   ignore: '',
 } as const satisfies Record<string, string>;
@@ -86,6 +88,7 @@ export const measurementNames: Record<MeasurementType, MeasurementNames> = {
   Rain: { fi: 'Sade', sv: 'Regn', en: 'Rain' },
   Snow: { fi: 'Lumi', sv: 'Snö', en: 'Snow' },
   'Snow depth': { fi: 'Lumensyvyys', sv: 'Snödjup', en: 'Snow depth' },
+  Acceleration: { fi: 'Kiihtyvyys', sv: 'Acceleration', en: 'Acceleration' },
   ignore: { fi: 'Ei käytössä', sv: 'Används inte', en: 'Not used' },
 };
 
@@ -182,6 +185,15 @@ export function measurementSortRank(dataType: string): number {
   return index === -1 ? measurementSortPriority.length : index;
 }
 
+/**
+ * Every measurement type in the shared sort order: the priority types first, then the others in the spec's list
+ * order. A type's `order` (the measurementTypes query) is its place here.
+ */
+export const measurementTypesInOrder: readonly MeasurementType[] = [
+  ...(measurementSortPriority as MeasurementType[]),
+  ...measurementTypes.filter((type) => !measurementSortPriority.includes(type)),
+];
+
 /** Series in display order (spec section 9): by data type importance, then by name (Finnish collation), then id. */
 export function compareSeriesOrder(
   a: { dataType: string; name: string; id: number },
@@ -231,11 +243,12 @@ export function mainChannel(channels: unknown): MainChannel | null {
 
 /**
  * Decimals a value of the type is shown with (spec section 5): 1 by default, 0 for CO2 and for counts (motion, whole
- * events), 2 for Differential pressure. 'Paine-ero' keeps the default 1, as the spec says, though it is also Pa.
+ * events), 2 for Differential pressure and for Acceleration (in g; a meter's accelerometer resolves about 0.02 g).
+ * 'Paine-ero' keeps the default 1, as the spec says, though it is also Pa.
  */
 export function measurementDecimals(dataType: string | null | undefined): number {
   if (dataType === 'CO2' || dataType === 'Motion') return 0;
-  if (dataType === 'Differential pressure') return 2;
+  if (dataType === 'Differential pressure' || dataType === 'Acceleration') return 2;
   return 1;
 }
 
@@ -274,10 +287,11 @@ export function formatMeasurement(value: unknown, dataType?: string | null, loca
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * Types that describe the meter rather than the room it measures (its battery voltage, values kept without a type).
- * They stay on the meter's own page: adding a meter to a space and a report graph of "all types" leave them out.
+ * Types that describe the meter rather than the room it measures (its battery voltage, its own acceleration, values
+ * kept without a type). They stay on the meter's own page: adding a meter to a space and a report graph of "all
+ * types" leave them out; a series may still be fed from such a channel by hand.
  */
-export const meterHealthTypes: readonly string[] = ['Volt', 'ignore'];
+export const meterHealthTypes: readonly string[] = ['Volt', 'Acceleration', 'ignore'];
 
 /** Whether a series of this type measures the room (or structure) rather than the meter itself. */
 export function isRoomMeasurement(dataType: string): boolean {

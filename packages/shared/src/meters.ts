@@ -29,6 +29,28 @@ export const meterErrors = {
   payloadHex: 'Give the payload as hex bytes and a port 1–223',
 } as const;
 
+/** Free-form meta of a meter (floor, wing, owner…): text keys and values, bounded. */
+export const meterMetaBounds = { entriesMax: 20, keyMax: 64, valueMax: 200 } as const;
+
+const meterMetaEntry = z.object({
+  key: z.string().trim().min(1, { message: 'Required' }).max(meterMetaBounds.keyMax, { message: 'Too long' }),
+  value: z.string().trim().max(meterMetaBounds.valueMax, { message: 'Too long' }),
+});
+
+/** Entries in order; stored as one object, so a key may come only once. */
+export const meterMetaInput = z
+  .array(meterMetaEntry)
+  .max(meterMetaBounds.entriesMax, { message: 'Too many' })
+  .superRefine((entries, context) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      if (seen.has(entry.key))
+        context.addIssue({ code: 'custom', path: [index, 'key'], message: 'Each key only once' });
+      seen.add(entry.key);
+    });
+  })
+  .transform((entries) => Object.fromEntries(entries.map((entry) => [entry.key, entry.value])));
+
 export const updateMeterInput = z.object({
   id: intId,
   name: optionalText(tenancyBounds.nameMax),
@@ -36,4 +58,6 @@ export const updateMeterInput = z.object({
   location: optionalText(tenancyBounds.nameMax),
   driver: z.string().trim().max(64).nullish(),
   active: z.boolean().optional(),
+  /** Absent: left as it is; given: replaces the whole meta. */
+  meta: meterMetaInput.optional(),
 });

@@ -3,6 +3,7 @@ import type { UserRow } from '../modules/accounts/accounts.repository.ts';
 import { alarmLoaders } from '../modules/alarms/alarms.loaders.ts';
 import { colorLoaders } from '../modules/colors/colors.loaders.ts';
 import { limitLoaders } from '../modules/limits/limits.loaders.ts';
+import { meterLoaders } from '../modules/meters/meters.loaders.ts';
 import { organizationLoaders } from '../modules/organizations/organizations.loaders.ts';
 import { projectLoaders } from '../modules/projects/projects.loaders.ts';
 import { reportCoverLoaders } from '../modules/report-covers/report-covers.loaders.ts';
@@ -24,6 +25,7 @@ export function createLoaders(services: Services, access: ViewerAccess) {
     ...organizationLoaders(services, access),
     ...spaceLoaders(services, access),
     ...seriesLoaders(services, access),
+    ...meterLoaders(services, access),
     ...alarmLoaders(services, access),
     ...colorLoaders(services),
     ...limitLoaders(services),

@@ -35,6 +35,7 @@ import '../modules/reports/reports.graphql.ts';
 import '../modules/translations/translations.graphql.ts';
 import '../modules/weather/weather.graphql.ts';
 import '../modules/site-status/site-status.graphql.ts';
+import '../modules/system/system.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

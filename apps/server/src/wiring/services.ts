@@ -56,9 +56,11 @@ import { SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { SiteStatusService } from '../modules/site-status/site-status.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
+import { SystemService } from '../modules/system/system.service.ts';
 import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
 import { TranslationsService } from '../modules/translations/translations.service.ts';
 import type { Broker } from '../mqtt/broker.ts';
+import { serverVersion } from '../paths.ts';
 import { AppError, invalidField } from '../shared/errors.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
 import type { Closers } from './closers.ts';
@@ -402,6 +404,19 @@ export async function createServices(deps: ServicesDeps) {
     }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
     translations: new TranslationsService({ repository: repositories.translations }),
+    system: new SystemService(() => {
+      const broker = deps.broker.get();
+      return {
+        siteName: config.siteName,
+        version: serverVersion,
+        publicUrl: config.publicUrl,
+        timeZone: config.timeZone,
+        contactEmail: config.contactEmail || null,
+        contactPhone: config.contactPhone || null,
+        mqttPort: broker.kind === 'embedded' ? (broker.port ?? null) : null,
+        exportBackgroundCells: config.exportBackgroundCells,
+      };
+    }),
     weather,
     weatherData,
     weatherJobs,

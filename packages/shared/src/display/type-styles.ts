@@ -79,6 +79,7 @@ const typeHues: Record<MeasurementType, Hue> = {
   Rain: 'blue',
   Snow: 'indigo',
   'Snow depth': 'indigo',
+  Acceleration: 'grape',
   ignore: 'gray',
 };
 

@@ -353,8 +353,35 @@ function publicReportOutcome(response: GraphQLResponse): Outcome {
 
 const alarmRule = { name: 'CO2', end: { value: 1200, inclusive: true } };
 
+/** Issue 34 part 4: spec fields and operations (permission-matrix/api-coverage.ts). */
+const apiCoverageCases: Record<string, Case> = {
+  'SeriesDatasource.meter': async (w, role) =>
+    outcomeOf(
+      await w.call(
+        role,
+        'query Q($id: Int!) { project(id: $id) { series { id seriesDatasources { meter { id } } } } }',
+        {
+          id: w.project.id,
+        },
+      ),
+      (data) =>
+        (
+          data.project as { series: Array<{ id: number; seriesDatasources: Array<{ meter: { id: number } | null }> }> }
+        ).series
+          .find((item) => item.id === w.seriesId)
+          ?.seriesDatasources.some((datasource) => datasource.meter?.id === w.meter.id) ?? false,
+    ),
+  measurementTypes: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { measurementTypes { type order } }'), (data) =>
+      (data.measurementTypes as Array<{ type: string }>).some((item) => item.type === 'CO2'),
+    ),
+  systemVariables: async (w, role) =>
+    outcomeOf(await w.call(role, 'query { systemVariables { siteName maxUploadBytes } }')),
+};
+
 /** How each row of the matrix is exercised. Disposable objects keep allowed mutations from changing anyone's rights. */
 const cases: Record<string, Case> = {
+  ...apiCoverageCases,
   organizations: async (w, role) =>
     outcomeOf(await w.call(role, 'query { organizations { id } }'), (data) =>
       (data.organizations as Array<{ id: string }>).some((item) => item.id === w.organization.id),

@@ -9,6 +9,7 @@
  * public link; disposable objects per row so that allowed mutations do not change anyone's rights.
  */
 import { alarmRows } from './permission-matrix/alarms.ts';
+import { apiCoverageRows } from './permission-matrix/api-coverage.ts';
 import { colorAndLimitRows } from './permission-matrix/colors-and-limits.ts';
 import { meterRows } from './permission-matrix/meters.ts';
 import { organizationRows } from './permission-matrix/organizations.ts';
@@ -36,6 +37,8 @@ export const permissionMatrix: MatrixRow[] = [
   ...translationRows,
   ...schemaRows,
   ...subscriptionRows,
+  // Issue 34 part 4: spec fields and operations.
+  ...apiCoverageRows,
 ];
 
 /** docs/permissions.md: the matrix as a table, one column per role. */

@@ -292,10 +292,27 @@ builder.queryFields((t) => ({
   }),
 }));
 
+builder.objectFields(SeriesDatasourceRef, (t) => ({
+  meter: t.field({
+    type: MeterRef,
+    nullable: true,
+    description: 'The meter it reads; null when the viewer does not see that meter (then only meterId).',
+    resolve: (datasource, _args, context) => context.loaders.visibleMeter.load(datasource.meterId),
+  }),
+}));
+
+const MeterMetaEntryInput = builder.inputType('MeterMetaEntryInput', {
+  fields: (t) => ({ key: t.string({ required: true }), value: t.string({ required: true }) }),
+});
+
 builder.mutationFields((t) => ({
   updateMeter: t.field({
     type: MeterRef,
     args: {
+      meta: t.arg({
+        type: [MeterMetaEntryInput],
+        description: 'Replaces the whole meta when given; each key once. Absent or null: left as it is.',
+      }),
       id: t.arg.int({ required: true }),
       name: t.arg.string(),
       description: t.arg.string(),

@@ -158,6 +158,13 @@ export class MetersService {
       .sort((a, b) => byName(a.key, b.key));
   }
 
+  /** The meters among `ids` that the viewer sees, in the order of `ids`; null for one they do not (or none). */
+  async visibleByIds(access: ViewerAccess, ids: number[]): Promise<Array<MeterRow | null>> {
+    const rows = await this.repository.list({ organizationIds: await access.visibleMeterOrganizationIds(), ids });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
   async byId(access: ViewerAccess, id: number): Promise<MeterRow> {
     await access.assertMeter('meter.view', id);
     return (await this.repository.findById(id)) ?? Promise.reject(denied());

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createProject, signedInClient, subscribeOver } from '../../testing/factories.ts';
+import { untilRecalculated } from '../../testing/meter-world.ts';
 import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 import { chirpstackUplinkOf, uplinkExample } from '../../testing/uplink-examples.ts';
@@ -197,6 +198,93 @@ describe.each(testDatabases)('meters and series on %s', (kind) => {
     expect(all).toContainEqual({ key: 'mmFree', values: ['yes'] });
     const { client: stranger } = await signedInClient(olo.url);
     expect(expectData(await stranger.graphql<Entries>(query)).meterMeta).toEqual([]);
+  });
+
+  it("sets a meter's meta from the form's entries (updateMeter meta); bad entries change nothing", async () => {
+    const serial = newSerial();
+    expect(await post(chirpstackUplink(serial, 1, new Date()))).toBe(202);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where serial = ${serial}`;
+    const id = await meterOf(serial);
+    const update =
+      'mutation U($id: Int!, $meta: [MeterMetaEntryInput!]) { updateMeter(id: $id, meta: $meta) { meta } }';
+    const saved = await admin.graphql<{ updateMeter: { meta: unknown } }>(update, {
+      id,
+      meta: [
+        { key: ' umFloor ', value: '3' },
+        { key: 'umWing', value: 'C' },
+      ],
+    });
+    expect(expectData(saved).updateMeter.meta).toEqual({ umFloor: '3', umWing: 'C' });
+    const entries = expectData(
+      await admin.graphql<{ meterMeta: Array<{ key: string }> }>('query { meterMeta { key } }'),
+    );
+    expect(entries.meterMeta.map((entry) => entry.key)).toEqual(expect.arrayContaining(['umFloor', 'umWing']));
+
+    const twice = await admin.graphql(update, {
+      id,
+      meta: [
+        { key: 'umFloor', value: '4' },
+        { key: 'umFloor', value: '5' },
+      ],
+    });
+    expect(twice.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ path: 'meta.1.key', message: 'Each key only once' }],
+    });
+    const tooLong = await admin.graphql(update, { id, meta: [{ key: 'umFloor', value: 'x'.repeat(201) }] });
+    expect(tooLong.errors?.[0]?.extensions?.issues).toEqual([{ path: 'meta.0.value', message: 'Too long' }]);
+    // Leaving meta out leaves it as it was.
+    await admin.graphql('mutation U($id: Int!) { updateMeter(id: $id, name: "Kept meta") { id } }', { id });
+    const [stored] = await olo.server.database.sql`select meta from meters where id = ${id}`;
+    expect(stored?.meta).toEqual({ umFloor: '3', umWing: 'C' });
+  });
+
+  it("decodes an Elsys meter's acceleration in g, kept off spaces but able to feed a series of its own", async () => {
+    const serial = newSerial();
+    const uplink = chirpstackUplink(serial, 7, new Date('2026-11-02T08:00:00Z'));
+    (uplink.deviceInfo as Record<string, unknown>).deviceProfileName = 'Unknown profile';
+    // Elsys TLV: 0x01 temperature 22.6 °C, 0x02 humidity 41 %, 0x03 acceleration x 63, y −63, z 0 counts.
+    uplink.data = Buffer.from('0100E20229033FC100', 'hex').toString('base64');
+    expect(await post(uplink)).toBe(202);
+    const meterId = await meterOf(serial);
+    await olo.server.database.sql`update meters set organization_id = ${organizationId} where id = ${meterId}`;
+    expectData(
+      await admin.graphql('mutation U($id: Int!) { updateMeter(id: $id, driver: "elsys") { id } }', { id: meterId }),
+    );
+    const latest = expectData(
+      await admin.graphql<{ meter: { latest: { data: Record<string, unknown> } } }>(
+        'query M($id: Int!) { meter(id: $id) { latest { data } } }',
+        { id: meterId },
+      ),
+    ).meter.latest.data;
+    expect(latest.acceleration_x).toEqual({ type: 'Acceleration', unit: 'g', value: 1 });
+    expect(latest.acceleration_y).toEqual({ type: 'Acceleration', unit: 'g', value: -1 });
+
+    const project = (await createProject(admin, organizationId)).id;
+    const added = expectData(
+      await admin.graphql<{ projectAddMeter: Array<{ dataType: string }> }>(
+        'mutation A($p: Int!, $m: Int!) { projectAddMeter(projectId: $p, meterId: $m) { dataType } }',
+        { p: project, m: meterId },
+      ),
+    ).projectAddMeter;
+    // The meter's own motion describes no room: adding the meter makes no acceleration series.
+    expect(added.map((series) => series.dataType).sort()).toEqual(['Humidity', 'Temperature']);
+    const series = expectData(
+      await admin.graphql<{ createSeries: { id: number; dataUnit: string } }>(
+        'mutation S($input: CreateSeriesInput!) { createSeries(input: $input) { id dataUnit } }',
+        { input: { projectId: project, name: 'Kiihtyvyys X', dataType: 'Acceleration' } },
+      ),
+    ).createSeries;
+    expect(series.dataUnit).toBe('g');
+    expectData(
+      await admin.graphql(
+        'mutation D($input: CreateSeriesDatasourceInput!) { createSeriesDatasource(input: $input) { id } }',
+        { input: { seriesId: series.id, meterId, channel: 'acceleration_x', startAt: '2026-01-01T00:00:00Z' } },
+      ),
+    );
+    await untilRecalculated(olo.server.database.sql);
+    const values = await olo.server.database.sql`select value from series_data where series_id = ${series.id}`;
+    expect(values.map((row) => row.value)).toEqual([1]);
   });
 
   it('keeps readings of a meter without a driver raw, and decodes them once an admin sets one', async () => {

@@ -109,6 +109,13 @@ builder.objectFields(PublicProjectRef, (t) => ({
   }),
 }));
 
+/**
+ * What computes a datasource's values: 'meter' feeds the series the meter channel as it is; 'function' feeds it a
+ * datasource function of that channel and further ones (dew point…). Weather is no datasource in Olo: a series
+ * reads it through its weather channel.
+ */
+const SeriesDatasourceTypeEnum = builder.enumType('SeriesDatasourceType', { values: ['meter', 'function'] as const });
+
 export const SeriesDatasourceRef = builder.objectRef<SeriesDatasourceRow>('SeriesDatasource').implement({
   description: 'A meter channel feeding a series over a time range.',
   fields: (t) => ({
@@ -120,6 +127,14 @@ export const SeriesDatasourceRef = builder.objectRef<SeriesDatasourceRow>('Serie
     startInclusive: t.exposeBoolean('startInclusive'),
     endAt: t.expose('endAt', { type: 'DateTime', nullable: true }),
     endInclusive: t.exposeBoolean('endInclusive'),
+    ended: t.boolean({
+      description: 'Its end is past: it feeds the series no more.',
+      resolve: (row) => row.endAt !== null && row.endAt.getTime() <= Date.now(),
+    }),
+    type: t.field({
+      type: SeriesDatasourceTypeEnum,
+      resolve: (row) => (row.functionId ? 'function' : 'meter'),
+    }),
     datasourceFunctionId: t.string({ nullable: true, resolve: (row) => row.functionId }),
     datasourceFunctionName: t.string({
       nullable: true,

@@ -107,6 +107,44 @@ describe.each(testDatabases)('series latest values on %s', (kind) => {
     expect((await meter.latest()).find((row) => row.seriesId === meter.co2)).toMatchObject({ data: 701, computerId });
   });
 
+  it('gives the admin view of datasources: ended, type and the meter as far as the viewer sees it', async () => {
+    const meter = await meterInProject();
+    await sql()`update meters set name = 'Luokka 12', driver = 'elsys' where id = ${meter.meterId}`;
+    await sql()`update series_datasources set end_at = now() - interval '1 hour', function_id = 'dewPoint'
+      where series_id = ${meter.temperature}`;
+    type Datasource = {
+      meterId: number;
+      ended: boolean;
+      type: string;
+      meter: { id: number; name: string; serial: string; driver: string } | null;
+    };
+    const datasources = async () =>
+      expectData(
+        await admin.graphql<{ projectAdmin: { series: Array<{ id: number; seriesDatasources: Datasource[] }> } }>(
+          `query S($p: Int!) { projectAdmin(id: $p) { series { id seriesDatasources {
+            meterId ended type meter { id name serial driver } } } } }`,
+          { p: meter.projectId },
+        ),
+      ).projectAdmin.series;
+    const [serial] = await sql()`select serial from meters where id = ${meter.meterId}`;
+    const shown = { id: meter.meterId, name: 'Luokka 12', serial: serial?.serial, driver: 'elsys' };
+    const bySeries = (rows: Awaited<ReturnType<typeof datasources>>, id: number) =>
+      rows.find((row) => row.id === id)?.seriesDatasources;
+    const first = await datasources();
+    expect(bySeries(first, meter.co2)).toEqual([{ meterId: meter.meterId, ended: false, type: 'meter', meter: shown }]);
+    expect(bySeries(first, meter.temperature)).toEqual([
+      { meterId: meter.meterId, ended: true, type: 'function', meter: shown },
+    ]);
+
+    // A meter of an organization the viewer is no member of: its id only.
+    const { client: otherAdmin } = await signedInClient(olo.url);
+    const other = await createOrganization(otherAdmin);
+    await sql()`update meters set organization_id = ${other.id} where id = ${meter.meterId}`;
+    expect(bySeries(await datasources(), meter.co2)).toEqual([
+      { meterId: meter.meterId, ended: false, type: 'meter', meter: null },
+    ]);
+  });
+
   it('is active while a datasource feeds the series now from an active meter', async () => {
     const meter = await meterInProject();
     await meter.send(612);

@@ -39,6 +39,8 @@ const typeRanges: Partial<Record<MeasurementType, GaugeRange>> = {
   Rain: { min: 0, max: 20 },
   Snow: { min: 0, max: 20 },
   'Snow depth': { min: 0, max: 150 },
+  // A meter at rest reads 1 g on the axis that points down; a knock reads up to 2 g on the Elsys range.
+  Acceleration: { min: -2, max: 2 },
 };
 
 const defaultRange: GaugeRange = { min: 0, max: 100 };

@@ -1,14 +1,20 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { updateMeterInput } from '@olo/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { MeterDriversDocument, type MeterPageFieldsFragment, UpdateMeterDocument } from '../../graphql/generated.ts';
+import {
+  MeterDriversDocument,
+  MeterFormSuggestionsDocument,
+  type MeterPageFieldsFragment,
+  UpdateMeterDocument,
+} from '../../graphql/generated.ts';
 import { useDirtyForm } from '../forms/DirtyFormsProvider.tsx';
 import { useSchemaForm } from '../forms/useSchemaForm.ts';
 import { FormButtons } from '../ui/FormButtons.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { type MeterMetaEntry, MeterMetaFields, metaEntriesOf } from './MeterMetaFields.tsx';
 
 type EditValues = {
   id: number;
@@ -18,6 +24,7 @@ type EditValues = {
   /** Empty: no driver, readings are kept raw. */
   driver: string;
   active: boolean;
+  meta: MeterMetaEntry[];
 };
 
 function valuesOf(meter: MeterPageFieldsFragment): EditValues {
@@ -28,13 +35,15 @@ function valuesOf(meter: MeterPageFieldsFragment): EditValues {
     location: meter.location ?? '',
     driver: meter.driver ?? '',
     active: meter.active,
+    meta: metaEntriesOf(meter.meta),
   };
 }
 
-/** Name, description, location, driver and the active flag of a meter; its administrators only. */
+/** Name, description, location, meta, driver and the active flag of a meter; its administrators only. */
 export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
   const { t } = useTranslation();
   const drivers = useQuery(MeterDriversDocument);
+  const suggestions = useQuery(MeterFormSuggestionsDocument);
   const [updateMeter, { loading }] = useMutation(UpdateMeterDocument);
   const { form, inputProps, generalError, onSave, startFrom } = useSchemaForm<EditValues>({
     initialValues: valuesOf(meter),
@@ -68,6 +77,8 @@ export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
           location: input.location ?? null,
           driver: input.driver || null,
           active: input.active ?? meter.active,
+          // Only a changed meta is sent, so that values that are not text stay as they are.
+          meta: form.isDirty('meta') ? values.meta.map((entry) => ({ key: entry.key, value: entry.value })) : null,
         },
       });
       return data?.updateMeter;
@@ -84,7 +95,13 @@ export function MeterEditForm({ meter }: { meter: MeterPageFieldsFragment }) {
         <FormError message={generalError} />
         <TextInput label={t('Name')} {...inputProps('name')} />
         <Textarea label={t('Description')} rows={3} {...inputProps('description')} />
-        <TextInput label={t('Location')} {...inputProps('location')} />
+        <Autocomplete
+          label={t('Location')}
+          description={t("Suggested from your other meters' locations")}
+          data={suggestions.data?.meterLocations ?? []}
+          {...inputProps('location')}
+        />
+        <MeterMetaFields form={form} suggestions={suggestions.data?.meterMeta ?? []} />
         <NativeSelect
           label={t('Driver')}
           description={t('Decodes the payloads. Readings kept raw are decoded when a driver is set.')}

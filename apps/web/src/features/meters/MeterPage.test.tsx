@@ -83,6 +83,15 @@ function answers(meter: ReturnType<typeof testMeter>, extra: GraphqlAnswers = {}
         ],
       },
     }),
+    MeterFormSuggestions: () => ({
+      data: {
+        meterLocations: ['Luokka 101', 'Liikuntasali'],
+        meterMeta: [
+          { __typename: 'MeterMetaEntry', key: 'floor', values: ['1', '2'] },
+          { __typename: 'MeterMetaEntry', key: 'wing', values: ['A', 'B'] },
+        ],
+      },
+    }),
     ...extra,
   };
 }
@@ -312,8 +321,53 @@ describe('meter page', { timeout: 20_000 }, () => {
       location: 'Luokka 101',
       driver: 'milesight-am103',
       active: true,
+      meta: null,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Luokka 102' })).toBeTruthy();
+  });
+
+  it("suggests locations and meta from the viewer's other meters, and saves the meta entries", async () => {
+    const meter = testMeter(3, 'Luokka 101');
+    let sent: Record<string, unknown> | undefined;
+    renderApp({
+      path: '/meters/3?tab=settings',
+      graphql: answers(meter, {
+        UpdateMeter: (variables) => {
+          sent = variables;
+          return { data: { updateMeter: { ...meter, meta: { floor: '1', wing: 'B' } } } };
+        },
+      }),
+    });
+    const form = await screen.findByTestId('edit-meter-form');
+    const location = within(form).getByRole('combobox', { name: /^Sijainti/ });
+    // Mantine hides dropdowns that jsdom, which lays nothing out, reports off screen; a browser shows them.
+    fireEvent.click(location);
+    fireEvent.change(location, { target: { value: 'Liik' } });
+    expect(await screen.findByRole('option', { name: 'Liikuntasali', hidden: true })).toBeTruthy();
+    fireEvent.change(location, { target: { value: 'Luokka 101' } });
+
+    const meta = within(form).getByTestId('meter-meta');
+    expect((within(meta).getByRole('combobox', { name: 'Avain' }) as HTMLInputElement).value).toBe('floor');
+    fireEvent.click(within(meta).getByRole('button', { name: 'Lisää metatieto' }));
+    const keys = within(meta).getAllByRole('combobox', { name: 'Avain' });
+    fireEvent.change(keys[1] as HTMLElement, { target: { value: 'floor' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Tallenna' }));
+    // A key given twice is refused on the form, before anything is sent.
+    expect(await within(meta).findByText('Kukin avain vain kerran')).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    fireEvent.click(keys[1] as HTMLElement);
+    fireEvent.change(keys[1] as HTMLElement, { target: { value: 'wi' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'wing', hidden: true }));
+    fireEvent.change(within(meta).getAllByRole('combobox', { name: 'Arvo' })[1] as HTMLElement, {
+      target: { value: 'B' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Tallenna' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent?.meta).toEqual([
+      { key: 'floor', value: '1' },
+      { key: 'wing', value: 'B' },
+    ]);
   });
 
   it('sends a command with its port and hex payload, and lists it with its status', async () => {

@@ -61,6 +61,7 @@ export function testMeter(id: number, name: string | null, overrides: Record<str
     latest: latestReading(),
     description: null,
     location: 'Luokka 101',
+    meta: { floor: '1' },
     intervalSeconds: 600,
     organizationSince: '2026-01-01T00:00:00.000Z',
     provider: 'tts',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Checkbox, Table, Text } from '@mantine/core';
+import { Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   DeleteOrganizationMembershipDocument,
@@ -12,6 +12,7 @@ import { DeleteButton } from '../ui/DeleteButton.tsx';
 import { ResponsiveTable } from '../ui/ListTable.tsx';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
 import { Section } from '../ui/Section.tsx';
+import { AddMemberForm } from './AddMemberForm.tsx';
 import { forgetObject } from './organizationCache.ts';
 
 export type MemberFlag = 'isAdmin' | 'canViewAll' | 'canViewMeters' | 'notifyOnMeterError';
@@ -98,7 +99,7 @@ function MemberRow({ member, editable }: { member: OrganizationMemberFieldsFragm
   );
 }
 
-/** Members and their rights; organization admins change the rights and remove members. */
+/** Members and their rights; organization admins change the rights, add existing users and remove members. */
 export function MembersSection({ organizationId, isAdmin }: { organizationId: string; isAdmin: boolean }) {
   const { t } = useTranslation();
   const flags = useMemberFlagLabels();
@@ -111,26 +112,29 @@ export function MembersSection({ organizationId, isAdmin }: { organizationId: st
         <Text c="dimmed">{t('Only members of the organization see its members.')}</Text>
       ) : (
         <QueryState loading={loading && !data} error={error}>
-          {members.length === 0 ? (
-            <Text c="dimmed">{t('The organization has no members.')}</Text>
-          ) : (
-            <ResponsiveTable minWidth={640} aria-label={t('Members')} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Name')}</Table.Th>
-                  {flags.map(([flag, label]) => (
-                    <Table.Th key={flag}>{label}</Table.Th>
+          <Stack>
+            {members.length === 0 ? (
+              <Text c="dimmed">{t('The organization has no members.')}</Text>
+            ) : (
+              <ResponsiveTable minWidth={640} aria-label={t('Members')} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('Name')}</Table.Th>
+                    {flags.map(([flag, label]) => (
+                      <Table.Th key={flag}>{label}</Table.Th>
+                    ))}
+                    {isAdmin && <Table.Th />}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {members.map((member) => (
+                    <MemberRow key={member.id} member={member} editable={isAdmin} />
                   ))}
-                  {isAdmin && <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {members.map((member) => (
-                  <MemberRow key={member.id} member={member} editable={isAdmin} />
-                ))}
-              </Table.Tbody>
-            </ResponsiveTable>
-          )}
+                </Table.Tbody>
+              </ResponsiveTable>
+            )}
+            {isAdmin && data && <AddMemberForm organizationId={organizationId} members={members} />}
+          </Stack>
         </QueryState>
       )}
     </Section>

@@ -40,6 +40,17 @@ const members = [
   memberOf(viewer, { notifyOnMeterError: true }, ownMembershipId),
 ];
 
+const memberUser = (id: string, username: string, name: string | null) => ({
+  __typename: 'MemberUser',
+  id,
+  username,
+  name,
+  company: null,
+});
+const bertil = memberUser('30000000-0000-4000-8000-0000000000b1', 'bertil', 'Bertil Berg');
+/** usersList: the members above as well, whom the form leaves out. */
+const addableUsers = [memberUser('admin-user', 'anna', 'Anna Admin'), bertil];
+
 const invitation = {
   __typename: 'Invitation',
   id: '30000000-0000-4000-8000-000000000001',
@@ -62,6 +73,7 @@ function answers(currentUserIsAdmin: boolean, extra: GraphqlAnswers = {}): Graph
     OrganizationIntegrations: () => ({
       data: { organization: { __typename: 'Organization', id: organizationId, integrations: [] } },
     }),
+    OrganizationAddableUsers: () => ({ data: { usersList: addableUsers } }),
     ManagedOrganizationColors: () => ({ data: { colorsByOrganization: [] } }),
     ManagedOrganizationLimits: () => ({ data: { limitsByOrganization: [] } }),
     ...extra,
@@ -97,6 +109,37 @@ describe('organization page', { timeout: 20_000 }, () => {
     expect(await within(pending).findByText('uusi@example.com')).toBeTruthy();
   });
 
+  it('lets an admin add an existing user of the organizations above as a member', async () => {
+    let sent: unknown;
+    renderApp({
+      path: '/o/olo-demo',
+      graphql: answers(true, {
+        AddOrganizationMember: (variables) => {
+          sent = variables;
+          return {
+            data: {
+              createOrganizationMembership: memberOf(bertil, {}, '20000000-0000-4000-8000-0000000000b1'),
+            },
+          };
+        },
+      }),
+    });
+    const form = await screen.findByTestId('add-member-form');
+    const picker = within(form).getByRole('combobox', { name: /^Käyttäjä/ });
+    fireEvent.click(picker);
+    await waitFor(() => expect(picker.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(picker.getAttribute('aria-controls') ?? '') as HTMLElement;
+    // Mantine hides dropdowns that jsdom, which lays nothing out, reports off screen; a browser shows them.
+    const options = await within(listbox).findAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toEqual(['Bertil Berg (bertil)']);
+    fireEvent.click(options[0] as HTMLElement);
+    fireEvent.click(within(form).getByRole('button', { name: 'Lisää jäseneksi' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toEqual({ input: { organizationId, userId: bertil.id } });
+    // The form empties for the next one.
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe(''));
+  });
+
   it('shows a member the organization read only, without editing controls', async () => {
     const { operations } = renderApp({ path: '/o/olo-demo', graphql: answers(false) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Olo Demo' })).toBeTruthy();
@@ -117,6 +160,8 @@ describe('organization page', { timeout: 20_000 }, () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.queryByTestId('invite-form')).toBeNull();
+    expect(screen.queryByTestId('add-member-form')).toBeNull();
+    expect(operations).not.toContain('OrganizationAddableUsers');
     expect(screen.queryByTestId('pending-invitations')).toBeNull();
     expect(screen.queryByTestId('edit-organization-form')).toBeNull();
     expect(operations).not.toContain('OrganizationInvitations');

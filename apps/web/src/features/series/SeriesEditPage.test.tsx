@@ -32,6 +32,12 @@ function datasource(id: number, seriesId: number, channel: string, rest: Record<
     startInclusive: true,
     endAt: null,
     endInclusive: false,
+    ended: false,
+    type: 'meter',
+    datasourceFunctionId: null,
+    datasourceFunctionName: null,
+    extraChannels: [],
+    meter: { __typename: 'Meter', id: 5, serial: '70b3d57ed0000005', name: 'ERS CO2', driver: 'elsys' },
     ...rest,
   };
 }
@@ -167,8 +173,10 @@ describe('series edit', { timeout: 20_000 }, () => {
 
   it('groups the series by space, with their datasources and meter links', async () => {
     renderSeries(() => [
-      serie(1, 'Lämpötila', 1, [datasource(11, 1, 'temperature', { endAt: '2026-02-01T10:00:00.000Z' })]),
+      serie(1, 'Lämpötila', 1, [datasource(11, 1, 'temperature', { endAt: '2026-02-01T10:00:00.000Z', ended: true })]),
       serie(2, 'Kosteus', null, [], 'Humidity'),
+      // A meter the viewer does not see: the server gives its id only.
+      serie(3, 'Lämpötila 2', null, [datasource(12, 3, 'temperature', { meterId: 9, meter: null })]),
     ]);
     const groups = await screen.findAllByTestId('series-group');
     expect(groups.map((group) => within(group).getByRole('heading').textContent)).toEqual([
@@ -182,6 +190,14 @@ describe('series edit', { timeout: 20_000 }, () => {
     expect(within(humidity).queryByText('Humidity')).toBeNull();
     const row = within(classroom).getByTestId('series-datasource');
     expect(within(row).getByRole('link', { name: meterLabel }).getAttribute('href')).toBe('/meters/5');
+    // The meter as the server gives it with the datasource, with its driver; the end past: ended.
+    expect(within(row).getByText('Ajuri: elsys')).toBeTruthy();
+    expect(within(row).getByText('Päättynyt')).toBeTruthy();
+    const hiddenMeter = within(within(noSpace).getByRole('article', { name: 'Lämpötila 2' })).getByTestId(
+      'series-datasource',
+    );
+    expect(within(hiddenMeter).getByRole('link', { name: 'Mittari 9' }).getAttribute('href')).toBe('/meters/9');
+    expect(within(hiddenMeter).queryByText('Päättynyt')).toBeNull();
     // The channel by the measurement it feeds, in the viewer's language, never the English key.
     expect(within(row).getByText('Lämpötila')).toBeTruthy();
     expect(within(row).queryByText('Temperature')).toBeNull();

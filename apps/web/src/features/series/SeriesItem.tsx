@@ -159,11 +159,11 @@ function RangeEnd({ time, inclusive, open }: { time: string | null; inclusive: b
 
 function DatasourceRow({ datasource, dataType }: { datasource: SeriesEditDatasource; dataType: string }) {
   const { t, i18n } = useTranslation();
-  const { project, meterById, selected, setSelected } = useSeriesEdit();
+  const { project, selected, setSelected } = useSeriesEdit();
   const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState(false);
   const [deleteDatasource, deleting] = useMutation(DeleteSeriesDatasourceDocument, refetchSeries(project.id));
-  const meter = meterById.get(datasource.meterId);
+  const meter = datasource.meter;
   const meterName = meter ? meterLabel(meter) : t('Meter {{id}}', { id: datasource.meterId });
   // A channel fed straight into the series measures the series' type: named by it, in the viewer's language.
   const channelName = datasourceChannelLabel(
@@ -172,7 +172,6 @@ function DatasourceRow({ datasource, dataType }: { datasource: SeriesEditDatasou
     i18n.language,
   );
   const label = `${meterName} / ${channelName}`;
-  const ended = datasource.endAt !== null && new Date(datasource.endAt).getTime() <= Date.now();
 
   const remove = () => {
     confirmed(
@@ -199,10 +198,15 @@ function DatasourceRow({ datasource, dataType }: { datasource: SeriesEditDatasou
           <Anchor component={Link} to={`/meters/${datasource.meterId}`}>
             {meterName}
           </Anchor>
+          {meter?.driver && (
+            <Text size="xs" c="dimmed">
+              {t('Driver: {{driver}}', { driver: meter.driver })}
+            </Text>
+          )}
         </Table.Td>
         <Table.Td>
           {channelName}
-          {datasource.datasourceFunctionName && (
+          {datasource.type === 'function' && datasource.datasourceFunctionName && (
             <Text size="xs" c="dimmed">
               {t('{{function}} with {{channels}}', {
                 function: t(datasource.datasourceFunctionName),
@@ -217,7 +221,7 @@ function DatasourceRow({ datasource, dataType }: { datasource: SeriesEditDatasou
         <Table.Td>
           <Group gap={4}>
             <RangeEnd time={datasource.endAt} inclusive={datasource.endInclusive} open={t('No end')} />
-            {ended && (
+            {datasource.ended && (
               <Badge size="xs" color="gray" variant="light">
                 {t('Ended')}
               </Badge>
