@@ -10,6 +10,7 @@
  */
 import { alarmRows } from './permission-matrix/alarms.ts';
 import { colorAndLimitRows } from './permission-matrix/colors-and-limits.ts';
+import { documentRows } from './permission-matrix/documents.ts';
 import { meterRows } from './permission-matrix/meters.ts';
 import { organizationRows } from './permission-matrix/organizations.ts';
 import { projectRows } from './permission-matrix/projects.ts';
@@ -30,6 +31,7 @@ export const permissionMatrix: MatrixRow[] = [
   ...colorAndLimitRows,
   ...reportRows,
   ...weatherRows,
+  ...documentRows,
   ...schemaRows,
   ...subscriptionRows,
 ];

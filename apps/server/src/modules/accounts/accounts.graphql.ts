@@ -22,7 +22,7 @@ import type { UserAuthenticationRow, UserEmailRow, UserRow } from './accounts.re
 import { userLanguage, userOptions } from './accounts.service.ts';
 import type { SignedIn } from './sign-in.service.ts';
 
-const LanguageEnum = builder.enumType('Language', { values: languages });
+export const LanguageEnum = builder.enumType('Language', { values: languages });
 
 const UserEmailRef = builder.objectRef<UserEmailRow>('UserEmail').implement({
   fields: (t) => ({
