@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   accountErrors,
   alarmErrors,
+  documentErrors,
   meterErrors,
   printTemplateErrors,
   reportErrors,
@@ -54,6 +55,7 @@ describe('translations', () => {
       ...Object.values(reportErrors),
       ...Object.values(tenancyErrors).map(errorMessageKey),
       ...Object.values(weatherErrors),
+      ...Object.values(documentErrors),
       'Give both coordinates',
       'Invalid coordinates',
       'Required',
