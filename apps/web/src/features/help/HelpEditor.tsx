@@ -19,7 +19,7 @@ import type { HelpWritePlaces } from './useHelpWritePlaces.ts';
 interface HelpFormValues extends Record<string, unknown> {
   name: string;
   path: string;
-  /** '' for every language. */
+  /** `every`, or a language. */
   language: string;
   order: number | string;
   published: boolean;
@@ -27,6 +27,9 @@ interface HelpFormValues extends Record<string, unknown> {
   owner: string;
   content: string;
 }
+
+/** The language select's value for a document shown whatever the reader's language. */
+const everyLanguage = 'every';
 
 const ownerOf = (owner: string) => ({
   organizationId: owner.startsWith('o:') ? owner.slice(2) : null,
@@ -36,7 +39,7 @@ const ownerOf = (owner: string) => ({
 const inputOf = (values: HelpFormValues) => ({
   name: values.name,
   path: values.path,
-  language: (values.language || null) as Language | null,
+  language: (values.language === everyLanguage ? null : values.language) as Language | null,
   order: typeof values.order === 'number' ? values.order : Number(values.order || 0),
   published: values.published,
   content: values.content,
@@ -94,7 +97,7 @@ export function HelpEditor({
     initialValues: {
       name: document?.name ?? '',
       path: document?.path ?? '',
-      language: document ? (document.language ?? '') : i18n.language,
+      language: document ? (document.language ?? everyLanguage) : i18n.language,
       order: document?.order ?? 0,
       published: document?.published ?? false,
       owner: document ? '' : firstOwner,
@@ -154,7 +157,7 @@ export function HelpEditor({
         <Select
           label={t('Language')}
           data={[
-            { value: '', label: t('Every language') },
+            { value: everyLanguage, label: t('Every language') },
             { value: 'fi', label: 'Suomi' },
             { value: 'sv', label: 'Svenska' },
             { value: 'en', label: 'English' },
