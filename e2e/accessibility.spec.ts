@@ -88,6 +88,8 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         ...meterTabs.map((tab) => `/meters/${meterId}?tab=${tab}`),
         '/profile',
         '/errors',
+        '/help',
+        '/help/getting-started',
         // Not found, signed in: a project that does not exist and an unknown address.
         '/p/999999',
         '/no-such-page',
@@ -125,6 +127,8 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         '/admin/status-dash',
         '/admin/translations',
         '/errors',
+        '/help',
+        '/help/getting-started',
       ]) {
         await check(page, path, phone);
       }

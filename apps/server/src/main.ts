@@ -18,6 +18,8 @@ async function main() {
     // Printed once, on the start that creates the admin; it is not stored anywhere in clear text.
     console.log(`\nCreated the site admin. Username: admin  Password: ${admin.password}\n`);
   }
+  const shippedHelp = await server.services.documents.writeShippedHelp();
+  if (shippedHelp > 0) logger.info({ documents: shippedHelp }, 'shipped help documents written');
   let demoSimulation: { stop(): Promise<void> } | undefined;
   if (config.demoData) {
     const demo = await seedDemoData({ db: server.database.db, accounts: server.services.accounts });

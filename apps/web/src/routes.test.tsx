@@ -53,6 +53,8 @@ const specRoutes = [
   '/logout',
   '/home',
   '/help',
+  // A help document's page (issue 34): /help/<path or id>.
+  '/help/:key',
   '/profile',
   '/invitations-accept',
   '/errors',

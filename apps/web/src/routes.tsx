@@ -127,7 +127,23 @@ export const routes: RouteObject[] = [
         ),
         handle: { ...signedIn, title: 'Home' },
       },
-      later('help', { ...signedIn, title: 'Help' }),
+      {
+        path: 'help',
+        ...page(
+          () => import('./features/help/HelpPage.tsx'),
+          (m) => m.HelpPage,
+        ),
+        handle: { ...signedIn, title: 'Help' },
+      },
+      {
+        path: 'help/:key',
+        ...page(
+          () => import('./features/help/HelpDocumentPage.tsx'),
+          (m) => m.HelpDocumentPage,
+        ),
+        // Named by the document once it loads.
+        handle: { ...signedIn, title: 'Help' },
+      },
       {
         path: 'profile',
         ...page(

@@ -9,6 +9,7 @@ export * from './data-slots.ts';
 export * from './data-views.ts';
 export * from './datasource-functions.ts';
 export * from './display/index.ts';
+export * from './documents.ts';
 export * from './drying.ts';
 export * from './error-messages.ts';
 export * from './expressions.ts';

@@ -36,6 +36,7 @@ import '../modules/translations/translations.graphql.ts';
 import '../modules/weather/weather.graphql.ts';
 import '../modules/site-status/site-status.graphql.ts';
 import '../modules/system/system.graphql.ts';
+import '../modules/documents/documents.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -11,6 +11,7 @@ import { ColorsRepository } from '../modules/colors/colors.repository.ts';
 import { DataRepository } from '../modules/data/data.repository.ts';
 import { DataExportsRepository } from '../modules/data-export/data-exports.repository.ts';
 import { DataViewsRepository } from '../modules/data-views/data-views.repository.ts';
+import { DocumentsRepository } from '../modules/documents/documents.repository.ts';
 import { ReadingsRepository } from '../modules/ingest/readings.repository.ts';
 import { ApplicationBindingsRepository } from '../modules/integrations/application-bindings.repository.ts';
 import { IntegrationsRepository } from '../modules/integrations/integrations.repository.ts';
@@ -61,6 +62,7 @@ export function createRepositories(database: Database, computerId: number) {
     data: new DataRepository(sql, { parallel }),
     dataExports: new DataExportsRepository(sql),
     dataViews: new DataViewsRepository(db),
+    documents: new DocumentsRepository(db),
     integrations: new IntegrationsRepository(db),
     invitations: new InvitationsRepository(db),
     jobs: new JobsRepository(sql),

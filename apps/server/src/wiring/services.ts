@@ -29,6 +29,7 @@ import { DataService } from '../modules/data/data.service.ts';
 import { BackgroundExportService } from '../modules/data-export/data-export.background.ts';
 import { DataExportService } from '../modules/data-export/data-export.service.ts';
 import { DataViewsService } from '../modules/data-views/data-views.service.ts';
+import { DocumentsService } from '../modules/documents/documents.service.ts';
 import { IngestService } from '../modules/ingest/ingest.service.ts';
 import { publishWrittenBatch } from '../modules/ingest/live-events.ts';
 import { ReadingWriter } from '../modules/ingest/reading-writer.ts';
@@ -335,6 +336,7 @@ export async function createServices(deps: ServicesDeps) {
     dataExport,
     backgroundExports,
     dataViews: new DataViewsService(repositories.dataViews),
+    documents: new DocumentsService(repositories.documents),
     ingest,
     integrations,
     invitations,

@@ -3,6 +3,7 @@ export * from './alarms.ts';
 export * from './computers.ts';
 export * from './data-exports.ts';
 export * from './data-views.ts';
+export * from './documents.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './limits.ts';

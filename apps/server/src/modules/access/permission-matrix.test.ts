@@ -10,6 +10,7 @@ import { testDatabases } from '../../testing/test-databases.ts';
 import { type GraphQLResponse, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import { startWeatherProviderServer, type WeatherProviderServer } from '../../testing/weather-provider-server.ts';
 import { ColorsRepository } from '../colors/colors.repository.ts';
+import { DocumentsRepository } from '../documents/documents.repository.ts';
 import { LimitsRepository } from '../limits/limits.repository.ts';
 import { MetersRepository } from '../meters/meters.repository.ts';
 import { OrganizationsRepository } from '../organizations/organizations.repository.ts';
@@ -380,6 +381,63 @@ const apiCoverageCases: Record<string, Case> = {
 };
 
 /** How each row of the matrix is exercised. Disposable objects keep allowed mutations from changing anyone's rights. */
+/** A disposable document of O, of X or global ('global'), published unless `draft`. */
+function documentOf(
+  w: World,
+  owner: 'organization' | 'project' | 'global',
+  options: { draft?: boolean; content?: string } = {},
+): Promise<{ id: number }> {
+  return new DocumentsRepository(w.olo.server.database.db).insert({
+    name: 'Matrix help',
+    content: options.content ?? 'How to read the gauges.',
+    published: !options.draft,
+    organizationId: owner === 'organization' ? w.organization.id : null,
+    projectId: owner === 'project' ? w.project.id : null,
+  });
+}
+
+function listDocumentCase(owner: 'organization' | 'project' | 'global', draft = false): Case {
+  return async (w, role) => {
+    const document = await documentOf(w, owner, { draft });
+    return outcomeOf(await w.call(role, '{ documents { id } }'), listed('documents', document.id));
+  };
+}
+function documentByIdCase(owner: 'organization' | 'project' | 'global', draft = false): Case {
+  return async (w, role) => {
+    const document = await documentOf(w, owner, { draft });
+    return outcomeOf(await w.call(role, 'query Q($id: Int!) { document(id: $id) { id } }', { id: document.id }));
+  };
+}
+function createDocumentCase(owner: 'organization' | 'project' | 'global'): Case {
+  return async (w, role) =>
+    outcomeOf(
+      await w.call(role, 'mutation M($input: CreateDocumentInput!) { createDocument(input: $input) { id } }', {
+        input: {
+          name: 'New help',
+          content: 'Text',
+          organizationId: owner === 'organization' ? w.organization.id : null,
+          projectId: owner === 'project' ? w.project.id : null,
+        },
+      }),
+    );
+}
+function updateDocumentCase(owner: 'organization' | 'project' | 'global'): Case {
+  return async (w, role) => {
+    const document = await documentOf(w, owner);
+    return outcomeOf(
+      await w.call(role, 'mutation M($input: UpdateDocumentInput!) { updateDocument(input: $input) { id } }', {
+        input: { id: document.id, name: 'Renamed' },
+      }),
+    );
+  };
+}
+function deleteDocumentCase(owner: 'organization' | 'project' | 'global'): Case {
+  return async (w, role) => {
+    const document = await documentOf(w, owner);
+    return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteDocument(id: $id) }', { id: document.id }));
+  };
+}
+
 const cases: Record<string, Case> = {
   ...apiCoverageCases,
   organizations: async (w, role) =>
@@ -1354,6 +1412,36 @@ const cases: Record<string, Case> = {
       values (${w.project.id}, ${await w.newUser()}, 'Theirs', now() - interval '1 day', now()) returning id`;
     return outcomeOf(await w.call(role, 'mutation M($id: Int!) { deleteSavedDateRange(id: $id) }', { id: range?.id }));
   },
+  documents: listDocumentCase('organization'),
+  'documents(project)': listDocumentCase('project'),
+  'documents(global)': listDocumentCase('global'),
+  'documents(draft)': listDocumentCase('organization', true),
+  document: documentByIdCase('organization'),
+  'document(project)': documentByIdCase('project'),
+  'document(global draft)': documentByIdCase('global', true),
+  searchDocuments: async (w, role) => {
+    const word = `matrixword${crypto.randomBytes(4).toString('hex')}`;
+    const document = await documentOf(w, 'project', { content: `Read the ${word} gauges.` });
+    const response = await w.call(
+      role,
+      'query Q($text: String!) { searchDocuments(text: $text) { document { id } } }',
+      {
+        text: word,
+      },
+    );
+    return outcomeOf(response, (data) =>
+      (data.searchDocuments as Array<{ document: { id: number } }>).some((match) => match.document.id === document.id),
+    );
+  },
+  createDocument: createDocumentCase('organization'),
+  'createDocument(project)': createDocumentCase('project'),
+  'createDocument(global)': createDocumentCase('global'),
+  updateDocument: updateDocumentCase('organization'),
+  'updateDocument(project)': updateDocumentCase('project'),
+  'updateDocument(global)': updateDocumentCase('global'),
+  deleteDocument: deleteDocumentCase('organization'),
+  'deleteDocument(project)': deleteDocumentCase('project'),
+  'deleteDocument(global)': deleteDocumentCase('global'),
   weathers: async (w, role) => {
     const weatherId = await worldWeather(w);
     const response = await w.call(role, '{ weathers { id } }');
@@ -2331,6 +2419,7 @@ async function tenancyFingerprint(olo: TestServer): Promise<string> {
     'reports',
     'report_covers',
     'translation_overrides',
+    'documents',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {

@@ -11,6 +11,7 @@
 import { alarmRows } from './permission-matrix/alarms.ts';
 import { apiCoverageRows } from './permission-matrix/api-coverage.ts';
 import { colorAndLimitRows } from './permission-matrix/colors-and-limits.ts';
+import { documentRows } from './permission-matrix/documents.ts';
 import { meterRows } from './permission-matrix/meters.ts';
 import { organizationRows } from './permission-matrix/organizations.ts';
 import { projectRows } from './permission-matrix/projects.ts';
@@ -35,6 +36,7 @@ export const permissionMatrix: MatrixRow[] = [
   ...weatherRows,
   ...siteStatusRows,
   ...translationRows,
+  ...documentRows,
   ...schemaRows,
   ...subscriptionRows,
   // Issue 34 part 4: spec fields and operations.

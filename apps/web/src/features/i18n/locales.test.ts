@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   accountErrors,
   alarmErrors,
+  documentErrors,
   meterErrors,
   printTemplateErrors,
   reportErrors,
@@ -84,6 +85,7 @@ describe('translations', () => {
       ...Object.values(tenancyErrors).map(errorMessageKey),
       ...Object.values(weatherErrors),
       ...Object.values(translationErrors),
+      ...Object.values(documentErrors),
       'Give both coordinates',
       'Invalid coordinates',
       'Required',

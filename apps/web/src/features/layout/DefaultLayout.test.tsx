@@ -26,7 +26,18 @@ describe('phone menu', { timeout: 30_000 }, () => {
     const hrefs = within(menu)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/home', '/p', '/p/7', '/o', '/o/kiinteistot', '/meters', '/admin', '/profile', '/logout']);
+    expect(hrefs).toEqual([
+      '/home',
+      '/p',
+      '/p/7',
+      '/o',
+      '/o/kiinteistot',
+      '/meters',
+      '/help',
+      '/admin',
+      '/profile',
+      '/logout',
+    ]);
     expect(within(menu).getByRole('combobox', { name: 'Kieli' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'Mittarit' }).getAttribute('data-active')).toBe('true');
   });
