@@ -33,3 +33,4 @@ export * from './signal-quality.ts';
 export * from './spaces.ts';
 export * from './time-zones.ts';
 export * from './weather.ts';
+export * from './users.ts';

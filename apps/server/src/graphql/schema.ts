@@ -33,6 +33,7 @@ import '../modules/print-templates/print-templates.graphql.ts';
 import '../modules/reports/report-context.graphql.ts';
 import '../modules/reports/reports.graphql.ts';
 import '../modules/weather/weather.graphql.ts';
+import '../modules/admin-users/admin-users.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 
