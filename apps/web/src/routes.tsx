@@ -221,7 +221,14 @@ export const routes: RouteObject[] = [
             ),
             handle: { ...siteAdmin, title: 'Meter' },
           },
-          later('users', { ...siteAdmin, title: 'Users' }),
+          {
+            path: 'users',
+            ...page(
+              () => import('./features/admin-users/AdminUsersPage.tsx'),
+              (m) => m.AdminUsersPage,
+            ),
+            handle: { ...siteAdmin, title: 'Users' },
+          },
           later('status-dash', { ...siteAdmin, title: 'Status' }),
           {
             path: 'limits',

@@ -32,5 +32,5 @@ export * from './shipped-names.ts';
 export * from './signal-quality.ts';
 export * from './spaces.ts';
 export * from './time-zones.ts';
-export * from './weather.ts';
 export * from './users.ts';
+export * from './weather.ts';

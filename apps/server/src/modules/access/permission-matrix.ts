@@ -17,6 +17,7 @@ import { reportRows } from './permission-matrix/reports.ts';
 import { allRoles, type MatrixRow, roles } from './permission-matrix/roles.ts';
 import { schemaRows, subscriptionRows } from './permission-matrix/schema-and-subscriptions.ts';
 import { seriesRows } from './permission-matrix/series.ts';
+import { userAdministrationRows } from './permission-matrix/users.ts';
 import { weatherRows } from './permission-matrix/weather.ts';
 
 export { allRoles, type MatrixRow, type OperationKind, type Role, roles } from './permission-matrix/roles.ts';
@@ -30,6 +31,7 @@ export const permissionMatrix: MatrixRow[] = [
   ...colorAndLimitRows,
   ...reportRows,
   ...weatherRows,
+  ...userAdministrationRows,
   ...schemaRows,
   ...subscriptionRows,
 ];

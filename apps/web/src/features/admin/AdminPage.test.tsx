@@ -15,7 +15,7 @@ describe('/admin', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ylläpito' })).toBeTruthy();
     const targets = screen.getAllByRole('link', { name: /^Avaa:/ }).map((link) => link.getAttribute('href'));
-    expect(targets).toEqual(['/admin/meters', '/admin/limits', '/admin/colors']);
+    expect(targets).toEqual(['/admin/meters', '/admin/users', '/admin/limits', '/admin/colors']);
   });
 
   it('is refused to a user who is not a site admin', async () => {

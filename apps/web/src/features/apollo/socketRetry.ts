@@ -13,7 +13,7 @@ export function waitBeforeSocketRetry(retries: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, socketRetryDelayMs(retries)));
 }
 
-function closeCode(errOrCloseEvent: unknown): number | undefined {
+export function closeCode(errOrCloseEvent: unknown): number | undefined {
   if (errOrCloseEvent && typeof errOrCloseEvent === 'object' && 'code' in errOrCloseEvent) {
     const { code } = errOrCloseEvent as { code: unknown };
     return typeof code === 'number' ? code : undefined;
