@@ -3,6 +3,9 @@ import type { WebSocket } from 'ws';
 import type { EventBus } from '../events/event-bus.ts';
 import { hashToken } from '../shared/tokens.ts';
 
+/** Milliseconds between a session's end and its sockets' close. */
+const closeGraceMs = 100;
+
 /**
  * The open websockets of each session, so that a session's end (on any instance: the bus carries it) closes them at
  * once instead of leaving subscriptions started under it running.
@@ -34,11 +37,18 @@ export class SessionSockets {
     });
   }
 
+  /**
+   * Closes the session's sockets after `closeGraceMs`, so that what the session's end itself pushes (the null of
+   * `currentUserUpdated`) still goes out on them first.
+   */
   closeSession(sessionId: string): void {
     const sockets = this.bySession.get(sessionId);
     if (!sockets) return;
     this.bySession.delete(sessionId);
-    for (const socket of sockets) socket.close(sessionEndedCloseCode, 'Session ended');
+    const timer = setTimeout(() => {
+      for (const socket of sockets) socket.close(sessionEndedCloseCode, 'Session ended');
+    }, closeGraceMs);
+    timer.unref();
   }
 
   dispose(): void {

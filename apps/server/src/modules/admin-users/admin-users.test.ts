@@ -127,20 +127,28 @@ describe.each(testDatabases)('site administration of users (%s)', (kind) => {
 
   it("deactivating ends the user's sessions and websockets at once and refuses their sign-in", async () => {
     const { client: user, account } = await signedInClient(olo.url);
+    const project = await createProject(user, (await createOrganization(user)).id);
     const socket = user.websocket();
     const closed = new Promise<number>((resolve) =>
       socket.on('closed', (event) => resolve((event as CloseEvent).code)),
     );
     const pushes: unknown[] = [];
+    const sink = { next: (value: unknown) => void pushes.push(value), error: () => {}, complete: () => {} };
+    socket.subscribe({ query: 'subscription { currentUserUpdated { id active } }' }, sink);
+    // A subscription that the session's end does not complete: only closing the socket ends it.
     socket.subscribe(
-      { query: 'subscription { currentUserUpdated { id active } }' },
-      { next: (value) => void pushes.push(value), error: () => {}, complete: () => {} },
+      {
+        query: 'subscription S($p: Int!) { seriesLatestUpdated(projectId: $p) { seriesId } }',
+        variables: { p: project.id },
+      },
+      sink,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const updated = expectData(await admin.graphql(updateUser, { userId: account.id, active: false }));
     expect(updated).toEqual({ adminUpdateUser: { id: account.id, active: false, isAdmin: false } });
     expect(await closed).toBe(sessionEndedCloseCode);
+    expect(pushes).toEqual([{ data: { currentUserUpdated: null } }]);
     expect(expectData(await user.graphql<{ currentUser: unknown }>('query { currentUser { id } }')).currentUser).toBe(
       null,
     );
@@ -204,6 +212,22 @@ describe.each(testDatabases)('site administration of users (%s)', (kind) => {
       { name: 'site.png', type: 'image/png', bytes: flatPng(4, 4) },
     );
     expect(upload.status).toBe(201);
+    // An alarm episode of the project that the user acknowledges.
+    const [series] = await sql()<Array<{ id: number }>>`
+      insert into series (project_id, name, data_type) values (${project.id}, 'CO2', 'CO2') returning id`;
+    const [alarm] = await sql()<Array<{ id: string }>>`
+      insert into alarms (project_id, name, range_end) values (${project.id}, 'CO2', 1200) returning id`;
+    const [episode] = await sql()<Array<{ id: string }>>`
+      insert into alarms_triggered (alarm_id, series_id, project_id, time, data)
+      values (${alarm?.id ?? ''}, ${series?.id ?? 0}, ${project.id}, now(), 1500) returning id`;
+    expectData(
+      await user.graphql(
+        'mutation A($id: ID!) { acknowledgeAlarmsTriggered(id: $id, comment: "Ikkuna auki") { id } }',
+        {
+          id: episode?.id,
+        },
+      ),
+    );
 
     expect(expectData(await admin.graphql(deleteUser, { userId: account.id }))).toEqual({ adminDeleteUser: true });
     expect(expectData(await user.graphql<{ currentUser: unknown }>('query { currentUser { id } }')).currentUser).toBe(
@@ -215,6 +239,21 @@ describe.each(testDatabases)('site administration of users (%s)', (kind) => {
     const [attachment] = await sql()<Array<{ uploaded_by: string | null }>>`
       select uploaded_by from attachments where id = ${upload.body.id ?? ''}`;
     expect(attachment).toEqual({ uploaded_by: null });
+    const episodes = expectData(
+      await admin.graphql<{
+        alarmsTriggered: Array<{
+          acknowledgedBy: unknown;
+          acknowledgedByDeletedUser: boolean;
+          acknowledgementComment: string;
+        }>;
+      }>(
+        'query E($p: Int!) { alarmsTriggered(projectId: $p) { acknowledgedBy { id } acknowledgedByDeletedUser acknowledgementComment } }',
+        { p: project.id },
+      ),
+    );
+    expect(episodes.alarmsTriggered).toEqual([
+      { acknowledgedBy: null, acknowledgedByDeletedUser: true, acknowledgementComment: 'Ikkuna auki' },
+    ]);
     const [projectRow] = await sql()<Array<{ id: number }>>`select id from projects where id = ${project.id}`;
     expect(projectRow?.id).toBe(project.id);
     const again = await admin.graphql(deleteUser, { userId: account.id });
