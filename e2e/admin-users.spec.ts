@@ -7,6 +7,11 @@ const siteAdmin = { username: 'admin', password: 'e2e-admin-password' };
 /** `key`'s Finnish text with `{{name}}` filled in. */
 const trName = (key: string, name: string) => tr('fi', key).replace('{{name}}', name);
 
+/** Registration hashes a password and the server seeds demo data beside: slow on a busy machine. */
+const slow = { timeout: 60_000 };
+
+test.describe.configure({ timeout: 240_000 });
+
 test('an admin deactivates a user, whose open session ends at once and who cannot sign in', async ({ browser }) => {
   // The user, signed in in a browser of their own, on a page that holds the app's websocket open.
   const userContext = await browser.newContext();
@@ -17,7 +22,7 @@ test('an admin deactivates a user, whose open session ends at once and who canno
   });
   const account = newAccount();
   await register(userPage, account);
-  await expect(userPage).toHaveURL(/\/home$/);
+  await expect(userPage).toHaveURL(/\/home$/, slow);
   await expect.poll(() => sockets.filter((socket) => !socket.isClosed()).length).toBeGreaterThan(0);
   const openSockets = sockets.filter((socket) => !socket.isClosed());
 
@@ -37,8 +42,8 @@ test('an admin deactivates a user, whose open session ends at once and who canno
   await expect(row.getByTestId('user-state')).toHaveText(tr('fi', 'Deactivated'));
 
   // At once, without a reload: the user's sockets close and their page goes to the login.
-  await expect.poll(() => openSockets.every((socket) => socket.isClosed()), { timeout: 5_000 }).toBe(true);
-  await expect(userPage).toHaveURL(/\/login/, { timeout: 5_000 });
+  await expect.poll(() => openSockets.every((socket) => socket.isClosed()), { timeout: 15_000 }).toBe(true);
+  await expect(userPage).toHaveURL(/\/login/, { timeout: 15_000 });
   await userPage.getByLabel(tr('fi', 'Username')).fill(account.username);
   await userPage.getByLabel(tr('fi', 'Password')).fill(account.password);
   await userPage.getByRole('button', { name: tr('fi', 'Log in') }).click();
@@ -57,7 +62,7 @@ test('an admin deactivates a user, whose open session ends at once and who canno
   await expect(adminPage.getByTestId('admin-users-count')).toHaveText(
     tr('fi', 'Users found: {{number}}.').replace('{{number}}', '0'),
   );
-  await expect(userPage).toHaveURL(/\/login/, { timeout: 5_000 });
+  await expect(userPage).toHaveURL(/\/login/, { timeout: 15_000 });
 
   // The site admin's own row offers no way to lock themselves out.
   await adminPage.getByRole('searchbox', { name: tr('fi', 'Search') }).fill(siteAdmin.username);
