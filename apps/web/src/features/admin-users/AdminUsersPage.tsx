@@ -118,7 +118,7 @@ function UserActions({ user, own }: { user: AdminUserRowFragment; own: boolean }
         variant="default"
         loading={updating.loading}
         aria-label={
-          user.isAdmin ? t("Remove 'Admin all' from {{name}}", { name }) : t("Give {{name}} 'Admin all'", { name })
+          user.isAdmin ? t("Remove 'Admin all': {{name}}", { name }) : t("Make 'Admin all': {{name}}", { name })
         }
         onClick={() =>
           void change(
