@@ -122,6 +122,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         `/admin/meters/${meters[0]?.id}`,
         // The site admin may use every tab of the meter page, commands and settings too.
         ...meterTabs.map((tab) => `/admin/meters/${meters[0]?.id}?tab=${tab}`),
+        '/admin/users',
         '/admin/limits',
         '/admin/colors',
         '/admin/status-dash',

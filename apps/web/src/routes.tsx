@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from './features/layout/ErrorPage.tsx';
-import { NotAvailableYet } from './features/layout/NotAvailableYet.tsx';
 import { PageLoader, RootLayout } from './features/layout/RootLayout.tsx';
 import type { RouteHandle } from './features/layout/routeHandle.ts';
 
@@ -23,11 +22,6 @@ function page<Module>(
   pick: (module: Module) => ComponentType,
 ): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
   return { lazy: async () => ({ Component: pick(await load()) }), hydrateFallbackElement: <PageLoader /> };
-}
-
-/** A screen that a later issue builds. */
-function later(path: string, handle: RouteHandle = signedIn): RouteObject {
-  return { path, element: <NotAvailableYet />, handle };
 }
 
 /** Every route of spec section 2. Layout and public flag of each live in its `handle` (see RouteHandle). */
@@ -245,7 +239,6 @@ export const routes: RouteObject[] = [
             ),
             handle: { ...siteAdmin, title: 'Translations' },
           },
-          later('users', { ...siteAdmin, title: 'Users' }),
           {
             path: 'status-dash',
             ...page(
@@ -253,6 +246,14 @@ export const routes: RouteObject[] = [
               (m) => m.SiteStatusPage,
             ),
             handle: { ...siteAdmin, title: 'Site status' },
+          },
+          {
+            path: 'users',
+            ...page(
+              () => import('./features/admin-users/AdminUsersPage.tsx'),
+              (m) => m.AdminUsersPage,
+            ),
+            handle: { ...siteAdmin, title: 'Users' },
           },
           {
             path: 'limits',

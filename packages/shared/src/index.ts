@@ -34,4 +34,5 @@ export * from './signal-quality.ts';
 export * from './spaces.ts';
 export * from './time-zones.ts';
 export * from './translations.ts';
+export * from './users.ts';
 export * from './weather.ts';

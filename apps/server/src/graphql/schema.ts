@@ -37,6 +37,7 @@ import '../modules/weather/weather.graphql.ts';
 import '../modules/site-status/site-status.graphql.ts';
 import '../modules/system/system.graphql.ts';
 import '../modules/documents/documents.graphql.ts';
+import '../modules/admin-users/admin-users.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

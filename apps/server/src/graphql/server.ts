@@ -21,6 +21,7 @@ import { signedInIntrospectionPlugin } from './introspection.ts';
 import { createLoaders } from './loaders.ts';
 import { boundedParserCache, graphqlBodyLimitBytes, queryLimitPlugins } from './query-limits.ts';
 import { buildSchema } from './schema.ts';
+import { SessionSockets } from './session-sockets.ts';
 
 interface HttpServerContext {
   req: FastifyRequest;
@@ -170,6 +171,10 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: graphqlBodyLimitBytes });
+  const sessionSockets = new SessionSockets(options.events);
+  wss.on('connection', (socket, request: IncomingMessage) => {
+    sessionSockets.add(fastifyCookie.parse(request.headers.cookie ?? '')[sessionCookieName], socket);
+  });
   const wsServer = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
       // Whatever else fails closes the socket with "Internal server error", not the error's text.
@@ -218,6 +223,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLServerOpti
   return {
     /** Closes every socket with 1001 Going Away, which clients retry. */
     async close() {
+      sessionSockets.dispose();
       for (const client of wss.clients) client.close(1001, 'Server shutting down');
       await wsServer.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { AccessRepository } from '../modules/access/access.repository.ts';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { AdminUsersRepository } from '../modules/admin-users/admin-users.repository.ts';
 import { AlarmEngineRepository } from '../modules/alarms/alarm-engine.repository.ts';
 import { AlarmNotificationsRepository } from '../modules/alarms/alarm-notifications.repository.ts';
 import { AlarmsRepository } from '../modules/alarms/alarms.repository.ts';
@@ -51,6 +52,7 @@ export function createRepositories(database: Database, computerId: number) {
   return {
     access: new AccessRepository(db),
     accounts: new AccountsRepository(db),
+    adminUsers: new AdminUsersRepository(db),
     alarmEngine: new AlarmEngineRepository(sql),
     applicationBindings: new ApplicationBindingsRepository(db),
     alarmNotifications: new AlarmNotificationsRepository(sql),

@@ -16,6 +16,7 @@ import { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { DeviceCookies, deviceKeyName, newDeviceKey } from '../modules/accounts/device-cookies.ts';
 import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
 import { SignInService } from '../modules/accounts/sign-in.service.ts';
+import { AdminUsersService } from '../modules/admin-users/admin-users.service.ts';
 import { AlarmEpisodesService } from '../modules/alarms/alarm-episodes.service.ts';
 import { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
 import { AlarmsService } from '../modules/alarms/alarms.service.ts';
@@ -419,6 +420,7 @@ export async function createServices(deps: ServicesDeps) {
         exportBackgroundCells: config.exportBackgroundCells,
       };
     }),
+    adminUsers: new AdminUsersService({ repository: repositories.adminUsers, sessions, events }),
     weather,
     weatherData,
     weatherJobs,

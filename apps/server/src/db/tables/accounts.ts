@@ -18,6 +18,8 @@ export const users = pgTable(
     notifyOnMeterError: boolean('notify_on_meter_error').notNull().default(false),
     active: boolean('active').notNull().default(true),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** When a session last started for the account (login, registration, password reset or change). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1627,6 +1627,27 @@ const cases: Record<string, Case> = {
       {},
       { arrived: (data) => Boolean((data.siteStatusUpdated as { generatedAt?: string } | null)?.generatedAt) },
     ),
+  allUsers: async (w, role) => outcomeOf(await w.call(role, 'query { allUsers(limit: 5) { total items { id } } }')),
+  adminUpdateUser: async (w, role) => {
+    const userId = await w.newUser();
+    const outcome = outcomeOf(
+      await w.call(role, 'mutation M($u: ID!) { adminUpdateUser(userId: $u, active: false, isAdmin: true) { id } }', {
+        u: userId,
+      }),
+    );
+    const [row] = await w.olo.server.database.sql<Array<{ active: boolean; is_admin: boolean }>>`
+      select active, is_admin from users where id = ${userId}`;
+    const changed = row?.active === false && row.is_admin;
+    if (changed !== (outcome === 'allowed')) throw new Error(`adminUpdateUser as ${role}: ${JSON.stringify(row)}`);
+    return outcome;
+  },
+  adminDeleteUser: async (w, role) => {
+    const userId = await w.newUser();
+    const outcome = outcomeOf(await w.call(role, 'mutation M($u: ID!) { adminDeleteUser(userId: $u) }', { u: userId }));
+    const rows = await w.olo.server.database.sql`select id from users where id = ${userId}`;
+    if ((rows.length === 0) !== (outcome === 'allowed')) throw new Error(`adminDeleteUser as ${role}: ${rows.length}`);
+    return outcome;
+  },
   findFreeMeters: async (w, role) =>
     outcomeOf(
       await w.call(role, 'mutation M($s: [String!]!) { findFreeMeters(serials: $s) { id } }', { s: [randomSerial()] }),

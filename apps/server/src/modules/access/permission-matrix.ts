@@ -21,6 +21,7 @@ import { schemaRows, subscriptionRows } from './permission-matrix/schema-and-sub
 import { seriesRows } from './permission-matrix/series.ts';
 import { siteStatusRows } from './permission-matrix/site-status.ts';
 import { translationRows } from './permission-matrix/translations.ts';
+import { userAdministrationRows } from './permission-matrix/users.ts';
 import { weatherRows } from './permission-matrix/weather.ts';
 
 export { allRoles, type MatrixRow, type OperationKind, type Role, roles } from './permission-matrix/roles.ts';
@@ -37,6 +38,7 @@ export const permissionMatrix: MatrixRow[] = [
   ...siteStatusRows,
   ...translationRows,
   ...documentRows,
+  ...userAdministrationRows,
   ...schemaRows,
   ...subscriptionRows,
   // Issue 34 part 4: spec fields and operations.

@@ -65,7 +65,8 @@ export class SignInService {
 
   private async signedIn(user: UserRow, client: ClientInfo): Promise<SignedIn> {
     const session = await this.deps.sessions.start(user.id, client);
-    return { user, session, device: this.deps.devices.issue(user.id) };
+    const signedInUser = await this.repository.updateUser(user.id, { lastSignInAt: new Date() });
+    return { user: signedInUser, session, device: this.deps.devices.issue(user.id) };
   }
 
   /**

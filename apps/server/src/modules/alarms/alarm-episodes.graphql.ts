@@ -25,6 +25,11 @@ const AlarmsTriggeredRef = builder.objectRef<AlarmsTriggeredRow>('AlarmsTriggere
         row.acknowledgedBy ? context.loaders.alarmUser.load(row.acknowledgedBy) : null,
     }),
     acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
+    acknowledgedByDeletedUser: t.boolean({
+      description: 'Acknowledged by an account deleted since: who is gone, the acknowledgement stays.',
+      // Every acknowledgement records who (decision 0148); only the account's deletion empties it.
+      resolve: (row) => row.acknowledgedAt !== null && row.acknowledgedBy === null,
+    }),
     acknowledgementComment: t.exposeString('acknowledgementComment', { nullable: true }),
     series: t.field({
       type: SeriesRef,

@@ -18,6 +18,7 @@ describe('/admin', { timeout: 30_000 }, () => {
     expect(targets).toEqual([
       '/admin/status-dash',
       '/admin/meters',
+      '/admin/users',
       '/admin/limits',
       '/admin/colors',
       '/admin/translations',

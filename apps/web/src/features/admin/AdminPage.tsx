@@ -18,6 +18,12 @@ const adminPages = [
     description: 'Every meter, free meters moved to organizations by serial.',
   },
   {
+    id: 'admin-users',
+    to: '/admin/users',
+    title: 'Users',
+    description: 'Every user: activate, deactivate, site admin rights, deletion.',
+  },
+  {
     id: 'admin-limits',
     to: '/admin/limits',
     title: 'Global limits',

@@ -13,10 +13,15 @@ export function AcknowledgedBy({ item }: { item: AlarmsTriggeredFieldsFragment }
   const { t } = useTranslation();
   const formatTime = useFormatDateTime('minute');
   const who = item.acknowledgedBy ? (item.acknowledgedBy.name ?? item.acknowledgedBy.username) : null;
+  const said = who
+    ? t('Acknowledged by {{name}}', { name: who })
+    : item.acknowledgedByDeletedUser
+      ? t('Acknowledged by a deleted user')
+      : t('Acknowledged');
   return (
     <Stack gap={2} data-testid="alarm-acknowledgement">
       <Text size="sm" c="dimmed">
-        {who ? t('Acknowledged by {{name}}', { name: who }) : t('Acknowledged')}
+        {said}
         {item.acknowledgedAt && (
           <>
             {', '}

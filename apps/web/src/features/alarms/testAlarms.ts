@@ -91,6 +91,7 @@ export function triggered(id: string, time: string, data: number, state: Partial
     acknowledged: false,
     acknowledgedAt: null,
     acknowledgementComment: null,
+    acknowledgedByDeletedUser: false,
     acknowledgedBy: null,
     alarm: { __typename: 'Alarm', id: 'a1', name: 'Ilmanlaatu', dataType: 'CO2' },
     series: co2Series,

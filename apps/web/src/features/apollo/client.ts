@@ -2,12 +2,13 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { sessionEndedCloseCode } from '@olo/shared';
 import { OperationTypeNode } from 'graphql';
 import { createClient } from 'graphql-ws';
-import { ReportBugDocument } from '../../graphql/generated.ts';
+import { CurrentUserDocument, ReportBugDocument } from '../../graphql/generated.ts';
 import { createBugReporter, isConnectionFailure } from './bugReports.ts';
 import { csrfFetch } from './csrf.ts';
-import { maxSocketRetries, shouldRetrySocket, waitBeforeSocketRetry } from './socketRetry.ts';
+import { closeCode, maxSocketRetries, shouldRetrySocket, waitBeforeSocketRetry } from './socketRetry.ts';
 
 /**
  * Answers to what the user did (wrong password, duplicate username, an old or mistyped link: NOT_FOUND, which
@@ -46,6 +47,8 @@ export function createCache(): InMemoryCache {
       // A project's state has no id; screens ask for different parts of it.
       ProjectState: { merge: true },
       UserInvitation: { keyFields: ['invitationId'] },
+      // The same organization or project is one user's membership and another's, each with its own isAdmin.
+      AdminUserMembership: { keyFields: false },
     },
   });
 }
@@ -57,6 +60,14 @@ export function createApolloSetup(): ApolloSetup {
     retryAttempts: maxSocketRetries,
     retryWait: waitBeforeSocketRetry,
     shouldRetry: shouldRetrySocket,
+    on: {
+      // The server closes a socket whose session ended (decision 0180): ask again who is signed in, which takes the
+      // pages of a signed-out user (logged out elsewhere, deactivated or deleted) to the login page.
+      closed: (event) => {
+        if (closeCode(event) !== sessionEndedCloseCode) return;
+        void client?.query({ query: CurrentUserDocument, fetchPolicy: 'network-only' }).catch(() => {});
+      },
+    },
   });
 
   let client: ApolloClient | undefined;

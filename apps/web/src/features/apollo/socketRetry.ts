@@ -20,7 +20,7 @@ export function waitBeforeSocketRetry(retries: number, random: number = Math.ran
   return new Promise((resolve) => setTimeout(resolve, socketRetryDelayMs(retries, random)));
 }
 
-function closeCode(errOrCloseEvent: unknown): number | undefined {
+export function closeCode(errOrCloseEvent: unknown): number | undefined {
   if (errOrCloseEvent && typeof errOrCloseEvent === 'object' && 'code' in errOrCloseEvent) {
     const { code } = errOrCloseEvent as { code: unknown };
     return typeof code === 'number' ? code : undefined;

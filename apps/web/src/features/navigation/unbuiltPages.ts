@@ -5,7 +5,7 @@ import { matchPath } from 'react-router';
  * offers them (decision 0082). When a page lands, removing it here makes its links appear (routes.test.tsx keeps this
  * list and routes.tsx in step).
  */
-export const unbuiltPages: readonly string[] = ['/admin/users'];
+export const unbuiltPages: readonly string[] = [];
 
 /** True when the address (a path, with or without query) leads to a built screen. */
 export function isPageBuilt(to: string): boolean {
