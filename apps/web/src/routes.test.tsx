@@ -4,9 +4,7 @@ import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loginRedirectPath, safeRedirectTarget } from './features/auth/redirects.ts';
 import { guardRedirect } from './features/auth/routeGuard.ts';
-import { NotAvailableYet } from './features/layout/NotAvailableYet.tsx';
 import { type RouteHandle, resolveRouteHandle } from './features/layout/routeHandle.ts';
-import { isPageBuilt, unbuiltPages } from './features/navigation/unbuiltPages.ts';
 import { routes } from './routes.tsx';
 import { cleanupApp, renderApp } from './testing/renderApp.tsx';
 
@@ -14,13 +12,6 @@ interface FlatRoute {
   path: string;
   handle: RouteHandle;
   chain: { handle?: unknown }[];
-  /** Served by `later(...)`: a stand-in until a later issue builds the screen. */
-  unbuilt: boolean;
-}
-
-function isStandIn(route: RouteObject): boolean {
-  const element = route.element as { type?: unknown } | null | undefined;
-  return element?.type === NotAvailableYet;
 }
 
 function flatten(routeList: RouteObject[], parentPath = '', parentChain: { handle?: unknown }[] = []): FlatRoute[] {
@@ -31,7 +22,7 @@ function flatten(routeList: RouteObject[], parentPath = '', parentChain: { handl
     const chain = [...parentChain, { handle: route.handle }];
     const self: FlatRoute[] =
       route.element || route.Component || route.lazy || route.index
-        ? [{ path: fullPath, handle: route.handle as RouteHandle, chain, unbuilt: isStandIn(route) }]
+        ? [{ path: fullPath, handle: route.handle as RouteHandle, chain }]
         : [];
     return [...self, ...flatten(route.children ?? [], fullPath, chain)];
   });
@@ -137,12 +128,6 @@ describe('route table', () => {
     expect(layoutOf('/home')).toBe('default');
     expect(layoutOf('/p/:projectId/edit/series')).toBe('default');
     expect(resolveRouteHandle([{ handle: { layout: 'plain' } }, { handle: { layout: false } }]).layout).toBe(false);
-  });
-
-  it('lists exactly the stand-in routes as unbuilt, so that no link leads to them and links appear when they land', () => {
-    const standIns = flat.filter((route) => route.unbuilt).map((route) => route.path);
-    expect([...standIns].sort()).toEqual([...unbuiltPages].sort());
-    for (const route of flat) expect(isPageBuilt(route.path), route.path).toBe(!route.unbuilt);
   });
 
   it('marks the admin pages as site-admin only', () => {

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import { ProjectAdminDocument, type ProjectAdminQuery } from '../../graphql/generated.ts';
-import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { useProjectIdParam } from '../projects/useProject.ts';
 import { PermissionDenied, QueryState } from '../ui/QueryState.tsx';
 import { useCurrentTabInView } from '../ui/useCurrentTabInView.ts';
@@ -60,7 +59,7 @@ function EditFrame({ project }: { project: EditedProject }) {
   let content: ReactNode;
   if (mayUseEditTab(project.privileges, tab)) content = <Outlet context={project} />;
   else if (tab === 'general' && entry) return <Navigate replace to={editTabPath(project.id, entry)} />;
-  else if (tab === 'general' && project.privileges.includes('adminReports') && isPageBuilt(`/p/${project.id}/report`)) {
+  else if (tab === 'general' && project.privileges.includes('adminReports')) {
     content = (
       <Text data-testid="edit-reports-note">
         {t('The reports of this project are edited on its reports page:')}{' '}

@@ -1,5 +1,4 @@
 import type { ProjectPrivilege } from '../../graphql/generated.ts';
-import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 
 export const editTabs = ['general', 'info', 'pages', 'users', 'colors', 'series', 'weather', 'actions'] as const;
 export type EditTab = (typeof editTabs)[number];
@@ -22,13 +21,7 @@ const tabNeeds: Record<EditTab, readonly ProjectPrivilege[]> = {
 };
 
 /** The rights with which the server lets a viewer load a project for editing (`projectAdmin`). */
-// Reports are edited on the reports page: its right leads to the edit area only once that page is built.
-const editPrivileges: readonly ProjectPrivilege[] = [
-  'admin',
-  'adminSeries',
-  'adminAlarms',
-  ...(isPageBuilt('/p/0/report') ? (['adminReports'] as const) : []),
-];
+const editPrivileges: readonly ProjectPrivilege[] = ['admin', 'adminSeries', 'adminAlarms', 'adminReports'];
 
 export function mayUseEditTab(privileges: readonly ProjectPrivilege[], tab: EditTab): boolean {
   return tabNeeds[tab].some((privilege) => privileges.includes(privilege));

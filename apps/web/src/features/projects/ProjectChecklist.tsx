@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProjectChecklistDocument, ProjectChecklistReportsDocument } from '../../graphql/generated.ts';
-import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { editTabPath } from '../project-edit/editTabs.ts';
 
 interface Step {
@@ -32,14 +31,13 @@ export function ProjectChecklist({ projectId, privileges }: { projectId: number;
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(() => readDismissed(projectId));
   const isAdmin = privileges.includes('admin');
-  const reportsBuilt = isPageBuilt(`/p/${projectId}/report`);
   const { data } = useQuery(
     ProjectChecklistDocument,
     isAdmin && !dismissed ? { variables: { id: projectId }, fetchPolicy: 'cache-and-network' } : skipToken,
   );
   const reports = useQuery(
     ProjectChecklistReportsDocument,
-    isAdmin && !dismissed && reportsBuilt ? { variables: { projectId }, fetchPolicy: 'cache-and-network' } : skipToken,
+    isAdmin && !dismissed ? { variables: { projectId }, fetchPolicy: 'cache-and-network' } : skipToken,
   );
   if (!isAdmin || dismissed || !data) return null;
   const { project } = data;
@@ -69,15 +67,13 @@ export function ProjectChecklist({ projectId, privileges }: { projectId: number;
       done: project.alarms.length > 0,
       to: `/p/${projectId}/alarms`,
     },
-  ];
-  if (reportsBuilt) {
-    steps.push({
+    {
       key: 'report',
       label: t('Make a report'),
       done: (reports.data?.reports.length ?? 0) > 0,
       to: `/p/${projectId}/report`,
-    });
-  }
+    },
+  ];
   if (steps.every((step) => step.done)) return null;
   const dismiss = () => {
     try {

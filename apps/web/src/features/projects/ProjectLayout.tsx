@@ -9,7 +9,6 @@ import {
   ProjectUpdatedDocument,
 } from '../../graphql/generated.ts';
 import { usePageEntityName } from '../layout/documentTitle.ts';
-import { isPageBuilt } from '../navigation/unbuiltPages.ts';
 import { editEntryPath } from '../project-edit/editTabs.ts';
 import { isPermissionError, QueryState } from '../ui/QueryState.tsx';
 import { DisplayTimeZone, TimeZoneNote } from '../ui/timeZone.tsx';
@@ -60,12 +59,7 @@ function ProjectTabs({ project }: { project: ProjectShellFieldsFragment }) {
       data-testid="project-tabs"
     >
       {tabs
-        .filter(
-          (tab) =>
-            tab.shown !== false &&
-            (!tab.needs || project.privileges.includes(tab.needs)) &&
-            isPageBuilt(tab.currentUnder ?? tab.to),
-        )
+        .filter((tab) => tab.shown !== false && (!tab.needs || project.privileges.includes(tab.needs)))
         .map((tab) => {
           const under = tab.currentUnder;
           if (!under) {

@@ -14,7 +14,6 @@ import {
   type ReportFieldsFragment,
 } from '../../../graphql/generated.ts';
 import { usePageEntityName } from '../../layout/documentTitle.ts';
-import { isPageBuilt } from '../../navigation/unbuiltPages.ts';
 import { parseProjectId, useProjectIdParam, useProjectPrivileges } from '../../projects/useProject.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
@@ -63,7 +62,6 @@ function NotFound() {
 function BackToReports({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const path = `/p/${projectId}/report`;
-  if (!isPageBuilt(path)) return null;
   return (
     <Anchor component={Link} to={path} size="sm">
       {t('All reports of the project')}

@@ -3,7 +3,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReportAttentionFieldsFragment, ReportUnmappedFieldsFragment } from '../../../graphql/generated.ts';
-import { isPageBuilt } from '../../navigation/unbuiltPages.ts';
 import { useMeasurementLabel } from '../../ui/useMeasurementLabel.ts';
 
 /** Each space and type once, in the order found: a template repeats a space in many elements. */
@@ -103,11 +102,10 @@ export function CreationNotice({
           </>
         )}
         <Group gap="xs">
-          {isPageBuilt(editorPath) && (
-            <Button component={Link} to={editorPath} size="xs">
-              {t('Open the report')}
-            </Button>
-          )}
+          <Button component={Link} to={editorPath} size="xs">
+            {t('Open the report')}
+          </Button>
+
           <Button size="xs" variant="default" onClick={onClose}>
             {t('Close')}
           </Button>

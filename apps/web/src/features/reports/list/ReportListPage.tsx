@@ -12,7 +12,6 @@ import {
 } from '../../../graphql/generated.ts';
 import { DirtyFormsProvider } from '../../forms/DirtyFormsProvider.tsx';
 import { useConfirmedAction } from '../../forms/useShowError.ts';
-import { isPageBuilt } from '../../navigation/unbuiltPages.ts';
 import { useProjectIdParam, useProjectShell } from '../../projects/useProject.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
@@ -37,25 +36,22 @@ function ReportState({ report }: { report: ReportListFieldsFragment }) {
           <Badge color="green" variant="light">
             {t('Published')}
           </Badge>
-          {isPageBuilt(path) && (
-            <>
-              <Anchor href={path} target="_blank" rel="noopener" size="sm">
-                {t('Public link')}
-              </Anchor>
-              <CopyButton value={`${window.location.origin}${path}`}>
-                {({ copied, copy }) => (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={copy}
-                    aria-label={t('Copy the public link of {{name}}', { name: report.name })}
-                  >
-                    {copied ? t('Copied') : t('Copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </>
-          )}
+
+          <Anchor href={path} target="_blank" rel="noopener" size="sm">
+            {t('Public link')}
+          </Anchor>
+          <CopyButton value={`${window.location.origin}${path}`}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={copy}
+                aria-label={t('Copy the public link of {{name}}', { name: report.name })}
+              >
+                {copied ? t('Copied') : t('Copy')}
+              </Button>
+            )}
+          </CopyButton>
         </>
       ) : (
         <Badge color="gray" variant="light">

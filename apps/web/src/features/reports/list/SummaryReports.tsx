@@ -3,7 +3,6 @@ import { Anchor, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProjectSummaryReportsDocument } from '../../../graphql/generated.ts';
-import { isPageBuilt } from '../../navigation/unbuiltPages.ts';
 import { useDisplayZone } from '../../ui/timeZone.tsx';
 import { ReportLink } from './reportLinks.tsx';
 import { reportRangeText } from './reportRange.ts';
@@ -29,11 +28,9 @@ export function SummaryReports({ projectId }: { projectId: number }) {
           <Title order={2} size="h3" id="summary-reports-title">
             {t('Summary reports')}
           </Title>
-          {isPageBuilt(listPath) && (
-            <Anchor component={Link} to={listPath} size="sm">
-              {t('All reports')}
-            </Anchor>
-          )}
+          <Anchor component={Link} to={listPath} size="sm">
+            {t('All reports')}
+          </Anchor>
         </Group>
         <List listStyleType="none" spacing={4}>
           {reports.map((report) => (
