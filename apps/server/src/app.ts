@@ -10,10 +10,11 @@ import type { Broker } from './mqtt/broker.ts';
 import { connectBroker } from './wiring/broker.ts';
 import { Closers } from './wiring/closers.ts';
 import { createHttpApp } from './wiring/http.ts';
+import { defineJobs } from './wiring/jobs.ts';
 import { lateBound } from './wiring/late-bound.ts';
 import { openEventBus, openMailer } from './wiring/messaging.ts';
 import { createRepositories } from './wiring/repositories.ts';
-import { createServices, defineJobs, type Services } from './wiring/services.ts';
+import { createServices, type Services } from './wiring/services.ts';
 import { openStorage, registerComputer } from './wiring/storage.ts';
 
 export interface OloServer {

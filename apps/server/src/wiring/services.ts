@@ -16,7 +16,6 @@ import { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { DeviceCookies, deviceKeyName, newDeviceKey } from '../modules/accounts/device-cookies.ts';
 import { LoginThrottle } from '../modules/accounts/login-throttle.ts';
 import { SignInService } from '../modules/accounts/sign-in.service.ts';
-import { AdminUsersService } from '../modules/admin-users/admin-users.service.ts';
 import { AlarmEpisodesService } from '../modules/alarms/alarm-episodes.service.ts';
 import { AlarmNotifications } from '../modules/alarms/alarm-notifications.ts';
 import { AlarmsService } from '../modules/alarms/alarms.service.ts';
@@ -36,8 +35,7 @@ import { publishWrittenBatch } from '../modules/ingest/live-events.ts';
 import { ReadingWriter } from '../modules/ingest/reading-writer.ts';
 import { IntegrationsService } from '../modules/integrations/integrations.service.ts';
 import { InvitationsService } from '../modules/invitations/invitations.service.ts';
-import { housekeepingBatch, housekeepingSchedule, recalculationsKeptDays } from '../modules/jobs/housekeeping.ts';
-import { JobQueue, purgeDoneJobsSchedule } from '../modules/jobs/jobs.service.ts';
+import { JobQueue } from '../modules/jobs/jobs.service.ts';
 import { LimitsService } from '../modules/limits/limits.service.ts';
 import { MeterCommandsService } from '../modules/meter-commands/meter-commands.service.ts';
 import { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
@@ -56,18 +54,15 @@ import { PublicSeriesService } from '../modules/series/public-series.service.ts'
 import type { RecomputeDatasource } from '../modules/series/recompute-datasource.ts';
 import { SeriesService } from '../modules/series/series.service.ts';
 import { SessionsService } from '../modules/sessions/sessions.service.ts';
-import { SiteStatusService } from '../modules/site-status/site-status.service.ts';
 import { SpacesService } from '../modules/spaces/spaces.service.ts';
-import { SystemService } from '../modules/system/system.service.ts';
 import { SystemErrorsService } from '../modules/system-errors/system-errors.service.ts';
-import { TranslationsService } from '../modules/translations/translations.service.ts';
 import type { Broker } from '../mqtt/broker.ts';
-import { serverVersion } from '../paths.ts';
 import { AppError, invalidField } from '../shared/errors.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
 import type { Closers } from './closers.ts';
 import { type LateBound, lateBound } from './late-bound.ts';
 import type { Repositories } from './repositories.ts';
+import { createSiteAdministration } from './site-administration.ts';
 import { createWeather } from './weather.ts';
 
 export interface ServicesDeps {
@@ -391,36 +386,8 @@ export async function createServices(deps: ServicesDeps) {
         });
       }
     }),
-    siteStatus: new SiteStatusService({
-      repository: repositories.siteStatus,
-      events,
-      computers: () => deps.computers.list(),
-      meters: {
-        list: (viewer) => meters.list(viewer, {}),
-        summarizeByOrganization: (all) => meters.summarizeByOrganization(all),
-      },
-      broker: () => {
-        const broker = deps.broker.get();
-        return { kind: broker.kind, up: broker.isUp(), clients: broker.clientCount() };
-      },
-      pdf: () => pdf.stats,
-    }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
-    translations: new TranslationsService({ repository: repositories.translations }),
-    system: new SystemService(() => {
-      const broker = deps.broker.get();
-      return {
-        siteName: config.siteName,
-        version: serverVersion,
-        publicUrl: config.publicUrl,
-        timeZone: config.timeZone,
-        contactEmail: config.contactEmail || null,
-        contactPhone: config.contactPhone || null,
-        mqttPort: broker.kind === 'embedded' ? (broker.port ?? null) : null,
-        exportBackgroundCells: config.exportBackgroundCells,
-      };
-    }),
-    adminUsers: new AdminUsersService({ repository: repositories.adminUsers, sessions, events }),
+    ...createSiteAdministration({ ...deps, sessions, meters, pdf }),
     weather,
     weatherData,
     weatherJobs,
@@ -430,27 +397,3 @@ export async function createServices(deps: ServicesDeps) {
 
 /** The services of GraphQL's context, the REST routes and the jobs, by module. */
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
-
-/** The queue's jobs and daily schedules, defined before it starts. */
-export function defineJobs(services: Services, repositories: Repositories, logger: Logger): void {
-  const { jobs, alarmNotifications, meterErrors, alarmEpisodes } = services;
-  jobs.define(alarmNotifications.notifyJob, alarmNotifications.deliverJob);
-  jobs.define(meterErrors.mailJob);
-  jobs.define(services.recalculation.job);
-  jobs.define(services.backgroundExports.job);
-  jobs.schedule(meterErrors.schedule);
-  jobs.schedule(purgeDoneJobsSchedule(repositories.jobs));
-  jobs.schedule(alarmEpisodes.missingDataSchedule);
-  jobs.define(services.weatherJobs.fetch, services.weatherJobs.backfill);
-  jobs.schedule(services.weatherJobs.pollSchedule);
-  jobs.schedule(
-    housekeepingSchedule(
-      {
-        'expired data exports': () => services.backgroundExports.deleteExpired(),
-        'old recalculations': () =>
-          repositories.recalculationTasks.purgeFinished(recalculationsKeptDays, housekeepingBatch),
-      },
-      logger,
-    ),
-  );
-}
