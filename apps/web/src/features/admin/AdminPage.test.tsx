@@ -17,6 +17,7 @@ describe('/admin', { timeout: 30_000 }, () => {
     const targets = screen.getAllByRole('link', { name: /^Avaa:/ }).map((link) => link.getAttribute('href'));
     expect(targets).toEqual([
       '/admin/status-dash',
+      '/errors',
       '/admin/meters',
       '/admin/users',
       '/admin/limits',

@@ -3,13 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Section } from '../ui/Section.tsx';
 
-/** The site administration pages that are built; a page joins this list when it lands (no link to an unbuilt page). */
+/** The site administration pages, in the order an operator looks: health first. */
 const adminPages = [
   {
     id: 'admin-status',
     to: '/admin/status-dash',
     title: 'Site status',
     description: "The site's health at a glance, live: uplinks, queues, instances, meters and weather.",
+  },
+  {
+    id: 'admin-errors',
+    to: '/errors',
+    title: 'System errors',
+    description: 'Refused uplinks and other faults not yet acknowledged.',
   },
   {
     id: 'admin-meters',
