@@ -17,7 +17,7 @@ describe('min/avg/max rows', () => {
         stats: { min: 412.4, avg: 655.5, max: 1203, count: 3 },
       },
       {
-        series: dataSeries(13, 1, 'Paine', 'Paine-ero'),
+        series: dataSeries(13, 1, 'Paine', 'Differential pressure'),
         values: {},
         stats: { min: -1.234, avg: 0, max: 2.5, count: 3 },
       },
