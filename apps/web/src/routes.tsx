@@ -1,28 +1,14 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { adminRoutes } from './adminRoutes.tsx';
 import { ErrorPage } from './features/layout/ErrorPage.tsx';
-import { PageLoader, RootLayout } from './features/layout/RootLayout.tsx';
+import { RootLayout } from './features/layout/RootLayout.tsx';
 import type { RouteHandle } from './features/layout/routeHandle.ts';
+import { page, signedIn, siteAdmin } from './routePage.tsx';
 
 const publicPage = { public: true } satisfies RouteHandle;
 const publicPlain = { public: true, layout: 'plain' } satisfies RouteHandle;
 const publicPlainClient = { public: true, layout: 'plain-client' } satisfies RouteHandle;
 const publicTest = { public: true, layout: 'test' } satisfies RouteHandle;
-const signedIn = { public: false } satisfies RouteHandle;
-const siteAdmin = { public: false, admin: true } satisfies RouteHandle;
-
-/**
- * A route whose screen loads when first visited: only the shell is in the initial JavaScript
- * (issue 5's goal of under 250 KB gzipped; `npm run build` prints the figure). On the first page
- * the layout shows at once with a loader in the screen's place until its code is in (without a
- * fallback the router renders nothing and warns "No HydrateFallback element provided").
- */
-function page<Module>(
-  load: () => Promise<Module>,
-  pick: (module: Module) => ComponentType,
-): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
-  return { lazy: async () => ({ Component: pick(await load()) }), hydrateFallbackElement: <PageLoader /> };
-}
 
 /** Every route of spec section 2. Layout and public flag of each live in its `handle` (see RouteHandle). */
 export const routes: RouteObject[] = [
@@ -205,73 +191,7 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         handle: { ...siteAdmin, title: 'Admin' },
-        children: [
-          {
-            index: true,
-            ...page(
-              () => import('./features/admin/AdminPage.tsx'),
-              (m) => m.AdminPage,
-            ),
-            handle: { ...siteAdmin, title: 'Admin' },
-          },
-          {
-            path: 'meters',
-            ...page(
-              () => import('./features/admin-meters/AdminMetersPage.tsx'),
-              (m) => m.AdminMetersPage,
-            ),
-            handle: { ...siteAdmin, title: 'Meters' },
-          },
-          // The meter page itself: a site admin sees every meter there, free ones too.
-          {
-            path: 'meters/:meterId',
-            ...page(
-              () => import('./features/meters/MeterPage.tsx'),
-              (m) => m.MeterPage,
-            ),
-            handle: { ...siteAdmin, title: 'Meter' },
-          },
-          {
-            path: 'translations',
-            ...page(
-              () => import('./features/translations/TranslationsPage.tsx'),
-              (m) => m.TranslationsPage,
-            ),
-            handle: { ...siteAdmin, title: 'Translations' },
-          },
-          {
-            path: 'status-dash',
-            ...page(
-              () => import('./features/site-status/SiteStatusPage.tsx'),
-              (m) => m.SiteStatusPage,
-            ),
-            handle: { ...siteAdmin, title: 'Site status' },
-          },
-          {
-            path: 'users',
-            ...page(
-              () => import('./features/admin-users/AdminUsersPage.tsx'),
-              (m) => m.AdminUsersPage,
-            ),
-            handle: { ...siteAdmin, title: 'Users' },
-          },
-          {
-            path: 'limits',
-            ...page(
-              () => import('./features/limits/AdminLimitsPage.tsx'),
-              (m) => m.AdminLimitsPage,
-            ),
-            handle: { ...siteAdmin, title: 'Limits' },
-          },
-          {
-            path: 'colors',
-            ...page(
-              () => import('./features/limits/AdminColorsPage.tsx'),
-              (m) => m.AdminColorsPage,
-            ),
-            handle: { ...siteAdmin, title: 'Colors' },
-          },
-        ],
+        children: [...adminRoutes],
       },
       {
         path: 'p/:projectId',
