@@ -1,5 +1,7 @@
-import { dataExportFormats, dataSlotBounds, wallClockSlotsVersion } from '@olo/shared';
+import { dataSlotBounds, wallClockSlotsVersion } from '@olo/shared';
 import type { FastifyInstance } from 'fastify';
+import { dataExportOpenApiPaths } from '../modules/data-export/data-export.openapi.ts';
+import { reportPdfOpenApiPaths } from '../modules/report-pdf/report-pdf.openapi.ts';
 import { translationsOpenApiPaths } from '../modules/translations/translations.openapi.ts';
 import { weatherOpenApiPaths } from '../modules/weather/weather.openapi.ts';
 
@@ -189,103 +191,7 @@ export function openApiDocument() {
       },
       ...translationsOpenApiPaths(errorResponse),
       ...weatherOpenApiPaths(errorResponse),
-      '/api/export/{projectId}.{format}': {
-        get: {
-          summary: 'What a summary view shows, as a CSV or XLSX file: one row per slot, one column per series',
-          description:
-            "The values are the web app's: the data API's slices of the range aggregated by the same code, rounded by the display rules (CO2 0 decimals, differential pressure 2, others 1). Times are the project's wall clock. CSV is UTF-8 with a BOM; Finnish and Swedish use `;` and a decimal comma, English `,` and a point; the min, avg, max and count rows follow an empty line. XLSX has a values sheet (numbers, date cells, a frozen heading row) and a stats sheet. Access as the data API: members get every series, anybody while the project has a public link the series of its shown spaces. Errors are answered in `lang` (`message`).",
-          security: [{}, { session: [] }],
-          parameters: [
-            { name: 'projectId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-            { name: 'format', in: 'path', required: true, schema: { enum: [...dataExportFormats] } },
-            {
-              name: 'from',
-              in: 'query',
-              required: true,
-              description: 'Start of the range, epoch milliseconds.',
-              schema: { type: 'integer' },
-            },
-            {
-              name: 'to',
-              in: 'query',
-              required: true,
-              description: 'The last instant of the range (closed), epoch milliseconds; not before `from`.',
-              schema: { type: 'integer' },
-            },
-            {
-              name: 'slot',
-              in: 'query',
-              required: true,
-              description: 'Slot length in seconds; it divides a day.',
-              schema: { type: 'integer', minimum: dataSlotBounds.minSeconds, maximum: dataSlotBounds.maxSeconds },
-            },
-            { name: 'mode', in: 'query', required: false, schema: { enum: ['avg', 'min', 'max'], default: 'avg' } },
-            {
-              name: 'nulls',
-              in: 'query',
-              required: false,
-              description: '1: every slot is a row, empty ones too; 0: slots without any value are left out.',
-              schema: { enum: ['0', '1'], default: '0' },
-            },
-            {
-              name: 'filters',
-              in: 'query',
-              required: false,
-              description:
-                "JSON of the data view's filters: `weekrange` ({ hours: [{ weekday, from, to }] }), `removeday` ({ day }), `removerange` ({ from, to }).",
-              schema: { type: 'string', default: '[]' },
-            },
-            {
-              name: 'lang',
-              in: 'query',
-              required: false,
-              description: 'Language of headings, times, separators and error messages.',
-              schema: { enum: ['fi', 'sv', 'en'], default: 'fi' },
-            },
-          ],
-          responses: {
-            '200': {
-              description:
-                'The file, as an attachment named `<project name>-<first day>-<last day>.<format>` (ASCII `filename` and RFC 5987 `filename*`).',
-              content: {
-                'text/csv': { schema: { type: 'string' } },
-                'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
-                  schema: { type: 'string', format: 'binary' },
-                },
-              },
-            },
-            '400': exportErrorResponse(
-              'Malformed input (a range that ends before it starts, bad filters, an unknown language) or more than 200,000 values.',
-            ),
-            '401': exportErrorResponse('Not signed in, and the project has no public link.'),
-            '403': exportErrorResponse('Signed in without access, and the project has no public link.'),
-            '404': exportErrorResponse('No such project.'),
-          },
-        },
-      },
-      '/api/exports/{exportId}': {
-        get: {
-          summary: 'A finished background export (GraphQL startDataExport), for the user who started it',
-          description:
-            'The file as `/api/export/{projectId}.{format}` gives it, written in the background. Only its owner gets it, while they may view the project and until it expires (24 hours after it was ready); anyone else, and an unfinished or expired export, gets 404.',
-          security: [{ session: [] }],
-          parameters: [{ name: 'exportId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
-          responses: {
-            '200': {
-              description: 'The file, as an attachment named `<project name>-<first day>-<last day>.<format>`.',
-              content: {
-                'text/csv': { schema: { type: 'string' } },
-                'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
-                  schema: { type: 'string', format: 'binary' },
-                },
-              },
-            },
-            '401': exportErrorResponse('Not signed in.'),
-            '403': exportErrorResponse('The owner no longer has access to the project.'),
-            '404': exportErrorResponse("No such export, another user's, not ready yet or expired."),
-          },
-        },
-      },
+      ...dataExportOpenApiPaths(exportErrorResponse),
       '/api/ingest/{provider}': {
         post: {
           summary: "A network server's uplink webhook: The Things Stack v3 (tts) or ChirpStack v4 (chirpstack)",
@@ -460,66 +366,7 @@ export function openApiDocument() {
           },
         },
       },
-      '/api/reports/{id}.pdf': {
-        get: {
-          summary: 'A report as PDF: its cover, then its pages with the print template’s header and footer',
-          description:
-            "The report as its document draws it (the same components as the editor and the public link), typeset for A4 in its orientation: the cover as page 1 without header and footer, then its elements with page breaks that never cut a graph, a table row or an image (tables repeat their header row), the print template's header and footer with its variables filled (without a template: the report's name and page n / N), selectable text, and the title, author (the organization) and creation date. For anybody who may view the project's reports. Kept and served again while the report's version, its project's data id, its cover, its print template and the language are unchanged (a report whose range has not settled is printed again after a minute); a site admin's `Cache-Control: no-cache` prints it again. A render over 30 s fails with a clear message rather than a hung request. Each organization's PDFs wait in a queue of their own, taken in turn. Rate limited per account and per client address. Errors are answered in `lang` (`message`).",
-          security: [{ session: [] }],
-          parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-            {
-              name: 'lang',
-              in: 'query',
-              required: false,
-              description: "The language of the report's own texts and of error messages; default the browser's.",
-              schema: { enum: ['fi', 'sv', 'en'] },
-            },
-          ],
-          responses: {
-            '200': {
-              description: 'The PDF, inline, named after the report.',
-              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-            },
-            '401': exportErrorResponse('Not signed in.'),
-            '403': exportErrorResponse("Not allowed to view the project's reports."),
-            '400': exportErrorResponse('The report would print on more than 500 pages.'),
-            '404': exportErrorResponse('No such report.'),
-            '429': exportErrorResponse(
-              "Too many requests from this account or address, the organization's share of the PDF queue is full, or the PDF renderer is busy.",
-            ),
-            '503': exportErrorResponse(
-              'The render took longer than 30 s (PDF_TIMEOUT_MS), the PDF waited longer than PDF_QUEUE_WAIT_MS for the renderer, or Chromium is missing. A failed render is answered again for a minute while the report is unchanged.',
-            ),
-          },
-        },
-      },
-      '/api/public-reports/{publicId}.pdf': {
-        get: {
-          summary: 'A published report as PDF, for anybody with its public link',
-          description:
-            "As `/api/reports/{id}.pdf`, with only what the public link shows. 404, as for an unknown id, while the report is unpublished and for a public id replaced by publishing again. Rate limited per client address, more strictly than the public link's data.",
-          security: [{}],
-          parameters: [
-            { name: 'publicId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-            { name: 'lang', in: 'query', required: false, schema: { enum: ['fi', 'sv', 'en'] } },
-          ],
-          responses: {
-            '200': {
-              description: 'The PDF, inline, named after the report.',
-              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-            },
-            '400': exportErrorResponse('The report would print on more than 500 pages.'),
-            '404': exportErrorResponse('No report published under this id.'),
-            '429': exportErrorResponse(
-              "Too many requests from this address, the organization's share of the PDF queue is full, or the PDF renderer is busy.",
-            ),
-            '503': exportErrorResponse(
-              'The render took longer than 30 s (PDF_TIMEOUT_MS), the PDF waited longer than PDF_QUEUE_WAIT_MS for the renderer, or Chromium is missing.',
-            ),
-          },
-        },
-      },
+      ...reportPdfOpenApiPaths(exportErrorResponse),
       '/api/docs': {
         get: {
           summary: 'This description',
