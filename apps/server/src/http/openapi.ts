@@ -90,7 +90,8 @@ export function openApiDocument() {
               type: 'array',
               items: { type: 'integer' },
               description:
-                'Every slot start, epoch seconds. No slot crosses a local midnight: a slot of 86400 s is one calendar day (23, 24 or 25 hours); slots of up to an hour run from midnight by elapsed time; longer ones start at the same wall-clock times every day, the one holding a daylight-saving change an hour shorter or longer.',
+                'Every slot start, epoch seconds. No slot crosses a local midnight: a slot of 86400 s is one calendar day (23, 24 or 25 hours); slots of up to an hour run from midnight by elapsed time; longer ones ' +
+                'start at the same wall-clock times every day, the one holding a daylight-saving change an hour shorter or longer.',
             },
             spaces: {
               type: 'array',
@@ -130,7 +131,9 @@ export function openApiDocument() {
         get: {
           summary: "A project's series aggregated into slots of a month or a day of its time zone",
           description:
-            'Members of the project (and whoever sees it) get every series; anybody, while the project has a public link, the series of its shown spaces. A period is served immutable two days after it ended; until then no-cache, with an ETag. Sent with brotli or gzip when Accept-Encoding allows, preferring a coding the answer has ready (a month of one-hour slots comes as gzip); each coding has its own ETag. Sums are rounded to 12 significant digits.',
+            'Members of the project (and whoever sees it) get every series; anybody, while the project has a public link, the series of its shown spaces. A period is served immutable two days after it ended; ' +
+            'until then no-cache, with an ETag. Sent with brotli or gzip when Accept-Encoding allows, preferring a coding the answer has ready (a month of one-hour slots comes as gzip); each coding has its own ' +
+            'ETag. Sums are rounded to 12 significant digits.',
           security: [{}, { session: [] }],
           parameters: [
             { name: 'projectId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
@@ -239,7 +242,8 @@ export function openApiDocument() {
         post: {
           summary: 'Uploads a file to a project or an organization (a picture, an attachment)',
           description:
-            'multipart/form-data: a `projectId` or `organizationId` field, then the file (at most 5 MB). Needs the `x-csrf-token` header equal to the `olo_csrf` cookie, and the right to edit the project or the organization. A refusal is answered as GraphQL errors are (`errors[].message`, `extensions.code` and `issues`).',
+            'multipart/form-data: a `projectId` or `organizationId` field, then the file (at most 5 MB). Needs the `x-csrf-token` header equal to the `olo_csrf` cookie, and the right to edit the project or the ' +
+            'organization. A refusal is answered as GraphQL errors are (`errors[].message`, `extensions.code` and `issues`).',
           security: [{ session: [] }],
           requestBody: {
             required: true,
@@ -315,7 +319,10 @@ export function openApiDocument() {
         get: {
           summary: "A published report's data: the data API's answer with only the series and spaces the report shows",
           description:
-            "Anonymous: the report's public link is the key. As `/api/data/...` (same body, slots, ETags, codings), with only the series the report's elements select (each repeating container's children resolved for every shown space) and the spaces its image tours pin, and their spaces; values only in slots that overlap the report's range or one of its data slots' ranges (other periods answer with no values); `Cache-Control: public`. 404, as for an unknown id, while the report is unpublished, for a public id replaced by publishing again, and for another project than the report's. Rate limited per client address.",
+            "Anonymous: the report's public link is the key. As `/api/data/...` (same body, slots, ETags, codings), with only the series the report's elements select (each repeating container's children resolved " +
+            "for every shown space) and the spaces its image tours pin, and their spaces; values only in slots that overlap the report's range or one of its data slots' ranges (other periods answer with no " +
+            "values); `Cache-Control: public`. 404, as for an unknown id, while the report is unpublished, for a public id replaced by publishing again, and for another project than the report's. Rate limited per " +
+            'client address.',
           security: [{}],
           parameters: [
             { name: 'publicId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },

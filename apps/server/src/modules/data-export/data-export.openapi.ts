@@ -7,7 +7,10 @@ export function dataExportOpenApiPaths(exportErrorResponse: (description: string
       get: {
         summary: 'What a summary view shows, as a CSV or XLSX file: one row per slot, one column per series',
         description:
-          "The values are the web app's: the data API's slices of the range aggregated by the same code, rounded by the display rules (CO2 0 decimals, differential pressure 2, others 1). Times are the project's wall clock. CSV is UTF-8 with a BOM; Finnish and Swedish use `;` and a decimal comma, English `,` and a point; the min, avg, max and count rows follow an empty line. XLSX has a values sheet (numbers, date cells, a frozen heading row) and a stats sheet. Access as the data API: members get every series, anybody while the project has a public link the series of its shown spaces. Errors are answered in `lang` (`message`).",
+          "The values are the web app's: the data API's slices of the range aggregated by the same code, rounded by the display rules (CO2 0 decimals, differential pressure 2, others 1). Times are the project's " +
+          'wall clock. CSV is UTF-8 with a BOM; Finnish and Swedish use `;` and a decimal comma, English `,` and a point; the min, avg, max and count rows follow an empty line. XLSX has a values sheet (numbers, ' +
+          'date cells, a frozen heading row) and a stats sheet. Access as the data API: members get every series, anybody while the project has a public link the series of its shown spaces. Errors are answered ' +
+          'in `lang` (`message`).',
         security: [{}, { session: [] }],
         parameters: [
           { name: 'projectId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },

@@ -5,7 +5,12 @@ export function reportPdfOpenApiPaths(exportErrorResponse: (description: string)
       get: {
         summary: 'A report as PDF: its cover, then its pages with the print template’s header and footer',
         description:
-          "The report as its document draws it (the same components as the editor and the public link), typeset for A4 in its orientation: the cover as page 1 without header and footer, then its elements with page breaks that never cut a graph, a table row or an image (tables repeat their header row), the print template's header and footer with its variables filled (without a template: the report's name and page n / N), selectable text, and the title, author (the organization) and creation date. For anybody who may view the project's reports. Kept and served again while the report's version, its project's data id, its cover, its print template and the language are unchanged (a report whose range has not settled is printed again after a minute); a site admin's `Cache-Control: no-cache` prints it again. A render over 30 s fails with a clear message rather than a hung request. Each organization's PDFs wait in a queue of their own, taken in turn. Rate limited per account and per client address. Errors are answered in `lang` (`message`).",
+          'The report as its document draws it (the same components as the editor and the public link), typeset for A4 in its orientation: the cover as page 1 without header and footer, then its elements with ' +
+          "page breaks that never cut a graph, a table row or an image (tables repeat their header row), the print template's header and footer with its variables filled (without a template: the report's name " +
+          "and page n / N), selectable text, and the title, author (the organization) and creation date. For anybody who may view the project's reports. Kept and served again while the report's version, its " +
+          "project's data id, its cover, its print template and the language are unchanged (a report whose range has not settled is printed again after a minute); a site admin's `Cache-Control: no-cache` prints " +
+          "it again. A render over 30 s fails with a clear message rather than a hung request. Each organization's PDFs wait in a queue of their own, taken in turn. Rate limited per account and per client " +
+          'address. Errors are answered in `lang` (`message`).',
         security: [{ session: [] }],
         parameters: [
           { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
