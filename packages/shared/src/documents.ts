@@ -89,7 +89,10 @@ export const updateDocumentInput = z.object({
   type: documentType.optional(),
 });
 
-export const documentSearchInput = z.object({
+/** The documents query's arguments: the type as stored documents are checked. */
+export const documentListInput = z.object({ type: documentType.default(helpDocumentType) });
+
+export const documentSearchInput = documentListInput.extend({
   text: z.string().trim().max(documentBounds.searchMax, { message: 'Too long' }),
 });
 

@@ -1,5 +1,6 @@
 import {
   createDocumentInput,
+  documentListInput,
   documentSearchInput,
   helpDocumentType,
   type Language,
@@ -82,7 +83,11 @@ builder.queryFields((t) => ({
       'Documents of a type the viewer reads, by order: published ones of what the viewer sees, drafts of what the viewer may write. With a language, those in it or in none.',
     args: { type: t.arg.string({ defaultValue: helpDocumentType }), language: t.arg({ type: LanguageEnum }) },
     resolve: (_root, args, context) =>
-      context.services.documents.list(context.access, args.type ?? helpDocumentType, args.language ?? undefined),
+      context.services.documents.list(
+        context.access,
+        parseInput(documentListInput, { type: args.type ?? undefined }).type,
+        args.language ?? undefined,
+      ),
   }),
   document: t.field({
     type: DocumentRef,
@@ -97,13 +102,10 @@ builder.queryFields((t) => ({
       type: t.arg.string({ defaultValue: helpDocumentType }),
       language: t.arg({ type: LanguageEnum }),
     },
-    resolve: (_root, args, context) =>
-      context.services.documents.search(
-        context.access,
-        args.type ?? helpDocumentType,
-        parseInput(documentSearchInput, { text: args.text }).text,
-        args.language ?? undefined,
-      ),
+    resolve: (_root, args, context) => {
+      const { type, text } = parseInput(documentSearchInput, { type: args.type ?? undefined, text: args.text });
+      return context.services.documents.search(context.access, type, text, args.language ?? undefined);
+    },
   }),
 }));
 
