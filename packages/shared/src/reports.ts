@@ -11,6 +11,7 @@ export * from './reports/covers.ts';
 export * from './reports/dataslots.ts';
 export * from './reports/elements.ts';
 export * from './reports/inputs.ts';
+export * from './reports/periods.ts';
 export * from './reports/rich-text.ts';
 export * from './reports/selections.ts';
 export * from './reports/template-mapping.ts';

@@ -1,4 +1,4 @@
-import type { ReportContent, ReportCoverContent, ReportDataslot } from '@olo/shared';
+import type { ReportContent, ReportCoverContent, ReportDataslot, ReportPeriod } from '@olo/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
@@ -65,6 +65,8 @@ export const reports = pgTable(
     dataslots: jsonb('dataslots').$type<ReportDataslot[]>().notNull().default([]),
     from: timestamp('from_at', { withTimezone: true }).notNull(),
     to: timestamp('to_at', { withTimezone: true }).notNull(),
+    /** packages/shared reportPeriodSchema: a rolling period shown instead of from–to; null keeps the fixed range. */
+    period: jsonb('period').$type<ReportPeriod>(),
     landscape: boolean('landscape').notNull().default(false),
     coverId: integer('cover_id').references(() => reportCovers.id, { onDelete: 'set null' }),
     printtemplateId: integer('printtemplate_id').references(() => printTemplates.id, { onDelete: 'set null' }),
