@@ -73,3 +73,11 @@ export const limitErrors = {
   unknownLimit: 'The limit is not available in this project',
   limitOfOtherType: 'The limit is for another measurement type',
 } as const;
+
+/** Messages of report schedules' errors that the web app translates. */
+export const reportScheduleErrors = {
+  tooManySchedules: 'A report has at most 5 schedules',
+  recipientNotAllowed: 'The recipient may not view the reports of the project',
+  alreadySent: 'The latest period was sent already',
+  tooManySendings: 'Too many sendings in the organization, try again later',
+} as const;

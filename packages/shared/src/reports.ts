@@ -13,6 +13,7 @@ export * from './reports/elements.ts';
 export * from './reports/inputs.ts';
 export * from './reports/periods.ts';
 export * from './reports/rich-text.ts';
+export * from './reports/schedules.ts';
 export * from './reports/selections.ts';
 export * from './reports/template-mapping.ts';
 export * from './reports/variables.ts';

@@ -29,6 +29,7 @@ import '../modules/limits/limits.graphql.ts';
 import '../modules/data-export/data-export.graphql.ts';
 import '../modules/recalculation/recalculation.graphql.ts';
 import '../modules/report-covers/report-covers.graphql.ts';
+import '../modules/report-schedules/report-schedules.graphql.ts';
 import '../modules/print-templates/print-templates.graphql.ts';
 import '../modules/reports/report-context.graphql.ts';
 import '../modules/reports/reports.graphql.ts';

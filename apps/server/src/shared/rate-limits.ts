@@ -38,6 +38,8 @@ export const rateLimitRules = {
   reportPdfPerAccount: { limit: 60, windowMs: 10 * minute },
   /** The same route per address: a few colleagues behind one office address. */
   reportPdfPerIp: { limit: 120, windowMs: 10 * minute },
+  /** One-click unsubscribes of scheduled reports' outside addresses (`/api/report-unsubscribe/{token}`). */
+  reportUnsubscribePerIp: { limit: 30, windowMs: 10 * minute },
   /** Weather sources added by one account: each asks FMI for the nearest station and queues a backfill. */
   addWeatherPerAccount: { limit: 30, windowMs: hour },
 } as const satisfies Record<string, RateLimit>;

@@ -21,6 +21,7 @@ import { registerDataExportRoutes } from '../modules/data-export/data-export.rou
 import { registerIngestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { registerReportPdfRoutes } from '../modules/report-pdf/report-pdf.routes.ts';
 import type { PrintPageServer } from '../modules/report-pdf/report-pdf.service.ts';
+import { registerReportScheduleRoutes } from '../modules/report-schedules/report-schedules.routes.ts';
 import { registerPublicReportRoutes } from '../modules/reports/public-reports.routes.ts';
 import { registerTranslationRoutes } from '../modules/translations/translations.routes.ts';
 import { registerWeatherRoutes } from '../modules/weather/weather.routes.ts';
@@ -42,6 +43,7 @@ export function registerRoutes(app: FastifyInstance, services: Services): void {
   registerIngestRoutes(app, services);
   registerPublicReportRoutes(app, services);
   registerReportPdfRoutes(app, services);
+  registerReportScheduleRoutes(app, services);
   registerTranslationRoutes(app, services);
   registerWeatherRoutes(app, services);
 }

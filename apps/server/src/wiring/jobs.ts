@@ -12,6 +12,8 @@ export function defineJobs(services: Services, repositories: Repositories, logge
   jobs.define(services.recalculation.job);
   jobs.define(services.backgroundExports.job);
   jobs.schedule(meterErrors.schedule);
+  jobs.define(services.reportSchedules.sendJob);
+  jobs.schedule(services.reportSchedules.tickSchedule);
   jobs.schedule(purgeDoneJobsSchedule(repositories.jobs));
   jobs.schedule(alarmEpisodes.missingDataSchedule);
   jobs.define(services.weatherJobs.fetch, services.weatherJobs.backfill);

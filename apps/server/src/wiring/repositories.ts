@@ -31,6 +31,7 @@ import {
   RecalculationTasksRepository,
 } from '../modules/recalculation/recalculation.repository.ts';
 import { ReportCoversRepository } from '../modules/report-covers/report-covers.repository.ts';
+import { ReportSchedulesRepository } from '../modules/report-schedules/report-schedules.repository.ts';
 import { PublicReportsRepository } from '../modules/reports/public-reports.repository.ts';
 import { ReportsRepository } from '../modules/reports/reports.repository.ts';
 import { SeriesRepository } from '../modules/series/series.repository.ts';
@@ -81,6 +82,7 @@ export function createRepositories(database: Database, computerId: number) {
     recalculation: new RecalculationRepository(sql),
     recalculationTasks: new RecalculationTasksRepository(sql),
     reportCovers: new ReportCoversRepository(db),
+    reportSchedules: new ReportSchedulesRepository(sql),
     reports: new ReportsRepository(db),
     series: new SeriesRepository(db),
     sessions: new SessionsRepository(db),

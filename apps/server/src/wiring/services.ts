@@ -47,6 +47,7 @@ import { ProjectsService } from '../modules/projects/projects.service.ts';
 import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
 import { ReportCoversService } from '../modules/report-covers/report-covers.service.ts';
 import { type PrintPageServer, ReportPdfService } from '../modules/report-pdf/report-pdf.service.ts';
+import { ReportSchedulesService } from '../modules/report-schedules/report-schedules.service.ts';
 import { PublicReportsService } from '../modules/reports/public-reports.service.ts';
 import { ReportContextService } from '../modules/reports/report-context.service.ts';
 import { ReportsService } from '../modules/reports/reports.service.ts';
@@ -316,6 +317,18 @@ export async function createServices(deps: ServicesDeps) {
     logger,
     rateLimits,
   });
+  const reportPdf = new ReportPdfService({
+    reports,
+    repository: repositories.reports,
+    covers: repositories.reportCovers,
+    printTemplates: repositories.printTemplates,
+    attachments,
+    rateLimits,
+    visitor: () => access.forViewer(null),
+    render: (job) => pdf.render(job),
+    server: () => deps.printPage.get(),
+    baseUrl: () => deps.address.get(),
+  });
   const services = {
     access,
     accountEmails,
@@ -359,17 +372,17 @@ export async function createServices(deps: ServicesDeps) {
     }),
     reportCovers: new ReportCoversService(repositories.reportCovers, attachments),
     printTemplates: new PrintTemplatesService(repositories.printTemplates),
-    reportPdf: new ReportPdfService({
-      reports,
-      repository: repositories.reports,
-      covers: repositories.reportCovers,
-      printTemplates: repositories.printTemplates,
-      attachments,
+    reportPdf,
+    reportSchedules: new ReportSchedulesService({
+      repository: repositories.reportSchedules,
+      reports: repositories.reports,
+      policy: access,
+      jobs,
+      mailer,
+      pdf: (viewer, reportId, language) => reportPdf.scheduledPdf(viewer, reportId, language),
       rateLimits,
-      visitor: () => access.forViewer(null),
-      render: (job) => pdf.render(job),
-      server: () => deps.printPage.get(),
-      baseUrl: () => deps.address.get(),
+      logger,
+      ...site,
     }),
     series,
     publicSeries,

@@ -11,6 +11,7 @@ export * from './meters.ts';
 export * from './organizations.ts';
 export * from './projects.ts';
 export * from './recalculations.ts';
+export * from './report-schedules.ts';
 export * from './reports.ts';
 export * from './series.ts';
 export * from './translations.ts';

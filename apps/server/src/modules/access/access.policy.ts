@@ -347,6 +347,21 @@ export class AccessPolicy {
     return rights.member && rights.viewAlarms;
   }
 
+  /**
+   * Whether a scheduled report of the project may be mailed to this user: an active user who may view its reports.
+   * Asked when a schedule is saved and again at each sending, so a member who loses the right stops getting the mail.
+   */
+  async mayReceiveReports(userId: string, projectId: number): Promise<boolean> {
+    const user = await this.repository.user(userId);
+    if (!user?.active) return false;
+    return (await this.forViewer(user).project(projectId)).viewReports;
+  }
+
+  /** The rights of a user by id (inactive or unknown: a visitor's), for work done on their behalf, e.g. a schedule. */
+  async forUserId(userId: string): Promise<ViewerAccess> {
+    return this.forViewer((await this.repository.user(userId)) ?? null);
+  }
+
   /** What a public link opens, the same for every viewer (public-project-view.ts). */
   publicProject(project: PublicProjectFacts | undefined): PublicProjectView {
     return publicProjectView(project);

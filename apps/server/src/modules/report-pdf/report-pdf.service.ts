@@ -141,11 +141,23 @@ export class ReportPdfService {
     options: { fresh?: boolean; ip?: string } = {},
   ): Promise<ReportPdf> {
     this.deps.rateLimits.take(['reportPdfPerAccount', access.user?.id], ['reportPdfPerIp', options.ip]);
+    return this.viewerPdf(access, id, language, options.fresh === true && access.isSiteAdmin);
+  }
+
+  /**
+   * A scheduled mailing's PDF, rendered with its schedule owner's rights (project.viewReports); not counted against
+   * the owner's own PDFs, as the report schedules bound their sendings per organization themselves.
+   */
+  scheduledPdf(access: ViewerAccess, id: number, language: Language): Promise<ReportPdf> {
+    return this.viewerPdf(access, id, language, false);
+  }
+
+  private async viewerPdf(access: ViewerAccess, id: number, language: Language, fresh: boolean): Promise<ReportPdf> {
     const report = await this.deps.reports.byId(access, id);
     if (!report) throw notFound();
     const facts = await this.facts(report);
     const key = this.cacheKey('member', report, facts, language);
-    const body = await this.cached(key, options.fresh === true && access.isSiteAdmin, async () => {
+    const body = await this.cached(key, fresh, async () => {
       const answer = (await this.deps.server().query(access, PrintReportDocument, { id })).report;
       if (!answer) throw notFound();
       return this.print(answer, report, facts, language, {
