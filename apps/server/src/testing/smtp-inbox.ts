@@ -9,6 +9,10 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Headers by lower-case name (the last of a repeated one). */
+  headers: Record<string, string>;
+  /** Attached files; in the saved JSON their content is left out. */
+  attachments: Array<{ filename: string; mimeType: string; content: Buffer }>;
 }
 
 /**
@@ -17,6 +21,8 @@ export interface ReceivedMail {
  */
 export async function startSmtpInbox(options: { saveDir?: string; port?: number } = {}) {
   const mails: ReceivedMail[] = [];
+  /** Mails still to refuse with a temporary error (451), as a mail server away for a moment does. */
+  let refusing = 0;
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -26,19 +32,31 @@ export async function startSmtpInbox(options: { saveDir?: string; port?: number 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
+        if (refusing > 0) {
+          refusing--;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        const mail = {
+        const mail: ReceivedMail = {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: parsed.html ?? '',
+          headers: Object.fromEntries(parsed.headers.map((header) => [header.key.toLowerCase(), header.value])),
+          attachments: parsed.attachments.map((attachment) => ({
+            filename: attachment.filename ?? '',
+            mimeType: attachment.mimeType,
+            content: Buffer.from(attachment.content as ArrayBuffer),
+          })),
         };
         mails.push(mail);
         if (options.saveDir) {
           fs.mkdirSync(options.saveDir, { recursive: true });
           // Written aside and renamed, so that a reader polling the folder never sees half a mail.
           const file = path.join(options.saveDir, `${Date.now()}-${mails.length}.json`);
-          fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+          const saved = { ...mail, attachments: mail.attachments.map(({ content, ...rest }) => ({ ...rest, size: content.length })) };
+          fs.writeFileSync(`${file}.part`, JSON.stringify(saved));
           fs.renameSync(`${file}.part`, file);
         }
         for (const wake of waiters) wake();
@@ -51,6 +69,10 @@ export async function startSmtpInbox(options: { saveDir?: string; port?: number 
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** Refuses the next `count` mails with 451. */
+    refuse(count: number) {
+      refusing = count;
+    },
     /** Resolves with the first mail to `to` (after `skip` earlier ones) that matches; 10 s at most. */
     async waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -379,7 +379,7 @@ export async function createServices(deps: ServicesDeps) {
       policy: access,
       jobs,
       mailer,
-      pdf: (viewer, reportId, language) => reportPdf.scheduledPdf(viewer, reportId, language),
+      pdf: (viewer, reportId, language, range) => reportPdf.scheduledPdf(viewer, reportId, language, range),
       rateLimits,
       logger,
       ...site,

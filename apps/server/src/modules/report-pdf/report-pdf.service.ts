@@ -3,6 +3,8 @@ import {
   attachmentUploadPath,
   defaultDataPath,
   type Language,
+  type PeriodRange,
+  periodKey,
   periodSettleMs,
   printTemplateStyle,
   reportCoverContentSchema,
@@ -148,18 +150,27 @@ export class ReportPdfService {
    * A scheduled mailing's PDF, rendered with its schedule owner's rights (project.viewReports); not counted against
    * the owner's own PDFs, as the report schedules bound their sendings per organization themselves.
    */
-  scheduledPdf(access: ViewerAccess, id: number, language: Language): Promise<ReportPdf> {
-    return this.viewerPdf(access, id, language, false);
+  scheduledPdf(access: ViewerAccess, id: number, language: Language, range: PeriodRange): Promise<ReportPdf> {
+    return this.viewerPdf(access, id, language, false, range);
   }
 
-  private async viewerPdf(access: ViewerAccess, id: number, language: Language, fresh: boolean): Promise<ReportPdf> {
-    const report = await this.deps.reports.byId(access, id);
-    if (!report) throw notFound();
+  /** `range`: the period a sending mails, shown whatever the clock says when it is rendered (a retry after midnight). */
+  private async viewerPdf(
+    access: ViewerAccess,
+    id: number,
+    language: Language,
+    fresh: boolean,
+    range?: PeriodRange,
+  ): Promise<ReportPdf> {
+    const found = await this.deps.reports.byId(access, id);
+    if (!found) throw notFound();
+    const report = range ? { ...found, from: range.from, to: range.to } : found;
     const facts = await this.facts(report);
-    const key = this.cacheKey('member', report, facts, language);
+    const key = this.cacheKey(range ? `member:${periodKey(range)}` : 'member', report, facts, language);
     const body = await this.cached(key, fresh, async () => {
-      const answer = (await this.deps.server().query(access, PrintReportDocument, { id })).report;
-      if (!answer) throw notFound();
+      const asked = (await this.deps.server().query(access, PrintReportDocument, { id })).report;
+      if (!asked) throw notFound();
+      const answer = range ? { ...asked, from: range.from.toISOString(), to: range.to.toISOString() } : asked;
       return this.print(answer, report, facts, language, {
         dataPath: defaultDataPath,
         attachmentBase: attachmentUploadPath,

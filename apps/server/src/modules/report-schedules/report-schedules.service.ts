@@ -75,7 +75,12 @@ export class ReportSchedulesService {
       policy: AccessPolicy;
       jobs: JobQueue;
       mailer: Mailer;
-      pdf: (access: ViewerAccess, reportId: number, language: ScheduleRow['language']) => Promise<ReportPdf>;
+      pdf: (
+        access: ViewerAccess,
+        reportId: number,
+        language: ScheduleRow['language'],
+        range: { from: Date; to: Date },
+      ) => Promise<ReportPdf>;
       logger: Logger;
       publicUrl: string;
       siteName: string;
@@ -215,7 +220,7 @@ export class ReportSchedulesService {
   async send(sendingId: number, job: JobInfo): Promise<void> {
     const { repository } = this.deps;
     const sending = await repository.sending(sendingId);
-    if (!sending || sending.status !== 'queued') return;
+    if (sending?.status !== 'queued') return;
     await repository.attempt(sendingId);
     try {
       await this.deliver(sending);
@@ -254,7 +259,10 @@ export class ReportSchedulesService {
       if (!schedule.ownerId || !(await policy.mayReceiveReports(schedule.ownerId, schedule.projectId))) {
         throw new Error("The schedule's owner may no longer view the project's reports");
       }
-      const pdf = await this.deps.pdf(await policy.forUserId(schedule.ownerId), schedule.reportId, schedule.language);
+      const pdf = await this.deps.pdf(await policy.forUserId(schedule.ownerId), schedule.reportId, schedule.language, {
+        from: sending.from,
+        to: sending.to,
+      });
       asLink = pdf.body.length > (this.deps.attachMaxBytes ?? reportAttachMaxBytes);
       for (const recipient of left) {
         await this.deps.mailer.send(
