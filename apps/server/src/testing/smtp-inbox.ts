@@ -55,7 +55,10 @@ export async function startSmtpInbox(options: { saveDir?: string; port?: number 
           fs.mkdirSync(options.saveDir, { recursive: true });
           // Written aside and renamed, so that a reader polling the folder never sees half a mail.
           const file = path.join(options.saveDir, `${Date.now()}-${mails.length}.json`);
-          const saved = { ...mail, attachments: mail.attachments.map(({ content, ...rest }) => ({ ...rest, size: content.length })) };
+          const saved = {
+            ...mail,
+            attachments: mail.attachments.map(({ content, ...rest }) => ({ ...rest, size: content.length })),
+          };
           fs.writeFileSync(`${file}.part`, JSON.stringify(saved));
           fs.renameSync(`${file}.part`, file);
         }

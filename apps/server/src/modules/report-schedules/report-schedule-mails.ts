@@ -54,7 +54,8 @@ export function periodWords(range: PeriodRange, language: Language, timeZone: st
   });
   // `to` is the next period's start: its last day is the one before.
   const last = new Date(Math.max(range.from.getTime(), range.to.getTime() - 1));
-  return format.formatRange(range.from, last);
+  // Intl puts thin spaces around the dash in some locales: plain ones read the same in any mail program.
+  return format.formatRange(range.from, last).replace(/[\u2009\u202f]/g, ' ');
 }
 
 /**
