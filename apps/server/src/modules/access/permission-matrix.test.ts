@@ -438,8 +438,77 @@ function deleteDocumentCase(owner: 'organization' | 'project' | 'global'): Case 
   };
 }
 
+/** A disposable schedule of a disposable report of X with a rolling week, mailing one outside address. */
+async function scheduleOf(w: World): Promise<{ id: number; reportId: number }> {
+  const report = await reportOf(w);
+  const sql = w.olo.server.database.sql;
+  await sql`update reports set period = '{"kind":"previousWeek","days":null}'::jsonb where id = ${report.id}`;
+  const [row] = await sql<Array<{ id: number }>>`
+    insert into report_schedules (report_id, frequency, weekday, hour, minute, language, addresses, next_due_at)
+    values (${report.id}, 'weekly', 1, 7, 0, 'fi', '["matrix@example.com"]'::jsonb, now() + interval '1 day')
+    returning id`;
+  return { id: row?.id as number, reportId: report.id };
+}
+
+const scheduleInput = {
+  frequency: 'weekly',
+  weekday: 1,
+  hour: 7,
+  minute: 0,
+  language: 'fi',
+  addresses: ['m@example.com'],
+};
+
+const reportScheduleCases: Record<string, Case> = {
+  reportSchedules: async (w, role) => {
+    const schedule = await scheduleOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { reportSchedules(reportId: $id) { id } }', { id: schedule.reportId }),
+    );
+  },
+  reportSendings: async (w, role) => {
+    const schedule = await scheduleOf(w);
+    return outcomeOf(
+      await w.call(role, 'query Q($id: Int!) { reportSendings(reportId: $id) { id } }', { id: schedule.reportId }),
+    );
+  },
+  createReportSchedule: async (w, role) => {
+    const report = await reportOf(w);
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($id: Int!, $input: ReportScheduleInput!) { createReportSchedule(reportId: $id, input: $input) { id } }',
+        { id: report.id, input: scheduleInput },
+      ),
+    );
+  },
+  updateReportSchedule: async (w, role) => {
+    const schedule = await scheduleOf(w);
+    return outcomeOf(
+      await w.call(
+        role,
+        'mutation M($id: Int!, $input: ReportScheduleInput!) { updateReportSchedule(id: $id, input: $input) { id } }',
+        { id: schedule.id, input: { ...scheduleInput, hour: 9 } },
+      ),
+    );
+  },
+  deleteReportSchedule: async (w, role) => {
+    const schedule = await scheduleOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { deleteReportSchedule(id: $id) }', { id: schedule.id }),
+    );
+  },
+  sendReportNow: async (w, role) => {
+    const schedule = await scheduleOf(w);
+    return outcomeOf(
+      await w.call(role, 'mutation M($id: Int!) { sendReportNow(scheduleId: $id) { id status } }', { id: schedule.id }),
+    );
+  },
+};
+
 const cases: Record<string, Case> = {
   ...apiCoverageCases,
+  ...reportScheduleCases,
   organizations: async (w, role) =>
     outcomeOf(await w.call(role, 'query { organizations { id } }'), (data) =>
       (data.organizations as Array<{ id: string }>).some((item) => item.id === w.organization.id),

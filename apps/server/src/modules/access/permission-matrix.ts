@@ -15,6 +15,7 @@ import { documentRows } from './permission-matrix/documents.ts';
 import { meterRows } from './permission-matrix/meters.ts';
 import { organizationRows } from './permission-matrix/organizations.ts';
 import { projectRows } from './permission-matrix/projects.ts';
+import { reportScheduleRows } from './permission-matrix/report-schedules.ts';
 import { reportRows } from './permission-matrix/reports.ts';
 import { allRoles, type MatrixRow, roles } from './permission-matrix/roles.ts';
 import { schemaRows, subscriptionRows } from './permission-matrix/schema-and-subscriptions.ts';
@@ -34,6 +35,7 @@ export const permissionMatrix: MatrixRow[] = [
   ...alarmRows,
   ...colorAndLimitRows,
   ...reportRows,
+  ...reportScheduleRows,
   ...weatherRows,
   ...siteStatusRows,
   ...translationRows,
