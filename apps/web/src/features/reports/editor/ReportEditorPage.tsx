@@ -21,6 +21,7 @@ import { ReportDocument } from '../document/ReportDocument.tsx';
 import { memberReportSources, reportContextOf, reportCoverOf, reportModelOf } from '../document/reportModel.ts';
 import { DownloadPdfButton } from '../download/DownloadPdfButton.tsx';
 import { linkLanguage, reportPdfUrl } from '../download/reportPdf.ts';
+import { ReportSendingPanel } from '../sending/ReportSendingPanel.tsx';
 import { type ReportCoverChoice, ReportEditor } from './ReportEditor.tsx';
 import type { ReportDraft } from './useReportAutosave.ts';
 
@@ -213,6 +214,14 @@ export function ReportEditorPage() {
           <ReadOnlyReport report={report} />
         )}
       </QueryState>
+      {report && report.projectId === projectId && (
+        <ReportSendingPanel
+          reportId={report.id}
+          projectId={projectId}
+          timeZone={report.context.timeZone}
+          canAdmin={can('adminReports')}
+        />
+      )}
     </Stack>
   );
 }
