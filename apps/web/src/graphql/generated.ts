@@ -400,6 +400,18 @@ export type ReportAttentionKind =
   | 'pin'
   | 'text';
 
+export type ReportPeriodInput = {
+  /** For lastDays: 1–366. */
+  days?: number | null | undefined;
+  kind: ReportPeriodKind;
+};
+
+export type ReportPeriodKind =
+  | 'lastDays'
+  | 'previousMonth'
+  | 'previousQuarter'
+  | 'previousWeek';
+
 export type SaveDataViewInput = {
   filters?: unknown;
   from: string;
@@ -605,6 +617,8 @@ export type UpdateReportInput = {
   id: number;
   landscape?: boolean | null | undefined;
   name?: string | null | undefined;
+  /** A rolling period shown instead of from–to; null returns to the fixed range. */
+  period?: ReportPeriodInput | null | undefined;
   /** A print template of the project's organization chain. */
   printtemplateId?: number | null | undefined;
   summary?: boolean | null | undefined;
