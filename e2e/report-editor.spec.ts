@@ -337,3 +337,45 @@ test('at 390 px the demo report, with a graph and a data table added, is no wide
   await expect(page.getByTestId('report-document')).toHaveAttribute('data-report-ready', 'true', { timeout: 60_000 });
   expect(await pageWidth()).toBeLessThanOrEqual(390);
 });
+
+test('a report with the previous month as its range shows that month in the editor and at its public link', async ({
+  page,
+}) => {
+  const { path, id } = await newReport(page, `Kuukausiraportti ${Date.now()}`);
+  await page.goto(path);
+  await page.getByTestId('report-settings-toggle').click();
+  const rangeChoice = page.getByRole('combobox', { name: tr('fi', 'Range of the report') });
+  await rangeChoice.click();
+  await page.getByRole('option', { name: tr('fi', 'The previous month') }).click();
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  // The previous calendar month of the project's zone (Helsinki), e.g. "1.–31.10.2026".
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki' }).format(new Date());
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const previous = new Date(Date.UTC(year, month - 2, 1));
+  const lastDay = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
+  const monthText = `1.–${lastDay}.${previous.getUTCMonth() + 1}.${previous.getUTCFullYear()}`;
+  await expect(page.getByTestId('report-period-now')).toContainText(monthText);
+  await expect(page.getByTestId('report-settings-summary')).toContainText(monthText);
+
+  const { report } = await graphql<{ report: { period: { kind: string } | null } }>(
+    page,
+    'query ($id: Int!) { report(id: $id) { period { kind } } }',
+    { id },
+  );
+  expect(report.period).toEqual({ kind: 'previousMonth' });
+  // A text naming the range, as the canvas draws it…
+  await page.getByRole('button', { name: addName('Text') }).click();
+  await page
+    .getByTestId('element-panel')
+    .getByRole('textbox', { name: tr('fi', 'Text') })
+    .fill('Jakso {report.from}–{report.to}');
+  const drawn = page.getByTestId('report-canvas').getByText(/^Jakso /);
+  await expect(drawn).toContainText(`Jakso 1.${previous.getUTCMonth() + 1}.${previous.getUTCFullYear()}`);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  const drawnText = (await drawn.textContent()) ?? '';
+  // …and the public link the same.
+  await page.getByRole('button', { name: tr('fi', 'Publish'), exact: true }).click();
+  const link = (await page.getByTestId('public-link').textContent()) ?? '';
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText(drawnText, { exact: true })).toBeVisible();
+});

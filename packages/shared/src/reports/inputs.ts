@@ -3,6 +3,7 @@ import { dataViewErrors } from '../data-views.ts';
 import { intId, nameField } from '../input-fields.ts';
 import { reportContentInput } from './content.ts';
 import { reportDataslotsSchema } from './dataslots.ts';
+import { reportPeriodSchema } from './periods.ts';
 
 const range = {
   from: z.coerce.date({ message: 'Required' }),
@@ -39,6 +40,8 @@ export const updateReportInput = z
     dataslots: reportDataslotsSchema.optional(),
     from: range.from.optional(),
     to: range.to.optional(),
+    /** Null returns to the fixed range from–to. */
+    period: reportPeriodSchema.nullish(),
     landscape: z.boolean().optional(),
     coverId: intId.nullish(),
     printtemplateId: intId.nullish(),

@@ -23,8 +23,9 @@ import { printMargin } from '../print-templates/print-templates.service.ts';
 import type { ReportCoverRow, ReportCoversRepository } from '../report-covers/report-covers.repository.ts';
 import { publicReportPath } from '../reports/public-reports.paths.ts';
 import { shownAttachmentIds } from '../reports/public-reports.service.ts';
+import type { Report } from '../reports/reports.model.ts';
 import type { ReportsRepository } from '../reports/reports.repository.ts';
-import type { Report, ReportsService } from '../reports/reports.service.ts';
+import type { ReportsService } from '../reports/reports.service.ts';
 import { PrintPublicReportDocument, PrintReportDocument } from './print-page.generated.ts';
 import { boundPrintImages, isPrintableImage } from './report-pdf.images.ts';
 import { printFooterTemplate, printHeaderTemplate } from './report-pdf.templates.ts';
@@ -103,7 +104,7 @@ function lastShownTime(report: Pick<Report, 'from' | 'to' | 'dataslots'>): numbe
  * A report as PDF (decision 0129): the web app's print page (`/print/report`) drawing the report with the same
  * components as the screen, printed by the PDF renderer, its data and images answered in-process with the access
  * of whoever asks (a member's rights, or the published report's own) so that Chromium holds no session or token.
- * PDFs are kept by report version, project data id, cover and print template and language (`cacheKey`).
+ * PDFs are kept by report version and range, project data id, cover and print template and language (`cacheKey`).
  */
 export class ReportPdfService {
   private readonly cache = new ByteBoundedCache<Buffer>(reportPdfCacheBytes);
@@ -227,6 +228,8 @@ export class ReportPdfService {
       audience,
       report.id,
       report.version,
+      // A rolling period moves the range without a new version.
+      `${new Date(report.from).toISOString()}/${new Date(report.to).toISOString()}`,
       facts.project.dataId,
       facts.cover?.updatedAt.toISOString() ?? '-',
       facts.template?.updatedAt.toISOString() ?? '-',

@@ -13,6 +13,9 @@ export interface PublishedReportRow {
   dataslots: unknown;
   from: Date;
   to: Date;
+  /** As stored: read through storedPeriod; its range is read in the project's `timeZone`. */
+  period: unknown;
+  timeZone: string;
   /** The cover's design as stored (reportCoverContentSchema), and whose it is; null without a cover. */
   cover: unknown;
   coverOrganizationId: string | null;
@@ -33,6 +36,8 @@ export class PublicReportsRepository {
         dataslots: reports.dataslots,
         from: reports.from,
         to: reports.to,
+        period: reports.period,
+        timeZone: projects.timeZone,
         cover: reportCovers.cover,
         coverOrganizationId: reportCovers.organizationId,
       })

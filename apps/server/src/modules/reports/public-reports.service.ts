@@ -5,6 +5,7 @@ import {
   reportCoverContentSchema,
   reportDataslotInstants,
   reportDataslotsSchema,
+  reportRange,
   reportReferencedSeries,
   uuidSchema,
   walkReportElements,
@@ -16,6 +17,7 @@ import { type AttachmentsService, isFileOfProject, isLogoOfOrganization } from '
 import type { DataRequest } from '../data/data.schema.ts';
 import type { DataService, ProjectDataAnswer, TimeSpan } from '../data/data.service.ts';
 import type { PublicReportsRepository, PublishedReportRow } from './public-reports.repository.ts';
+import { storedPeriod } from './reports.model.ts';
 
 /** One answer for an unknown id, an unpublished report, an old link and whatever the report does not show. */
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
@@ -34,18 +36,19 @@ export function shownAttachmentIds(content: ReportContent, coverLogoId: string |
  * The times a report shows (epoch seconds): its range and its data slots' ranges. A data slot that
  * no longer parses is left out, as the report leaves it out.
  */
-function reportSpans(report: Pick<PublishedReportRow, 'from' | 'to' | 'dataslots'>): TimeSpan[] {
+function reportSpans(report: PublishedReportRow, now: Date): TimeSpan[] {
   const seconds = (time: Date | string) => Math.floor(new Date(time).getTime() / 1000);
-  const spans = [{ from: seconds(report.from), to: seconds(report.to) }];
+  const range = reportRange(
+    { from: new Date(report.from), to: new Date(report.to), period: storedPeriod(report.period) },
+    now,
+    report.timeZone,
+  );
+  const spans = [{ from: seconds(range.from), to: seconds(range.to) }];
   const slots = reportDataslotsSchema.safeParse(report.dataslots);
   // Relative slots lie inside the report's range whatever the zone; fixed ones where their dates say.
   if (slots.success) {
     for (const slot of slots.data) {
-      const instants = reportDataslotInstants(
-        slot.range,
-        { from: new Date(report.from), to: new Date(report.to) },
-        'UTC',
-      );
+      const instants = reportDataslotInstants(slot.range, range, 'UTC');
       spans.push({ from: seconds(new Date(instants.from)), to: seconds(new Date(instants.to)) });
     }
   }
@@ -65,6 +68,7 @@ export class PublicReportsService {
       data: DataService;
       attachments: AttachmentsService;
       rateLimits: RateLimiter;
+      now?: () => Date;
     },
   ) {}
 
@@ -73,11 +77,14 @@ export class PublicReportsService {
     const report = await this.published(publicId, client);
     if (request.projectId !== report.projectId) throw notFound();
     const content = this.content(report);
-    return this.deps.data.selectedProjectData(
+    const answer = await this.deps.data.selectedProjectData(
       request,
       (lists) => reportReferencedSeries(content, lists),
-      reportSpans(report),
+      reportSpans(report, this.deps.now?.() ?? new Date()),
     );
+    // A rolling period moves the times shown under the same address: a month answered empty today is shown next month.
+    if (storedPeriod(report.period) === null) return answer;
+    return { ...answer, caching: { ...answer.caching, immutable: false } };
   }
 
   /** A file the report's image tours or its cover show, if it still belongs where they may show it from. */

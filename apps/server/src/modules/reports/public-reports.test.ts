@@ -305,6 +305,27 @@ describe.each(testDatabases)('a published report at its public link on %s', (kin
     expect((await publicFile(files.tour, renewed)).status).toBe(200);
     publicId = renewed;
   });
+
+  it('follows a rolling period: its latest whole period is shown, the fixed range no longer, and nothing is immutable', async () => {
+    // The last week lies after October: of October only the fixed data slot's days are still shown.
+    await db()
+      .update(reports)
+      .set({ period: { kind: 'previousWeek', days: null } })
+      .where(eq(reports.id, reportId));
+    const lastWeek = await publicData('2026-10', 86_400);
+    expect(lastWeek.status).toBe(200);
+    const shownDays = Object.keys((lastWeek.json() as ProjectDataBody).data).map((start) => Number(start) * 1000);
+    expect(shownDays).toEqual([Date.parse(schoolHoursLate.from), Date.parse(schoolHoursLate.from) + 86_400_000]);
+    // A year back holds October again; the answer may change as the period moves, so it is revalidated.
+    await db()
+      .update(reports)
+      .set({ period: { kind: 'lastDays', days: 366 } })
+      .where(eq(reports.id, reportId));
+    const lastYear = await publicData('2026-10', 86_400);
+    expect(Object.keys((lastYear.json() as ProjectDataBody).data).length).toBeGreaterThan(0);
+    expect(lastYear.headers.get('cache-control')).toBe('public, no-cache');
+    await db().update(reports).set({ period: null }).where(eq(reports.id, reportId));
+  });
 });
 
 describe('the public report routes’ rate limit', () => {

@@ -1,4 +1,11 @@
-import { cloneReportInput, createReportInput, type ReportAttention, updateReportInput } from '@olo/shared';
+import {
+  cloneReportInput,
+  createReportInput,
+  type ReportAttention,
+  type ReportPeriod,
+  reportPeriodKinds,
+  updateReportInput,
+} from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { absentNulls } from '../../graphql/input.ts';
@@ -8,8 +15,8 @@ import { PrintTemplateRef } from '../print-templates/print-templates.graphql.ts'
 import { PublicProjectRef } from '../projects/public-project.graphql.ts';
 import { ReportCoverRef } from '../report-covers/report-covers.graphql.ts';
 import { ReportContextRef } from './report-context.graphql.ts';
+import type { Report, ReportCreation, ReportExtras } from './reports.model.ts';
 import type { ReportTemplateRow } from './reports.repository.ts';
-import type { Report, ReportCreation, ReportExtras } from './reports.service.ts';
 
 const ReportTemplateRef = builder.objectRef<ReportTemplateRow>('ReportTemplate').implement({
   description: 'A report flagged as a template, offered when creating a report in its organization chain.',
@@ -25,6 +32,16 @@ const ReportTemplateRef = builder.objectRef<ReportTemplateRow>('ReportTemplate')
 
 const coverOf = (coverId: number | null, context: GraphQLContext) =>
   coverId === null ? null : context.loaders.reportCover.load(coverId);
+
+const ReportPeriodKindRef = builder.enumType('ReportPeriodKind', { values: reportPeriodKinds });
+
+const ReportPeriodRef = builder.objectRef<ReportPeriod>('ReportPeriod').implement({
+  description: "A report's rolling period: the latest whole week, month, quarter or last N days in the project's zone.",
+  fields: (t) => ({
+    kind: t.field({ type: ReportPeriodKindRef, resolve: (period) => period.kind }),
+    days: t.exposeInt('days', { nullable: true, description: 'Whole days ending at today’s midnight (lastDays).' }),
+  }),
+});
 
 export const ReportRef = builder.objectRef<Report>('Report').implement({
   description: 'A report of a project (spec §3): a tree of elements over a range; a template when flagged.',
@@ -44,6 +61,12 @@ export const ReportRef = builder.objectRef<Report>('Report').implement({
     }),
     from: t.expose('from', { type: 'DateTime' }),
     to: t.expose('to', { type: 'DateTime' }),
+    period: t.field({
+      type: ReportPeriodRef,
+      nullable: true,
+      description: 'A rolling period: then from and to are its latest whole period; null: the fixed range.',
+      resolve: (report) => report.period,
+    }),
     landscape: t.exposeBoolean('landscape'),
     coverId: t.exposeInt('coverId', { nullable: true }),
     cover: t.field({
@@ -93,6 +116,12 @@ const PublicReportRef = builder.objectRef<Report>('PublicReport').implement({
     dataslots: t.field({ type: 'JSON', resolve: (report) => report.dataslots }),
     from: t.expose('from', { type: 'DateTime' }),
     to: t.expose('to', { type: 'DateTime' }),
+    period: t.field({
+      type: ReportPeriodRef,
+      nullable: true,
+      description: 'A rolling period: then from and to are its latest whole period; null: the fixed range.',
+      resolve: (report) => report.period,
+    }),
     landscape: t.exposeBoolean('landscape'),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     pageMargin: t.string({
@@ -185,6 +214,13 @@ const CreateReportInput = builder.inputType('CreateReportInput', {
   }),
 });
 
+const ReportPeriodInput = builder.inputType('ReportPeriodInput', {
+  fields: (t) => ({
+    kind: t.field({ type: ReportPeriodKindRef, required: true }),
+    days: t.int({ description: 'For lastDays: 1–366.' }),
+  }),
+});
+
 const UpdateReportInput = builder.inputType('UpdateReportInput', {
   description: 'Omitted fields stay as they are; null clears coverId or printtemplateId.',
   fields: (t) => ({
@@ -195,6 +231,10 @@ const UpdateReportInput = builder.inputType('UpdateReportInput', {
     dataslots: t.field({ type: 'JSON', description: 'packages/shared ReportDataslot[], at most 20.' }),
     from: t.field({ type: 'DateTime' }),
     to: t.field({ type: 'DateTime' }),
+    period: t.field({
+      type: ReportPeriodInput,
+      description: 'A rolling period shown instead of from–to; null returns to the fixed range.',
+    }),
     landscape: t.boolean(),
     coverId: t.int({ description: "A cover of the project's organization chain (reportExtras.covers)." }),
     printtemplateId: t.int({ description: "A print template of the project's organization chain." }),
@@ -212,7 +252,7 @@ const CloneReportInput = builder.inputType('CloneReportInput', {
 });
 
 /** Of a report's settings, only these may be cleared with null. */
-const clearableReport = ['coverId', 'printtemplateId'] as const;
+const clearableReport = ['coverId', 'printtemplateId', 'period'] as const;
 
 builder.objectFields(PublicProjectRef, (t) => ({
   summaryReports: t.field({

@@ -16,6 +16,7 @@ export type ReportChanges = Partial<
     | 'dataslots'
     | 'from'
     | 'to'
+    | 'period'
     | 'landscape'
     | 'coverId'
     | 'printtemplateId'
@@ -121,6 +122,15 @@ export class ReportsRepository {
 
   async delete(id: number): Promise<void> {
     await this.db.delete(reports).where(eq(reports.id, id));
+  }
+
+  /** The time zones of projects by id, in which their reports' rolling periods are read. */
+  async timeZones(projectIds: number[]): Promise<Map<number, string>> {
+    const rows = await this.db
+      .select({ id: projects.id, timeZone: projects.timeZone })
+      .from(projects)
+      .where(inArray(projects.id, projectIds));
+    return new Map(rows.map((row) => [row.id, row.timeZone]));
   }
 
   /** Projects with their organization's name, for the reports' contexts. */

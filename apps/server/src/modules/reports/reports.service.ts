@@ -5,12 +5,9 @@ import {
   dataViewErrors,
   emptyReportContent,
   mapReportContent,
-  parseReportContent,
-  parseStoredDataslots,
   type ReportAttention,
   type ReportContent,
   type ReportDroppedPin,
-  type ReportElement,
   type ReportUnmapped,
   relativeDataslotRange,
   reportDataslotInstants,
@@ -24,10 +21,19 @@ import {
 import { AppError } from '../../shared/errors.ts';
 import type { PublicProjectFacts, ViewerAccess } from '../access/access.policy.ts';
 import type { AttachmentsService } from '../attachments/attachments.service.ts';
-import type { PrintTemplateRow, PrintTemplatesRepository } from '../print-templates/print-templates.repository.ts';
-import type { ReportCoverRow, ReportCoversRepository } from '../report-covers/report-covers.repository.ts';
+import type { PrintTemplatesRepository } from '../print-templates/print-templates.repository.ts';
+import type { ReportCoversRepository } from '../report-covers/report-covers.repository.ts';
 import type { SeriesRepository } from '../series/series.repository.ts';
 import type { SpacesRepository } from '../spaces/spaces.repository.ts';
+import {
+  imageAttachmentIds,
+  pinsAttention,
+  type Report,
+  type ReportCreation,
+  type ReportExtras,
+  replaceAttachments,
+  toReport,
+} from './reports.model.ts';
 import type {
   ReportChanges,
   ReportProjectRow,
@@ -36,66 +42,7 @@ import type {
   ReportTemplateRow,
 } from './reports.repository.ts';
 
-/**
- * A report as the API gives it: content upgraded to the current version, data slots with their
- * ranges (fixed dates stored before ranges were relative read as such), publicId only while published.
- */
-export type Report = Omit<ReportRow, 'content' | 'publicId'> & { content: ReportContent; publicId: string | null };
-
-export interface ReportCreation {
-  report: Report;
-  unmapped: ReportUnmapped[];
-  /** What the author should look at: texts and images of the template, dropped pins, slots without data. */
-  attention: ReportAttention[];
-}
-
-export interface ReportExtras {
-  covers: ReportCoverRow[];
-  printTemplates: PrintTemplateRow[];
-  templates: ReportTemplateRow[];
-}
-
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
-
-function pinsAttention(pins: readonly ReportDroppedPin[]): ReportAttention[] {
-  return pins.map((pin) => ({ kind: 'pin', elementId: pin.elementId, name: pin.spaceName }));
-}
-
-function toReport(row: ReportRow): Report {
-  const parsed = parseReportContent(row.content);
-  if (!parsed.success) throw new AppError('BAD_USER_INPUT', parsed.message);
-  return {
-    ...row,
-    content: parsed.data,
-    dataslots: parseStoredDataslots(row.dataslots),
-    publicId: row.published ? row.publicId : null,
-  };
-}
-
-/** Every attachment id an image tour of the content shows. */
-function imageAttachmentIds(elements: readonly ReportElement[]): string[] {
-  const ids = new Set<string>();
-  const visit = (list: readonly ReportElement[]) => {
-    for (const element of list) {
-      if (element.kind === 'imageTour') for (const image of element.images) ids.add(image.attachmentId);
-      visit(element.children);
-    }
-  };
-  visit(elements);
-  return [...ids];
-}
-
-function replaceAttachments(elements: readonly ReportElement[], ids: ReadonlyMap<string, string>): ReportElement[] {
-  return elements.map((element) => {
-    const children = replaceAttachments(element.children, ids);
-    if (element.kind !== 'imageTour') return { ...element, children };
-    const images = element.images.map((image) => ({
-      ...image,
-      attachmentId: ids.get(image.attachmentId) ?? image.attachmentId,
-    }));
-    return { ...element, children, images };
-  });
-}
 
 /**
  * Reports of projects (spec §3): viewers of a project's reports read them, report admins write,
@@ -110,6 +57,7 @@ export class ReportsService {
   private readonly covers: ReportCoversRepository;
   private readonly printTemplates: PrintTemplatesRepository;
   private readonly attachments: AttachmentsService;
+  private readonly now: () => Date;
 
   constructor(deps: {
     repository: ReportsRepository;
@@ -118,6 +66,7 @@ export class ReportsService {
     covers: ReportCoversRepository;
     printTemplates: PrintTemplatesRepository;
     attachments: AttachmentsService;
+    now?: () => Date;
   }) {
     this.repository = deps.repository;
     this.spaces = deps.spaces;
@@ -125,12 +74,13 @@ export class ReportsService {
     this.covers = deps.covers;
     this.printTemplates = deps.printTemplates;
     this.attachments = deps.attachments;
+    this.now = deps.now ?? (() => new Date());
   }
 
   /** A project's reports by name; only those flagged summary (its overview's) when `summaryOnly`. */
   async list(access: ViewerAccess, projectId: number, summaryOnly = false): Promise<Report[]> {
     await access.assert('project.viewReports', projectId);
-    return (await this.repository.listByProject(projectId, summaryOnly)).map(toReport);
+    return this.present(await this.repository.listByProject(projectId, summaryOnly));
   }
 
   /**
@@ -143,14 +93,14 @@ export class ReportsService {
     which: 'summary' | 'all',
   ): Promise<Report[]> {
     if (which === 'all' && !access.policy.publicProject(project).reports) return [];
-    return (await this.repository.listPublished(project.id, which === 'summary')).map(toReport);
+    return this.present(await this.repository.listPublished(project.id, which === 'summary'));
   }
 
   async byId(access: ViewerAccess, id: number): Promise<Report | null> {
     const row = await this.repository.findById(id);
     if (!row) return null;
     await access.assert('project.viewReports', row.projectId);
-    return toReport(row);
+    return this.presentOne(row);
   }
 
   /** Anybody's, while published under this id; otherwise 'Not found', as for an id that never existed. */
@@ -159,7 +109,7 @@ export class ReportsService {
     if (!uuidSchema.safeParse(publicId).success) throw notFound();
     const row = await this.repository.findPublished(publicId);
     if (!row) throw notFound();
-    return toReport(row);
+    return this.presentOne(row);
   }
 
   async extras(access: ViewerAccess, projectId: number): Promise<ReportExtras> {
@@ -179,11 +129,11 @@ export class ReportsService {
     const base = { projectId: project.id, name: input.name, from: input.from, to: input.to };
     if (input.templateId === null || input.templateId === undefined) {
       const row = await this.repository.insert({ ...base, content: emptyReportContent, dataslots: [] });
-      return { report: toReport(row), unmapped: [], attention: [] };
+      return { report: await this.presentOne(row), unmapped: [], attention: [] };
     }
     const template = await this.repository.templateInChain(input.templateId, project.organizationId);
     if (!template) throw notFound();
-    const source = toReport(template);
+    const source = await this.presentOne(template);
     const { content, unmapped, droppedPins } = await this.retarget(access, source, project, true);
     // The template's slots follow the new report's range: fixed dates are read against the template's own.
     const fixedSlots: ReportAttention[] = [];
@@ -196,11 +146,12 @@ export class ReportsService {
       ...base,
       content,
       dataslots,
+      period: source.period,
       landscape: source.landscape,
       coverId: await this.coverInChain(source.coverId, project.organizationId),
       printtemplateId: await this.printTemplateInChain(source.printtemplateId, project.organizationId),
     });
-    const report = toReport(row);
+    const report = await this.presentOne(row);
     const attention = [
       ...reportTemplateAttention(content),
       ...pinsAttention(droppedPins),
@@ -233,7 +184,7 @@ export class ReportsService {
     }
     const updated = await this.repository.update(id, changes as ReportChanges, version);
     if (!updated) throw new AppError('CONFLICT', reportErrors.changedElsewhere);
-    return toReport(updated);
+    return this.presentOne(updated);
   }
 
   async delete(access: ViewerAccess, id: number): Promise<boolean> {
@@ -252,7 +203,7 @@ export class ReportsService {
     if (!row) throw notFound();
     await access.assert('project.viewReports', row.projectId);
     await access.assert('project.adminReports', input.projectId);
-    const source = toReport(row);
+    const source = await this.presentOne(row);
     const project = await this.project(input.projectId);
     const { content, unmapped, droppedPins } = await this.retarget(
       access,
@@ -267,12 +218,13 @@ export class ReportsService {
       dataslots: source.dataslots,
       from: source.from,
       to: source.to,
+      period: source.period,
       landscape: source.landscape,
       summary: source.projectId === project.id ? source.summary : false,
       coverId: await this.coverInChain(source.coverId, project.organizationId),
       printtemplateId: await this.printTemplateInChain(source.printtemplateId, project.organizationId),
     });
-    return { report: toReport(created), unmapped, attention: pinsAttention(droppedPins) };
+    return { report: await this.presentOne(created), unmapped, attention: pinsAttention(droppedPins) };
   }
 
   /** Opens the public link under a new id, so that a link given out before stops working. */
@@ -280,19 +232,32 @@ export class ReportsService {
     await this.editable(access, id);
     const row = await this.repository.update(id, { published: true, publicId: crypto.randomUUID() }, undefined, false);
     if (!row) throw notFound();
-    return toReport(row);
+    return this.presentOne(row);
   }
 
   async unpublish(access: ViewerAccess, id: number): Promise<Report> {
     await this.editable(access, id);
     const row = await this.repository.update(id, { published: false }, undefined, false);
     if (!row) throw notFound();
-    return toReport(row);
+    return this.presentOne(row);
   }
 
   async templatesOfOrganization(access: ViewerAccess, organizationId: string): Promise<ReportTemplateRow[]> {
     await access.assert('organization.manageReportCovers', organizationId);
     return this.repository.templates(organizationId, true);
+  }
+
+  /** Reports as the API gives them: the time zones of their projects are read only for rolling periods. */
+  private async present(rows: ReportRow[]): Promise<Report[]> {
+    const rolling = [...new Set(rows.filter((row) => row.period !== null).map((row) => row.projectId))];
+    const zones = rolling.length > 0 ? await this.repository.timeZones(rolling) : new Map<number, string>();
+    const now = this.now();
+    return rows.map((row) => toReport(row, zones.get(row.projectId) ?? 'UTC', now));
+  }
+
+  private async presentOne(row: ReportRow): Promise<Report> {
+    const [report] = await this.present([row]);
+    return report as Report;
   }
 
   private async editable(access: ViewerAccess, id: number): Promise<ReportRow> {

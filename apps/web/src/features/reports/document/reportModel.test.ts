@@ -22,6 +22,7 @@ function report(overrides: Partial<ReportFieldsFragment> = {}): ReportFieldsFrag
     dataslots: [slot('a', '2026-11-02T06:00:00Z', '2026-11-06T14:00:00Z')],
     from: '2026-10-31T22:00:00.000Z',
     to: '2026-11-30T22:00:00.000Z',
+    period: null,
     landscape: false,
     pageMargin: '15mm',
     coverId: null,

@@ -5,6 +5,7 @@ import {
   newReportElementId,
   type ReportDataslot,
   type ReportDataslotRange,
+  type ReportPeriod,
   reportBounds,
   reportDataslotBounds,
   reportDataslotInstants,
@@ -16,6 +17,7 @@ import { slotChoices, slotLabel } from '../../data-slots/slotChoices.ts';
 import { rangeOfDays, wallDayInput } from '../../data-slots/wallTime.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { DeleteButton } from '../../ui/DeleteButton.tsx';
+import { ReportPeriodFields } from './ReportPeriodFields.tsx';
 
 const modeLabels = { avg: 'Average', min: 'Minimum', max: 'Maximum' } as const;
 const dayMs = 86_400_000;
@@ -247,16 +249,21 @@ function DataslotEditor({
 export function RangeSettings({
   from,
   to,
+  period,
   dataslots,
   timeZone,
   onRange,
+  onPeriod,
   onDataslots,
 }: {
+  /** The range shown: the fixed one, or the rolling period's latest (shownReportRange). */
   from: number;
   to: number;
+  period: ReportPeriod | null;
   dataslots: readonly ReportDataslot[];
   timeZone: string;
   onRange: (range: { from: number; to: number }) => void;
+  onPeriod: (period: ReportPeriod | null) => void;
   onDataslots: (dataslots: ReportDataslot[]) => void;
 }) {
   const { t } = useTranslation();
@@ -281,7 +288,8 @@ export function RangeSettings({
       <Text size="sm" c="dimmed">
         {t('Elements show the report’s range unless they name one of its data slots.')}
       </Text>
-      <DayRangeFields from={from} to={to} timeZone={timeZone} onChange={onRange} testId="report-range" />
+      <ReportPeriodFields period={period} shown={{ from, to }} timeZone={timeZone} onChange={onPeriod} />
+      {!period && <DayRangeFields from={from} to={to} timeZone={timeZone} onChange={onRange} testId="report-range" />}
       {dataslots.map((slot, index) => (
         <DataslotEditor
           key={slot.id}

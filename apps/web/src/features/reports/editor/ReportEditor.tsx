@@ -23,6 +23,7 @@ import { ElementSettings } from './ElementSettings.tsx';
 import { elementKindLabels, elementSummary } from './elementKinds.ts';
 import { RangeSettings } from './RangeSettings.tsx';
 import classes from './ReportEditor.module.css';
+import { shownReportRange } from './ReportPeriodFields.tsx';
 import { type NamedChoice, PublishControls, ReportSettings } from './ReportSettings.tsx';
 import { findReportElement, newReportElement } from './reportTree.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
@@ -90,14 +91,15 @@ export function ReportEditor(props: ReportEditorProps) {
   const [reloading, setReloading] = useState(false);
 
   const cover = props.covers.find((item) => item.id === draft.coverId) ?? null;
+  const shown = useMemo(() => shownReportRange(draft, props.context.timeZone), [draft, props.context.timeZone]);
   const scope = useMemo<ReportScope>(
     () => ({
       report: {
         name: draft.name,
         content: draft.content,
         dataslots: draft.dataslots,
-        from: draft.from,
-        to: draft.to,
+        from: shown.from,
+        to: shown.to,
         landscape: draft.landscape,
         cover: cover ? { name: cover.name, cover: cover.cover } : null,
       },
@@ -105,7 +107,7 @@ export function ReportEditor(props: ReportEditorProps) {
       sources: props.sources,
       currentSpace: null,
     }),
-    [draft, cover, props.context, props.sources],
+    [draft, shown, cover, props.context, props.sources],
   );
   const elements = draft.content.elements;
   const selected = selectedId ? findReportElement(elements, selectedId) : null;
@@ -211,8 +213,8 @@ export function ReportEditor(props: ReportEditorProps) {
               onUnpublish={() => void publish(false)}
             />
             <SettingsDisclosure
-              from={draft.from}
-              to={draft.to}
+              from={shown.from}
+              to={shown.to}
               dataslotCount={draft.dataslots.length}
               timeZone={props.context.timeZone}
             >
@@ -224,11 +226,14 @@ export function ReportEditor(props: ReportEditorProps) {
               />
               <Divider />
               <RangeSettings
-                from={draft.from}
-                to={draft.to}
+                from={shown.from}
+                to={shown.to}
+                period={draft.period}
                 dataslots={draft.dataslots}
                 timeZone={props.context.timeZone}
                 onRange={(range) => dispatch({ type: 'set', changes: range })}
+                // Back to fixed dates at the period now shown, so that nothing moves.
+                onPeriod={(period) => dispatch({ type: 'set', changes: period ? { period } : { period, ...shown } })}
                 onDataslots={(dataslots) => dispatch({ type: 'set', changes: { dataslots } })}
               />
             </SettingsDisclosure>

@@ -11,6 +11,7 @@ const initial: ReportDraft = {
   dataslots: [],
   from: Date.parse('2026-03-01T00:00:00+02:00'),
   to: Date.parse('2026-04-01T00:00:00+03:00'),
+  period: null,
   landscape: false,
   coverId: null,
   printtemplateId: null,

@@ -1,11 +1,13 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { reportErrors } from '@olo/shared';
+import { type ReportPeriod, reportErrors } from '@olo/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ReportBody } from '../document/reportScope.ts';
 import { type ReportTreeAction, reportTreeReducer } from './reportTree.ts';
 
 /** What the editor changes and saves of a report (publishing has its own mutations). */
 export interface ReportDraft extends ReportBody {
+  /** A rolling period; then `from`–`to` are the fixed range it returns to when cleared. */
+  period: ReportPeriod | null;
   coverId: number | null;
   printtemplateId: number | null;
   template: boolean;
