@@ -45,7 +45,7 @@ test('a report admin schedules a weekly report by mail, sends the latest week no
   await form.getByRole('button', { name: tr('fi', 'Save') }).click();
   await expect(form.getByText(tr('fi', 'Invalid email'))).toBeVisible();
   await form.getByLabel(tr('fi', 'Other email addresses')).fill(address);
-  await form.getByLabel(tr('fi', 'Time')).fill('07:30');
+  await form.getByLabel(tr('fi', 'Time'), { exact: true }).fill('07:30');
   await form.getByRole('button', { name: tr('fi', 'Save') }).click();
   const schedule = section.getByTestId('report-schedule');
   await expect(schedule).toContainText(
