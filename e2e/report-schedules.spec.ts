@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { latestWholePeriod } from '../packages/shared/src/reports/periods.ts';
 import { demo, logIn } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations, expectNoSidewaysOverflow } from './support/axe.ts';
 import { graphql } from './support/graphql.ts';
 import { waitForMail } from './support/mail.ts';
 import { tr } from './support/translations.ts';
@@ -62,6 +63,14 @@ test('a report admin schedules a weekly report by mail, sends the latest week no
   expect(mail.attachments?.[0]).toMatchObject({ filename: `${name}.pdf`, mimeType: 'application/pdf' });
   expect(mail.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   await expect(section.getByTestId('report-sending').first()).toContainText(tr('fi', 'Sent'), { timeout: 30_000 });
+
+  // At a phone's width, with the form open beside the list, nothing overflows and axe finds nothing serious.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await schedule.getByRole('button', { name: tr('fi', 'Edit') }).click();
+  await expect(section.getByTestId('report-schedule-form')).toBeVisible();
+  await expectNoSidewaysOverflow(page);
+  await expectNoSeriousA11yViolations(page);
+  await section.getByRole('button', { name: tr('fi', 'Cancel') }).click();
 
   // Sending the same week again is refused: a period goes out once.
   await schedule.getByRole('button', { name: tr('fi', 'Send the latest period now') }).click();
