@@ -2,6 +2,7 @@ import { dataSlotBounds, wallClockSlotsVersion } from '@olo/shared';
 import type { FastifyInstance } from 'fastify';
 import { dataExportOpenApiPaths } from '../modules/data-export/data-export.openapi.ts';
 import { reportPdfOpenApiPaths } from '../modules/report-pdf/report-pdf.openapi.ts';
+import { reportScheduleOpenApiPaths } from '../modules/report-schedules/report-schedules.openapi.ts';
 import { translationsOpenApiPaths } from '../modules/translations/translations.openapi.ts';
 import { weatherOpenApiPaths } from '../modules/weather/weather.openapi.ts';
 
@@ -374,6 +375,7 @@ export function openApiDocument() {
         },
       },
       ...reportPdfOpenApiPaths(exportErrorResponse),
+      ...reportScheduleOpenApiPaths(),
       '/api/docs': {
         get: {
           summary: 'This description',
