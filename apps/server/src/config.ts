@@ -172,6 +172,13 @@ export const configSchema = z
       .min(0)
       .max(200_000, { message: 'must be at most 200000 (the largest export)' })
       .default(20_000),
+    /** A scheduled report's PDF larger than this many bytes is not attached; the mail says where to get it (0197). */
+    REPORT_ATTACH_MAX_BYTES: z.coerce
+      .number({ message: 'expected a number of bytes' })
+      .int({ message: 'expected a whole number of bytes' })
+      .min(0)
+      .max(25 * 1024 * 1024, { message: 'must be at most 26214400 (25 MB)' })
+      .default(5 * 1024 * 1024),
     /** The Chromium that prints PDFs (Debian's `chromium`). */
     CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
     /** Chromium pages printing PDFs at once (decision 0127). */
@@ -237,6 +244,7 @@ export const configSchema = z
     readingTimeMin: env.READING_TIME_MIN,
     readingMaxAheadSeconds: env.READING_MAX_AHEAD,
     exportBackgroundCells: env.EXPORT_BACKGROUND_CELLS,
+    reportAttachMaxBytes: env.REPORT_ATTACH_MAX_BYTES,
     chromiumPath: env.CHROMIUM_PATH,
     pdfPages: env.PDF_PAGES,
     pdfQueueMax: env.PDF_QUEUE_MAX,

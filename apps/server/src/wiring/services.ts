@@ -383,6 +383,7 @@ export async function createServices(deps: ServicesDeps) {
       rateLimits,
       logger,
       ...site,
+      attachMaxBytes: config.reportAttachMaxBytes,
     }),
     series,
     publicSeries,

@@ -265,3 +265,84 @@ describe.each(testDatabases)('scheduled reports by mail on %s', (kind) => {
     expect(anonymous.errors?.[0]?.message).toBe('Not signed in');
   });
 });
+
+describe('a scheduled report whose PDF is too large to attach', () => {
+  let olo: TestServer;
+  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+
+  beforeAll(async () => {
+    execFileSync('node', ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'ignore' });
+    inbox = await startSmtpInbox();
+    olo = await startTestServer('pglite', {
+      SMTP_URL: inbox.url,
+      PUBLIC_URL: 'https://olo.example',
+      REPORT_ATTACH_MAX_BYTES: '1000',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await olo?.close();
+    await inbox?.close();
+  });
+
+  it('goes to members as a link to the report in Olo and to outside addresses as a note, never attached', async () => {
+    const sql = olo.server.database.sql;
+    const { client: admin } = await signedInClient(olo.url);
+    const member = await signedInClient(olo.url);
+    await sql`update user_emails set is_verified = true where user_id = ${member.account.id}`;
+    const organization = await createOrganization(admin);
+    const projectId = (await createProject(admin, organization.id, { name: 'Iso', timeZone: 'Europe/Stockholm' })).id;
+    await sql`insert into project_memberships (project_id, user_id, can_view_reports) values (${projectId}, ${member.account.id}, true)`;
+    const [report] = await sql<Array<{ id: number }>>`
+      insert into reports (project_id, name, content, from_at, to_at, period)
+      values (${projectId}, 'Månadsrapport', ${JSON.stringify({ version: reportContentVersion, elements: [] })}::jsonb,
+        '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '{"kind":"previousMonth","days":null}'::jsonb)
+      returning id`;
+    const reportId = report?.id as number;
+    const created = expectData(
+      await admin.graphql<{ createReportSchedule: { id: number } }>(createSchedule, {
+        reportId,
+        input: {
+          frequency: 'monthly',
+          monthDay: 1,
+          hour: 8,
+          minute: 0,
+          language: 'sv',
+          memberIds: [member.account.id],
+          addresses: ['extern@example.com'],
+        },
+      }),
+    ).createReportSchedule;
+    const sent = expectData(
+      await admin.graphql<{ sendReportNow: { status: string } }>(
+        'mutation M($id: Int!) { sendReportNow(scheduleId: $id) { status } }',
+        { id: created.id },
+      ),
+    ).sendReportNow;
+    expect(sent.status).toBe('queued');
+    const toMember = await inbox.waitFor(
+      member.account.email,
+      (mail) => mail.subject.startsWith('Månadsrapport'),
+      60_000,
+    );
+    expect(toMember.attachments).toEqual([]);
+    expect(toMember.text).toContain('Rapportens PDF är för stor för att bifogas; öppna rapporten i Olo:');
+    expect(toMember.text).toContain(`https://olo.example/p/${projectId}/report/${reportId}`);
+    const toOutside = await inbox.waitFor('extern@example.com', (mail) => mail.subject.startsWith('Månadsrapport'));
+    expect(toOutside.attachments).toEqual([]);
+    expect(toOutside.text).toContain('Be avsändaren om rapporten.');
+    expect(toOutside.text).not.toContain('/p/');
+    const deadline = Date.now() + 30_000;
+    let list: Array<{ status: string; asLink: boolean }> = [];
+    while (Date.now() < deadline) {
+      list = expectData(await admin.graphql<{ reportSendings: typeof list }>(sendings, { reportId })).reportSendings;
+      if (list[0]?.status === 'sent') break;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(list).toMatchObject([{ status: 'sent', asLink: true }]);
+    // The same month again: refused, nothing more is mailed.
+    const again = await admin.graphql('mutation M($id: Int!) { sendReportNow(scheduleId: $id) { status } }', {
+      id: created.id,
+    });
+    expect(again.errors?.[0]?.message).toBe('The latest period was sent already');
+  }, 120_000);
+});
