@@ -22,6 +22,10 @@ const ReportScheduleRef = builder.objectRef<ScheduleRow>('ReportSchedule').imple
     memberIds: t.exposeStringList('memberIds', { description: 'Project members mailed (user ids).' }),
     addresses: t.exposeStringList('addresses', { description: 'Outside addresses mailed unless unsubscribed.' }),
     nextDueAt: t.expose('nextDueAt', { type: 'DateTime' }),
+    unsubscribed: t.stringList({
+      description: 'Its outside addresses that unsubscribed: they get no more mail of it, even if named again.',
+      resolve: (schedule, _args, context) => context.services.reportSchedules.unsubscribed(schedule.id),
+    }),
   }),
 });
 

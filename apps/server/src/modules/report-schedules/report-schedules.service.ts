@@ -290,6 +290,11 @@ export class ReportSchedulesService {
     });
   }
 
+  /** A schedule's unsubscribed outside addresses; for schedules its caller was allowed to read. */
+  unsubscribed(scheduleId: number): Promise<string[]> {
+    return this.deps.repository.unsubscribedOf(scheduleId);
+  }
+
   /** One-click unsubscribe of an outside address, counted per address (`ip`); false for an unknown token. */
   unsubscribe(token: string, ip: string | undefined): Promise<boolean> {
     this.deps.rateLimits.take(['reportUnsubscribePerIp', ip]);

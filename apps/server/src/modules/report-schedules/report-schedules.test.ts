@@ -157,6 +157,11 @@ describe.each(testDatabases)('scheduled reports by mail on %s', (kind) => {
     });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('Tilaus on peruttu');
+    const listed = await admin.graphql<{ reportSchedules: Array<{ unsubscribed: string[] }> }>(
+      'query Q($reportId: Int!) { reportSchedules(reportId: $reportId) { unsubscribed } }',
+      { reportId },
+    );
+    expect(expectData(listed).reportSchedules).toEqual([{ unsubscribed: ['vieras@example.com'] }]);
     expect((await fetch(`${olo.url}/api/report-unsubscribe/not-a-token-at-all`, { method: 'POST' })).status).toBe(404);
 
     // The next week: the member still, the unsubscribed address no more; someone removed from the project neither.

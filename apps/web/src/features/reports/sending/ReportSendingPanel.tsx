@@ -67,6 +67,11 @@ function Schedules({ reportId, projectId }: { reportId: number; projectId: numbe
               ) : (
                 <Group gap="xs" wrap="wrap">
                   <Text>{describe(schedule)}</Text>
+                  {schedule.unsubscribed.length > 0 && (
+                    <Text size="sm" c="dimmed">
+                      {t('Unsubscribed: {{addresses}}', { addresses: schedule.unsubscribed.join(', ') })}
+                    </Text>
+                  )}
                   <Button size="xs" variant="light" onClick={() => setEditing(schedule.id)}>
                     {t('Edit')}
                   </Button>
