@@ -173,6 +173,19 @@ export class ReportSchedulesRepository {
     return inserted?.id;
   }
 
+  /** The period's failed sending queued again (its attempts kept, for the job's key); undefined when none failed. */
+  async requeueFailed(
+    tx: Tx,
+    scheduleId: number,
+    periodKey: string,
+  ): Promise<{ id: number; attempts: number } | undefined> {
+    const [row] = await tx<Array<{ id: number; attempts: number }>>`
+      update report_sendings set status = 'queued', error = null
+      where schedule_id = ${scheduleId} and period_key = ${periodKey} and status = 'failed'
+      returning id, attempts`;
+    return row;
+  }
+
   async sending(id: number): Promise<SendingRow | undefined> {
     const [row] = await this.sql<
       SendingRow[]

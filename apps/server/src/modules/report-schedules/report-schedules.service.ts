@@ -10,6 +10,7 @@ import {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Mailer } from '../../channels/mail/mailer.ts';
+import type { Transaction } from '../../db/sql.ts';
 import { AppError, invalidField } from '../../shared/errors.ts';
 import type { RateLimiter } from '../../shared/rate-limits.ts';
 import type { AccessPolicy, ViewerAccess } from '../access/access.policy.ts';
@@ -160,7 +161,7 @@ export class ReportSchedulesService {
     const sendingId = await this.deps.repository.transaction(async (tx) => {
       const schedule = await this.deps.repository.withReport(tx, id);
       if (!schedule) throw notFound();
-      const started = await this.start(tx, schedule, this.now());
+      const started = await this.start(tx, schedule, this.now(), { retryFailed: true });
       if (started === 'sent') throw new AppError('CONFLICT', reportScheduleErrors.alreadySent);
       if (started === 'bounded') throw new AppError('TOO_MANY_REQUESTS', reportScheduleErrors.tooManySendings);
       return started;
@@ -171,13 +172,10 @@ export class ReportSchedulesService {
 
   /**
    * The sending of the schedule's latest whole period at `now`, inserted with its send job in `tx`: 'sent' when that
-   * period has its sending already, 'bounded' when the organization started its hour's sendings.
+   * period has its sending already, 'bounded' when the organization started its hour's sendings. `retryFailed` (a
+   * user's "send now") queues the period's failed sending again instead.
    */
-  private async start(
-    tx: Parameters<Parameters<ReportSchedulesRepository['transaction']>[0]>[0],
-    schedule: DueSchedule,
-    now: Date,
-  ) {
+  private async start(tx: Transaction, schedule: DueSchedule, now: Date, options: { retryFailed?: boolean } = {}) {
     const { repository, jobs } = this.deps;
     const since = new Date(now.getTime() - 3_600_000);
     if ((await repository.sendingsSince(tx, schedule.organizationId, since)) >= reportSendingsPerOrganizationHour) {
@@ -191,9 +189,16 @@ export class ReportSchedulesService {
       periodKey: periodKey(range),
       ...range,
     });
-    if (sendingId === undefined) return 'sent' as const;
-    await jobs.enqueue(this.sendJob, [{ payload: { sendingId }, key: `report-sending:${sendingId}` }], tx);
-    return sendingId;
+    if (sendingId !== undefined) {
+      await jobs.enqueue(this.sendJob, [{ payload: { sendingId }, key: `report-sending:${sendingId}:0` }], tx);
+      return sendingId;
+    }
+    const failed = options.retryFailed ? await repository.requeueFailed(tx, schedule.id, periodKey(range)) : undefined;
+    if (!failed) return 'sent' as const;
+    // Its earlier jobs keep their keys: the attempts so far make this one's new.
+    const key = `report-sending:${failed.id}:${failed.attempts}`;
+    await jobs.enqueue(this.sendJob, [{ payload: { sendingId: failed.id }, key }], tx);
+    return failed.id;
   }
 
   /**

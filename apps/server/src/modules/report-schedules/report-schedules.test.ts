@@ -230,6 +230,43 @@ describe.each(testDatabases)('scheduled reports by mail on %s', (kind) => {
     expect(mails[0]?.subject).toBe('Kvartaali 1.1.–31.3.2026');
   }, 120_000);
 
+  it('marks a sending failed after its last attempt, and "send now" tries that period again', async () => {
+    const reportId = await report('Epäonninen', { kind: 'previousMonth', days: null });
+    const created = await schedule(reportId, { frequency: 'monthly', monthDay: 1, addresses: ['fail@example.com'] });
+    inbox.refuse(6);
+    const first = expectData(
+      await admin.graphql<{ sendReportNow: { id: number } }>(
+        'mutation M($id: Int!) { sendReportNow(scheduleId: $id) { id } }',
+        { id: created.id },
+      ),
+    ).sendReportNow;
+    const deadline = Date.now() + 90_000;
+    let sending: { status: string; attempts: number; error: string | null } | undefined;
+    while (Date.now() < deadline) {
+      [sending] = expectData(
+        await admin.graphql<{ reportSendings: Array<NonNullable<typeof sending>> }>(sendings, { reportId }),
+      ).reportSendings;
+      if (sending?.status === 'failed') break;
+      // Each backoff's wait made now.
+      await sql()`update jobs set run_at = now() where name = 'report-schedules.send' and done_at is null`;
+      olo.server.services.jobs.lookNow();
+      await settle();
+    }
+    expect(sending).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(sending?.error).toMatch(/Try again later/);
+    expect(mailsOf(/^Epäonninen/)).toHaveLength(0);
+    const again = expectData(
+      await admin.graphql<{ sendReportNow: { id: number; status: string } }>(
+        'mutation M($id: Int!) { sendReportNow(scheduleId: $id) { id status } }',
+        { id: created.id },
+      ),
+    ).sendReportNow;
+    expect(again).toEqual({ id: first.id, status: 'queued' });
+    await inbox.waitFor('fail@example.com', (mail) => mail.subject.startsWith('Epäonninen'), 60_000);
+    const [sent] = await waitSent(reportId);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 7, error: null });
+  }, 150_000);
+
   it('lets report admins edit schedules, viewers see the sendings, and nobody else either', async () => {
     const reportId = await report('Salainen', { kind: 'lastDays', days: 7 });
     const input = {
