@@ -264,7 +264,7 @@ export function dryingForecast(
   // The curves the data cannot tell from the chosen one: least squares within about two standard errors of the
   // least, on the effective count. They and the chosen fit, each ± twice its prediction error, make the band.
   const best = curved ? Math.min(curved.fit.sse, fit.sse) : fit.sse;
-  const bound = best * (1 + 4 / Math.max(1, count - 3));
+  const bound = best + 4 * sigma * sigma * inflation;
   const plausible = [fit, ...(curved?.grid ?? []).filter((one) => one.sse <= bound)];
   if (line.sse <= bound) plausible.push(line);
   const at = (time: number) => {
