@@ -84,6 +84,33 @@ for (const viewport of [
   });
 }
 
+test('the project’s overview and its summary show the slab’s drying forecasts', async ({ page }) => {
+  const { projectId, a, b } = await dryingDemo(page);
+  // The overview: both stairwells, in words, fitted to the last two weeks.
+  await page.goto(`/p/${projectId}`);
+  const overview = page.getByTestId('project-drying-forecasts');
+  await expect(overview.getByTestId(`drying-forecast-text-${b}`).locator('[data-state="forecast"]')).toHaveText(
+    forecastSentence,
+    { timeout: 60_000 },
+  );
+  await expect(overview.getByTestId(`drying-forecast-text-${a}`).getByRole('listitem').first()).toHaveAttribute(
+    'data-state',
+    'reached',
+  );
+  await expect(overview.getByRole('heading', { name: 'Porras B · Rakenteen kosteus' })).toBeVisible();
+
+  // The summary: under the graphs, each slab series' forecast graph and words.
+  await page.goto(`/p/${projectId}/summary`);
+  const forecasts = page.getByTestId('summary-drying-forecasts');
+  await expect(forecasts.getByTestId(`drying-forecast-text-${b}`).locator('[data-state="forecast"]')).toHaveText(
+    forecastSentence,
+    { timeout: 60_000 },
+  );
+  const chart = forecasts.getByTestId(`drying-forecast-${b}`).getByTestId('drying-forecast-chart');
+  await expect(chart).toHaveAttribute('data-draws', /[1-9]/);
+  await expect(chart.locator('.uplot')).toHaveAttribute('data-target-lines', /80/);
+});
+
 test('the drying report’s PDF says when stairwell B reaches 80 %', async ({ page }) => {
   const { projectId } = await dryingDemo(page);
   await page.goto(`/p/${projectId}/report`);
