@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { demo, logIn } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { graphql } from './support/graphql.ts';
 import { tr } from './support/translations.ts';
 
@@ -81,6 +82,7 @@ for (const viewport of [
     await expect(chart).toHaveAttribute('data-draws', /[1-9]/);
     await expect(chart.locator('.uplot')).toHaveAttribute('data-target-lines', '85,80');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSeriousA11yViolations(page);
   });
 }
 
@@ -98,6 +100,7 @@ test('the project’s overview and its summary show the slab’s drying forecast
     'reached',
   );
   await expect(overview.getByRole('heading', { name: 'Porras B · Rakenteen kosteus' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The summary: under the graphs, each slab series' forecast graph and words.
   await page.goto(`/p/${projectId}/summary`);
@@ -109,6 +112,7 @@ test('the project’s overview and its summary show the slab’s drying forecast
   const chart = forecasts.getByTestId(`drying-forecast-${b}`).getByTestId('drying-forecast-chart');
   await expect(chart).toHaveAttribute('data-draws', /[1-9]/);
   await expect(chart.locator('.uplot')).toHaveAttribute('data-target-lines', /80/);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('the drying report’s PDF says when stairwell B reaches 80 %', async ({ page }) => {

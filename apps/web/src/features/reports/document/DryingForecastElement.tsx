@@ -40,9 +40,10 @@ function AbsoluteHumidityLine({
     until,
     windowDays,
   );
-  if (means.indoor === null && means.outdoor === null) return null;
+  // The two side by side or nothing: one alone says nothing about which way the air carries moisture.
+  if (means.indoor === null || means.outdoor === null) return null;
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const value = (mean: number | null) => (mean === null ? '–' : `${number.format(mean)} g/m³`);
+  const value = (mean: number) => `${number.format(mean)} g/m³`;
   return (
     <Text size="sm" data-testid={`drying-forecast-humidity-${item.series.id}`}>
       {t('Absolute humidity over the window: indoors {{indoor}}, outdoors {{outdoor}}', {
