@@ -11,6 +11,7 @@ export * from './datasource-functions.ts';
 export * from './display/index.ts';
 export * from './documents.ts';
 export * from './drying.ts';
+export * from './drying-forecast.ts';
 export * from './error-messages.ts';
 export * from './expressions.ts';
 export * from './http.ts';

@@ -40,7 +40,7 @@ export const demoStructureSeries = {
 /** The slab's RH: from wet concrete's 97 % towards 78 %, at each stairwell's pace (days). */
 const dryingCurves: Record<string, { from: number; to: number; days: number }> = {
   'Porras A': { from: 97, to: 78, days: 30 },
-  'Porras B': { from: 96, to: 80, days: 42 },
+  'Porras B': { from: 96, to: 76, days: 75 },
 };
 const structureStepMs = 3 * durations.hourMs;
 

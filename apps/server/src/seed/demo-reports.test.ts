@@ -109,6 +109,13 @@ describe.each(testDatabases)('demo reports on %s', (kind) => {
     const kinds = new Set<ReportElementKind>();
     walkReportElements(parsed.data.elements, (element) => kinds.add(element.kind));
     expect([...kinds].sort()).toEqual(['dataTable', 'graph', 'imageTour', 'richText', 'summary', 'text']);
+    // The drying report forecasts when the slab reaches its targets, fitted to a month of hand readings.
+    const dryingContent = parseReportContent(drying.content);
+    if (!dryingContent.success) throw new Error(dryingContent.message);
+    expect(dryingContent.data.elements.find((element) => element.kind === 'dryingForecast')).toMatchObject({
+      title: 'Kuivumisennuste',
+      windowDays: 30,
+    });
     const repeated = parsed.data.elements.find((element) => element.repeatPerSpace);
     expect(repeated?.children.map((child) => child.kind)).toEqual(['text', 'graph', 'summary']);
     const [slot] = reportDataslotsSchema.parse(school.dataslots);

@@ -189,7 +189,7 @@ export function demoSchoolReportContent(spaceIds: Record<string, number>, floorP
   return reportContentSchema.parse({ version: reportContentVersion, elements });
 }
 
-/** The slab's drying report: the structure's RH in both stairwells, a row a day, and its summary. */
+/** The slab's drying report: the structure's RH in both stairwells, its summary, its forecast and a row a day. */
 export function demoDryingReportContent(): ReportContent {
   const humidity = [{ space: { kind: 'all' as const }, dataType: demoStructureSeries.dataType }];
   return reportContentSchema.parse({
@@ -220,6 +220,16 @@ export function demoDryingReportContent(): ReportContent {
         series: humidity,
         data: reportRangeData,
         alarms: false,
+      },
+      {
+        ...base,
+        id: 'forecast',
+        kind: 'dryingForecast',
+        title: 'Kuivumisennuste',
+        series: humidity,
+        data: reportRangeData,
+        // A month: the slab dries slowly, and two weeks of hand readings hardly show its curve (decision 0190).
+        windowDays: 30,
       },
       {
         ...base,

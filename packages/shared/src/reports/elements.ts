@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidSlotSeconds } from '../data-slots.ts';
 import { dataFilterSchema, dataModes, dataViewBounds, dataViewErrors } from '../data-views.ts';
+import { dryingForecastBounds, dryingForecastDefaults } from '../drying-forecast.ts';
 import { uuidSchema } from '../input-fields.ts';
 import { reportBounds, reportErrors } from './bounds.ts';
 import { emptyRichTextDoc, richTextDocSchema } from './rich-text.ts';
@@ -40,8 +41,16 @@ const data = reportElementDataSchema.default({
   filters: null,
 });
 
-/** The six kinds of element (spec §3). */
-export const reportElementKinds = ['richText', 'text', 'graph', 'dataTable', 'imageTour', 'summary'] as const;
+/** The six kinds of element (spec §3), and the drying forecast (issue 35). */
+export const reportElementKinds = [
+  'richText',
+  'text',
+  'graph',
+  'dataTable',
+  'imageTour',
+  'summary',
+  'dryingForecast',
+] as const;
 export type ReportElementKind = (typeof reportElementKinds)[number];
 
 const textStyles = ['title', 'heading', 'subheading', 'paragraph'] as const;
@@ -141,13 +150,32 @@ const summaryElementFields = z
   })
   .strict();
 
+const dryingForecastElementFields = z
+  .object({
+    ...elementBase,
+    kind: z.literal('dryingForecast'),
+    title,
+    /** Its structure-moisture series get a forecast; its room humidity and temperature give the absolute humidity. */
+    series: selections,
+    data,
+    /** The days before the newest reading that the drying curve is fitted to. */
+    windowDays: z
+      .number()
+      .int({ message: 'Invalid number' })
+      .min(dryingForecastBounds.windowDaysMin, { message: 'Too small' })
+      .max(dryingForecastBounds.windowDaysMax, { message: 'Too large' })
+      .default(dryingForecastDefaults.windowDays),
+  })
+  .strict();
+
 type ReportElementFields =
   | z.output<typeof richTextElementFields>
   | z.output<typeof textElementFields>
   | z.output<typeof graphElementFields>
   | z.output<typeof dataTableElementFields>
   | z.output<typeof imageTourElementFields>
-  | z.output<typeof summaryElementFields>;
+  | z.output<typeof summaryElementFields>
+  | z.output<typeof dryingForecastElementFields>;
 /** An element of a report's tree; any element may hold children. */
 export type ReportElement = ReportElementFields & { children: ReportElement[] };
 
@@ -160,6 +188,7 @@ export const reportElementSchema: z.ZodType<ReportElement> = z.discriminatedUnio
   dataTableElementFields.extend({ children }),
   imageTourElementFields.extend({ children }),
   summaryElementFields.extend({ children }),
+  dryingForecastElementFields.extend({ children }),
 ]);
 export type ReportElementOf<K extends ReportElementKind> = Extract<ReportElement, { kind: K }>;
 export type ReportImageTourImage = z.output<typeof imageTourImage>;

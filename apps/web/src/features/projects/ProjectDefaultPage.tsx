@@ -4,6 +4,7 @@ import { formatDateRange, formatDay } from '@olo/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectShellFieldsFragment, ProjectStatusDocument } from '../../graphql/generated.ts';
+import { ProjectDryingForecasts } from '../drying-forecast/ProjectDryingForecasts.tsx';
 import { OpenAlarms } from '../home/OpenAlarms.tsx';
 import { ProjectStatusStrip } from '../home/ProjectStatusStrip.tsx';
 import { useProjectsStatusLive } from '../home/useProjectsStatusLive.ts';
@@ -99,12 +100,15 @@ function ProjectStatus({ project }: { project: ProjectShellFieldsFragment }) {
     ) : null;
   }
   return (
-    <Card withBorder radius="md" padding="md">
-      <Stack gap="sm">
-        <ProjectStatusStrip project={data.project} />
-        {can('viewAlarms') && <OpenAlarms projectId={project.id} spaces={data.project.spaces} />}
-      </Stack>
-    </Card>
+    <>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <ProjectStatusStrip project={data.project} />
+          {can('viewAlarms') && <OpenAlarms projectId={project.id} spaces={data.project.spaces} />}
+        </Stack>
+      </Card>
+      <ProjectDryingForecasts project={data.project} />
+    </>
   );
 }
 

@@ -13,6 +13,7 @@ import { SummaryChart } from '../data-slots/SummaryChart.tsx';
 import { statsRows } from '../data-slots/statsRows.ts';
 import { useDataEngine } from '../data-slots/useDataEngine.ts';
 import { wallDayInput } from '../data-slots/wallTime.ts';
+import { SummaryDryingForecasts } from '../drying-forecast/SummaryDryingForecasts.tsx';
 import { RemoveIcon } from '../ui/DeleteButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadingSkeleton } from '../ui/QueryState.tsx';
@@ -156,6 +157,7 @@ export function DataSlotPanel(props: DataSlotPanelProps) {
           rows={rows}
           timeZone={project.timeZone}
           showLimits={props.showLimits}
+          looks={looks}
         />
       </Stack>
     </Paper>
@@ -168,12 +170,14 @@ function SlotData({
   rows,
   timeZone,
   showLimits,
+  looks,
 }: {
   result: ReturnType<typeof useDataEngine>;
   groups: ReturnType<typeof chartGroups>;
   rows: ReturnType<typeof statsRows>;
   timeZone: string;
   showLimits: boolean;
+  looks: SeriesLooks;
 }) {
   const { t } = useTranslation();
   if (!result || (result.loading && result.empty)) return <LoadingSkeleton testId="summary-loading" />;
@@ -196,6 +200,7 @@ function SlotData({
           showLimits={showLimits}
         />
       ))}
+      {!result.loading && <SummaryDryingForecasts result={result} groups={groups} looks={looks} timeZone={timeZone} />}
       <StatsTable rows={rows} />
     </Stack>
   );

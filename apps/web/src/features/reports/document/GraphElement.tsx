@@ -17,7 +17,11 @@ const reportChartHeight = 220;
  * Whether every chart under the root has painted at least once (`data-draws`, which SummaryChart counts); true at
  * once where charts are not drawn at all (no canvas), since there is nothing to wait for.
  */
-function useChartsDrawn(root: React.RefObject<HTMLDivElement | null>, expected: number): boolean {
+export function useChartsDrawn(
+  root: React.RefObject<HTMLDivElement | null>,
+  expected: number,
+  testId = 'summary-chart',
+): boolean {
   // Of the number of charts it was found for: a new number is not drawn until checked again.
   const [drawn, setDrawn] = useState({ expected: -1, drawn: false });
   useEffect(() => {
@@ -27,7 +31,7 @@ function useChartsDrawn(root: React.RefObject<HTMLDivElement | null>, expected: 
       return;
     }
     const check = () => {
-      const charts = [...node.querySelectorAll<HTMLElement>('[data-testid="summary-chart"]')];
+      const charts = [...node.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
       setDrawn({
         expected,
         drawn: charts.length >= expected && charts.every((chart) => Number(chart.dataset.draws ?? 0) > 0),
@@ -36,7 +40,7 @@ function useChartsDrawn(root: React.RefObject<HTMLDivElement | null>, expected: 
     check();
     node.addEventListener('summary-chart-draw', check);
     return () => node.removeEventListener('summary-chart-draw', check);
-  }, [root, expected]);
+  }, [root, expected, testId]);
   return drawn.expected === expected && drawn.drawn;
 }
 

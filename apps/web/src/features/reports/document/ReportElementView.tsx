@@ -1,6 +1,7 @@
 import type { ReportElement, ReportElementKind } from '@olo/shared';
 import type { ReactNode } from 'react';
 import { DataTableElement } from './DataTableElement.tsx';
+import { DryingForecastElement } from './DryingForecastElement.tsx';
 import { GraphElement } from './GraphElement.tsx';
 import { ImageTourElement } from './ImageTourElement.tsx';
 import styles from './ReportDocument.module.css';
@@ -10,7 +11,13 @@ import { SummaryElement } from './SummaryElement.tsx';
 import { TextElement } from './TextElement.tsx';
 
 /** The kinds that draw values: each sets `data-report-element-ready="true"` on its root once they are drawn. */
-export const reportDataKinds: ReadonlySet<ReportElementKind> = new Set(['graph', 'dataTable', 'summary', 'imageTour']);
+export const reportDataKinds: ReadonlySet<ReportElementKind> = new Set([
+  'graph',
+  'dataTable',
+  'summary',
+  'imageTour',
+  'dryingForecast',
+]);
 
 /** The element itself, without its children. */
 export function ReportElementBody({ element, scope }: { element: ReportElement; scope: ReportScope }) {
@@ -27,6 +34,8 @@ export function ReportElementBody({ element, scope }: { element: ReportElement; 
       return <SummaryElement element={element} scope={scope} />;
     case 'imageTour':
       return <ImageTourElement element={element} scope={scope} />;
+    case 'dryingForecast':
+      return <DryingForecastElement element={element} scope={scope} />;
   }
 }
 

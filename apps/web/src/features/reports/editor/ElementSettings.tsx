@@ -3,6 +3,7 @@ import {
   Divider,
   Group,
   Menu,
+  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -12,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  dryingForecastBounds,
   type ReportDataslot,
   type ReportElement,
   type ReportTextStyle,
@@ -210,6 +212,20 @@ export function ElementSettings({
           label={t('List the alarms of the range')}
           checked={element.alarms}
           onChange={(event) => onChange({ ...element, alarms: event.currentTarget.checked })}
+        />
+      )}
+      {element.kind === 'dryingForecast' && (
+        <NumberInput
+          size="xs"
+          label={t('Days fitted before the newest reading')}
+          value={element.windowDays}
+          min={dryingForecastBounds.windowDaysMin}
+          max={dryingForecastBounds.windowDaysMax}
+          allowDecimal={false}
+          clampBehavior="strict"
+          onChange={(value) => {
+            if (typeof value === 'number' && Number.isInteger(value)) onChange({ ...element, windowDays: value });
+          }}
         />
       )}
       {element.kind === 'imageTour' && (

@@ -4,6 +4,7 @@ import {
   type ReportElementKind,
   reportBounds,
   reportElementSchema,
+  structureMoistureTypes,
   walkReportElements,
 } from '@olo/shared';
 
@@ -42,7 +43,12 @@ export interface ReportTreePlace {
  */
 export function newReportElement(kind: ReportElementKind, place: { insideRepeat: boolean } = { insideRepeat: false }) {
   const series = [{ space: { kind: place.insideRepeat ? 'current' : 'all' }, dataType: null }];
-  const defaults = kind === 'graph' || kind === 'dataTable' || kind === 'summary' ? { series } : {};
+  const defaults =
+    kind === 'graph' || kind === 'dataTable' || kind === 'summary'
+      ? { series }
+      : kind === 'dryingForecast'
+        ? { series: [{ ...series[0], dataType: structureMoistureTypes[0] }] }
+        : {};
   return reportElementSchema.parse({ id: newReportElementId(), kind, ...defaults });
 }
 
