@@ -36,6 +36,7 @@ test('a report admin schedules a weekly report by mail, sends the latest week no
   });
 
   await page.goto(`/p/${projectId}/report/${id}`);
+  await page.getByRole('button', { name: tr('fi', 'Sending by mail') }).click();
   const section = page.getByRole('region', { name: tr('fi', 'Sending by mail') });
   await expect(section.getByText(tr('fi', 'The report is not mailed.'))).toBeVisible();
   await section.getByRole('button', { name: tr('fi', 'New schedule') }).click();

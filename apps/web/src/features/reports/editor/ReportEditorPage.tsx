@@ -207,6 +207,15 @@ export function ReportEditorPage() {
   return (
     <Stack gap="sm">
       <BackToReports projectId={projectId} />
+      {/* Folded above the report, so that the editor's side panel keeps its place while a long report scrolls. */}
+      {report && report.projectId === projectId && (
+        <ReportSendingPanel
+          reportId={report.id}
+          projectId={projectId}
+          timeZone={report.context.timeZone}
+          canAdmin={can('adminReports')}
+        />
+      )}
       <QueryState loading={loading || rightsLoading} error={error} data={data}>
         {!report || report.projectId !== projectId ? (
           <NotFound />
@@ -216,14 +225,6 @@ export function ReportEditorPage() {
           <ReadOnlyReport report={report} />
         )}
       </QueryState>
-      {report && report.projectId === projectId && (
-        <ReportSendingPanel
-          reportId={report.id}
-          projectId={projectId}
-          timeZone={report.context.timeZone}
-          canAdmin={can('adminReports')}
-        />
-      )}
     </Stack>
   );
 }

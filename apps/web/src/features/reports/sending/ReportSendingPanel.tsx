@@ -157,7 +157,10 @@ function Sendings({ reportId, timeZone }: { reportId: number; timeZone: string }
   );
 }
 
-/** The report's "Sending by mail" section: its schedules for report admins, its sendings for all its viewers. */
+/**
+ * The report's "Sending by mail" section, folded into one button until opened (as the report's settings are, decision
+ * 0158): its schedules for report admins, its sendings for all its viewers.
+ */
 export function ReportSendingPanel({
   reportId,
   projectId,
@@ -170,18 +173,35 @@ export function ReportSendingPanel({
   canAdmin: boolean;
 }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   return (
-    <Section
-      id="report-sending"
-      title={t('Sending by mail')}
-      description={t("The report's PDF by mail on a schedule, each time of its latest whole period.")}
-      testId="report-sending"
-    >
-      <Stack gap="md">
-        {canAdmin && <Schedules reportId={reportId} projectId={projectId} />}
-        <Text fw={600}>{t('Sendings')}</Text>
-        <Sendings reportId={reportId} timeZone={timeZone} />
-      </Stack>
-    </Section>
+    <Stack gap="sm">
+      <Group>
+        <Button
+          size="xs"
+          variant="light"
+          aria-expanded={open}
+          aria-controls="report-sending"
+          onClick={() => setOpen((value) => !value)}
+          data-testid="report-sending-toggle"
+        >
+          {open ? t('Hide sending by mail') : t('Sending by mail')}
+        </Button>
+      </Group>
+      {open && (
+        <Section
+          id="report-sending"
+          title={t('Sending by mail')}
+          description={t("The report's PDF by mail on a schedule, each time of its latest whole period.")}
+          testId="report-sending"
+        >
+          <Stack gap="md">
+            {canAdmin && <Schedules reportId={reportId} projectId={projectId} />}
+            <Text fw={600}>{t('Sendings')}</Text>
+            <Sendings reportId={reportId} timeZone={timeZone} />
+          </Stack>
+        </Section>
+      )}
+    </Stack>
   );
 }
