@@ -40,7 +40,7 @@ const ReportSendingRef = builder.objectRef<SendingRow>('ReportSending').implemen
     attempts: t.exposeInt('attempts'),
     error: t.exposeString('error', {
       nullable: true,
-      description: "The last attempt's error, as the mail server gave it.",
+      description: "The last attempt's error, as the mail server gave it; for report admins only.",
     }),
     recipientCount: t.exposeInt('recipientCount'),
     asLink: t.exposeBoolean('asLink', { description: 'The PDF was too large to attach.' }),

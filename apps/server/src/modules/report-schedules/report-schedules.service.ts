@@ -114,9 +114,12 @@ export class ReportSchedulesService {
     return this.deps.repository.ofReport(reportId);
   }
 
+  /** The report's sendings; their errors (a mail server's words may name outside addresses) for report admins only. */
   async sendings(access: ViewerAccess, reportId: number): Promise<SendingRow[]> {
-    await this.reportProject(access, reportId, 'project.viewReports');
-    return this.deps.repository.sendingsOf(reportId, reportSendingsListed);
+    const { project } = await this.reportProject(access, reportId, 'project.viewReports');
+    const rows = await this.deps.repository.sendingsOf(reportId, reportSendingsListed);
+    if (await access.can('project.adminReports', project.id)) return rows;
+    return rows.map((row) => ({ ...row, error: null }));
   }
 
   private async fields(access: ViewerAccess, projectId: number, timeZone: string, input: ReportScheduleInput) {

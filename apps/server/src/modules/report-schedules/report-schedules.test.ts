@@ -254,6 +254,13 @@ describe.each(testDatabases)('scheduled reports by mail on %s', (kind) => {
     }
     expect(sending).toMatchObject({ status: 'failed', attempts: 6 });
     expect(sending?.error).toMatch(/Try again later/);
+    // Readers of the report see that it failed, not the mail server's words.
+    const read = expectData(
+      await viewer.client.graphql<{ reportSendings: Array<{ status: string; error: string | null }> }>(sendings, {
+        reportId,
+      }),
+    ).reportSendings;
+    expect(read).toMatchObject([{ status: 'failed', error: null }]);
     expect(mailsOf(/^Epäonninen/)).toHaveLength(0);
     const again = expectData(
       await admin.graphql<{ sendReportNow: { id: number; status: string } }>(
