@@ -101,9 +101,9 @@ describe('classification of a series', () => {
     const result = classifySeries({ times, values, pieces, targets: co2.targets, heatMapClass: 'S2', holdMs: hour });
     expect(result.classes.map((entry) => Math.round(entry.share * 1000) / 1000)).toEqual([0.875, 0.875, 1]);
     expect(result).toMatchObject({ achieved: 'S3', outOfClassMs: 0 });
-    expect(result.heatMap[0]?.[8]).toBe(1);
-    expect(result.heatMap[0]?.[9]).toBe(0);
-    expect(result.heatMap[5]?.[8]).toBeNull();
+    expect(result.heatMap[8]).toBe(1);
+    expect(result.heatMap[9]).toBe(0);
+    expect(result.heatMap[5 * 24 + 8]).toBeNull();
   });
 
   it('counts gaps as not compliant and says when the data cannot tell', () => {
@@ -123,8 +123,8 @@ describe('classification of a series', () => {
     });
     const result = classifySeries({ ...data, pieces, targets: co2.targets, heatMapClass: 'S2' });
     expect(result).toMatchObject({ achieved: null, verdict: 'belowS3', outOfClassMs: 10 * hour });
-    expect(result.heatMap[2]?.[10]).toBe(1);
-    expect(result.heatMap[2]?.[9]).toBe(0);
+    expect(result.heatMap[2 * 24 + 10]).toBe(1);
+    expect(result.heatMap[2 * 24 + 9]).toBe(0);
   });
 
   it('holds a value at most three median steps, at most an hour', () => {

@@ -147,9 +147,16 @@ export interface ClassificationResult {
   classes: Array<{ key: ClassificationClass; inMs: number; share: number }>;
   /** Occupied time with a value outside the achieved class's target (S3's when none is achieved). */
   outOfClassMs: number;
-  /** [weekday 0 Monday … 6 Sunday][hour 0–23]: share of the occupied time with a value outside `heatMapClass`; null: none. */
-  heatMap: Array<Array<number | null>>;
+  /**
+   * 168 cells, weekday × 24 + hour (weekday 0 Monday … 6 Sunday, local hour 0–23): the share of the occupied time
+   * with a value that is outside `heatMapClass`; null: no occupied time with a value.
+   */
+  heatMap: Array<number | null>;
 }
+
+const add = (sums: number[], at: number, amount: number) => {
+  sums[at] = (sums[at] ?? 0) + amount;
+};
 
 const within = (target: ClassTarget, value: number) =>
   (target.min === null || value >= target.min) && (target.max === null || value <= target.max);
@@ -169,8 +176,8 @@ export function classifySeries(input: {
   const { times, values, pieces, targets } = input;
   const hold = input.holdMs ?? holdOf(times);
   const inMs = targets.map(() => 0);
-  const heatOut = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-  const heatCovered = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
+  const heatOut = new Array<number>(7 * 24).fill(0);
+  const heatCovered = new Array<number>(7 * 24).fill(0);
   const outByTarget = targets.map(() => 0);
   const heatTarget = targets.find((target) => target.key === input.heatMapClass) ?? targets[targets.length - 1];
   let occupiedMs = 0;
@@ -178,6 +185,7 @@ export function classifySeries(input: {
   let first = 0;
   for (const piece of pieces) {
     occupiedMs += piece.end - piece.start;
+    const cell = (piece.weekday - 1) * 24 + piece.hour;
     // The value that may hold into the piece: the last at or before its start.
     while (first + 1 < times.length && (times[first + 1] as number) <= piece.start) first++;
     for (let index = first; index < times.length && (times[index] as number) < piece.end; index++) {
@@ -189,12 +197,11 @@ export function classifySeries(input: {
       const span = end - start;
       const value = values[index] as number;
       coveredMs += span;
-      heatCovered[piece.weekday - 1]![piece.hour] += span;
+      add(heatCovered, cell, span);
       targets.forEach((target, at) => {
-        if (within(target, value)) inMs[at] += span;
-        else outByTarget[at] += span;
+        add(within(target, value) ? inMs : outByTarget, at, span);
       });
-      if (heatTarget && !within(heatTarget, value)) heatOut[piece.weekday - 1]![piece.hour] += span;
+      if (heatTarget && !within(heatTarget, value)) add(heatOut, cell, span);
     }
   }
   const gapMs = occupiedMs - coveredMs;
@@ -217,12 +224,10 @@ export function classifySeries(input: {
       share: occupiedMs > 0 ? (inMs[at] as number) / occupiedMs : 0,
     })),
     outOfClassMs: (outByTarget[achievedAt >= 0 ? achievedAt : last] as number) ?? 0,
-    heatMap: heatOut.map((row, day) =>
-      row.map((out, hour) => {
-        const covered = heatCovered[day]![hour] as number;
-        return covered > 0 ? out / covered : null;
-      }),
-    ),
+    heatMap: heatOut.map((out, cell) => {
+      const covered = heatCovered[cell] as number;
+      return covered > 0 ? out / covered : null;
+    }),
   };
 }
 
@@ -242,3 +247,14 @@ export function classTargetsOf(
   });
   return { targets, belowColor: (limits[limits.length - 1] as { maxcolor: string }).maxcolor };
 }
+
+/** A classification's range: `to` after `from`, at most `rangeDaysMax` days. */
+export const classificationQueryInput = z
+  .object({ projectId: z.number().int().positive(), from: z.date(), to: z.date() })
+  .superRefine((input, context) => {
+    if (input.to.getTime() <= input.from.getTime()) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
+    } else if (input.to.getTime() - input.from.getTime() > classificationBounds.rangeDaysMax * 86_400_000) {
+      context.addIssue({ code: 'custom', path: ['to'], message: classificationErrors.rangeTooLong });
+    }
+  });

@@ -12,6 +12,7 @@ import { ColorsRepository } from '../modules/colors/colors.repository.ts';
 import { DataRepository } from '../modules/data/data.repository.ts';
 import { DataExportsRepository } from '../modules/data-export/data-exports.repository.ts';
 import { DataViewsRepository } from '../modules/data-views/data-views.repository.ts';
+import { ClassificationRepository } from '../modules/classification/classification.repository.ts';
 import { DocumentsRepository } from '../modules/documents/documents.repository.ts';
 import { ReadingsRepository } from '../modules/ingest/readings.repository.ts';
 import { ApplicationBindingsRepository } from '../modules/integrations/application-bindings.repository.ts';
@@ -60,6 +61,7 @@ export function createRepositories(database: Database, computerId: number) {
     attachments: new AttachmentsRepository(db),
     bugReports: new BugReportsRepository(db),
     calibrations: new CalibrationsRepository(sql),
+    classification: new ClassificationRepository(sql),
     colors: new ColorsRepository(db),
     data: new DataRepository(sql, { parallel }),
     dataExports: new DataExportsRepository(sql),

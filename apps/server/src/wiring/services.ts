@@ -29,6 +29,7 @@ import { DataService } from '../modules/data/data.service.ts';
 import { BackgroundExportService } from '../modules/data-export/data-export.background.ts';
 import { DataExportService } from '../modules/data-export/data-export.service.ts';
 import { DataViewsService } from '../modules/data-views/data-views.service.ts';
+import { ClassificationService } from '../modules/classification/classification.service.ts';
 import { DocumentsService } from '../modules/documents/documents.service.ts';
 import { IngestService } from '../modules/ingest/ingest.service.ts';
 import { publishWrittenBatch } from '../modules/ingest/live-events.ts';
@@ -327,6 +328,7 @@ export async function createServices(deps: ServicesDeps) {
     bugReports: new BugReportsService(repositories.bugReports, logger, rateLimits),
     calibrations,
     colors,
+    classification: new ClassificationService({ repository: repositories.classification }),
     computers: deps.computers,
     data,
     dataExport,

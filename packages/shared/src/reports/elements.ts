@@ -41,7 +41,15 @@ const data = reportElementDataSchema.default({
 });
 
 /** The six kinds of element (spec §3). */
-export const reportElementKinds = ['richText', 'text', 'graph', 'dataTable', 'imageTour', 'summary'] as const;
+export const reportElementKinds = [
+  'richText',
+  'text',
+  'graph',
+  'dataTable',
+  'imageTour',
+  'summary',
+  'classification',
+] as const;
 export type ReportElementKind = (typeof reportElementKinds)[number];
 
 const textStyles = ['title', 'heading', 'subheading', 'paragraph'] as const;
@@ -141,13 +149,27 @@ const summaryElementFields = z
   })
   .strict();
 
+/** The indoor climate classification of the project's spaces over the element's range (decision 0193). */
+const classificationElementFields = z
+  .object({
+    ...elementBase,
+    kind: z.literal('classification'),
+    title,
+    /** Its range: the report's, or a data slot's (only `dataslotId` counts). */
+    data,
+    /** Shows the weekday × hour heat map of the worst-performing hours. */
+    heatMap: z.boolean().default(true),
+  })
+  .strict();
+
 type ReportElementFields =
   | z.output<typeof richTextElementFields>
   | z.output<typeof textElementFields>
   | z.output<typeof graphElementFields>
   | z.output<typeof dataTableElementFields>
   | z.output<typeof imageTourElementFields>
-  | z.output<typeof summaryElementFields>;
+  | z.output<typeof summaryElementFields>
+  | z.output<typeof classificationElementFields>;
 /** An element of a report's tree; any element may hold children. */
 export type ReportElement = ReportElementFields & { children: ReportElement[] };
 
@@ -160,6 +182,7 @@ export const reportElementSchema: z.ZodType<ReportElement> = z.discriminatedUnio
   dataTableElementFields.extend({ children }),
   imageTourElementFields.extend({ children }),
   summaryElementFields.extend({ children }),
+  classificationElementFields.extend({ children }),
 ]);
 export type ReportElementOf<K extends ReportElementKind> = Extract<ReportElement, { kind: K }>;
 export type ReportImageTourImage = z.output<typeof imageTourImage>;

@@ -77,6 +77,11 @@ ProjectRef.implement({
       type: 'JSON',
       description: 'Default data view options: nulls, filters, mode, slot.',
     }),
+    usageSchedule: t.field({
+      type: UsageScheduleRef,
+      description: 'When its spaces are in use, in its time zone: the occupied time the indoor climate classification judges.',
+      resolve: (project) => project.usageSchedule,
+    }),
     members: t.field({
       type: [ProjectMembershipRef],
       description: 'By member name.',
@@ -155,6 +160,26 @@ const ProjectListFilterInput = builder.inputType('ProjectListFilter', {
   }),
 });
 
+const UsageScheduleRef = builder
+  .objectRef<{ weekdays: number[]; from: string; to: string; holidays: string[] }>('UsageSchedule')
+  .implement({
+    fields: (t) => ({
+      weekdays: t.exposeIntList('weekdays', { description: 'ISO weekdays: 1 Monday … 7 Sunday.' }),
+      from: t.exposeString('from', { description: 'HH:MM, local time.' }),
+      to: t.exposeString('to', { description: 'HH:MM, local time, after from (24:00 is midnight).' }),
+      holidays: t.exposeStringList('holidays', { description: 'YYYY-MM-DD: days not in use.' }),
+    }),
+  });
+
+const UsageScheduleInput = builder.inputType('UsageScheduleInput', {
+  fields: (t) => ({
+    weekdays: t.intList({ required: true }),
+    from: t.string({ required: true }),
+    to: t.string({ required: true }),
+    holidays: t.stringList({ required: true }),
+  }),
+});
+
 const projectFieldsInput = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
   description: t.string(),
   code: t.string(),
@@ -170,6 +195,7 @@ const projectFieldsInput = (t: Parameters<Parameters<typeof builder.inputType>[1
   showAlarm: t.boolean(),
   isPublic: t.boolean({ description: 'Turns the public link (publicId) on or off.' }),
   defaults: t.field({ type: 'JSON' }),
+  usageSchedule: t.field({ type: UsageScheduleInput }),
   pictureId: t.id(),
   attachmentId: t.id(),
 });

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { ClassificationRef } from '../classification/classification.graphql.ts';
 import { LimitRef } from '../limits/limits.graphql.ts';
 import type { ReportContextSource } from './report-context.service.ts';
 import type { ReportEpisode, ReportSeriesRow, ReportSpaceRow } from './reports.repository.ts';
@@ -116,6 +117,18 @@ export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportCo
       description:
         "Of the context's series, overlapping the union of the report's range and its data slots' ranges; by start.",
       resolve: (source, _args, context) => context.services.reportContext.episodes(source, context.loaders),
+    }),
+    classification: t.field({
+      type: ClassificationRef,
+      description:
+        "The indoor climate classification of the context's series over the report's range, or a data slot's (dataslotId).",
+      args: { dataslotId: t.arg.string() },
+      resolve: async (source, args, context) => {
+        const { series } = await context.services.reportContext.lists(source, context.loaders);
+        const { timeZone } = await context.loaders.reportProject.load(source.projectId);
+        const range = context.services.reportContext.rangeOf(source, args.dataslotId ?? null, timeZone);
+        return context.services.classification.forReport(source.projectId, range.from, range.to, series.map((item) => item.id));
+      },
     }),
   }),
 });

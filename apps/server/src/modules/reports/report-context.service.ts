@@ -74,6 +74,14 @@ export class ReportContextService {
     return loaders.reportEpisodes.load({ seriesIds: series.map((item) => item.id), ranges });
   }
 
+  /** The report's range, or that of one of its data slots (an unknown id: the report's). */
+  rangeOf(source: ReportContextSource, dataslotId: string | null, timeZone: string): { from: Date; to: Date } {
+    const slot = dataslotId === null ? undefined : source.dataslots.find((item) => item.id === dataslotId);
+    if (!slot) return { from: source.from, to: source.to };
+    const instants = reportDataslotInstants(slot.range, source, timeZone);
+    return { from: new Date(instants.from), to: new Date(instants.to) };
+  }
+
   /** For the loaders: projects, spaces and series of reports the viewer was already let read. */
   async projectsOf(projectIds: number[]): Promise<Array<ReportProjectRow | Error>> {
     const rows = new Map((await this.deps.repository.projectsWithOrganization(projectIds)).map((row) => [row.id, row]));
