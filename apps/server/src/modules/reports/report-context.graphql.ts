@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { ClassificationRef } from '../classification/classification.graphql.ts';
+import type { ClassificationAnswer } from '../classification/classification.service.ts';
 import { LimitRef } from '../limits/limits.graphql.ts';
 import type { ReportContextSource } from './report-context.service.ts';
 import type { ReportEpisode, ReportSeriesRow, ReportSpaceRow } from './reports.repository.ts';
@@ -60,6 +61,15 @@ const ReportAlarmEpisodeRef = builder.objectRef<ReportEpisode>('ReportAlarmEpiso
   }),
 });
 
+const ReportClassificationRef = builder
+  .objectRef<{ dataslotId: string | null; classification: ClassificationAnswer }>('ReportClassification')
+  .implement({
+    fields: (t) => ({
+      dataslotId: t.exposeString('dataslotId', { nullable: true, description: "Null: the report's range." }),
+      classification: t.field({ type: ClassificationRef, resolve: (entry) => entry.classification }),
+    }),
+  });
+
 export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportContext').implement({
   description:
     "What a report's elements resolve against: its project's facts, spaces, series and alarm episodes. " +
@@ -118,16 +128,23 @@ export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportCo
         "Of the context's series, overlapping the union of the report's range and its data slots' ranges; by start.",
       resolve: (source, _args, context) => context.services.reportContext.episodes(source, context.loaders),
     }),
-    classification: t.field({
-      type: ClassificationRef,
+    classifications: t.field({
+      type: [ReportClassificationRef],
       description:
-        "The indoor climate classification of the context's series over the report's range, or a data slot's (dataslotId).",
-      args: { dataslotId: t.arg.string() },
-      resolve: async (source, args, context) => {
+        "The indoor climate classification of the context's series for each range its classification elements use (the report's: dataslotId null); none without such an element.",
+      resolve: async (source, _args, context) => {
+        const slotIds = context.services.reportContext.classificationSlots(source);
+        if (slotIds.length === 0) return [];
         const { series } = await context.services.reportContext.lists(source, context.loaders);
         const { timeZone } = await context.loaders.reportProject.load(source.projectId);
-        const range = context.services.reportContext.rangeOf(source, args.dataslotId ?? null, timeZone);
-        return context.services.classification.forReport(source.projectId, range.from, range.to, series.map((item) => item.id));
+        const seriesIds = series.map((item) => item.id);
+        return Promise.all(
+          slotIds.map(async (dataslotId) => {
+            const range = context.services.reportContext.rangeOf(source, dataslotId, timeZone);
+            const answer = await context.services.classification.forReport(source.projectId, range.from, range.to, seriesIds);
+            return { dataslotId, classification: answer };
+          }),
+        );
       },
     }),
   }),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { GroupBy, SeriesLooks } from '../data-slots/chartGroups.ts';
 import { dataSlotsReducer, initialDataSlot, maxDataSlots } from '../data-slots/dataSlots.ts';
 import type { SpaceWeatherMap } from '../weather/chartWeather.ts';
+import { ClassificationSection } from '../classification/ClassificationSection.tsx';
 import { DataExports } from './DataExports.tsx';
 import { DataSlotPanel } from './DataSlotPanel.tsx';
 import { PhoneOptions } from './PhoneOptions.tsx';
@@ -138,6 +139,7 @@ function SummaryPeriods({
           dispatch={dispatch}
         />
       ))}
+      {saved && <ClassificationSection project={dataProject} range={firstRange} />}
     </Stack>
   );
 }

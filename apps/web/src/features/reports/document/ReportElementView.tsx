@@ -1,5 +1,6 @@
 import type { ReportElement, ReportElementKind } from '@olo/shared';
 import type { ReactNode } from 'react';
+import { ClassificationElement } from './ClassificationElement.tsx';
 import { DataTableElement } from './DataTableElement.tsx';
 import { GraphElement } from './GraphElement.tsx';
 import { ImageTourElement } from './ImageTourElement.tsx';
@@ -27,6 +28,8 @@ export function ReportElementBody({ element, scope }: { element: ReportElement; 
       return <SummaryElement element={element} scope={scope} />;
     case 'imageTour':
       return <ImageTourElement element={element} scope={scope} />;
+    case 'classification':
+      return <ClassificationElement element={element} scope={scope} />;
   }
 }
 

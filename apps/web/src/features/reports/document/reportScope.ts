@@ -1,3 +1,4 @@
+import type { ClassificationFieldsFragment } from '../../../graphql/generated.ts';
 import type { DataFilter, DataMode, ReportContent, ReportCoverContent, ReportDataslot } from '@olo/shared';
 import type { DrawnLimit } from '../../charts/gaugeDrawing.ts';
 
@@ -75,6 +76,8 @@ export interface ReportContextInfo {
   spaces: ReportSpaceInfo[];
   series: ReportSeriesInfo[];
   episodes: ReportAlarmEpisode[];
+  /** The classification of each range the report's classification elements use (dataslotId null: the report's). */
+  classifications?: Array<{ dataslotId: string | null; classification: ClassificationFieldsFragment }>;
 }
 
 export interface ReportSources {

@@ -19,11 +19,14 @@ export function ElementDataField({
   dataslots,
   timeZone,
   onChange,
+  rangeOnly = false,
 }: {
   value: ReportElementData;
   dataslots: readonly ReportDataslot[];
   timeZone: string;
   onChange: (data: ReportElementData) => void;
+  /** Only the range: for an element that judges raw values over it (the classification). */
+  rangeOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const change = (edit: Partial<ReportElementData>) => onChange({ ...value, ...edit });
@@ -53,6 +56,8 @@ export function ElementDataField({
           {t('The data slot this element used is gone; it shows the report’s range.')}
         </Text>
       )}
+      {!rangeOnly && (
+        <>
       <Group gap="xs" grow wrap="wrap">
         <Select
           size="xs"
@@ -107,6 +112,8 @@ export function ElementDataField({
           today={wallDayInput(Date.now(), timeZone)}
           onChange={(filters) => change({ filters })}
         />
+      )}
+        </>
       )}
     </Stack>
   );

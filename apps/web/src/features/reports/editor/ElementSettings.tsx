@@ -155,6 +155,7 @@ export function ElementSettings({
         dataslots={dataslots}
         timeZone={context.timeZone}
         onChange={(edited) => onChange({ ...element, data: edited })}
+        rangeOnly={element.kind === 'classification'}
       />
     ) : null;
   const title =
@@ -210,6 +211,14 @@ export function ElementSettings({
           label={t('List the alarms of the range')}
           checked={element.alarms}
           onChange={(event) => onChange({ ...element, alarms: event.currentTarget.checked })}
+        />
+      )}
+      {element.kind === 'classification' && (
+        <Switch
+          size="sm"
+          label={t('Show the hours of the week outside the target')}
+          checked={element.heatMap}
+          onChange={(event) => onChange({ ...element, heatMap: event.currentTarget.checked })}
         />
       )}
       {element.kind === 'imageTour' && (

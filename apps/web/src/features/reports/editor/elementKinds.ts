@@ -8,6 +8,7 @@ export const elementKindLabels: Record<ReportElementKind, string> = {
   dataTable: 'Data table',
   summary: 'Summary',
   imageTour: 'Image tour',
+  classification: 'Classification',
 };
 
 /** What the palette says each kind is for (i18n keys). */
@@ -18,6 +19,7 @@ export const elementKindDescriptions: Record<ReportElementKind, string> = {
   dataTable: 'Values by slot, or min/avg/max per series',
   summary: 'Shares of time in each limit band, and alarms',
   imageTour: 'Photos or floor plans with spaces pinned on them',
+  classification: 'Spaces by the indoor climate classification S1–S3',
 };
 
 /** A short name of an element for its frame and the screen reader: its title or text when it has one. */
