@@ -23,6 +23,7 @@ import { languageNames } from '../i18n/LanguagePicker.tsx';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
 import { DateTimeField } from '../ui/DateField.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { scheduleInputOf, scheduleValuesOf, type UsageScheduleValues, UsageScheduleFields } from './UsageScheduleFields.tsx';
 import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
 
 export const defaultTimeZone = 'Europe/Helsinki';
@@ -52,6 +53,7 @@ type InfoValues = {
   /** Seconds per group as text, empty for every reading. */
   defaultsSlot: string;
   defaultsNulls: boolean;
+  usageSchedule: UsageScheduleValues;
 };
 
 const dataModes = ['avg', 'min', 'max'] as const;
@@ -106,6 +108,7 @@ function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
     defaultsMode: defaults.mode ?? 'avg',
     defaultsSlot: defaults.slot ? String(defaults.slot) : '',
     defaultsNulls: defaults.nulls ?? false,
+    usageSchedule: scheduleValuesOf(project.usageSchedule),
   };
 }
 
@@ -124,6 +127,7 @@ function projectInput(values: InfoValues, filters: unknown[] | undefined) {
     defaultSelect: values.defaultSelect === '' ? undefined : Number(values.defaultSelect),
     latitude: coordinateOf(values.latitude),
     longitude: coordinateOf(values.longitude),
+    usageSchedule: scheduleInputOf(values.usageSchedule),
     defaults: {
       mode: defaultsMode,
       nulls: defaultsNulls,
@@ -185,6 +189,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
             showAlarm: input.showAlarm,
             isPublic: input.isPublic,
             defaults: input.defaults,
+            usageSchedule: input.usageSchedule,
           },
         },
       });
@@ -290,6 +295,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
             {...form.getInputProps('defaultsNulls', { type: 'checkbox' })}
           />
         </SimpleGrid>
+        <UsageScheduleFields form={form} />
         <Stack gap="xs">
           <Switch label={t('Show live view')} {...form.getInputProps('showLive', { type: 'checkbox' })} />
           <Switch
