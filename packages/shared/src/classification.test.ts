@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ClassTarget,
+  classificationErrors,
   classifySeries,
   classTargetsOf,
-  classificationErrors,
   defaultUsageSchedule,
   holdOf,
   occupiedPieces,
@@ -14,7 +14,12 @@ const hour = 3_600_000;
 const minute = 60_000;
 const zone = 'Europe/Helsinki';
 /** The shipped CO2 limits' scale (migration 0015): S1 ≤ 750, S2 ≤ 950, S3 ≤ 1200 ppm. */
-const co2Scale = { limits: [750, 950, 1200], colors: ['#2b8a3e', '#5c940d', '#e67700'], maxcolor: '#c92a2a', normalMin: null };
+const co2Scale = {
+  limits: [750, 950, 1200],
+  colors: ['#2b8a3e', '#5c940d', '#e67700'],
+  maxcolor: '#c92a2a',
+  normalMin: null,
+};
 const co2 = classTargetsOf([750, 950, 1200].map((normalMax) => ({ ...co2Scale, normalMax }))) as {
   targets: ClassTarget[];
   belowColor: string;
@@ -33,13 +38,21 @@ describe('usage schedule', () => {
   it('accepts the default and tidies weekdays and holidays', () => {
     expect(usageScheduleSchema.parse(defaultUsageSchedule)).toEqual(defaultUsageSchedule);
     expect(
-      usageScheduleSchema.parse({ weekdays: [5, 1, 1], from: '7:30', to: '24:00', holidays: ['2026-12-24', '2026-12-06'] }),
+      usageScheduleSchema.parse({
+        weekdays: [5, 1, 1],
+        from: '7:30',
+        to: '24:00',
+        holidays: ['2026-12-24', '2026-12-06'],
+      }),
     ).toEqual({ weekdays: [1, 5], from: '7:30', to: '24:00', holidays: ['2026-12-06', '2026-12-24'] });
   });
 
   it('refuses a day that ends before it starts, unknown weekdays, malformed times and dates, too many holidays', () => {
-    const messages = (input: unknown) => usageScheduleSchema.safeParse(input).error?.issues.map((issue) => issue.message);
-    expect(messages({ ...defaultUsageSchedule, from: '16:00', to: '08:00' })).toEqual([classificationErrors.toNotAfterFrom]);
+    const messages = (input: unknown) =>
+      usageScheduleSchema.safeParse(input).error?.issues.map((issue) => issue.message);
+    expect(messages({ ...defaultUsageSchedule, from: '16:00', to: '08:00' })).toEqual([
+      classificationErrors.toNotAfterFrom,
+    ]);
     expect(messages({ ...defaultUsageSchedule, weekdays: [0, 8] })).toContain(classificationErrors.badWeekday);
     expect(messages({ ...defaultUsageSchedule, weekdays: [] })).toEqual([classificationErrors.noWeekdays]);
     expect(messages({ ...defaultUsageSchedule, from: '25:00' })).toEqual([classificationErrors.badTime]);
@@ -53,9 +66,19 @@ describe('usage schedule', () => {
 
 describe('occupied time', () => {
   it('is the schedule in local time, cut at hours, without weekends and holidays', () => {
-    const week = occupiedPieces({ ...defaultUsageSchedule, holidays: ['2026-01-14'] }, monday, monday + 7 * 24 * hour, zone);
+    const week = occupiedPieces(
+      { ...defaultUsageSchedule, holidays: ['2026-01-14'] },
+      monday,
+      monday + 7 * 24 * hour,
+      zone,
+    );
     expect(week).toHaveLength(4 * 8);
-    expect(week[0]).toEqual({ start: Date.parse('2026-01-12T06:00:00Z'), end: Date.parse('2026-01-12T07:00:00Z'), weekday: 1, hour: 8 });
+    expect(week[0]).toEqual({
+      start: Date.parse('2026-01-12T06:00:00Z'),
+      end: Date.parse('2026-01-12T07:00:00Z'),
+      weekday: 1,
+      hour: 8,
+    });
     expect(week.some((piece) => piece.weekday === 3)).toBe(false);
   });
 
@@ -66,7 +89,12 @@ describe('occupied time', () => {
   });
 
   it('cuts half hours into their hour and clips to the range', () => {
-    const pieces = occupiedPieces({ ...defaultUsageSchedule, from: '08:30', to: '09:15' }, monday, monday + 24 * hour, zone);
+    const pieces = occupiedPieces(
+      { ...defaultUsageSchedule, from: '08:30', to: '09:15' },
+      monday,
+      monday + 24 * hour,
+      zone,
+    );
     expect(pieces.map((piece) => [piece.hour, (piece.end - piece.start) / minute])).toEqual([
       [8, 30],
       [9, 15],
@@ -82,7 +110,13 @@ describe('classification of a series', () => {
   it('gives S1 to a space within 750 ppm all the time, its class colours from the shipped bands', () => {
     const data = steady(monday, monday + 5 * 24 * hour, 10 * minute, () => 600);
     const result = classifySeries({ ...data, pieces, targets: co2.targets, heatMapClass: 'S2' });
-    expect(result).toMatchObject({ achieved: 'S1', verdict: 'class', occupiedMs: 40 * hour, gapMs: 0, outOfClassMs: 0 });
+    expect(result).toMatchObject({
+      achieved: 'S1',
+      verdict: 'class',
+      occupiedMs: 40 * hour,
+      gapMs: 0,
+      outOfClassMs: 0,
+    });
     expect(co2.targets.map((target) => target.color)).toEqual(['#2b8a3e', '#5c940d', '#e67700']);
     expect(co2.belowColor).toBe('#c92a2a');
   });

@@ -49,9 +49,13 @@ const isoDay = z
   .string({ message: classificationErrors.badHoliday })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: classificationErrors.badHoliday })
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
-    message: classificationErrors.badHoliday,
-  });
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      message: classificationErrors.badHoliday,
+    },
+  );
 
 /** Minutes since midnight of `HH:MM`. */
 export function minutesOfTime(time: string): number {
@@ -63,7 +67,13 @@ export function minutesOfTime(time: string): number {
 export const usageScheduleSchema = z
   .object({
     weekdays: z
-      .array(z.number({ message: classificationErrors.badWeekday }).int({ message: classificationErrors.badWeekday }).min(1, { message: classificationErrors.badWeekday }).max(7, { message: classificationErrors.badWeekday }))
+      .array(
+        z
+          .number({ message: classificationErrors.badWeekday })
+          .int({ message: classificationErrors.badWeekday })
+          .min(1, { message: classificationErrors.badWeekday })
+          .max(7, { message: classificationErrors.badWeekday }),
+      )
       .min(1, { message: classificationErrors.noWeekdays })
       .max(7, { message: classificationErrors.badWeekday })
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
@@ -83,7 +93,12 @@ export const usageScheduleSchema = z
   });
 export type UsageSchedule = z.infer<typeof usageScheduleSchema>;
 
-export const defaultUsageSchedule: UsageSchedule = { weekdays: [1, 2, 3, 4, 5], from: '08:00', to: '16:00', holidays: [] };
+export const defaultUsageSchedule: UsageSchedule = {
+  weekdays: [1, 2, 3, 4, 5],
+  from: '08:00',
+  to: '16:00',
+  holidays: [],
+};
 
 /** One hour (or its part) of occupied time: `weekday` 1–7 and `hour` 0–23 of the wall clock. */
 export interface OccupiedPiece {
@@ -119,7 +134,8 @@ export function occupiedPieces(schedule: UsageSchedule, from: number, to: number
 /** How long a value holds (ms): `holdSteps` of the median step between the values, at most `holdMaxMs`. */
 export function holdOf(times: readonly number[]): number {
   const steps: number[] = [];
-  for (let index = 1; index < times.length; index++) steps.push((times[index] as number) - (times[index - 1] as number));
+  for (let index = 1; index < times.length; index++)
+    steps.push((times[index] as number) - (times[index - 1] as number));
   if (steps.length === 0) return classificationBounds.holdMaxMs;
   steps.sort((a, b) => a - b);
   const median = steps[Math.floor(steps.length / 2)] as number;
@@ -205,13 +221,18 @@ export function classifySeries(input: {
     }
   }
   const gapMs = occupiedMs - coveredMs;
-  const achievedAt = targets.findIndex((_, at) => occupiedMs > 0 && (inMs[at] as number) >= classificationBounds.requiredShare * occupiedMs);
+  const achievedAt = targets.findIndex(
+    (_, at) => occupiedMs > 0 && (inMs[at] as number) >= classificationBounds.requiredShare * occupiedMs,
+  );
   const last = targets.length - 1;
   let verdict: ClassificationVerdict = 'class';
   if (occupiedMs === 0) verdict = 'noOccupiedTime';
   else if (achievedAt < 0) {
     // Had the gaps been in class, the lowest class would be met: the data cannot tell.
-    verdict = (inMs[last] as number) + gapMs >= classificationBounds.requiredShare * occupiedMs ? 'insufficientData' : 'belowS3';
+    verdict =
+      (inMs[last] as number) + gapMs >= classificationBounds.requiredShare * occupiedMs
+        ? 'insufficientData'
+        : 'belowS3';
   }
   return {
     achieved: achievedAt >= 0 ? (targets[achievedAt] as ClassTarget).key : null,
@@ -236,7 +257,13 @@ export function classifySeries(input: {
  * the band that ends at the range's top (below S3: the limit's colour above its last band).
  */
 export function classTargetsOf(
-  limits: ReadonlyArray<{ normalMin: number | null; normalMax: number | null; limits: number[]; colors: string[]; maxcolor: string }>,
+  limits: ReadonlyArray<{
+    normalMin: number | null;
+    normalMax: number | null;
+    limits: number[];
+    colors: string[];
+    maxcolor: string;
+  }>,
 ): { targets: ClassTarget[]; belowColor: string } | null {
   if (limits.length !== classificationClasses.length) return null;
   const targets = limits.map((limit, at) => {

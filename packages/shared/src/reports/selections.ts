@@ -1,5 +1,5 @@
-import { classifiedMeasurements } from '../classification.ts';
 import { z } from 'zod';
+import { classifiedMeasurements } from '../classification.ts';
 import { isRoomMeasurement } from '../measurements.ts';
 import { weatherSeriesShownBy } from '../weather.ts';
 import type { ReportContent } from './content.ts';

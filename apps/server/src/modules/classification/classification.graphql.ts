@@ -6,7 +6,9 @@ import type { ClassificationAnswer, ClassificationRow } from './classification.s
 const hours = (ms: number) => Math.round((ms / 3_600_000) * 10) / 10;
 
 const ClassShareRef = builder
-  .objectRef<{ key: string; share: number; inMs: number; color: string; min: number | null; max: number | null }>('ClassShare')
+  .objectRef<{ key: string; share: number; inMs: number; color: string; min: number | null; max: number | null }>(
+    'ClassShare',
+  )
   .implement({
     description: "A class's target (its shipped limit's normal range) and the share of occupied time within it.",
     fields: (t) => ({
@@ -59,7 +61,9 @@ export const ClassificationRef = builder.objectRef<ClassificationAnswer>('Indoor
     from: t.expose('from', { type: 'DateTime' }),
     to: t.expose('to', { type: 'DateTime' }),
     timeZone: t.exposeString('timeZone'),
-    requiredShare: t.exposeFloat('requiredShare', { description: 'Of occupied time a class’s target must hold (0.95).' }),
+    requiredShare: t.exposeFloat('requiredShare', {
+      description: 'Of occupied time a class’s target must hold (0.95).',
+    }),
     heatMapClass: t.exposeString('heatMapClass'),
     rows: t.field({ type: [ClassificationRowRef], resolve: (answer) => answer.rows }),
   }),

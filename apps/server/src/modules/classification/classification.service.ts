@@ -3,7 +3,7 @@ import {
   type ClassificationResult,
   type ClassTarget,
   classificationBounds,
-  classificationQueryInput,
+  type classificationQueryInput,
   classifiedMeasurements,
   classifySeries,
   classTargetsOf,
@@ -54,14 +54,27 @@ export class ClassificationService {
    * For a report the viewer was already let read: over its range, only `seriesIds` (its context's series; a public
    * report's are the ones its content references).
    */
-  async forReport(projectId: number, from: Date, to: Date, seriesIds: readonly number[]): Promise<ClassificationAnswer> {
+  async forReport(
+    projectId: number,
+    from: Date,
+    to: Date,
+    seriesIds: readonly number[],
+  ): Promise<ClassificationAnswer> {
     const days = (to.getTime() - from.getTime()) / 86_400_000;
     // A report's range is bounded elsewhere; the classification looks at its last year at most.
-    const start = days > classificationBounds.rangeDaysMax ? new Date(to.getTime() - classificationBounds.rangeDaysMax * 86_400_000) : from;
+    const start =
+      days > classificationBounds.rangeDaysMax
+        ? new Date(to.getTime() - classificationBounds.rangeDaysMax * 86_400_000)
+        : from;
     return this.compute(projectId, start, to, new Set(seriesIds));
   }
 
-  private async compute(projectId: number, from: Date, to: Date, only: Set<number> | null): Promise<ClassificationAnswer> {
+  private async compute(
+    projectId: number,
+    from: Date,
+    to: Date,
+    only: Set<number> | null,
+  ): Promise<ClassificationAnswer> {
     const project = await this.deps.repository.project(projectId);
     if (!project) throw notFound();
     const schedule = usageScheduleSchema.parse(project.usageSchedule);
@@ -83,7 +96,11 @@ export class ClassificationService {
       const classes = targetsOf.get(item.dataType);
       if (!classes) continue;
       // A value from up to the longest hold before the range may still hold into it.
-      const data = await this.deps.repository.values(item.id, new Date(from.getTime() - classificationBounds.holdMaxMs), new Date(end));
+      const data = await this.deps.repository.values(
+        item.id,
+        new Date(from.getTime() - classificationBounds.holdMaxMs),
+        new Date(end),
+      );
       const result = classifySeries({ ...data, pieces, targets: classes.targets, heatMapClass });
       const achieved = classes.targets.find((target) => target.key === result.achieved);
       const color = achieved ? achieved.color : result.verdict === 'belowS3' ? classes.belowColor : null;

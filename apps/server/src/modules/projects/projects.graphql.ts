@@ -79,7 +79,8 @@ ProjectRef.implement({
     }),
     usageSchedule: t.field({
       type: UsageScheduleRef,
-      description: 'When its spaces are in use, in its time zone: the occupied time the indoor climate classification judges.',
+      description:
+        'When its spaces are in use, in its time zone: the occupied time the indoor climate classification judges.',
       resolve: (project) => project.usageSchedule,
     }),
     members: t.field({

@@ -141,7 +141,12 @@ export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportCo
         return Promise.all(
           slotIds.map(async (dataslotId) => {
             const range = context.services.reportContext.rangeOf(source, dataslotId, timeZone);
-            const answer = await context.services.classification.forReport(source.projectId, range.from, range.to, seriesIds);
+            const answer = await context.services.classification.forReport(
+              source.projectId,
+              range.from,
+              range.to,
+              seriesIds,
+            );
             return { dataslotId, classification: answer };
           }),
         );

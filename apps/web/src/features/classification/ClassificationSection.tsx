@@ -23,16 +23,25 @@ export function ClassificationSection({ project, range }: { project: DataProject
   });
   const classification = query.data?.indoorClimateClassification;
   return (
-    <Paper withBorder p="sm" component="section" aria-labelledby="classification-title" data-testid="classification-section">
+    <Paper
+      withBorder
+      p="sm"
+      component="section"
+      aria-labelledby="classification-title"
+      data-testid="classification-section"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id="classification-title">
           {t('Indoor climate classification')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('Sisäilmastoluokitus 2018: a class is achieved when its target holds for {{share}} of the occupied time ({{range}}). Time without data counts as outside.', {
-            share: '95 %',
-            range: formatDateRange(new Date(shown.from), new Date(shown.to), i18n.language, { timeZone }),
-          })}
+          {t(
+            'Sisäilmastoluokitus 2018: a class is achieved when its target holds for {{share}} of the occupied time ({{range}}). Time without data counts as outside.',
+            {
+              share: '95 %',
+              range: formatDateRange(new Date(shown.from), new Date(shown.to), i18n.language, { timeZone }),
+            },
+          )}
         </Text>
         {query.error && <Text c="red.8">{t(query.error.message)}</Text>}
         {!classification && !query.error && <Loader size="sm" aria-label={t('Loading')} />}

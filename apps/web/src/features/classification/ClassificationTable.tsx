@@ -19,7 +19,11 @@ function ClassBadge({ row }: { row: ClassificationRow }) {
   const { t } = useTranslation();
   const label =
     row.achieved ??
-    (row.verdict === 'belowS3' ? t('Below S3') : row.verdict === 'insufficientData' ? t('Too little data') : t('No occupied time'));
+    (row.verdict === 'belowS3'
+      ? t('Below S3')
+      : row.verdict === 'insufficientData'
+        ? t('Too little data')
+        : t('No occupied time'));
   if (!row.color) {
     return (
       <Badge variant="outline" color="gray" data-testid={`classification-class-${row.seriesId}`}>
@@ -61,7 +65,9 @@ export function ClassificationHeatMap({ rows, heatMapClass }: { rows: Classifica
   const row = rows.find((item) => item.seriesId === chosen) ?? worst;
   if (!row) return null;
   const hours = Array.from({ length: 24 }, (_, hour) => hour).filter((hour) =>
-    rows.some((item) => Array.from({ length: 7 }, (_, day) => item.heatMap[day * 24 + hour]).some((share) => share !== null)),
+    rows.some((item) =>
+      Array.from({ length: 7 }, (_, day) => item.heatMap[day * 24 + hour]).some((share) => share !== null),
+    ),
   );
   const days = Array.from({ length: 7 }, (_, day) => day).filter((day) =>
     rows.some((item) => hours.some((hour) => item.heatMap[day * 24 + hour] !== null)),
@@ -86,7 +92,10 @@ export function ClassificationHeatMap({ rows, heatMapClass }: { rows: Classifica
         <Text size="sm">{t('No data in the occupied hours.')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={hours.length * 34 + 60} type="native">
-          <table className={styles.heatMap} aria-label={t('Hours of the week outside {{class}}', { class: heatMapClass })}>
+          <table
+            className={styles.heatMap}
+            aria-label={t('Hours of the week outside {{class}}', { class: heatMapClass })}
+          >
             <thead>
               <tr>
                 <th scope="col">

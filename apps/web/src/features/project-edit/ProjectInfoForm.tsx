@@ -23,8 +23,13 @@ import { languageNames } from '../i18n/LanguagePicker.tsx';
 import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.ts';
 import { DateTimeField } from '../ui/DateField.tsx';
 import { FormError } from '../ui/FormError.tsx';
-import { scheduleInputOf, scheduleValuesOf, type UsageScheduleValues, UsageScheduleFields } from './UsageScheduleFields.tsx';
 import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
+import {
+  scheduleInputOf,
+  scheduleValuesOf,
+  UsageScheduleFields,
+  type UsageScheduleValues,
+} from './UsageScheduleFields.tsx';
 
 export const defaultTimeZone = 'Europe/Helsinki';
 

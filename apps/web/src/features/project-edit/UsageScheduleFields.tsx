@@ -48,7 +48,9 @@ export function UsageScheduleFields<Values extends { usageSchedule: UsageSchedul
   const { t } = useTranslation();
   // Issues of a holiday or weekday carry its index in their path (usageSchedule.holidays.2): shown under the field.
   const errorOf = (field: string) => {
-    const key = Object.keys(form.errors).find((path) => path === `usageSchedule.${field}` || path.startsWith(`usageSchedule.${field}.`));
+    const key = Object.keys(form.errors).find(
+      (path) => path === `usageSchedule.${field}` || path.startsWith(`usageSchedule.${field}.`),
+    );
     return key ? t(String(form.errors[key])) : undefined;
   };
   const input = (field: 'from' | 'to') => {
@@ -63,11 +65,7 @@ export function UsageScheduleFields<Values extends { usageSchedule: UsageSchedul
       <Text size="sm" c="dimmed" mb="xs">
         {t('When the spaces are in use: the indoor climate classification judges this time.')}
       </Text>
-      <Checkbox.Group
-        label={t('Days in use')}
-        {...form.getInputProps('usageSchedule.weekdays')}
-        error={weekdaysError}
-      >
+      <Checkbox.Group label={t('Days in use')} {...form.getInputProps('usageSchedule.weekdays')} error={weekdaysError}>
         <Group gap="sm" mt={4}>
           {weekdayKeys.map((key, index) => (
             <Checkbox key={key} value={String(index + 1)} label={t(key)} />

@@ -2,10 +2,10 @@ import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/c
 import type { DataProject } from '@olo/data-engine';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassificationSection } from '../classification/ClassificationSection.tsx';
 import type { GroupBy, SeriesLooks } from '../data-slots/chartGroups.ts';
 import { dataSlotsReducer, initialDataSlot, maxDataSlots } from '../data-slots/dataSlots.ts';
 import type { SpaceWeatherMap } from '../weather/chartWeather.ts';
-import { ClassificationSection } from '../classification/ClassificationSection.tsx';
 import { DataExports } from './DataExports.tsx';
 import { DataSlotPanel } from './DataSlotPanel.tsx';
 import { PhoneOptions } from './PhoneOptions.tsx';

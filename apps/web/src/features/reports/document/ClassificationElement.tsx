@@ -30,9 +30,12 @@ export function ClassificationElement({
             <ClassificationHeatMap rows={classification.rows} heatMapClass={classification.heatMapClass} />
           )}
           <Text size="xs" c="dimmed">
-            {t('Sisäilmastoluokitus 2018: a class is achieved when its target holds for {{share}} of the occupied time.', {
-              share: '95 %',
-            })}
+            {t(
+              'Sisäilmastoluokitus 2018: a class is achieved when its target holds for {{share}} of the occupied time.',
+              {
+                share: '95 %',
+              },
+            )}
           </Text>
         </>
       ) : (

@@ -1,5 +1,5 @@
-import type { ClassificationFieldsFragment } from '../../../graphql/generated.ts';
 import type { DataFilter, DataMode, ReportContent, ReportCoverContent, ReportDataslot } from '@olo/shared';
+import type { ClassificationFieldsFragment } from '../../../graphql/generated.ts';
 import type { DrawnLimit } from '../../charts/gaugeDrawing.ts';
 
 /**
