@@ -58,6 +58,11 @@ const ClassificationRowRef = builder.objectRef<ClassificationRow>('Classificatio
 
 export const ClassificationRef = builder.objectRef<ClassificationAnswer>('IndoorClimateClassification').implement({
   fields: (t) => ({
+    dataslotId: t.string({
+      nullable: true,
+      description: "In a report's context: the data slot whose range it covers; null: the report's range.",
+      resolve: (answer) => answer.dataslotId ?? null,
+    }),
     from: t.expose('from', { type: 'DateTime' }),
     to: t.expose('to', { type: 'DateTime' }),
     timeZone: t.exposeString('timeZone'),

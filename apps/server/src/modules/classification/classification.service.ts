@@ -27,6 +27,8 @@ export interface ClassificationRow extends ClassificationResult {
 }
 
 export interface ClassificationAnswer {
+  /** A report's data slot whose range it covers; null or absent: the report's range, or the range asked for. */
+  dataslotId?: string | null;
   from: Date;
   to: Date;
   timeZone: string;

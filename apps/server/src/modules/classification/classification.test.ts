@@ -144,16 +144,16 @@ describe.each(testDatabases)('indoor climate classification on %s', (kind) => {
     const answer = expectData(
       await anonymous.graphql<{
         publicReport: {
-          context: { classifications: Array<{ dataslotId: string | null; classification: { rows: Row[] } }> };
+          context: { classifications: Array<{ dataslotId: string | null; rows: Row[] }> };
         };
       }>(
-        `query P($publicId: String!) { publicReport(publicId: $publicId) { context { classifications { dataslotId classification { rows { seriesId achieved } } } } } }`,
+        `query P($publicId: String!) { publicReport(publicId: $publicId) { context { classifications { dataslotId rows { seriesId achieved } } } } }`,
         { publicId: stored?.publicId },
       ),
     ).publicReport.context.classifications;
     expect(answer).toHaveLength(1);
     expect(answer[0]?.dataslotId).toBeNull();
-    expect(answer[0]?.classification.rows.map((item) => [item.seriesId, item.achieved]).sort()).toEqual(
+    expect(answer[0]?.rows.map((item) => [item.seriesId, item.achieved]).sort()).toEqual(
       [
         [series.a101co2, 'S3'],
         [series.a101temp, 'S1'],

@@ -1,6 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
 import { ClassificationRef } from '../classification/classification.graphql.ts';
-import type { ClassificationAnswer } from '../classification/classification.service.ts';
 import { LimitRef } from '../limits/limits.graphql.ts';
 import type { ReportContextSource } from './report-context.service.ts';
 import type { ReportEpisode, ReportSeriesRow, ReportSpaceRow } from './reports.repository.ts';
@@ -61,15 +60,6 @@ const ReportAlarmEpisodeRef = builder.objectRef<ReportEpisode>('ReportAlarmEpiso
   }),
 });
 
-const ReportClassificationRef = builder
-  .objectRef<{ dataslotId: string | null; classification: ClassificationAnswer }>('ReportClassification')
-  .implement({
-    fields: (t) => ({
-      dataslotId: t.exposeString('dataslotId', { nullable: true, description: "Null: the report's range." }),
-      classification: t.field({ type: ClassificationRef, resolve: (entry) => entry.classification }),
-    }),
-  });
-
 export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportContext').implement({
   description:
     "What a report's elements resolve against: its project's facts, spaces, series and alarm episodes. " +
@@ -129,7 +119,7 @@ export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportCo
       resolve: (source, _args, context) => context.services.reportContext.episodes(source, context.loaders),
     }),
     classifications: t.field({
-      type: [ReportClassificationRef],
+      type: [ClassificationRef],
       description:
         "The indoor climate classification of the context's series for each range its classification elements use (the report's: dataslotId null); none without such an element.",
       resolve: async (source, _args, context) => {
@@ -147,7 +137,7 @@ export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportCo
               range.to,
               seriesIds,
             );
-            return { dataslotId, classification: answer };
+            return { ...answer, dataslotId };
           }),
         );
       },

@@ -19,8 +19,7 @@ export function ClassificationElement({
   const { t } = useTranslation();
   const known = scope.report.dataslots.some((slot) => slot.id === element.data.dataslotId);
   const dataslotId = known ? element.data.dataslotId : null;
-  const entry = scope.context.classifications?.find((item) => item.dataslotId === dataslotId);
-  const classification = entry?.classification;
+  const classification = scope.context.classifications?.find((item) => (item.dataslotId ?? null) === dataslotId);
   return (
     <DataElementFrame kind="classification" title={element.title ?? t('Indoor climate classification')} ready>
       {classification ? (

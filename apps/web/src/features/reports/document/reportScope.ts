@@ -77,7 +77,7 @@ export interface ReportContextInfo {
   series: ReportSeriesInfo[];
   episodes: ReportAlarmEpisode[];
   /** The classification of each range the report's classification elements use (dataslotId null: the report's). */
-  classifications?: Array<{ dataslotId: string | null; classification: ClassificationFieldsFragment }>;
+  classifications?: Array<ClassificationFieldsFragment & { dataslotId?: string | null }>;
 }
 
 export interface ReportSources {
