@@ -136,10 +136,10 @@ test('a report element shows the classification in the app, at its public link a
   );
   try {
     await page.goto(`/p/${projectId}/report/${id}`);
-    const inApp = page.locator('[data-report-kind="classification"]');
+    const inApp = page.getByTestId('report-classification');
     await expect(inApp.getByRole('heading', { name: 'Tilojen luokat' })).toBeVisible({ timeout: 30_000 });
     await expectSchoolTable(inApp);
-    await page.getByTestId('report-classification').click();
+    await page.getByRole('button', { name: `${tr('fi', 'Classification')}: Tilojen luokat`, exact: true }).click();
     await expect(
       page.getByTestId('element-settings').getByLabel(tr('fi', 'Show the hours of the week outside the target')),
     ).toBeChecked();
