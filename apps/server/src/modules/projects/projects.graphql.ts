@@ -18,6 +18,7 @@ import { UserRef } from '../accounts/accounts.graphql.ts';
 import { userOptions } from '../accounts/accounts.service.ts';
 import { MemberUserRef, OrganizationRef, requireSelf } from '../organizations/organizations.graphql.ts';
 import type { ProjectMemberRow, ProjectRow } from './projects.repository.ts';
+import { UsageScheduleInput, UsageScheduleRef } from './usage-schedule.graphql.ts';
 
 const ProjectPrivilegeEnum = builder.enumType('ProjectPrivilege', {
   description: 'A right of the viewer in a project; the client hides controls by them, the server still decides.',
@@ -158,26 +159,6 @@ const ProjectListFilterInput = builder.inputType('ProjectListFilter', {
     archived: t.boolean({ description: 'Include archived projects.' }),
     ended: t.boolean({ description: 'false: leave out ended projects.' }),
     favourite: t.boolean({ description: 'Only favourites.' }),
-  }),
-});
-
-const UsageScheduleRef = builder
-  .objectRef<{ weekdays: number[]; from: string; to: string; holidays: string[] }>('UsageSchedule')
-  .implement({
-    fields: (t) => ({
-      weekdays: t.exposeIntList('weekdays', { description: 'ISO weekdays: 1 Monday … 7 Sunday.' }),
-      from: t.exposeString('from', { description: 'HH:MM, local time.' }),
-      to: t.exposeString('to', { description: 'HH:MM, local time, after from (24:00 is midnight).' }),
-      holidays: t.exposeStringList('holidays', { description: 'YYYY-MM-DD: days not in use.' }),
-    }),
-  });
-
-const UsageScheduleInput = builder.inputType('UsageScheduleInput', {
-  fields: (t) => ({
-    weekdays: t.intList({ required: true }),
-    from: t.string({ required: true }),
-    to: t.string({ required: true }),
-    holidays: t.stringList({ required: true }),
   }),
 });
 
