@@ -11,6 +11,7 @@ import {
   usageScheduleSchema,
 } from '@olo/shared';
 import type { z } from 'zod';
+import { ByteBoundedCache } from '../../shared/byte-bounded-cache.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { ViewerAccess } from '../access/access.policy.ts';
 import type { ClassificationRepository, ClassifiedSeriesRow, ClassLimitRow } from './classification.repository.ts';
@@ -39,11 +40,18 @@ export interface ClassificationAnswer {
 
 const notFound = () => new AppError('NOT_FOUND', 'Not found');
 
+/** How long an answer is reused: a public report's visitors share one reading of up to a year of values. */
+const reuseMs = 5 * 60_000;
+/** Heap an answer is counted at per row (its 168 heat map cells and shares). */
+const rowBytes = 4_000;
+
 /**
  * The indoor climate classification (Sisäilmastoluokitus 2018) of a project's spaces over a range: each space's CO2
  * and temperature series, time-weighted over the occupied time of the project's usage schedule (decision 0193).
  */
 export class ClassificationService {
+  private readonly answers = new ByteBoundedCache<{ at: number; answer: ClassificationAnswer }>(16 * 1024 * 1024);
+
   constructor(private readonly deps: { repository: ClassificationRepository; now?: () => number }) {}
 
   /** For a viewer of the project's data. */
@@ -80,8 +88,20 @@ export class ClassificationService {
     const project = await this.deps.repository.project(projectId);
     if (!project) throw notFound();
     const schedule = usageScheduleSchema.parse(project.usageSchedule);
+    const now = this.deps.now?.() ?? Date.now();
+    // The schedule is in the key: a changed one is judged at once.
+    const key = JSON.stringify([
+      projectId,
+      from,
+      to,
+      only ? [...only].sort((a, b) => a - b) : null,
+      schedule,
+      project.timeZone,
+    ]);
+    const kept = this.answers.get(key);
+    if (kept && now - kept.at < reuseMs) return kept.answer;
     // Time still to come is not a gap: the range ends now at the latest.
-    const end = Math.min(to.getTime(), this.deps.now?.() ?? Date.now());
+    const end = Math.min(to.getTime(), now);
     const answer: ClassificationAnswer = {
       from,
       to,
@@ -108,6 +128,7 @@ export class ClassificationService {
       const color = achieved ? achieved.color : result.verdict === 'belowS3' ? classes.belowColor : null;
       answer.rows.push({ ...result, series: item, targets: classes.targets, color });
     }
+    this.answers.set(key, { at: now, answer }, (answer.rows.length + 1) * rowBytes);
     return answer;
   }
 }
