@@ -1,6 +1,8 @@
 import { classificationQueryInput } from '@olo/shared';
 import { builder } from '../../graphql/builder.ts';
 import { parseInput } from '../../shared/errors.ts';
+import { ProjectRef } from '../projects/projects.graphql.ts';
+import { UsageScheduleRef } from '../projects/usage-schedule.graphql.ts';
 import type { ClassificationAnswer, ClassificationRow } from './classification.service.ts';
 
 const hours = (ms: number) => Math.round((ms / 3_600_000) * 10) / 10;
@@ -86,5 +88,14 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, args, context) =>
       context.services.classification.classify(context.access, parseInput(classificationQueryInput, args)),
+  }),
+}));
+
+builder.objectFields(ProjectRef, (t) => ({
+  usageSchedule: t.field({
+    type: UsageScheduleRef,
+    description:
+      'When its spaces are in use, in its time zone: the occupied time the indoor climate classification judges.',
+    resolve: (project) => project.usageSchedule,
   }),
 }));

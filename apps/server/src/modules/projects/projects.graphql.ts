@@ -18,7 +18,7 @@ import { UserRef } from '../accounts/accounts.graphql.ts';
 import { userOptions } from '../accounts/accounts.service.ts';
 import { MemberUserRef, OrganizationRef, requireSelf } from '../organizations/organizations.graphql.ts';
 import type { ProjectMemberRow, ProjectRow } from './projects.repository.ts';
-import { UsageScheduleInput, UsageScheduleRef } from './usage-schedule.graphql.ts';
+import { UsageScheduleInput } from './usage-schedule.graphql.ts';
 
 const ProjectPrivilegeEnum = builder.enumType('ProjectPrivilege', {
   description: 'A right of the viewer in a project; the client hides controls by them, the server still decides.',
@@ -77,12 +77,6 @@ ProjectRef.implement({
     defaults: t.expose('defaults', {
       type: 'JSON',
       description: 'Default data view options: nulls, filters, mode, slot.',
-    }),
-    usageSchedule: t.field({
-      type: UsageScheduleRef,
-      description:
-        'When its spaces are in use, in its time zone: the occupied time the indoor climate classification judges.',
-      resolve: (project) => project.usageSchedule,
     }),
     members: t.field({
       type: [ProjectMembershipRef],
