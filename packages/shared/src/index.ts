@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './alarms.ts';
 export * from './attachments.ts';
 export * from './calibrations.ts';
+export * from './classification.ts';
 export * from './colors.ts';
 export * from './data-body.ts';
 export * from './data-export.ts';

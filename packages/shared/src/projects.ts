@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './accounts.ts';
+import { usageScheduleSchema } from './classification.ts';
 import { dataFilterSchema, dataViewBounds } from './data-views.ts';
 import { tenancyErrors } from './error-messages.ts';
 import { endNotBeforeStart, intId, nameField, optionalText, tenancyBounds, uuidSchema } from './input-fields.ts';
@@ -58,6 +59,8 @@ const projectFields = {
   /** On: the project has a public link; off: the link stops working. */
   isPublic: z.boolean().optional(),
   defaults: dataSlotDefaults.optional(),
+  /** When the spaces are in use: the occupied time of the indoor climate classification (decision 0193). */
+  usageSchedule: usageScheduleSchema.optional(),
   pictureId: uuidSchema.nullish(),
   attachmentId: uuidSchema.nullish(),
 };

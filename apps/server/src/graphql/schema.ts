@@ -3,6 +3,7 @@ import { builder } from './builder.ts';
 // Each module registers its types and fields on the builder when imported.
 import '../modules/accounts/accounts.graphql.ts';
 import '../modules/bug-reports/bug-reports.graphql.ts';
+import '../modules/classification/classification.graphql.ts';
 import '../modules/organizations/organizations.graphql.ts';
 import '../modules/projects/projects.graphql.ts';
 import '../modules/projects/project-status.graphql.ts';

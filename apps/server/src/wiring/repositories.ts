@@ -8,6 +8,7 @@ import { AlarmsRepository } from '../modules/alarms/alarms.repository.ts';
 import { AttachmentsRepository } from '../modules/attachments/attachments.repository.ts';
 import { BugReportsRepository } from '../modules/bug-reports/bug-reports.repository.ts';
 import { CalibrationsRepository } from '../modules/calibrations/calibrations.repository.ts';
+import { ClassificationRepository } from '../modules/classification/classification.repository.ts';
 import { ColorsRepository } from '../modules/colors/colors.repository.ts';
 import { DataRepository } from '../modules/data/data.repository.ts';
 import { DataExportsRepository } from '../modules/data-export/data-exports.repository.ts';
@@ -61,6 +62,7 @@ export function createRepositories(database: Database, computerId: number) {
     attachments: new AttachmentsRepository(db),
     bugReports: new BugReportsRepository(db),
     calibrations: new CalibrationsRepository(sql),
+    classification: new ClassificationRepository(sql),
     colors: new ColorsRepository(db),
     data: new DataRepository(sql, { parallel }),
     dataExports: new DataExportsRepository(sql),

@@ -22,6 +22,7 @@ import { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import { AttachmentsService } from '../modules/attachments/attachments.service.ts';
 import { BugReportsService } from '../modules/bug-reports/bug-reports.service.ts';
 import { CalibrationsService } from '../modules/calibrations/calibrations.service.ts';
+import { ClassificationService } from '../modules/classification/classification.service.ts';
 import { ColorsService } from '../modules/colors/colors.service.ts';
 import type { ComputerRow } from '../modules/computers/computers.repository.ts';
 import type { ComputersService } from '../modules/computers/computers.service.ts';
@@ -340,6 +341,7 @@ export async function createServices(deps: ServicesDeps) {
     bugReports: new BugReportsService(repositories.bugReports, logger, rateLimits),
     calibrations,
     colors,
+    classification: new ClassificationService({ repository: repositories.classification }),
     computers: deps.computers,
     data,
     dataExport,

@@ -41,7 +41,7 @@ const data = reportElementDataSchema.default({
   filters: null,
 });
 
-/** The six kinds of element (spec §3), and the drying forecast (issue 35). */
+/** The six kinds of element (spec §3), the drying forecast and the classification (issue 35). */
 export const reportElementKinds = [
   'richText',
   'text',
@@ -50,6 +50,7 @@ export const reportElementKinds = [
   'imageTour',
   'summary',
   'dryingForecast',
+  'classification',
 ] as const;
 export type ReportElementKind = (typeof reportElementKinds)[number];
 
@@ -168,6 +169,19 @@ const dryingForecastElementFields = z
   })
   .strict();
 
+/** The indoor climate classification of the project's spaces over the element's range (decision 0193). */
+const classificationElementFields = z
+  .object({
+    ...elementBase,
+    kind: z.literal('classification'),
+    title,
+    /** Its range: the report's, or a data slot's (only `dataslotId` counts). */
+    data,
+    /** Shows the weekday × hour heat map of the worst-performing hours. */
+    heatMap: z.boolean().default(true),
+  })
+  .strict();
+
 type ReportElementFields =
   | z.output<typeof richTextElementFields>
   | z.output<typeof textElementFields>
@@ -175,7 +189,9 @@ type ReportElementFields =
   | z.output<typeof dataTableElementFields>
   | z.output<typeof imageTourElementFields>
   | z.output<typeof summaryElementFields>
-  | z.output<typeof dryingForecastElementFields>;
+  | z.output<typeof dryingForecastElementFields>
+  | z.output<typeof classificationElementFields>;
+
 /** An element of a report's tree; any element may hold children. */
 export type ReportElement = ReportElementFields & { children: ReportElement[] };
 
@@ -189,6 +205,7 @@ export const reportElementSchema: z.ZodType<ReportElement> = z.discriminatedUnio
   imageTourElementFields.extend({ children }),
   summaryElementFields.extend({ children }),
   dryingForecastElementFields.extend({ children }),
+  classificationElementFields.extend({ children }),
 ]);
 export type ReportElementOf<K extends ReportElementKind> = Extract<ReportElement, { kind: K }>;
 export type ReportImageTourImage = z.output<typeof imageTourImage>;

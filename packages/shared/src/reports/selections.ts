@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { classifiedMeasurements } from '../classification.ts';
 import { isRoomMeasurement } from '../measurements.ts';
 import { weatherSeriesShownBy } from '../weather.ts';
 import type { ReportContent } from './content.ts';
@@ -83,6 +84,13 @@ export function reportReferencedSeries(
     for (const element of elements) {
       if ('series' in element) {
         for (const id of resolveReportSeries(element.series, lists, currentSpaceId)) seriesIds.add(id);
+      }
+      if (element.kind === 'classification') {
+        // It judges every space's classified series: the public report lists them.
+        for (const item of lists.series) {
+          if (item.spaceId === null || item.weatherId || item.dataType === null) continue;
+          if (item.dataType in classifiedMeasurements) seriesIds.add(item.id);
+        }
       }
       if (element.kind === 'imageTour') {
         for (const image of element.images) {

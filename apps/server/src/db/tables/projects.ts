@@ -47,6 +47,11 @@ export const projects = pgTable(
     showLive: boolean('show_live').notNull().default(true),
     showReport: boolean('show_report').notNull().default(false),
     showAlarm: boolean('show_alarm').notNull().default(false),
+    /** When its spaces are in use (packages/shared usageScheduleSchema): the occupied time the classification judges. */
+    usageSchedule: jsonb('usage_schedule')
+      .$type<{ weekdays: number[]; from: string; to: string; holidays: string[] }>()
+      .notNull()
+      .default({ weekdays: [1, 2, 3, 4, 5], from: '08:00', to: '16:00', holidays: [] }),
     /** Default data view options: { nulls, filters, mode, slot }. */
     defaults: jsonb('defaults').notNull().default({}),
     pictureId: uuid('picture_id'),

@@ -509,6 +509,14 @@ const reportScheduleCases: Record<string, Case> = {
 const cases: Record<string, Case> = {
   ...apiCoverageCases,
   ...reportScheduleCases,
+  indoorClimateClassification: async (w, role) => {
+    const response = await w.call(
+      role,
+      'query Q($id: Int!, $from: DateTime!, $to: DateTime!) { indoorClimateClassification(projectId: $id, from: $from, to: $to) { timeZone rows { seriesId } } }',
+      { id: w.project.id, from: new Date(Date.now() - 7 * 86_400_000).toISOString(), to: new Date().toISOString() },
+    );
+    return outcomeOf(response, (data) => data.indoorClimateClassification !== null);
+  },
   organizations: async (w, role) =>
     outcomeOf(await w.call(role, 'query { organizations { id } }'), (data) =>
       (data.organizations as Array<{ id: string }>).some((item) => item.id === w.organization.id),

@@ -10,6 +10,7 @@
  */
 import { alarmRows } from './permission-matrix/alarms.ts';
 import { apiCoverageRows } from './permission-matrix/api-coverage.ts';
+import { classificationRows } from './permission-matrix/classification.ts';
 import { colorAndLimitRows } from './permission-matrix/colors-and-limits.ts';
 import { documentRows } from './permission-matrix/documents.ts';
 import { meterRows } from './permission-matrix/meters.ts';
@@ -37,6 +38,7 @@ export const permissionMatrix: MatrixRow[] = [
   ...reportRows,
   ...reportScheduleRows,
   ...weatherRows,
+  ...classificationRows,
   ...siteStatusRows,
   ...translationRows,
   ...documentRows,

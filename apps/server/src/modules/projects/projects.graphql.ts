@@ -18,6 +18,7 @@ import { UserRef } from '../accounts/accounts.graphql.ts';
 import { userOptions } from '../accounts/accounts.service.ts';
 import { MemberUserRef, OrganizationRef, requireSelf } from '../organizations/organizations.graphql.ts';
 import type { ProjectMemberRow, ProjectRow } from './projects.repository.ts';
+import { UsageScheduleInput } from './usage-schedule.graphql.ts';
 
 const ProjectPrivilegeEnum = builder.enumType('ProjectPrivilege', {
   description: 'A right of the viewer in a project; the client hides controls by them, the server still decides.',
@@ -170,6 +171,7 @@ const projectFieldsInput = (t: Parameters<Parameters<typeof builder.inputType>[1
   showAlarm: t.boolean(),
   isPublic: t.boolean({ description: 'Turns the public link (publicId) on or off.' }),
   defaults: t.field({ type: 'JSON' }),
+  usageSchedule: t.field({ type: UsageScheduleInput }),
   pictureId: t.id(),
   attachmentId: t.id(),
 });

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { ClassificationRef } from '../classification/classification.graphql.ts';
 import { LimitRef } from '../limits/limits.graphql.ts';
 import type { ReportContextSource } from './report-context.service.ts';
 import type { ReportEpisode, ReportSeriesRow, ReportSpaceRow } from './reports.repository.ts';
@@ -116,6 +117,30 @@ export const ReportContextRef = builder.objectRef<ReportContextSource>('ReportCo
       description:
         "Of the context's series, overlapping the union of the report's range and its data slots' ranges; by start.",
       resolve: (source, _args, context) => context.services.reportContext.episodes(source, context.loaders),
+    }),
+    classifications: t.field({
+      type: [ClassificationRef],
+      description:
+        "The indoor climate classification of the context's series for each range its classification elements use (the report's: dataslotId null); none without such an element.",
+      resolve: async (source, _args, context) => {
+        const slotIds = context.services.reportContext.classificationSlots(source);
+        if (slotIds.length === 0) return [];
+        const { series } = await context.services.reportContext.lists(source, context.loaders);
+        const { timeZone } = await context.loaders.reportProject.load(source.projectId);
+        const seriesIds = series.map((item) => item.id);
+        return Promise.all(
+          slotIds.map(async (dataslotId) => {
+            const range = context.services.reportContext.rangeOf(source, dataslotId, timeZone);
+            const answer = await context.services.classification.forReport(
+              source.projectId,
+              range.from,
+              range.to,
+              seriesIds,
+            );
+            return { ...answer, dataslotId };
+          }),
+        );
+      },
     }),
   }),
 });

@@ -1,4 +1,10 @@
-import { type ReportContent, type ReportDataslot, reportDataslotInstants, reportReferencedSeries } from '@olo/shared';
+import {
+  type ReportContent,
+  type ReportDataslot,
+  reportDataslotInstants,
+  reportReferencedSeries,
+  walkReportElements,
+} from '@olo/shared';
 import type { BatchLoader } from '../../shared/batch-loader.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { SeriesRepository, SeriesRow } from '../series/series.repository.ts';
@@ -72,6 +78,25 @@ export class ReportContextService {
       }),
     ];
     return loaders.reportEpisodes.load({ seriesIds: series.map((item) => item.id), ranges });
+  }
+
+  /** The ranges (data slot ids; null the report's) the report's classification elements use, each once. */
+  classificationSlots(source: ReportContextSource): Array<string | null> {
+    const slots = new Set<string | null>();
+    walkReportElements(source.content.elements, (element) => {
+      if (element.kind !== 'classification') return;
+      const id = element.data.dataslotId;
+      slots.add(id !== null && source.dataslots.some((slot) => slot.id === id) ? id : null);
+    });
+    return [...slots];
+  }
+
+  /** The report's range, or that of one of its data slots (an unknown id: the report's). */
+  rangeOf(source: ReportContextSource, dataslotId: string | null, timeZone: string): { from: Date; to: Date } {
+    const slot = dataslotId === null ? undefined : source.dataslots.find((item) => item.id === dataslotId);
+    if (!slot) return { from: source.from, to: source.to };
+    const instants = reportDataslotInstants(slot.range, source, timeZone);
+    return { from: new Date(instants.from), to: new Date(instants.to) };
   }
 
   /** For the loaders: projects, spaces and series of reports the viewer was already let read. */

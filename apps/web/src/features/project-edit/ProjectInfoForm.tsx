@@ -24,6 +24,12 @@ import { useUnsavedChangesPrompt } from '../navigation/useUnsavedChangesPrompt.t
 import { DateTimeField } from '../ui/DateField.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput.ts';
+import {
+  scheduleInputOf,
+  scheduleValuesOf,
+  UsageScheduleFields,
+  type UsageScheduleValues,
+} from './UsageScheduleFields.tsx';
 
 export const defaultTimeZone = 'Europe/Helsinki';
 
@@ -52,6 +58,7 @@ type InfoValues = {
   /** Seconds per group as text, empty for every reading. */
   defaultsSlot: string;
   defaultsNulls: boolean;
+  usageSchedule: UsageScheduleValues;
 };
 
 const dataModes = ['avg', 'min', 'max'] as const;
@@ -106,6 +113,7 @@ function valuesOf(project: ProjectAdminFieldsFragment): InfoValues {
     defaultsMode: defaults.mode ?? 'avg',
     defaultsSlot: defaults.slot ? String(defaults.slot) : '',
     defaultsNulls: defaults.nulls ?? false,
+    usageSchedule: scheduleValuesOf(project.usageSchedule),
   };
 }
 
@@ -124,6 +132,7 @@ function projectInput(values: InfoValues, filters: unknown[] | undefined) {
     defaultSelect: values.defaultSelect === '' ? undefined : Number(values.defaultSelect),
     latitude: coordinateOf(values.latitude),
     longitude: coordinateOf(values.longitude),
+    usageSchedule: scheduleInputOf(values.usageSchedule),
     defaults: {
       mode: defaultsMode,
       nulls: defaultsNulls,
@@ -185,6 +194,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
             showAlarm: input.showAlarm,
             isPublic: input.isPublic,
             defaults: input.defaults,
+            usageSchedule: input.usageSchedule,
           },
         },
       });
@@ -290,6 +300,7 @@ export function ProjectInfoForm({ project }: { project: ProjectAdminFieldsFragme
             {...form.getInputProps('defaultsNulls', { type: 'checkbox' })}
           />
         </SimpleGrid>
+        <UsageScheduleFields form={form} />
         <Stack gap="xs">
           <Switch label={t('Show live view')} {...form.getInputProps('showLive', { type: 'checkbox' })} />
           <Switch

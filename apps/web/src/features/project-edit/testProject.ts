@@ -27,6 +27,7 @@ export function adminProject(id: number, name: string, state: Partial<Record<str
     organizationId: 'org-1',
     privileges: ['view', 'admin'] satisfies ProjectPrivilege[],
     defaults: {},
+    usageSchedule: { __typename: 'UsageSchedule', weekdays: [1, 2, 3, 4, 5], from: '08:00', to: '16:00', holidays: [] },
     picture: null,
     attachment: null,
     spaces: [],

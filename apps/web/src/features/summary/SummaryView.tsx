@@ -2,6 +2,7 @@ import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/c
 import type { DataProject } from '@olo/data-engine';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassificationSection } from '../classification/ClassificationSection.tsx';
 import type { GroupBy, SeriesLooks } from '../data-slots/chartGroups.ts';
 import { dataSlotsReducer, initialDataSlot, maxDataSlots } from '../data-slots/dataSlots.ts';
 import type { SpaceWeatherMap } from '../weather/chartWeather.ts';
@@ -138,6 +139,7 @@ function SummaryPeriods({
           dispatch={dispatch}
         />
       ))}
+      {saved && <ClassificationSection project={dataProject} range={firstRange} />}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReportElement, ReportElementKind } from '@olo/shared';
 import type { ReactNode } from 'react';
+import { ClassificationElement } from './ClassificationElement.tsx';
 import { DataTableElement } from './DataTableElement.tsx';
 import { DryingForecastElement } from './DryingForecastElement.tsx';
 import { GraphElement } from './GraphElement.tsx';
@@ -36,6 +37,8 @@ export function ReportElementBody({ element, scope }: { element: ReportElement; 
       return <ImageTourElement element={element} scope={scope} />;
     case 'dryingForecast':
       return <DryingForecastElement element={element} scope={scope} />;
+    case 'classification':
+      return <ClassificationElement element={element} scope={scope} />;
   }
 }
 

@@ -132,6 +132,7 @@ describe('report model', () => {
           peak: 1650,
         },
       ],
+      classifications: [],
     });
     expect(context.defaults).toEqual({ slot: 3600, mode: 'max', nulls: true, filters: [] });
     expect(context.startAt).toBe(Date.parse('2026-01-10T08:00:00.000Z'));

@@ -96,6 +96,7 @@ export function reportContextOf(context: ReportContextFieldsFragment): ReportCon
       end: epoch(episode.endAt),
       peak: episode.peak ?? null,
     })),
+    classifications: context.classifications ?? [],
   };
 }
 

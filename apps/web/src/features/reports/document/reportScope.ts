@@ -1,4 +1,5 @@
 import type { DataFilter, DataMode, ReportContent, ReportCoverContent, ReportDataslot } from '@olo/shared';
+import type { ClassificationFieldsFragment } from '../../../graphql/generated.ts';
 import type { DrawnLimit } from '../../charts/gaugeDrawing.ts';
 
 /**
@@ -75,6 +76,8 @@ export interface ReportContextInfo {
   spaces: ReportSpaceInfo[];
   series: ReportSeriesInfo[];
   episodes: ReportAlarmEpisode[];
+  /** The classification of each range the report's classification elements use (dataslotId null: the report's). */
+  classifications?: Array<ClassificationFieldsFragment & { dataslotId?: string | null }>;
 }
 
 export interface ReportSources {

@@ -19,11 +19,14 @@ export function ElementDataField({
   dataslots,
   timeZone,
   onChange,
+  rangeOnly = false,
 }: {
   value: ReportElementData;
   dataslots: readonly ReportDataslot[];
   timeZone: string;
   onChange: (data: ReportElementData) => void;
+  /** Only the range: for an element that judges raw values over it (the classification). */
+  rangeOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const change = (edit: Partial<ReportElementData>) => onChange({ ...value, ...edit });
@@ -53,60 +56,64 @@ export function ElementDataField({
           {t('The data slot this element used is gone; it shows the report’s range.')}
         </Text>
       )}
-      <Group gap="xs" grow wrap="wrap">
-        <Select
-          size="xs"
-          miw={120}
-          label={t('Slot')}
-          allowDeselect={false}
-          value={value.slot === null ? inherited : String(value.slot)}
-          data={[
-            { value: inherited, label: t('As the range says') },
-            ...lengths.map((seconds) => ({ value: String(seconds), label: slotName(seconds) })),
-          ]}
-          onChange={(chosen) => change({ slot: chosen && chosen !== inherited ? Number(chosen) : null })}
-        />
-        <Select
-          size="xs"
-          miw={120}
-          label={t('Mode')}
-          allowDeselect={false}
-          value={value.mode ?? inherited}
-          data={[
-            { value: inherited, label: t('As the range says') },
-            ...dataModes.map((mode) => ({ value: mode, label: t(modeLabels[mode]) })),
-          ]}
-          onChange={(chosen) =>
-            change({ mode: chosen && chosen !== inherited ? (chosen as ReportElementData['mode']) : null })
-          }
-        />
-        <Select
-          size="xs"
-          miw={120}
-          label={t('Show gaps')}
-          allowDeselect={false}
-          value={value.nulls === null ? inherited : String(value.nulls)}
-          data={[
-            { value: inherited, label: t('As the range says') },
-            { value: 'true', label: t('Yes') },
-            { value: 'false', label: t('No') },
-          ]}
-          onChange={(chosen) => change({ nulls: chosen === 'true' ? true : chosen === 'false' ? false : null })}
-        />
-      </Group>
-      <Switch
-        size="sm"
-        label={t('Filters of its own')}
-        checked={value.filters !== null}
-        onChange={(event) => change({ filters: event.currentTarget.checked ? [] : null })}
-      />
-      {value.filters !== null && (
-        <FiltersEditor
-          filters={value.filters as DataFilter[]}
-          timeZone={timeZone}
-          today={wallDayInput(Date.now(), timeZone)}
-          onChange={(filters) => change({ filters })}
-        />
+      {!rangeOnly && (
+        <>
+          <Group gap="xs" grow wrap="wrap">
+            <Select
+              size="xs"
+              miw={120}
+              label={t('Slot')}
+              allowDeselect={false}
+              value={value.slot === null ? inherited : String(value.slot)}
+              data={[
+                { value: inherited, label: t('As the range says') },
+                ...lengths.map((seconds) => ({ value: String(seconds), label: slotName(seconds) })),
+              ]}
+              onChange={(chosen) => change({ slot: chosen && chosen !== inherited ? Number(chosen) : null })}
+            />
+            <Select
+              size="xs"
+              miw={120}
+              label={t('Mode')}
+              allowDeselect={false}
+              value={value.mode ?? inherited}
+              data={[
+                { value: inherited, label: t('As the range says') },
+                ...dataModes.map((mode) => ({ value: mode, label: t(modeLabels[mode]) })),
+              ]}
+              onChange={(chosen) =>
+                change({ mode: chosen && chosen !== inherited ? (chosen as ReportElementData['mode']) : null })
+              }
+            />
+            <Select
+              size="xs"
+              miw={120}
+              label={t('Show gaps')}
+              allowDeselect={false}
+              value={value.nulls === null ? inherited : String(value.nulls)}
+              data={[
+                { value: inherited, label: t('As the range says') },
+                { value: 'true', label: t('Yes') },
+                { value: 'false', label: t('No') },
+              ]}
+              onChange={(chosen) => change({ nulls: chosen === 'true' ? true : chosen === 'false' ? false : null })}
+            />
+          </Group>
+          <Switch
+            size="sm"
+            label={t('Filters of its own')}
+            checked={value.filters !== null}
+            onChange={(event) => change({ filters: event.currentTarget.checked ? [] : null })}
+          />
+          {value.filters !== null && (
+            <FiltersEditor
+              filters={value.filters as DataFilter[]}
+              timeZone={timeZone}
+              today={wallDayInput(Date.now(), timeZone)}
+              onChange={(filters) => change({ filters })}
+            />
+          )}
+        </>
       )}
     </Stack>
   );

@@ -157,6 +157,7 @@ export function ElementSettings({
         dataslots={dataslots}
         timeZone={context.timeZone}
         onChange={(edited) => onChange({ ...element, data: edited })}
+        rangeOnly={element.kind === 'classification'}
       />
     ) : null;
   const title =
@@ -226,6 +227,14 @@ export function ElementSettings({
           onChange={(value) => {
             if (typeof value === 'number' && Number.isInteger(value)) onChange({ ...element, windowDays: value });
           }}
+        />
+      )}
+      {element.kind === 'classification' && (
+        <Switch
+          size="sm"
+          label={t('Show the hours of the week outside the target')}
+          checked={element.heatMap}
+          onChange={(event) => onChange({ ...element, heatMap: event.currentTarget.checked })}
         />
       )}
       {element.kind === 'imageTour' && (

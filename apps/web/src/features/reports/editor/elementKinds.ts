@@ -9,6 +9,7 @@ export const elementKindLabels: Record<ReportElementKind, string> = {
   summary: 'Summary',
   imageTour: 'Image tour',
   dryingForecast: 'Drying forecast',
+  classification: 'Classification',
 };
 
 /** What the palette says each kind is for (i18n keys). */
@@ -20,6 +21,7 @@ export const elementKindDescriptions: Record<ReportElementKind, string> = {
   summary: 'Shares of time in each limit band, and alarms',
   imageTour: 'Photos or floor plans with spaces pinned on them',
   dryingForecast: 'When a structure reaches its drying targets, with the fitted curve',
+  classification: 'Spaces by the indoor climate classification S1–S3',
 };
 
 /** A short name of an element for its frame and the screen reader: its title or text when it has one. */

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "usage_schedule" jsonb DEFAULT '{"weekdays":[1,2,3,4,5],"from":"08:00","to":"16:00","holidays":[]}'::jsonb NOT NULL;
