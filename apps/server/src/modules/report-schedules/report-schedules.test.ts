@@ -112,6 +112,10 @@ describe.each(testDatabases)('scheduled reports by mail on %s', (kind) => {
       addresses: ['Vieras@Example.com'],
     });
     expect(new Date(created.nextDueAt).getTime()).toBeGreaterThan(Date.now());
+    // The server looks for due schedules every 5 minutes, once across instances: its next look is queued.
+    const [tickJob] = await sql()<Array<{ runAt: Date }>>`
+      select run_at as "runAt" from jobs where name = 'report-schedules.tick' and done_at is null`;
+    expect(new Date(tickJob?.runAt as Date).getTime() % 300_000).toBe(0);
     // Monday 2 March 2026 07:00 in Helsinki is 05:00 UTC; a tick before it sends nothing.
     await sql()`update report_schedules set next_due_at = '2026-03-02T05:00:00Z' where id = ${created.id}`;
     expect(await service().tick(new Date('2026-03-02T04:59:00Z'))).toBe(0);
