@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Mailer } from '../channels/mail/mailer.ts';
 import { MailOutbox } from '../channels/mail/outbox.ts';
-import { PdfRenderer } from '../channels/pdf/pdf-renderer.ts';
 import { createSmsGateway } from '../channels/sms/sms-gateway.ts';
 import { webhookTargetProblem } from '../channels/webhook/webhook-delivery.ts';
 import type { Config } from '../config.ts';
@@ -42,16 +41,10 @@ import { MeterCommandsService } from '../modules/meter-commands/meter-commands.s
 import { MeterErrorsService } from '../modules/meter-errors/meter-errors.service.ts';
 import { MetersService } from '../modules/meters/meters.service.ts';
 import { OrganizationsService } from '../modules/organizations/organizations.service.ts';
-import { PrintTemplatesService } from '../modules/print-templates/print-templates.service.ts';
 import { ProjectPagesService } from '../modules/project-pages/project-pages.service.ts';
 import { ProjectsService } from '../modules/projects/projects.service.ts';
 import { RecalculationService } from '../modules/recalculation/recalculation.service.ts';
-import { ReportCoversService } from '../modules/report-covers/report-covers.service.ts';
-import { type PrintPageServer, ReportPdfService } from '../modules/report-pdf/report-pdf.service.ts';
-import { ReportSchedulesService } from '../modules/report-schedules/report-schedules.service.ts';
-import { PublicReportsService } from '../modules/reports/public-reports.service.ts';
-import { ReportContextService } from '../modules/reports/report-context.service.ts';
-import { ReportsService } from '../modules/reports/reports.service.ts';
+import type { PrintPageServer } from '../modules/report-pdf/report-pdf.service.ts';
 import { PublicSeriesService } from '../modules/series/public-series.service.ts';
 import type { RecomputeDatasource } from '../modules/series/recompute-datasource.ts';
 import { SeriesService } from '../modules/series/series.service.ts';
@@ -63,6 +56,7 @@ import { AppError, invalidField } from '../shared/errors.ts';
 import { RateLimiter } from '../shared/rate-limits.ts';
 import type { Closers } from './closers.ts';
 import { type LateBound, lateBound } from './late-bound.ts';
+import { createReporting } from './reporting.ts';
 import type { Repositories } from './repositories.ts';
 import { createSiteAdministration } from './site-administration.ts';
 import { createWeather } from './weather.ts';
@@ -285,31 +279,6 @@ export async function createServices(deps: ServicesDeps) {
     logger,
     jobs,
   });
-  // One Chromium for every PDF, started by the first one (decision 0127).
-  const pdf = new PdfRenderer({
-    chromiumPath: config.chromiumPath,
-    pages: config.pdfPages,
-    queueMax: config.pdfQueueMax,
-    tenantQueueMax: config.pdfTenantQueueMax,
-    queueWaitMs: config.pdfQueueWaitMs,
-    timeoutMs: config.pdfTimeoutMs,
-    logger,
-  });
-  closers.add(() => pdf.close());
-  const publicReports = new PublicReportsService({
-    repository: repositories.publicReports,
-    data,
-    attachments,
-    rateLimits,
-  });
-  const reports = new ReportsService({
-    repository: repositories.reports,
-    spaces: repositories.spaces,
-    series: repositories.series,
-    covers: repositories.reportCovers,
-    printTemplates: repositories.printTemplates,
-    attachments,
-  });
   const { weather, weatherData, weatherJobs } = createWeather({
     config,
     repositories,
@@ -318,18 +287,7 @@ export async function createServices(deps: ServicesDeps) {
     logger,
     rateLimits,
   });
-  const reportPdf = new ReportPdfService({
-    reports,
-    repository: repositories.reports,
-    covers: repositories.reportCovers,
-    printTemplates: repositories.printTemplates,
-    attachments,
-    rateLimits,
-    visitor: () => access.forViewer(null),
-    render: (job) => pdf.render(job),
-    server: () => deps.printPage.get(),
-    baseUrl: () => deps.address.get(),
-  });
+  const reporting = createReporting(deps, { access, attachments, data, jobs, rateLimits });
   const services = {
     access,
     accountEmails,
@@ -361,32 +319,10 @@ export async function createServices(deps: ServicesDeps) {
       publishDownlink: (topic, body, organizationId) => deps.broker.get().publish(topic, body, organizationId),
     }),
     organizations,
-    pdf,
     projectPages: new ProjectPagesService(repositories.projectPages, events),
     recalculation,
     projects,
-    publicReports,
-    reports,
-    reportContext: new ReportContextService({
-      repository: repositories.reports,
-      spaces: repositories.spaces,
-      series: repositories.series,
-    }),
-    reportCovers: new ReportCoversService(repositories.reportCovers, attachments),
-    printTemplates: new PrintTemplatesService(repositories.printTemplates),
-    reportPdf,
-    reportSchedules: new ReportSchedulesService({
-      repository: repositories.reportSchedules,
-      reports: repositories.reports,
-      policy: access,
-      jobs,
-      mailer,
-      pdf: (viewer, reportId, language, range) => reportPdf.scheduledPdf(viewer, reportId, language, range),
-      rateLimits,
-      logger,
-      ...site,
-      attachMaxBytes: config.reportAttachMaxBytes,
-    }),
+    ...reporting,
     series,
     publicSeries,
     sessions,
@@ -403,7 +339,7 @@ export async function createServices(deps: ServicesDeps) {
       }
     }),
     systemErrors: new SystemErrorsService({ repository: repositories.systemErrors, events }),
-    ...createSiteAdministration({ ...deps, sessions, meters, pdf }),
+    ...createSiteAdministration({ ...deps, sessions, meters, pdf: reporting.pdf }),
     weather,
     weatherData,
     weatherJobs,
