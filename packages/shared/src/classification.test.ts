@@ -164,6 +164,11 @@ describe('classification of a series', () => {
   it('holds a value at most three median steps, at most an hour', () => {
     expect(holdOf([0, 10 * minute, 20 * minute, 30 * minute])).toBe(30 * minute);
     expect(holdOf([0, hour, 2 * hour])).toBe(hour);
+    // A day of values every minute after three weeks of values every 10 minutes: the 10 minutes are its usual step.
+    const tenMinutes = Array.from({ length: 3 * 7 * 144 }, (_, i) => i * 10 * minute);
+    const start = (tenMinutes.at(-1) as number) + minute;
+    const everyMinute = Array.from({ length: 1440 }, (_, i) => start + i * minute);
+    expect(holdOf([...tenMinutes, ...everyMinute])).toBe(30 * minute);
     const data = { times: [monday + 8 * hour, monday + 8 * hour + 10 * minute], values: [600, 600] };
     const result = classifySeries({ ...data, pieces, targets: co2.targets, heatMapClass: 'S2' });
     expect(result.occupiedMs - result.gapMs).toBe(40 * minute);

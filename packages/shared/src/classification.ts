@@ -25,7 +25,7 @@ export const classificationBounds = {
   requiredShare: 0.95,
   /** The longest a value holds when its series reports slowly or stops (ms). */
   holdMaxMs: 3_600_000,
-  /** A value holds at most this many of its series' usual steps (the median step between values). */
+  /** A value holds at most this many of its series' usual steps (holdOf: the time-weighted median step). */
   holdSteps: 3,
 } as const;
 
@@ -131,15 +131,32 @@ export function occupiedPieces(schedule: UsageSchedule, from: number, to: number
   return pieces;
 }
 
-/** How long a value holds (ms): `holdSteps` of the median step between the values, at most `holdMaxMs`. */
+/**
+ * How long a value holds (ms): `holdSteps` of the series' usual step, at most `holdMaxMs`. The usual step is the
+ * time-weighted median (the step length covering half the time between values), so a meter that reported every
+ * minute for a day and every 10 minutes for weeks is judged by its 10 minutes: counting steps, the day's 1,440 short
+ * ones would outvote the weeks and leave most of the range as gaps.
+ */
 export function holdOf(times: readonly number[]): number {
   const steps: number[] = [];
-  for (let index = 1; index < times.length; index++)
-    steps.push((times[index] as number) - (times[index - 1] as number));
-  if (steps.length === 0) return classificationBounds.holdMaxMs;
+  let total = 0;
+  for (let index = 1; index < times.length; index++) {
+    const step = (times[index] as number) - (times[index - 1] as number);
+    steps.push(step);
+    total += step;
+  }
+  if (steps.length === 0 || total <= 0) return classificationBounds.holdMaxMs;
   steps.sort((a, b) => a - b);
-  const median = steps[Math.floor(steps.length / 2)] as number;
-  return Math.min(classificationBounds.holdMaxMs, Math.max(60_000, classificationBounds.holdSteps * median));
+  let covered = 0;
+  let usual = steps.at(-1) as number;
+  for (const step of steps) {
+    covered += step;
+    if (covered >= total / 2) {
+      usual = step;
+      break;
+    }
+  }
+  return Math.min(classificationBounds.holdMaxMs, Math.max(60_000, classificationBounds.holdSteps * usual));
 }
 
 /** A class's target: its shipped limit's normal range (bounds included, null open). */
