@@ -15,6 +15,9 @@ export function textOn(background: string): string {
 
 const weekdayKeys = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
+/** A badge's words stay whole: the table scrolls sideways on a phone rather than cut "Too little data" short. */
+const wholeBadge = { minWidth: 'max-content' } as const;
+
 function ClassBadge({ row }: { row: ClassificationRow }) {
   const { t } = useTranslation();
   const label =
@@ -26,14 +29,14 @@ function ClassBadge({ row }: { row: ClassificationRow }) {
         : t('No occupied time'));
   if (!row.color) {
     return (
-      <Badge variant="outline" color="gray" data-testid={`classification-class-${row.seriesId}`}>
+      <Badge variant="outline" color="gray" style={wholeBadge} data-testid={`classification-class-${row.seriesId}`}>
         {label}
       </Badge>
     );
   }
   return (
     <Badge
-      style={{ backgroundColor: row.color, color: textOn(row.color) }}
+      style={{ ...wholeBadge, backgroundColor: row.color, color: textOn(row.color) }}
       data-testid={`classification-class-${row.seriesId}`}
       data-class={row.achieved ?? row.verdict}
     >
