@@ -11,7 +11,6 @@ import { testDatabases } from '../../testing/test-databases.ts';
 import { expectData, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 
 const repoRoot = path.join(serverRoot, '..', '..');
-
 const scheduleFields = 'id frequency weekday monthDay hour minute enabled language memberIds addresses nextDueAt';
 const createSchedule = `mutation Create($reportId: Int!, $input: ReportScheduleInput!) {
   createReportSchedule(reportId: $reportId, input: $input) { ${scheduleFields} }

@@ -79,7 +79,8 @@ When an alarm fires it opens an episode, which ends at the first reading that br
 ## Making a report
 
 1. On the project's **Reports** tab choose **New report**, give it a name and its first and last day, and start from a blank page or a template.
-2. Add elements from the palette: text, rich text, graph, data table, summary, image tour and drying forecast (when a structure's moisture reaches its drying targets, with the fitted curve and its interval). Select an element to change its settings in the side panel.
+2. Add elements from the palette: text, rich text, graph, data table, summary, image tour, drying forecast (when a structure's moisture reaches its drying targets, with the fitted curve and its interval)
+and classification (the class S1–S3 each space meets for CO2 and temperature). Select an element to change its settings in the side panel.
 3. **Report settings** hold the orientation, cover, print template, the report's range and its data slots (named periods with their own slot, mode and filters).
 
 Changes are saved as you go. A template's spaces are matched to the new project's by name, and a notice lists what needs your attention.

@@ -79,7 +79,8 @@ Lauennut hälytys avaa jakson, joka päättyy ensimmäiseen sääntöä rikkovaa
 ## Raportin tekeminen
 
 1. Valitse projektin **Raportit**-välilehdellä **Uusi raportti**, anna nimi sekä ensimmäinen ja viimeinen päivä, ja aloita tyhjältä sivulta tai pohjasta.
-2. Lisää elementtejä paletista: teksti, muotoiltu teksti, kuvaaja, datataulukko, yhteenveto, kuvakierros ja kuivumisennuste (milloin rakenteen kosteus saavuttaa kuivumistavoitteensa, sovitetun käyrän ja ennustevälin kanssa). Valitse elementti muuttaaksesi sen asetuksia sivupaneelissa.
+2. Lisää elementtejä paletista: teksti, muotoiltu teksti, kuvaaja, datataulukko, yhteenveto, kuvakierros, kuivumisennuste (milloin rakenteen kosteus saavuttaa kuivumistavoitteensa, sovitetun käyrän ja ennustevälin kanssa)
+ja luokitus (sisäilmastoluokka S1–S3, jonka kukin tila saavuttaa hiilidioksidille ja lämpötilalle). Valitse elementti muuttaaksesi sen asetuksia sivupaneelissa.
 3. **Raportin asetuksissa** ovat suunta, kansi, tulostuspohja, raportin aikaväli ja sen dataslotit (nimetyt jaksot omine aikaväleineen, tiloineen ja suodattimineen).
 
 Muutokset tallentuvat sitä mukaa. Pohjan tilat yhdistetään uuden projektin tiloihin nimen perusteella, ja ilmoitus kertoo, mikä vaatii huomiotasi.

@@ -79,7 +79,8 @@ Ett larm som går öppnar en period, som slutar vid den första avläsning som b
 ## Göra en rapport
 
 1. Välj **Ny rapport** på projektets flik **Rapporter**, ge den ett namn och dess första och sista dag, och börja från en tom sida eller en mall.
-2. Lägg till element från paletten: text, formaterad text, graf, datatabell, sammanfattning, bildrunda och torkningsprognos (när en konstruktions fukt når sina torkmål, med den anpassade kurvan och dess intervall). Markera ett element för att ändra dess inställningar i sidopanelen.
+2. Lägg till element från paletten: text, formaterad text, graf, datatabell, sammanfattning, bildrunda, torkningsprognos (när en konstruktions fukt når sina torkmål, med den anpassade kurvan och dess intervall)
+och klassificering (den klass S1–S3 varje utrymme uppnår för koldioxid och temperatur). Markera ett element för att ändra dess inställningar i sidopanelen.
 3. **Rapportens inställningar** har orienteringen, pärmen, utskriftsmallen, rapportens intervall och dess dataperioder (namngivna perioder med egen tidsindelning, metod och filter).
 
 Ändringarna sparas medan du arbetar. En malls utrymmen matchas med det nya projektets efter namn, och ett meddelande visar vad som behöver din uppmärksamhet.
